@@ -264,12 +264,12 @@ func TestStatusExitStatuses(t *testing.T) {
 	if err := json.Unmarshal([]byte(res.stdout), &w); err != nil || w.QuoteID != done || w.WithdrawTxHash == "" {
 		t.Errorf("--json: %v %+v from %s", err, w, res.stdout)
 	}
-	r.run(nil, refunded).want(t, exitFailed, []string{"REFUNDED", "funds were returned"}, nil)
+	r.run(nil, refunded).want(t, exitFailed, []string{"State        REFUNDED", "Meaning      The funds are back in the funding account; nothing was paid out"}, nil)
 	// A quote never executed is pending only while it could still be.
 	r.clock.Advance(follow.LongestQuoteLife + follow.ExecutableMargin + time.Second)
 	r.run(nil, created).want(t, exitFailed, []string{"State        EXPIRED", "Meaning      " + exchange.ExpiredWords}, nil)
-	r.run(nil, "--watch", created).want(t, exitFailed, []string{"expired without being executed"}, nil)
-	r.run(nil, failed).want(t, exitFailed, []string{"FAILED"}, nil)
+	r.run(nil, "--watch", created).want(t, exitFailed, []string{"State        EXPIRED", "Meaning      The quote was never executed, so nothing was debited"}, nil)
+	r.run(nil, failed).want(t, exitFailed, []string{"State        FAILED", "Meaning      Nothing was paid out, and unlike a refund"}, nil)
 
 	notFound := "on this account: it is unknown, or it belongs to another account"
 	r.run(nil, "q-doesnotexist").want(t, exitNotFound, nil, []string{"no withdrawal with quote id q-doesnotexist " + notFound})

@@ -312,7 +312,10 @@ func (c withdrawCmd) finish(ctx context.Context, client *exchange.Client, e conf
 	var submitted *intent.SubmittedError
 	switch {
 	case errors.Is(sent.Err, withdrawal.ErrStoppedOnceSigned):
-		return interrupted(ctx, ": signed, but nothing was sent; the signature expires unused")
+		// The service's words: a prepared Transfer may be submitted again,
+		// and a first request refused as expired did leave.
+		said := exchange.Explain(sent.Err).Error()
+		return interrupted(ctx, ": "+strings.ToLower(said[:1])+said[1:])
 	case errors.Is(sent.Err, context.Canceled) && !signFailure(sent.Err):
 		// Only what comes before the send heeds ctrl+c: the send has a
 		// context of its own.

@@ -40,6 +40,9 @@ func TestWithdrawQuoteUsedIsSaidAsAnswered(t *testing.T) {
 			if said, _, _ := strings.Cut(res.stderr, " --env "); exchangetest.SaidTwice(said) {
 				t.Errorf("the answer is said twice, or with a next step besides resume:\n%s", res.stderr)
 			}
+			if exchangetest.Nested(res.stderr) {
+				t.Errorf("the answer nests parentheses:\n%s", res.stderr)
+			}
 			r.wantBalance("9975")
 		})
 	}

@@ -62,6 +62,23 @@ func SaidTwice(said string) bool {
 	return strings.Count(strings.ToLower(said), "answered") != 1 || strings.Contains(said, "look up its status")
 }
 
+// Nested reports whether said puts parentheses inside parentheses, as
+// "(not processed (HTTP 418, code 4321))" did.
+func Nested(said string) bool {
+	depth := 0
+	for _, r := range said {
+		switch r {
+		case '(':
+			if depth++; depth > 1 {
+				return true
+			}
+		case ')':
+			depth--
+		}
+	}
+	return false
+}
+
 // Conflicts: 9108 (the quote already executed with another signature), a
 // 409 without a code of its own, and a 4xx the interface gives no meaning
 // with a code svcwallet does not know (exchange.UnnamedRefusal).

@@ -5,7 +5,6 @@ package osguard
 import (
 	"context"
 	"os"
-	"os/signal"
 	"syscall"
 
 	"golang.org/x/sys/unix"
@@ -41,11 +40,7 @@ func (g *GroupCmd) LendForeground() {
 	}
 	g.Cmd.SysProcAttr.Foreground, g.Cmd.SysProcAttr.Ctty = true, fd
 	g.ended = append(g.ended, func() {
-		// A background group setting the foreground is sent SIGTTOU,
-		// which would stop svcwallet: it is ignored for the call.
-		signal.Ignore(syscall.SIGTTOU)
-		_ = unix.IoctlSetPointerInt(fd, unix.TIOCSPGRP, own)
-		signal.Reset(syscall.SIGTTOU)
+		takeForeground(fd, own)
 		tty.Close()
 	})
 }

@@ -341,3 +341,25 @@ func TestLookUpSolanaShapeSaysBothFacts(t *testing.T) {
 		wants(t, out, "SOLANA payout hash instead, no withdrawal this machine has seen")
 	}
 }
+
+// TestEndedStatesReadOnce: an ended withdrawal looked up is said as its
+// state's name and one sentence after it: "id FAILED: The withdrawal
+// failed: nothing …" read as two labels, as REFUNDED's did.
+func TestEndedStatesReadOnce(t *testing.T) {
+	r := newRig(t)
+	var ids []string
+	for _, dest := range []string{sandbox.DestRefunded, sandbox.DestFailed} {
+		id, err := r.ex.SeedWithdrawal(sandbox.DemoAccountID, dest, "ARBITRUM", "10")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	r.clock.Advance(sandbox.DefaultSettle)
+	out, err := r.run(steps(logIn, typed("look up", strings.Join(ids, " "), "quit"))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants(t, out, ids[0]+" REFUNDED: The funds are back in the funding account; nothing was paid out, and you can withdraw again.",
+		ids[1]+" FAILED: Nothing was paid out, and unlike a refund the funds are not returned automatically; contact support")
+}

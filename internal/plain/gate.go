@@ -211,6 +211,12 @@ func (g Gate) typed(ctx context.Context, out io.Writer, keys io.Reader, hidden b
 	if hidden {
 		echo = io.Discard
 	}
+	askAgain := func() {
+		answer, cut, paste, last = answer[:0], nil, false, time.Time{}
+		askedAgain = g.Now() // what the flush misses is read before it
+		_, _ = g.Flush()
+		again()
+	}
 	var continued <-chan struct{}
 	if c, ok := keys.(continues); ok && again != nil {
 		continued = c.Continued()
@@ -220,15 +226,21 @@ func (g Gate) typed(ctx context.Context, out io.Writer, keys io.Reader, hidden b
 		select {
 		case r = <-reads:
 		case <-continued:
-			answer, cut, paste, last = answer[:0], nil, false, time.Time{}
-			askedAgain = g.Now() // what the flush misses is read before it
-			_, _ = g.Flush()
-			again()
+			askAgain()
 			continue
 		case <-ctx.Done():
 			return typedLine{}, ErrInterrupted
 		}
-		if r.err == nil && r.at.Before(askedAgain) {
+		// A continue told before these keys were read (a terminal's Read
+		// waits for it) is taken first: they were typed before it.
+		reasked := false
+		select {
+		case <-continued:
+			askAgain()
+			reasked = true
+		default:
+		}
+		if r.err == nil && (reasked || r.at.Before(askedAgain)) {
 			// Read before the question was asked again.
 			if strings.ContainsAny(string(r.b), "\r\n") {
 				dropped <- struct{}{}

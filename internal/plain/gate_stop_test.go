@@ -111,3 +111,53 @@ func TestGateAsksAgainAfterAStop(t *testing.T) {
 		t.Fatalf("not asked again after each stop, the answer in the dwell refused as too soon:\n%s", said)
 	}
 }
+
+// toldKeys types y, then, as a terminal's Read does for keys read as the
+// process is continued, tells the continue before the Enter it read
+// (typed ahead with fg) is returned, then an Enter past the dwell.
+type toldKeys struct {
+	mu        sync.Mutex
+	now       time.Time
+	reads     int
+	continued chan struct{}
+}
+
+func (k *toldKeys) Read(b []byte) (int, error) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.reads++
+	switch k.reads {
+	case 1:
+		return copy(b, "y"), nil
+	case 2:
+		k.now = k.now.Add(time.Minute)
+		k.continued <- struct{}{}
+		return copy(b, "\r"), nil
+	default:
+		k.now = k.now.Add(time.Second)
+		return copy(b, "\r"), nil
+	}
+}
+
+func (k *toldKeys) Close() error               { return nil }
+func (k *toldKeys) Continued() <-chan struct{} { return k.continued }
+
+// TestGateTakesAContinueToldBeforeTheKeys: a continue told before the keys
+// read with it is taken first, whichever the gate happens to see first:
+// the Enter typed ahead with fg never answers with the y typed before the
+// stop. Asked many times, as the order it sees them in is by chance.
+func TestGateTakesAContinueToldBeforeTheKeys(t *testing.T) {
+	for range 40 {
+		k := &toldKeys{now: time.Unix(1, 0), continued: make(chan struct{}, 1)}
+		g := Gate{
+			Flush: func() (bool, error) { return false, nil },
+			Now:   func() time.Time { k.mu.Lock(); defer k.mu.Unlock(); return k.now },
+			Keys:  func() (io.ReadCloser, error) { return k, nil },
+		}
+		var out bytes.Buffer
+		a, err := g.Ask(context.Background(), &out, func() string { return "Sign? " }, nil)
+		if err != nil || a != "" || !strings.Contains(out.String(), continuedWords) {
+			t.Fatalf("answered %q (%v), typed before the stop:\n%s", a, err, out.String())
+		}
+	}
+}

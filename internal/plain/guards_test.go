@@ -269,6 +269,9 @@ func TestConflictSaidAsAnswered(t *testing.T) {
 			if _, said, _ := strings.Cut(out, "The service answered withdrawal"); exchangetest.SaidTwice("The service answered" + strings.SplitN(said, "\n", 2)[0]) {
 				t.Errorf("the answer is said twice, or with a next step besides the check:\n%s", out)
 			}
+			if _, said, _ := strings.Cut(out, "The service answered withdrawal"); exchangetest.Nested(strings.SplitN(said, "\n", 2)[0]) {
+				t.Errorf("the answer nests parentheses:\n%s", out)
+			}
 			if got := r.ex.Balance(sandbox.DemoAccountID); got.String() != "9975" {
 				t.Errorf("balance %s, want 9975: paid once", got)
 			}

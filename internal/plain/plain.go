@@ -111,7 +111,8 @@ func (s *session) client() *exchange.Client { return s.target.Client }
 
 // whatWasSent says what this run signed and sent: a wallet login's
 // signature too, which was signed and sent even when nothing else was,
-// and a withdrawal signed and stopped before it was sent.
+// and a withdrawal signed and stopped before its request left (a first
+// one, refused as expired, may have left: stopped unpaid says both).
 func (s *session) whatWasSent() string {
 	var said []string
 	if s.wallet != nil {
@@ -121,7 +122,7 @@ func (s *session) whatWasSent() string {
 		said = append(said, "this session sent "+strings.Join(s.sent, " and "))
 	}
 	if len(s.unsent) > 0 {
-		said = append(said, strings.Join(s.unsent, " and ")+" was signed and never sent")
+		said = append(said, strings.Join(s.unsent, " and ")+" was signed and stopped unpaid")
 	}
 	if len(said) == 0 {
 		return "nothing was signed or sent"

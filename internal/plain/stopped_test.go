@@ -13,7 +13,7 @@ import (
 
 // TestStoppedOnceSignedSaysSigned: a withdrawal stopped by ctrl+c, SIGTERM
 // or SIGHUP after its signature came and before its request left
-// (withdrawal.ErrStoppedOnceSigned) is said as signed and never sent, by
+// (withdrawal.ErrStoppedOnceSigned) is said as signed and stopped unpaid, by
 // the words at once and by the last words of the run: they said "nothing
 // was signed or sent", a stop at a question's words.
 func TestStoppedOnceSignedSaysSigned(t *testing.T) {
@@ -22,12 +22,12 @@ func TestStoppedOnceSignedSaysSigned(t *testing.T) {
 	var out bytes.Buffer
 	s := &session{p: NewPrompter(ctx, strings.NewReader(""), &out, nil), ctx: ctx}
 	o := withdrawal.Order{Quote: exchange.Quote{QuoteID: "q-1"}}
-	_, err := s.executed(o, withdrawal.Sent{Err: errors.Join(withdrawal.ErrStoppedOnceSigned, context.Canceled)})
+	_, err := s.executed(o, withdrawal.Sent{Err: exchange.Worded(errors.Join(withdrawal.ErrStoppedOnceSigned, context.Canceled), "Stopped once signed, after quote q-0 was refused as expired: nothing was paid")})
 	if !errors.Is(err, ErrInterrupted) {
 		t.Fatalf("stopped once signed: %v, want ErrInterrupted", err)
 	}
 	said, last := out.String(), s.whatWasSent()
-	if !strings.Contains(said, "signed") || strings.Contains(last, "nothing was signed") || !strings.Contains(last, "withdrawal q-1 was signed and never sent") {
+	if !strings.Contains(said, "Stopped once signed, after quote q-0 was refused as expired: nothing was paid.") || strings.Contains(last, "nothing was signed") || !strings.Contains(last, "withdrawal q-1 was signed and stopped unpaid") {
 		t.Errorf("stopped once signed, said %q, and at the end %q", said, last)
 	}
 }

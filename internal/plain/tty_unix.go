@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"sync"
 	"syscall"
 
 	"golang.org/x/sys/unix"
@@ -89,17 +90,38 @@ func keysOf(f *os.File) func() (io.ReadCloser, error) {
 // interrupts), each read returning as soon as one byte has come.
 type keyMode struct {
 	*os.File
-	was       *unix.Termios
-	resumed   chan os.Signal
-	continued chan struct{} // told once key mode is set again at SIGCONT
-	quit      chan os.Signal
-	stop      chan struct{}
-	stopped   chan struct{}
+	was        *unix.Termios
+	resumed    chan os.Signal
+	continued  chan struct{} // told once key mode is set again at SIGCONT
+	continuing sync.Mutex    // held while a continue sets key mode again and tells it
+	quit       chan os.Signal
+	stop       chan struct{}
+	stopped    chan struct{}
 }
 
 // Continued tells each continue after a stop, once key mode is set again:
 // the gate asks its question again (Gate.typed).
 func (k *keyMode) Continued() <-chan struct{} { return k.continued }
+
+// Read reads keys, and drops those read in the settings a shell gave the
+// terminal back with (fg's Enter typed ahead): a continue is told on
+// Continued only once Go's signal handling passed it on, which a read at
+// fg beats (the y typed before the stop and an Enter typed ahead with fg
+// answered unseen). A continue being told is waited for, so the gate sees
+// it before the keys read.
+func (k *keyMode) Read(b []byte) (int, error) {
+	n, err := k.File.Read(b)
+	if err != nil {
+		return n, err
+	}
+	k.continuing.Lock()
+	t, terr := unix.IoctlGetTermios(int(k.Fd()), getTermios)
+	k.continuing.Unlock()
+	if terr == nil && t.Lflag&unix.ICANON != 0 {
+		return 0, nil
+	}
+	return n, nil
+}
 
 // readKeys puts f in key mode, discarding what it holds unread, until
 // Close puts it back as it was. A stop and continue (ctrl+z, then fg)
@@ -129,11 +151,13 @@ func readKeys(f *os.File) (io.ReadCloser, error) {
 		for {
 			select {
 			case <-k.resumed:
+				k.continuing.Lock()
 				_ = unix.IoctlSetTermios(fd, setTermios, &keys)
 				select {
 				case k.continued <- struct{}{}:
 				default:
 				}
+				k.continuing.Unlock()
 			case <-k.quit:
 				// ctrl+\ quits as it always does, the terminal given
 				// back first: its default action would leave key mode on.

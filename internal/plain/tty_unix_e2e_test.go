@@ -139,3 +139,38 @@ func TestDiscardSaysWhatItHeld(t *testing.T) {
 		t.Errorf("read %q, %v after the discards", line, err)
 	}
 }
+
+// TestKeysReadInAShellsSettingsAreDropped: keys read while the terminal is
+// in the settings a shell gave it back with at fg (canonical mode), before
+// key mode is set again at SIGCONT, are dropped: read, the y typed before
+// the stop and an Enter typed ahead with fg answered "Sign and withdraw?"
+// before it was asked again.
+func TestKeysReadInAShellsSettingsAreDropped(t *testing.T) {
+	ptmx, tty, err := pty.Open()
+	if err != nil {
+		t.Skipf("no pseudo-terminal: %v", err)
+	}
+	defer ptmx.Close()
+	defer tty.Close()
+	was, err := unix.IoctlGetTermios(int(tty.Fd()), getTermios)
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys, err := readKeys(tty)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer keys.Close()
+	b := make([]byte, keyReadSize)
+	ptmx.WriteString("y")
+	if n, err := keys.Read(b); err != nil || string(b[:n]) != "y" {
+		t.Fatalf("in key mode read %q (%v)", b[:n], err)
+	}
+	if err := unix.IoctlSetTermios(int(tty.Fd()), setTermios, was); err != nil { // the shell's, at fg
+		t.Fatal(err)
+	}
+	ptmx.WriteString("\r")
+	if n, err := keys.Read(b); err != nil || n != 0 {
+		t.Fatalf("in the shell's settings read %q (%v), not dropped", b[:n], err)
+	}
+}

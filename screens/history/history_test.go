@@ -458,7 +458,7 @@ func TestExpiredQuoteHasOneName(t *testing.T) {
 	h.SetSize(100, 30)
 	screentest.Drive(h, h.Init())
 	view := ansi.Strip(h.View())
-	if !strings.Contains(view, "  EXPIRED ") || !strings.Contains(view, "EXPIRED: The quote expired without being executed") {
+	if !strings.Contains(view, "  EXPIRED ") || !strings.Contains(view, "EXPIRED: The quote was never executed, so nothing was debited") {
 		t.Errorf("History:\n%s", view)
 	}
 	for _, other := range []string{"REJECTED", "REFUSED", "CREATED"} {

@@ -340,7 +340,7 @@ func TestStatusStopsOnExpiredUnexecutedQuote(t *testing.T) {
 	if s.polling() || len(*timers) != 0 {
 		t.Fatalf("still polling an expired unexecuted quote (%d timers)", len(*timers))
 	}
-	if !strings.Contains(ansi.Strip(s.View()), "expired without being executed") {
+	if !strings.Contains(ansi.Strip(s.View()), "The quote was never executed, so nothing was debited") {
 		t.Errorf("no explanation:\n%s", ansi.Strip(s.View()))
 	}
 }

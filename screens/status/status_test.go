@@ -67,8 +67,8 @@ func TestStatusFollowsToEachEnd(t *testing.T) {
 		words     string
 	}{
 		{sandbox.DestCompleted, exchange.StateCompleted, "Paid out"},
-		{sandbox.DestRefunded, exchange.StateRefunded, "funds were returned to the funding account"},
-		{sandbox.DestFailed, exchange.StateFailed, "funds are not returned"},
+		{sandbox.DestRefunded, exchange.StateRefunded, "The funds are back in the funding account; nothing was paid out"},
+		{sandbox.DestFailed, exchange.StateFailed, "Nothing was paid out, and unlike a refund the funds are not returned"},
 	} {
 		t.Run(tc.end, func(t *testing.T) {
 			r := screentest.NewStatusRig(t)

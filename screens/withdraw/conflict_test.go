@@ -42,6 +42,9 @@ func TestConflictIsSaidAsAnswered(t *testing.T) {
 			if exchangetest.SaidTwice(said) {
 				t.Errorf("the answer is said twice, or with a next step besides the check: %q", said)
 			}
+			if exchangetest.Nested(said) {
+				t.Errorf("the answer nests parentheses: %q", said)
+			}
 			if strings.Contains(said, "No clear answer") || strings.Contains(said, "refused") {
 				t.Errorf("an answered withdraw that may have paid is said unanswered or refused: %q", said)
 			}

@@ -189,15 +189,17 @@ func addsWords(msg, text string) bool {
 	return words > 0 && known*10 < words*7
 }
 
-// StateWords say what each state means for the user's money (SPEC.md §3).
+// StateWords say what each state means for the user's money (SPEC.md §3),
+// read after the state's name ("FAILED: Nothing was paid out…"): no label
+// of their own before a colon, no restating the name.
 var StateWords = map[string]string{
-	StateCreated:   "Quote created, not executed: nothing has been debited. An unexecuted quote expires after about a minute.",
+	StateCreated:   "Not executed yet, so nothing has been debited; an unexecuted quote expires after about a minute.",
 	StateSubmitted: "Funds debited from the funding account; the bridge is processing the withdrawal.",
 	StateSending:   "The bridge accepted the withdrawal; the payout transaction is in flight.",
 	StateCompleted: "Paid out; the payout transaction is confirmed on the destination chain.",
-	StateFailed:    "The withdrawal failed: nothing was paid out, and unlike a refund the funds are not returned automatically. Contact support with the quote id and transfer id.",
-	StateRefunded:  "The withdrawal did not go through: the funds were returned to the funding account. Nothing was paid out; you can withdraw again.",
+	StateFailed:    "Nothing was paid out, and unlike a refund the funds are not returned automatically; contact support with the quote id and transfer id.",
+	StateRefunded:  "The funds are back in the funding account; nothing was paid out, and you can withdraw again.",
 }
 
 // ExpiredWords replace CREATED's once the quote can no longer be executed.
-const ExpiredWords = "The quote expired without being executed: nothing was debited, and nothing more will happen to it."
+const ExpiredWords = "The quote was never executed, so nothing was debited, and nothing more will happen to it."

@@ -69,11 +69,12 @@ const (
 	LabelAsking      = "ASKING"
 )
 
-// The words of the names that are not states (StateWords has the states').
+// The words of the names that are not states (StateWords has the states'),
+// read after the name as StateWords are.
 const (
-	refusedWords    = "The service refused the request: nothing was debited, and nothing more will happen to it."
-	notSentWords    = "The request never left this machine, so the service never saw it: nothing was debited. It is safe to try again."
-	unansweredWords = "The request got no answer: it may or may not have been executed. Resuming it re-sends the same signed request (it cannot pay twice) or asks the service whether it arrived."
+	refusedWords    = "Nothing was debited, and nothing more will happen to this request."
+	notSentWords    = "The request never left this machine, so the service never saw it and nothing was debited; it is safe to try again."
+	unansweredWords = "It may or may not have been executed; resuming it re-sends the same signed request (it cannot pay twice) or asks the service whether it arrived."
 	// refusedHereWords say whose the refusal is when the service's record
 	// only says the quote never executed (Follow.RefusedHere).
 	refusedHereWords = "(This machine's journal holds the refusal; the service reports the quote never executed.)"

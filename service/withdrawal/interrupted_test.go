@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -51,6 +52,8 @@ func TestInterruptedBetweenSignAndSend(t *testing.T) {
 		return stoppedAfterSigning{k.(*signer.PrivateKey), stop}, err
 	})
 	r.wantNothingSent(sent)
+	// Signed here and kept nowhere, the signature goes unused.
+	wantWords(t, sent.Err, "before the request left: nothing was sent, and the signature expires unused; start the withdrawal again", "submitted again")
 
 	o = r.order(r.choice(sandbox.DestCompleted, "26"))
 	p, sig := r.prepared(o, sandbox.DemoPrivateKey)
@@ -65,7 +68,19 @@ func TestInterruptedBetweenSignAndSend(t *testing.T) {
 		}
 	}
 	r.before.Store(&hook)
-	r.wantNothingSent(r.withdrawer().Submit(ctx, p, sig))
+	sent = r.withdrawer().Submit(ctx, p, sig)
+	r.wantNothingSent(sent)
+	// The prepared Transfer's signature is on disk: it may be submitted again.
+	wantWords(t, sent.Err, "nothing was sent; the prepared Transfer was not used and may be submitted again until its signature expires at "+
+		time.Unix(0, p.Order.Transfer.Expiration).UTC().Format(time.RFC3339), "expires unused")
+}
+
+// wantWords: err's words (exchange.Explain) say want and not wrong.
+func wantWords(t *testing.T, err error, want, wrong string) {
+	t.Helper()
+	if said := exchange.Explain(err).Error(); !strings.Contains(said, want) || strings.Contains(said, wrong) {
+		t.Errorf("said %q, want %q and no %q", said, want, wrong)
+	}
 }
 
 func (r *rig) wantNothingSent(sent withdrawal.Sent) {
@@ -117,6 +132,9 @@ func TestInterruptedWhileRequotingSendsNothingMore(t *testing.T) {
 	if n := r.withdraws.Load(); n != 1 || !errors.Is(sent.Err, withdrawal.ErrStoppedOnceSigned) {
 		t.Fatalf("%d withdraw requests, the second after the signal (%v)", n, sent.Err)
 	}
+	// The first request left and was refused: nothing paid, not nothing sent.
+	wantWords(t, sent.Err, "after quote "+o.Quote.QuoteID+" was refused as expired and before the request on the fresh quote q-", "nothing was sent")
+	wantWords(t, sent.Err, "left: nothing was paid, and the signature expires unused", "nothing was sent")
 	entries, err := r.journal.Entries()
 	if err != nil {
 		t.Fatal(err)

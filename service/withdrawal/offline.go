@@ -98,7 +98,7 @@ func (w Withdrawer) Submit(ctx context.Context, p Prepared, sig [65]byte) Sent {
 	if o, _, err = w.Requote(sx, o, true); err != nil {
 		return Sent{Err: err}
 	}
-	sent := w.sendSigned(sx, o, checked, now, true, false, before, stoppedBeforeSending(ctx, p.Unsent(w.journal)))
+	sent := w.sendSigned(sx, o, checked, now, true, false, before, stoppedBeforeSending(ctx, true, p.Unsent(w.journal)))
 	sent.Requoted = true
 	return sent
 }

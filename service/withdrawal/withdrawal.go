@@ -8,6 +8,9 @@ package withdrawal
 import (
 	"context"
 	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -176,7 +179,7 @@ func (w Withdrawer) Execute(ctx context.Context, o Order, load func() (signer.Ke
 			return Sent{Err: err}
 		}
 	}
-	return w.sendSigned(sx, o, sig, now, waited, requoted, before, stoppedBeforeSending(ctx, nil))
+	return w.sendSigned(sx, o, sig, now, waited, requoted, before, stoppedBeforeSending(ctx, false, nil))
 }
 
 // stoppedBeforeSending is the guard of each send of a signed withdrawal
@@ -184,17 +187,35 @@ func (w Withdrawer) Execute(ctx context.Context, o Order, load func() (signer.Ke
 // ended (ctrl+c, SIGTERM, a closed terminal's SIGHUP) after the signature
 // came, so nothing leaves and the person's last word was to stop, even
 // while the journal's lock or a fresh quote was waited for. Its error is
-// ErrStoppedOnceSigned and ctx's; then guard, when given, decides.
-func stoppedBeforeSending(ctx context.Context, guard func() error) func() error {
-	return func() error {
+// ErrStoppedOnceSigned and ctx's, worded by stopWords; then guard, when
+// given, decides. prepared: the signature is a prepared Transfer's (Submit).
+func stoppedBeforeSending(ctx context.Context, prepared bool, guard func() error) func(Order, string) error {
+	return func(o Order, refused string) error {
 		if err := ctx.Err(); err != nil {
-			return exchange.Worded(errors.Join(ErrStoppedOnceSigned, err), "Stopped once signed, before the request left: nothing was sent, and the signature expires unused; start the withdrawal again to send it")
+			return exchange.Worded(errors.Join(ErrStoppedOnceSigned, err), stopWords(o, prepared, refused))
 		}
 		if guard != nil {
 			return guard()
 		}
 		return nil
 	}
+}
+
+// stopWords say a withdrawal of o stopped once signed, before its request
+// left: refused is the quote a first request of this run was refused for
+// as expired ("" when none left), so nothing was paid rather than nothing
+// sent; a prepared Transfer's signature stays on disk, to submit again.
+func stopWords(o Order, prepared bool, refused string) string {
+	said := "Stopped once signed, before the request left: nothing was sent"
+	if refused != "" {
+		said = "Stopped once signed, after quote " + refused + " was refused as expired and before the request on the fresh quote " +
+			o.Quote.QuoteID + " left: nothing was paid"
+	}
+	if prepared {
+		return said + "; the prepared Transfer was not used and may be submitted again until its signature expires at " +
+			time.Unix(0, o.Transfer.Expiration).UTC().Format(time.RFC3339)
+	}
+	return said + ", and the signature expires unused; start the withdrawal again to send it"
 }
 
 // ErrStoppedOnceSigned is in the error of a withdrawal stopped after its
@@ -206,17 +227,19 @@ var ErrStoppedOnceSigned = errors.New("stopped once signed, before the request l
 // bridge address again, journals and sends, and when the signature may
 // have outlived its quote (mayRequote) and the service refuses the quote
 // as expired, carries it on a fresh one (Requote) unless one did already
-// (requoted). before is the early repeat check's finding; guard, when
-// given, is checked with the repeat check, under the journal's lock (send).
-func (w Withdrawer) sendSigned(sx context.Context, o Order, sig signer.Signature, now time.Time, mayRequote, requoted bool, before Repeat, guard func() error) Sent {
+// (requoted). before is the early repeat check's finding; stop, checked
+// with the repeat check under the journal's lock (send), is told the
+// order and the quote a first request was refused for ("" before one).
+func (w Withdrawer) sendSigned(sx context.Context, o Order, sig signer.Signature, now time.Time, mayRequote, requoted bool, before Repeat, stop func(Order, string) error) Sent {
 	// The signature exists now and nothing has left: an address recorded
 	// meanwhile (another console) still stops it; a refusal drops it.
 	if _, err := CheckBridge(w.client.Env(), w.bridgePins, o.Transfer.ToAccount.Hex(), now); err != nil {
 		return Sent{Err: err}
 	}
 	var earlier *UnrecordedError // a refusal of the expired quote left unrecorded
+	refused := ""
 	for {
-		sent := w.send(sx, o, sig, before, guard)
+		sent := w.send(sx, o, sig, before, func() error { return stop(o, refused) })
 		sent.Requoted = requoted
 		if sent.Unrecorded == nil {
 			sent.Unrecorded = earlier
@@ -229,7 +252,7 @@ func (w Withdrawer) sendSigned(sx context.Context, o Order, sig signer.Signature
 			return sent
 		}
 		// Refused for good, nothing paid: the signature is still unused.
-		earlier = sent.Unrecorded
+		earlier, refused = sent.Unrecorded, o.Quote.QuoteID
 		var err error
 		if o, requoted, err = w.Requote(sx, o, true); err != nil {
 			return Sent{Err: err}
@@ -294,15 +317,32 @@ func conflictWords(err error, quoteID string) error {
 	case !ok:
 		return err
 	case exchange.UnnamedRefusal(err):
-		how = "with a status that does not say whether it was taken (" + ae.Error() + ")"
+		how = "with " + statusWords(ae) + ", a status that does not say whether it was taken"
 	case errors.Is(err, exchange.CodeQuoteUsed):
 		how = "that its quote was already executed with another signature"
 	case exchange.QuoteUsed(err):
-		how = "with a conflict over this quote (" + ae.Error() + ")"
+		how = "with " + statusWords(ae) + ", a conflict over this quote"
 	default:
 		return err
 	}
 	return exchange.Worded(err, "The service answered withdrawal "+quoteID+" "+how+", so it may have been paid")
+}
+
+// statusWords says an answer's status, code and message in one level of
+// parentheses, `HTTP 418 (code 4321, "not processed")`: APIError.Error's
+// own parentheses, put inside conflictWords', nested.
+func statusWords(ae *exchange.APIError) string {
+	var in []string
+	if ae.Code != 0 {
+		in = append(in, fmt.Sprintf("code %d", int(ae.Code)))
+	}
+	if ae.Message != "" && ae.Message != http.StatusText(ae.Status) {
+		in = append(in, strconv.Quote(ae.Message))
+	}
+	if len(in) == 0 {
+		return fmt.Sprintf("HTTP %d", ae.Status)
+	}
+	return fmt.Sprintf("HTTP %d (%s)", ae.Status, strings.Join(in, ", "))
 }
 
 // notSent words a withdraw request that never left this machine
