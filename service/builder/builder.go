@@ -304,7 +304,7 @@ func Explain(err error) error {
 	case exchange.UnnamedRefusal(err):
 		// Explain's words for a bare status would tell it as a refusal.
 		ae, _ := errors.AsType[*exchange.APIError](err)
-		return exchange.Worded(err, "The service answered with a status that does not say whether the authorization was taken ("+ae.Error()+")")
+		return exchange.Worded(err, "The service answered the authorization with "+ae.StatusWords()+", a status that does not say whether it was taken")
 	}
 	return exchange.Explain(err)
 }
