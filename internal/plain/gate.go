@@ -135,6 +135,10 @@ func (g Gate) answer(ctx context.Context, out io.Writer, prompt func() string, r
 // and continued (the terminal's readKeys).
 type continues interface{ Continued() <-chan struct{} }
 
+// stops is what tells a key reader's caller a stop was caught before the
+// process stops (the terminal's readKeys, where a shell would continue it).
+type stops interface{ Stopped() <-chan struct{} }
+
 // typedLine is an answer read a key at a time, and how its keys came:
 // paste, some of them as a paste; pastedEnter, its Enter with one;
 // askedAgain, when the question was last asked again after a stop.
@@ -217,15 +221,26 @@ func (g Gate) typed(ctx context.Context, out io.Writer, keys io.Reader, hidden b
 		_, _ = g.Flush()
 		again()
 	}
-	var continued <-chan struct{}
+	var continued, stopped <-chan struct{}
 	if c, ok := keys.(continues); ok && again != nil {
 		continued = c.Continued()
+		if s, ok := keys.(stops); ok {
+			stopped = s.Stopped()
+		}
 	}
+	// held: stopped and not yet continued; what was typed is gone and no
+	// key read counts, however the shell gave the terminal back.
+	held := false
+	hold := func() { answer, cut, paste, last, held = answer[:0], nil, false, time.Time{}, true }
 	for {
 		var r keyRead
 		select {
 		case r = <-reads:
+		case <-stopped:
+			hold()
+			continue
 		case <-continued:
+			held = false
 			askAgain()
 			continue
 		case <-ctx.Done():
@@ -235,13 +250,19 @@ func (g Gate) typed(ctx context.Context, out io.Writer, keys io.Reader, hidden b
 		// waits for it) is taken first: they were typed before it.
 		reasked := false
 		select {
+		case <-stopped:
+			hold()
+		default:
+		}
+		select {
 		case <-continued:
+			held = false
 			askAgain()
 			reasked = true
 		default:
 		}
-		if r.err == nil && (reasked || r.at.Before(askedAgain)) {
-			// Read before the question was asked again.
+		if r.err == nil && (reasked || held || r.at.Before(askedAgain)) {
+			// Read while stopped or before the question was asked again.
 			if strings.ContainsAny(string(r.b), "\r\n") {
 				dropped <- struct{}{}
 			}

@@ -161,3 +161,73 @@ func TestGateTakesAContinueToldBeforeTheKeys(t *testing.T) {
 		}
 	}
 }
+
+// caughtKeys is stoppedKeys whose stop is caught and told before the
+// process stops (Stopped), as the terminal's are in a shell's job.
+type caughtKeys struct {
+	*stoppedKeys
+	stopped chan struct{}
+}
+
+func (k caughtKeys) Stopped() <-chan struct{} { return k.stopped }
+
+// TestGateTakesNoKeyBetweenAStopAndItsContinue: a stop caught and told
+// (ctrl+z in a shell's job) drops what was typed, and no key read until
+// the continue answers, even past the dwell: a shell (zsh) giving the
+// terminal back in key mode lets fg's Enter be read before SIGCONT is
+// handled, and it answered with the y typed before the stop. Once
+// continued the question is asked again.
+func TestGateTakesNoKeyBetweenAStopAndItsContinue(t *testing.T) {
+	k := caughtKeys{&stoppedKeys{now: time.Unix(1, 0), reading: make(chan struct{}), feed: make(chan string),
+		continued: make(chan struct{}, 1), flushed: make(chan struct{}, 1)}, make(chan struct{}, 1)}
+	g := k.gate()
+	g.Keys = func() (io.ReadCloser, error) { return k, nil }
+	var out bytes.Buffer
+	answered := make(chan string, 1)
+	go func() {
+		a, err := g.Ask(context.Background(), &out, func() string { return "Sign? " }, nil)
+		if err != nil {
+			a = err.Error()
+		}
+		answered <- a
+	}()
+	wait := func(c chan struct{}, what string) {
+		t.Helper()
+		select {
+		case <-c:
+		case a := <-answered:
+			t.Fatalf("answered %q before %s:\n%s", a, what, out.String())
+		case <-time.After(5 * time.Second):
+			t.Fatalf("no %s", what)
+		}
+	}
+	typeAt := func(d time.Duration, s string) {
+		t.Helper()
+		wait(k.reading, "a read for "+s)
+		k.at(d)
+		k.feed <- s
+	}
+	wait(k.flushed, "discard as the question is asked")
+	typeAt(2*time.Second, "y") // the review read; then ctrl+z
+	k.stopped <- struct{}{}
+	typeAt(3*time.Second, "\r") // fg's Enter, read before the continue
+	typeAt(4*time.Second, "y")
+	typeAt(5*time.Second, "\r")
+	wait(k.reading, "a read after the keys while stopped")
+	k.at(10 * time.Second)
+	k.continued <- struct{}{}
+	wait(k.flushed, "discard as the question is asked again")
+	k.at(11 * time.Second) // past the dwell
+	k.feed <- "\r"
+	select {
+	case a := <-answered:
+		if a != "" {
+			t.Fatalf("answered %q, typed before the continue:\n%s", a, out.String())
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatalf("no answer:\n%s", out.String())
+	}
+	if said := out.String(); strings.Count(said, continuedWords) != 1 || strings.Count(said, "Sign? ") != 2 {
+		t.Fatalf("not asked again once continued:\n%s", said)
+	}
+}

@@ -11,6 +11,8 @@ import (
 	"syscall"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/svcwallet/svcwallet/internal/osguard"
 )
 
 // discardInput discards what the terminal f holds typed or pasted and not
@@ -93,7 +95,11 @@ type keyMode struct {
 	was        *unix.Termios
 	resumed    chan os.Signal
 	continued  chan struct{} // told once key mode is set again at SIGCONT
-	continuing sync.Mutex    // held while a continue sets key mode again and tells it
+	continuing sync.Mutex    // held while a stop or a continue is marked and told
+	jobStopped chan struct{} // told as a caught SIGTSTP stops the job
+	held       bool          // stopped and not yet continued: every key read is dropped
+	stopAsked  chan os.Signal
+	stopJob    func()
 	quit       chan os.Signal
 	stop       chan struct{}
 	stopped    chan struct{}
@@ -102,6 +108,10 @@ type keyMode struct {
 // Continued tells each continue after a stop, once key mode is set again:
 // the gate asks its question again (Gate.typed).
 func (k *keyMode) Continued() <-chan struct{} { return k.continued }
+
+// Stopped tells each stop caught before it stops the job: the gate drops
+// what was typed and every key until Continued.
+func (k *keyMode) Stopped() <-chan struct{} { return k.jobStopped }
 
 // Read reads keys, and drops those read in the settings a shell gave the
 // terminal back with (fg's Enter typed ahead): a continue is told on
@@ -116,8 +126,11 @@ func (k *keyMode) Read(b []byte) (int, error) {
 	}
 	k.continuing.Lock()
 	t, terr := unix.IoctlGetTermios(int(k.Fd()), getTermios)
+	held := k.held
 	k.continuing.Unlock()
-	if terr == nil && t.Lflag&unix.ICANON != 0 {
+	// Held: read between the stop and the continue's handling, in key
+	// mode still where a shell (zsh) gave the terminal back as it was.
+	if held || terr == nil && t.Lflag&unix.ICANON != 0 {
 		return 0, nil
 	}
 	return n, nil
@@ -126,7 +139,9 @@ func (k *keyMode) Read(b []byte) (int, error) {
 // readKeys puts f in key mode, discarding what it holds unread, until
 // Close puts it back as it was. A stop and continue (ctrl+z, then fg)
 // gives the terminal back with the shell's settings: key mode is set again
-// at SIGCONT.
+// at SIGCONT. Where a shell would continue svcwallet (osguard.JobControl),
+// a stop is caught and marked (Stopped) before the job stops, so no key
+// read before the continue is handled answers.
 func readKeys(f *os.File) (io.ReadCloser, error) {
 	fd := int(f.Fd())
 	was, err := unix.IoctlGetTermios(fd, getTermios)
@@ -138,12 +153,13 @@ func readKeys(f *os.File) (io.ReadCloser, error) {
 	keys.Lflag |= unix.ISIG
 	keys.Cc[unix.VMIN], keys.Cc[unix.VTIME] = 1, 0
 	k := &keyMode{File: f, was: was, resumed: make(chan os.Signal, 1), continued: make(chan struct{}, 1),
-		quit: make(chan os.Signal, 1), stop: make(chan struct{}), stopped: make(chan struct{})}
+		quit: make(chan os.Signal, 1), stop: make(chan struct{}), stopped: make(chan struct{}),
+		jobStopped: make(chan struct{}, 1)}
 	signal.Notify(k.resumed, syscall.SIGCONT)
 	signal.Notify(k.quit, syscall.SIGQUIT)
+	k.stopJob, k.stopAsked = osguard.JobControl()
 	if err := unix.IoctlSetTermios(fd, setTermiosFlush, &keys); err != nil {
-		signal.Stop(k.resumed)
-		signal.Stop(k.quit)
+		k.stopSignals()
 		return nil, err
 	}
 	go func() {
@@ -153,11 +169,21 @@ func readKeys(f *os.File) (io.ReadCloser, error) {
 			case <-k.resumed:
 				k.continuing.Lock()
 				_ = unix.IoctlSetTermios(fd, setTermios, &keys)
+				k.held = false
 				select {
 				case k.continued <- struct{}{}:
 				default:
 				}
 				k.continuing.Unlock()
+			case <-k.stopAsked:
+				k.continuing.Lock()
+				k.held = true
+				select {
+				case k.jobStopped <- struct{}{}:
+				default:
+				}
+				k.continuing.Unlock()
+				k.stopJob() // returns once continued
 			case <-k.quit:
 				// ctrl+\ quits as it always does, the terminal given
 				// back first: its default action would leave key mode on.
@@ -174,9 +200,18 @@ func readKeys(f *os.File) (io.ReadCloser, error) {
 
 // Close puts the terminal back as it was; f itself stays open.
 func (k *keyMode) Close() error {
-	signal.Stop(k.resumed)
-	signal.Stop(k.quit)
+	k.stopSignals()
 	close(k.stop)
 	<-k.stopped
 	return unix.IoctlSetTermios(int(k.Fd()), setTermios, k.was)
+}
+
+// stopSignals ends the signals key mode catches; a SIGTSTP then stops
+// svcwallet as it did before.
+func (k *keyMode) stopSignals() {
+	signal.Stop(k.resumed)
+	signal.Stop(k.quit)
+	if k.stopAsked != nil {
+		signal.Stop(k.stopAsked)
+	}
 }

@@ -174,3 +174,30 @@ func TestKeysReadInAShellsSettingsAreDropped(t *testing.T) {
 		t.Fatalf("in the shell's settings read %q (%v), not dropped", b[:n], err)
 	}
 }
+
+// TestKeysReadWhileStoppedAreDropped: keys read in key mode between a
+// caught stop and the handling of its continue (a shell, zsh, giving the
+// terminal back as it was at fg) are dropped: read, fg's Enter answered
+// with the y typed before the stop.
+func TestKeysReadWhileStoppedAreDropped(t *testing.T) {
+	ptmx, tty, err := pty.Open()
+	if err != nil {
+		t.Skipf("no pseudo-terminal: %v", err)
+	}
+	defer ptmx.Close()
+	defer tty.Close()
+	keys, err := readKeys(tty)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer keys.Close()
+	k := keys.(*keyMode)
+	k.continuing.Lock()
+	k.held = true // as a caught SIGTSTP marks it
+	k.continuing.Unlock()
+	b := make([]byte, keyReadSize)
+	ptmx.WriteString("\r")
+	if n, err := keys.Read(b); err != nil || n != 0 {
+		t.Fatalf("stopped, in key mode read %q (%v), not dropped", b[:n], err)
+	}
+}

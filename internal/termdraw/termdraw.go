@@ -20,6 +20,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"golang.org/x/term"
 
+	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/tui"
 )
 
@@ -53,7 +54,7 @@ type Drawer struct {
 	held      *held // standard error, until Close
 
 	// stopJob stops the process until the shell continues it (ctrl+z,
-	// then fg); nil where no shell would (jobControl). raw puts the
+	// then fg); nil where no shell would (osguard.JobControl). raw puts the
 	// terminal in raw mode again once continued. stopping is a stop asked
 	// (Filter), closed once the console is back on the terminal.
 	stopJob  func()
@@ -88,7 +89,7 @@ func Open(in, out *os.File, profile colorprofile.Profile, env []string) (*Drawer
 	}
 	d := New(out, w, h, profile, env)
 	d.restore = func() error { return term.Restore(int(in.Fd()), state) }
-	d.stopJob, d.stopAsked = jobControl()
+	d.stopJob, d.stopAsked = osguard.JobControl()
 	d.raw = func() error { _, err := term.MakeRaw(int(in.Fd())); return err }
 	if err := d.holdStderr(os.Stderr); err != nil {
 		d.Close()

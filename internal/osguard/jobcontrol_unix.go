@@ -1,6 +1,6 @@
 //go:build !windows
 
-package termdraw
+package osguard
 
 import (
 	"os"
@@ -9,12 +9,13 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// jobControl gives stop, which stops the console as a shell's job until it
-// is continued (fg), and asked, on which a stop sent from elsewhere comes
-// (SIGTSTP: kill, the shell's job control while no key is read); both nil
-// where no shell would continue the console (inAJob), which the kernel
-// then keeps running through such a stop, as the console did.
-func jobControl() (stop func(), asked chan os.Signal) {
+// JobControl gives stop, which stops svcwallet as a shell's job until it
+// is continued (fg), and asked, on which a stop sent to it comes (SIGTSTP:
+// ctrl+z while keys are read, kill, the shell's job control); both nil
+// where no shell would continue it (inAJob), which the kernel then keeps
+// running through such a stop. The console's drawer and plain mode's key
+// reading catch the stop this way, to make ready before they stop.
+func JobControl() (stop func(), asked chan os.Signal) {
 	group, err := unix.Getpgid(0)
 	session, serr := unix.Getsid(0)
 	if err != nil || serr != nil || !inAJob(group, session) {
@@ -26,9 +27,9 @@ func jobControl() (stop func(), asked chan os.Signal) {
 		continued := make(chan os.Signal, 1)
 		signal.Notify(continued, unix.SIGCONT)
 		defer signal.Stop(continued)
-		// SIGTSTP caught no longer stops the console: the rest of the job
+		// SIGTSTP caught no longer stops svcwallet: the rest of the job
 		// (a signing command it runs, go run's go) is sent it, ignored
-		// here, and the console stops itself.
+		// here, and svcwallet stops itself.
 		signal.Ignore(unix.SIGTSTP)
 		_ = unix.Kill(0, unix.SIGTSTP)
 		_ = unix.Kill(os.Getpid(), unix.SIGSTOP)
@@ -38,8 +39,8 @@ func jobControl() (stop func(), asked chan os.Signal) {
 }
 
 // inAJob: the process group is a job a shell with job control made, as
-// such shells give each job a group of its own, the console's parent in it
-// too (go run). The session's own group (tmux or a terminal starting the
-// console, a shell without job control, exec) is orphaned: the kernel
+// such shells give each job a group of its own, svcwallet's parent in it
+// too (go run). The session's own group (tmux or a terminal starting
+// svcwallet, a shell without job control, exec) is orphaned: the kernel
 // drops its stop, and a wait for the continue would never end.
 func inAJob(group, session int) bool { return group != session }
