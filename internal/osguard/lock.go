@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"syscall"
 )
 
@@ -27,6 +28,17 @@ func LockFile(path string) (unlock func(), err error) {
 		_ = unlockFile(f)
 		f.Close()
 	}, nil
+}
+
+// LockBeside is LockFile of path's own lock, PATH.lock beside it, its
+// folder made first as a private one (MkdirPrivate): the one way a state
+// file that is read and written back (the session file, the bridge
+// addresses recorded, the watch board) is held.
+func LockBeside(path string) (unlock func(), err error) {
+	if err := MkdirPrivate(filepath.Dir(path)); err != nil {
+		return nil, err
+	}
+	return LockFile(path + ".lock")
 }
 
 // NoLocksError: the filesystem the lock file is on gives no locks (flock's

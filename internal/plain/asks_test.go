@@ -86,7 +86,7 @@ func TestLookUpSeveral(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wants(t, out, "Quote ids, payout hashes or transfer ids of the withdrawals to look up", ids[0]+" SUBMITTED: ", ids[1]+" SUBMITTED: ", "2 of them have not ended.",
+	wants(t, out, "Quote ids, payout hashes, transfer ids or explorer links of the withdrawals to look up", ids[0]+" SUBMITTED: ", ids[1]+" SUBMITTED: ", "2 of them have not ended.",
 		"Following 2 withdrawals until each ends", ids[0]+" SENDING → COMPLETED", ids[1]+" SENDING → REFUNDED",
 		"2 withdrawals followed: 1 completed, 1 refunded.")
 	if strings.Contains(out, "Not accepted") {

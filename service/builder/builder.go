@@ -301,6 +301,10 @@ func Explain(err error) error {
 		return &RefusedError{Fact: "This authorization's nonce was already used. If an earlier attempt got no answer it may have gone through", Next: NextNonce, Err: err}
 	case errors.Is(err, exchange.CodeExpirationTooFar):
 		return &RefusedError{Fact: "The expiration is more than 30 days ahead for the service (is this computer's clock ahead?)", Next: NextValidity, Err: err}
+	case exchange.UnnamedRefusal(err):
+		// Explain's words for a bare status would tell it as a refusal.
+		ae, _ := errors.AsType[*exchange.APIError](err)
+		return exchange.Worded(err, "The service answered the authorization with "+ae.StatusWords()+", a status that does not say whether it was taken")
 	}
 	return exchange.Explain(err)
 }

@@ -85,8 +85,10 @@ func Signable(j *journal.Journal) error {
 }
 
 // Refused reports whether err is a refusal for good: re-sending the same
-// body would be refused again (a new nonce needs a new review).
+// body would be refused again (a new nonce needs a new review). A 4xx the
+// interface gives no meaning (exchange.UnnamedRefusal: a gateway's 408 or
+// 499 after passing the request on) is none: it may have gone through.
 func Refused(err error) bool {
 	var ae *exchange.APIError
-	return errors.As(err, &ae) && !errors.Is(err, exchange.CodeRateLimited) && ae.Status < 500
+	return errors.As(err, &ae) && !errors.Is(err, exchange.CodeRateLimited) && ae.Status < 500 && !exchange.UnnamedRefusal(err)
 }

@@ -3,6 +3,7 @@ package builder_test
 import (
 	"context"
 	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/svcwallet/svcwallet/internal/loopback"
@@ -14,8 +15,11 @@ import (
 
 // TestServerErrorIsNoRefusal: an authorization answered with a server
 // error (500 and up: the service or a gateway failed, and may yet have
-// recorded it) is not refused for good, so the same
-// signed body may be sent again; a 4xx refusal (up to 499) is final.
+// recorded it), or with a 4xx the interface gives no meaning and no code
+// svcwallet knows (exchange.UnnamedRefusal: a gateway's 408 or 499 after
+// passing it on), is not refused for good, so the same signed body may be
+// sent again, and is not said as refused; a 4xx the interface names is
+// final.
 func TestServerErrorIsNoRefusal(t *testing.T) {
 	status := http.StatusInternalServerError
 	w := loopback.NewWorldBehind(t, sandbox.Options{}, func(next http.Handler) http.Handler {
@@ -35,11 +39,14 @@ func TestServerErrorIsNoRefusal(t *testing.T) {
 		t.Fatal(err)
 	}
 	key := func() (signer.Key, error) { return loopback.MustKey(t, sandbox.DemoPrivateKey), nil }
-	for s, final := range map[int]bool{400: true, 403: true, 409: true, 499: true, 500: false, 502: false, 503: false} {
+	for s, final := range map[int]bool{400: true, 403: true, 409: true, 408: false, 418: false, 499: false, 500: false, 502: false, 503: false} {
 		status = s
 		_, _, err := builder.NewOrder(a, w.Env.Domain(), uint32(s), w.Clock.Now()).Authorize(context.Background(), c, nil, key)
 		if err == nil || builder.Refused(err) != final {
 			t.Errorf("HTTP %d: %v, refused for good %v; want %v", s, err, builder.Refused(err), final)
+		}
+		if said := builder.Explain(err).Error(); s < 500 && !final && (strings.Contains(said, "refused") || strings.Contains(said, "))")) {
+			t.Errorf("HTTP %d said as a refusal, or in nested parentheses: %s", s, said)
 		}
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
+	"strings"
 	"time"
 )
 
@@ -99,6 +101,23 @@ func (e *APIError) Error() string {
 		return fmt.Sprintf("%s (HTTP %d, code %d)", msg, e.Status, int(e.Code))
 	}
 	return fmt.Sprintf("%s (HTTP %d)", msg, e.Status)
+}
+
+// StatusWords says the answer's status, code and message in one level of
+// parentheses, `HTTP 418 (code 4321, "not processed")`, for words that
+// say the answer in parentheses of their own (Error's would nest).
+func (e *APIError) StatusWords() string {
+	var in []string
+	if e.Code != 0 {
+		in = append(in, fmt.Sprintf("code %d", int(e.Code)))
+	}
+	if e.Message != "" && e.Message != http.StatusText(e.Status) {
+		in = append(in, strconv.Quote(e.Message))
+	}
+	if len(in) == 0 {
+		return fmt.Sprintf("HTTP %d", e.Status)
+	}
+	return fmt.Sprintf("HTTP %d (%s)", e.Status, strings.Join(in, ", "))
 }
 
 // Is matches a Code by value; when the body carried no code, the statuses

@@ -9,7 +9,6 @@ import (
 	"io/fs"
 	"maps"
 	"os"
-	"path/filepath"
 	"slices"
 	"sync"
 
@@ -134,10 +133,7 @@ func (w *WatchFile) Append(put []Kept, drop []string) error {
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if err := os.MkdirAll(filepath.Dir(w.Path), 0o700); err != nil {
-		return fmt.Errorf("watch board file: %w", err)
-	}
-	unlock, err := osguard.LockFile(w.Path + ".lock")
+	unlock, err := osguard.LockBeside(w.Path)
 	if err != nil {
 		return fmt.Errorf("watch board file: %w", err)
 	}

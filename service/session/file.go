@@ -49,10 +49,7 @@ func (s Store) locked(change func() error) error {
 	if s.File == "" {
 		return change()
 	}
-	if err := osguard.MkdirPrivate(filepath.Dir(s.File)); err != nil {
-		return err
-	}
-	unlock, err := osguard.LockFile(s.File + ".lock")
+	unlock, err := osguard.LockBeside(s.File)
 	if err != nil {
 		return fmt.Errorf("session file %w", err)
 	}

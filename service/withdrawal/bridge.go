@@ -314,10 +314,7 @@ func checkBridgePins(pins map[string]bridgePin) error {
 // on another environment) would otherwise be written over, and that
 // environment's next address taken as a first use again, unchecked.
 func lockPins(path string) (unlock func(), err error) {
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return nil, fmt.Errorf("record the bridge address: %w", err)
-	}
-	if unlock, err = osguard.LockFile(path + ".lock"); err != nil {
+	if unlock, err = osguard.LockBeside(path); err != nil {
 		return nil, fmt.Errorf("record the bridge address: %w", err)
 	}
 	return unlock, nil

@@ -8,9 +8,6 @@ package withdrawal
 import (
 	"context"
 	"errors"
-	"fmt"
-	"net/http"
-	"strconv"
 	"strings"
 	"time"
 
@@ -317,32 +314,15 @@ func conflictWords(err error, quoteID string) error {
 	case !ok:
 		return err
 	case exchange.UnnamedRefusal(err):
-		how = "with " + statusWords(ae) + ", a status that does not say whether it was taken"
+		how = "with " + ae.StatusWords() + ", a status that does not say whether it was taken"
 	case errors.Is(err, exchange.CodeQuoteUsed):
 		how = "that its quote was already executed with another signature"
 	case exchange.QuoteUsed(err):
-		how = "with " + statusWords(ae) + ", a conflict over this quote"
+		how = "with " + ae.StatusWords() + ", a conflict over this quote"
 	default:
 		return err
 	}
 	return exchange.Worded(err, "The service answered withdrawal "+quoteID+" "+how+", so it may have been paid")
-}
-
-// statusWords says an answer's status, code and message in one level of
-// parentheses, `HTTP 418 (code 4321, "not processed")`: APIError.Error's
-// own parentheses, put inside conflictWords', nested.
-func statusWords(ae *exchange.APIError) string {
-	var in []string
-	if ae.Code != 0 {
-		in = append(in, fmt.Sprintf("code %d", int(ae.Code)))
-	}
-	if ae.Message != "" && ae.Message != http.StatusText(ae.Status) {
-		in = append(in, strconv.Quote(ae.Message))
-	}
-	if len(in) == 0 {
-		return fmt.Sprintf("HTTP %d", ae.Status)
-	}
-	return fmt.Sprintf("HTTP %d (%s)", ae.Status, strings.Join(in, ", "))
 }
 
 // notSent words a withdraw request that never left this machine
