@@ -1,16 +1,10 @@
 package follow
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/shopspring/decimal"
-
-	"github.com/svcwallet/svcwallet/service/exchange"
 )
 
 // TestRoom: ids past MaxFollowed are refused, counted, with what to do;
@@ -60,16 +54,7 @@ func TestRoomToPutBack(t *testing.T) {
 // rewritten) stay under what the board's file reads back, so a full board
 // is never refused at the next start.
 func TestMaxFollowedFitsTheBoardsFile(t *testing.T) {
-	id, hash := strings.Repeat("q", 128), strings.Repeat("5", 88)
-	name, amount := strings.Repeat("C", 64), decimal.RequireFromString("123456789012.123456")
-	now := time.Date(2026, 11, 30, 3, 0, 0, 123456789, time.UTC)
-	row, err := json.Marshal(Kept{QuoteID: id, Since: now, Checked: now,
-		Record: &exchange.Withdrawal{QuoteID: id, TxID: id, State: exchange.StateCompleted, Chain: name, TokenOut: name,
-			ReceiveAmount: amount, WithdrawTxHash: hash, UpdatedAt: now},
-		Claim: &Claim{Chain: name, WithdrawTxHash: hash, TokenOut: name, ReceiveAmount: amount}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	row := longestKeptRow(t)
 	if board := 2 * MaxFollowed * int64(len(row)+1); board > maxWatchFile {
 		t.Fatalf("a full board's file written twice over is %d bytes, over the %d read back", board, maxWatchFile)
 	}
