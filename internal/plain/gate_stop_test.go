@@ -44,6 +44,47 @@ func (k *stoppedKeys) Read(b []byte) (int, error) {
 func (k *stoppedKeys) Close() error               { return nil }
 func (k *stoppedKeys) Continued() <-chan struct{} { return k.continued }
 
+// asking is a question a gate asks on stoppedKeys in the background: what
+// it wrote, and its answer once given (an error's text for an error).
+type asking struct {
+	t        *testing.T
+	k        *stoppedKeys
+	out      *bytes.Buffer
+	answered chan string
+}
+
+func (k *stoppedKeys) ask(t *testing.T, g Gate) *asking {
+	q := &asking{t: t, k: k, out: new(bytes.Buffer), answered: make(chan string, 1)}
+	go func() {
+		a, err := g.Ask(context.Background(), q.out, func() string { return "Sign? " }, nil)
+		if err != nil {
+			a = err.Error()
+		}
+		q.answered <- a
+	}()
+	return q
+}
+
+// wait waits for c, failing if the question was answered first.
+func (q *asking) wait(c chan struct{}, what string) {
+	q.t.Helper()
+	select {
+	case <-c:
+	case a := <-q.answered:
+		q.t.Fatalf("answered %q before %s:\n%s", a, what, q.out.String())
+	case <-time.After(5 * time.Second):
+		q.t.Fatalf("no %s", what)
+	}
+}
+
+// typeAt types s on the next read, the clock at d.
+func (q *asking) typeAt(d time.Duration, s string) {
+	q.t.Helper()
+	q.wait(q.k.reading, "a read for "+s)
+	q.k.at(d)
+	q.k.feed <- s
+}
+
 // TestGateAsksAgainAfterAStop: the process stopped mid-answer (kill -TSTP,
 // ctrl+z) and continued (fg) asks its question again: the y typed before
 // the stop, with an Enter typed as it comes back, answers nothing (the
@@ -53,60 +94,36 @@ func (k *stoppedKeys) Continued() <-chan struct{} { return k.continued }
 func TestGateAsksAgainAfterAStop(t *testing.T) {
 	k := &stoppedKeys{now: time.Unix(1, 0), reading: make(chan struct{}), feed: make(chan string),
 		continued: make(chan struct{}, 1), flushed: make(chan struct{}, 1)}
-	var out bytes.Buffer
-	answered := make(chan string, 1)
-	go func() {
-		a, err := k.gate().Ask(context.Background(), &out, func() string { return "Sign? " }, nil)
-		if err != nil {
-			a = err.Error()
-		}
-		answered <- a
-	}()
-	wait := func(c chan struct{}, what string) {
-		t.Helper()
-		select {
-		case <-c:
-		case a := <-answered:
-			t.Fatalf("answered %q before %s:\n%s", a, what, out.String())
-		case <-time.After(5 * time.Second):
-			t.Fatalf("no %s", what)
-		}
-	}
-	typeAt := func(d time.Duration, s string) {
-		t.Helper()
-		wait(k.reading, "a read for "+s)
-		k.at(d)
-		k.feed <- s
-	}
-	wait(k.flushed, "discard as the question is asked")
-	typeAt(2*time.Second, "y") // the review read; then the stop
-	wait(k.reading, "a read after y")
+	q := k.ask(t, k.gate())
+	q.wait(k.flushed, "discard as the question is asked")
+	q.typeAt(2*time.Second, "y") // the review read; then the stop
+	q.wait(k.reading, "a read after y")
 	k.at(10 * time.Second) // continued
 	k.continued <- struct{}{}
-	wait(k.flushed, "discard as the question is asked again")
+	q.wait(k.flushed, "discard as the question is asked again")
 	// An Enter typed as it came back, read before the continue was told
 	// (at 9.9 s) and taken after it: read before the question, it is no
 	// answer at all, not even one refused.
 	k.at(9*time.Second + 900*time.Millisecond)
 	k.feed <- "\r"
-	typeAt(10*time.Second+100*time.Millisecond, "\r")
-	wait(k.flushed, "discard as the question is asked after the refusal")
-	typeAt(11*time.Second, "y") // stopped again
-	wait(k.reading, "a read after y")
+	q.typeAt(10*time.Second+100*time.Millisecond, "\r")
+	q.wait(k.flushed, "discard as the question is asked after the refusal")
+	q.typeAt(11*time.Second, "y") // stopped again
+	q.wait(k.reading, "a read after y")
 	k.at(20 * time.Second)
 	k.continued <- struct{}{}
-	wait(k.flushed, "discard as the question is asked again")
+	q.wait(k.flushed, "discard as the question is asked again")
 	k.at(20*time.Second + 600*time.Millisecond) // past the dwell: the y before the stop is gone
 	k.feed <- "\r"
 	select {
-	case a := <-answered:
+	case a := <-q.answered:
 		if a != "" {
-			t.Fatalf("answered %q, typed before the stop:\n%s", a, out.String())
+			t.Fatalf("answered %q, typed before the stop:\n%s", a, q.out.String())
 		}
 	case <-time.After(5 * time.Second):
-		t.Fatalf("no answer:\n%s", out.String())
+		t.Fatalf("no answer:\n%s", q.out.String())
 	}
-	said := out.String()
+	said := q.out.String()
 	if strings.Count(said, continuedWords) != 2 || strings.Count(said, tooSoon) != 1 || strings.Count(said, "Sign? ") != 4 {
 		t.Fatalf("not asked again after each stop, the answer in the dwell refused as too soon:\n%s", said)
 	}
@@ -182,52 +199,28 @@ func TestGateTakesNoKeyBetweenAStopAndItsContinue(t *testing.T) {
 		continued: make(chan struct{}, 1), flushed: make(chan struct{}, 1)}, make(chan struct{}, 1)}
 	g := k.gate()
 	g.Keys = func() (io.ReadCloser, error) { return k, nil }
-	var out bytes.Buffer
-	answered := make(chan string, 1)
-	go func() {
-		a, err := g.Ask(context.Background(), &out, func() string { return "Sign? " }, nil)
-		if err != nil {
-			a = err.Error()
-		}
-		answered <- a
-	}()
-	wait := func(c chan struct{}, what string) {
-		t.Helper()
-		select {
-		case <-c:
-		case a := <-answered:
-			t.Fatalf("answered %q before %s:\n%s", a, what, out.String())
-		case <-time.After(5 * time.Second):
-			t.Fatalf("no %s", what)
-		}
-	}
-	typeAt := func(d time.Duration, s string) {
-		t.Helper()
-		wait(k.reading, "a read for "+s)
-		k.at(d)
-		k.feed <- s
-	}
-	wait(k.flushed, "discard as the question is asked")
-	typeAt(2*time.Second, "y") // the review read; then ctrl+z
+	q := k.ask(t, g)
+	q.wait(k.flushed, "discard as the question is asked")
+	q.typeAt(2*time.Second, "y") // the review read; then ctrl+z
 	k.stopped <- struct{}{}
-	typeAt(3*time.Second, "\r") // fg's Enter, read before the continue
-	typeAt(4*time.Second, "y")
-	typeAt(5*time.Second, "\r")
-	wait(k.reading, "a read after the keys while stopped")
+	q.typeAt(3*time.Second, "\r") // fg's Enter, read before the continue
+	q.typeAt(4*time.Second, "y")
+	q.typeAt(5*time.Second, "\r")
+	q.wait(k.reading, "a read after the keys while stopped")
 	k.at(10 * time.Second)
 	k.continued <- struct{}{}
-	wait(k.flushed, "discard as the question is asked again")
+	q.wait(k.flushed, "discard as the question is asked again")
 	k.at(11 * time.Second) // past the dwell
 	k.feed <- "\r"
 	select {
-	case a := <-answered:
+	case a := <-q.answered:
 		if a != "" {
-			t.Fatalf("answered %q, typed before the continue:\n%s", a, out.String())
+			t.Fatalf("answered %q, typed before the continue:\n%s", a, q.out.String())
 		}
 	case <-time.After(5 * time.Second):
-		t.Fatalf("no answer:\n%s", out.String())
+		t.Fatalf("no answer:\n%s", q.out.String())
 	}
-	if said := out.String(); strings.Count(said, continuedWords) != 1 || strings.Count(said, "Sign? ") != 2 {
+	if said := q.out.String(); strings.Count(said, continuedWords) != 1 || strings.Count(said, "Sign? ") != 2 {
 		t.Fatalf("not asked again once continued:\n%s", said)
 	}
 }
