@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -333,17 +332,12 @@ func readKeystoreFile(path string) ([]byte, error) {
 	case err == nil && fi.IsDir():
 		return nil, fmt.Errorf("%s is a directory: pick a key file in it, e.g. from `svcwallet key list`", path)
 	}
-	f, err := osguard.OpenUserFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("cannot open keystore file: %w", err)
-	}
-	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, maxKeystoreFileSize+1))
-	if err != nil {
-		return nil, fmt.Errorf("cannot read keystore file: %w", err)
-	}
-	if len(b) > maxKeystoreFileSize {
+	b, err := osguard.ReadUserFile(path, maxKeystoreFileSize)
+	switch {
+	case errors.As(err, new(*osguard.TooLargeError)):
 		return nil, fmt.Errorf("%s is too large to be a keystore file", path)
+	case err != nil:
+		return nil, fmt.Errorf("cannot read keystore file: %w", err)
 	}
 	return b, nil
 }

@@ -360,3 +360,20 @@ func TestKeystoreWrittenAtStandardCost(t *testing.T) {
 		t.Errorf("file written with n = %v, p = %v; want n = %d, p = %d", n, p, ScryptN, ScryptP)
 	}
 }
+
+// TestKeystoreFileLargerThanAnyRefused: a keystore file of more than 64 KiB
+// (a sparse one costs no disk) is refused as no keystore before it is read
+// whole.
+func TestKeystoreFileLargerThanAnyRefused(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "huge.json")
+	if err := os.WriteFile(path, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(path, 8<<20); err != nil {
+		t.Fatal(err)
+	}
+	_, _, err := KeystoreFileAddress(path)
+	if err == nil || err.Error() != path+" is too large to be a keystore file" {
+		t.Fatalf("a keystore file of 8 MiB: %v", err)
+	}
+}

@@ -219,20 +219,15 @@ func stateJournal() (*journal.Journal, error) {
 // readPrepared reads the file --signer offline wrote, bounded; a pipe or a
 // device is refused, never waited on (osguard.OpenUserFile).
 func readPrepared(path string) ([]byte, error) {
-	fh, err := osguard.OpenUserFile(path)
+	b, err := osguard.ReadUserFile(path, maxPreparedFile)
 	if pe, ok := errors.AsType[*os.PathError](err); ok {
 		return nil, fmt.Errorf("cannot read %s: %v", safetext.Line(path, 200), pe.Err)
 	}
-	if err != nil {
-		return nil, errors.New(safetext.Line(err.Error(), 400)) // not a regular file, and says what it is
-	}
-	defer fh.Close()
-	b, err := io.ReadAll(io.LimitReader(fh, maxPreparedFile+1))
 	switch {
-	case err != nil:
-		return nil, fmt.Errorf("cannot read %s: %v", safetext.Line(path, 200), err)
-	case len(b) > maxPreparedFile:
+	case errors.As(err, new(*osguard.TooLargeError)):
 		return nil, fmt.Errorf("%s is larger than a prepared Transfer's typed data", safetext.Line(path, 200))
+	case err != nil:
+		return nil, errors.New(safetext.Line(err.Error(), 400)) // not a regular file, and says what it is
 	}
 	return b, nil
 }

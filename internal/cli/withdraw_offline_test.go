@@ -319,3 +319,20 @@ func TestDryRunOpensANamedKey(t *testing.T) {
 	r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestCompleted, "25", "--dry-run", "--json", "--keystore-file", path)...).
 		want(t, 0, `"signer":{"address":"`+demoSigner+`"`)
 }
+
+// TestPreparedFileLargerThanAnyRefused: submit refuses a file of more than
+// any prepared intent's typed data (a sparse one costs no disk) as a usage
+// error, before it is read whole.
+func TestPreparedFileLargerThanAnyRefused(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "huge.json")
+	if err := os.WriteFile(path, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(path, 8<<20); err != nil {
+		t.Fatal(err)
+	}
+	_, err := readPrepared(path)
+	if err == nil || err.Error() != path+" is larger than a prepared Transfer's typed data" {
+		t.Fatalf("a file of 8 MiB: %v", err)
+	}
+}

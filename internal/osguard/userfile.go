@@ -29,6 +29,17 @@ func OpenUserFile(path string) (*os.File, error) {
 	return f, nil
 }
 
+// ReadUserFile reads a file the user named, through OpenUserFile, refusing
+// one of more than max bytes before it is read whole (ReadAtMost).
+func ReadUserFile(path string, max int64) ([]byte, error) {
+	f, err := OpenUserFile(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ReadAtMost(f, path, max)
+}
+
 // OpenSecretFile is OpenUserFile for a file holding a secret (a password
 // file), held to ssh's rules for a private key: it is the user's and
 // readable or writable by no one else, and the directories above it are

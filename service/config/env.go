@@ -316,14 +316,7 @@ const maxConfigFile = 1 << 20
 // readConfigFile reads the config as os.ReadFile does, but a named pipe or
 // a device is refused, never waited on (osguard.OpenUserFile), and one of
 // more than maxConfigFile is refused before it is read whole.
-func readConfigFile(path string) ([]byte, error) {
-	f, err := osguard.OpenUserFile(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return osguard.ReadAtMost(f, path, maxConfigFile)
-}
+func readConfigFile(path string) ([]byte, error) { return osguard.ReadUserFile(path, maxConfigFile) }
 
 // LoadConfig reads a config file. A missing file at the default path is not an
 // error (the sandbox is used); a missing file given explicitly is.
