@@ -95,6 +95,9 @@ func (s *session) signBuilder(o builder.Order) error {
 		case req.Signature.R == "" || builder.Refused(err):
 			// Nothing was sent, or it was refused for good: another try
 			// needs a new review, with a new nonce.
+			if req.Signature.R != "" {
+				s.sent = append(s.sent, "a builder authorization of "+a.Builder.Hex()+" (refused)")
+			}
 			s.p.Say("Not authorized: %v.", trimStop(builder.Explain(err)))
 			return nil
 		}

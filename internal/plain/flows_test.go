@@ -114,6 +114,21 @@ func TestGoodbyeSaysTheLoginSigned(t *testing.T) {
 	}
 }
 
+// TestGoodbyeSaysARefusedAuthorizationSent: a builder authorization the
+// service refused for good (here its nonce already used) was signed and
+// sent all the same, so the last words name it: they said nothing was.
+func TestGoodbyeSaysARefusedAuthorizationSent(t *testing.T) {
+	r := newRig(t)
+	r.console.Nonce = func() uint32 { return nonce }
+	authorize := typed("builder", sandbox.BuilderAddress, "0.1", "0.05", "7d", "no", "y")
+	out, err := r.run(steps(logIn, authorize, authorize, typed("quit"))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants(t, out, "Not authorized: This authorization's nonce was already used",
+		"Goodbye: this session sent a builder authorization of "+sandbox.BuilderAddress+" and a builder authorization of "+sandbox.BuilderAddress+" (refused); nothing else was signed or sent.\n")
+}
+
 // TestQuoteOutsideTheBookSaysWhatNext: a destination not in the address
 // book is refused at the quote with the way to another destination; on the
 // embedded sandbox, whose book is fixed and has no web UI, with where its
