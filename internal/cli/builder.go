@@ -237,6 +237,9 @@ func (c builderCmd) authorized(ctx context.Context, e config.Environment, a buil
 		return interrupted(ctx, "")
 	case c.app.rolledBack(err) != nil:
 		return c.app.rolledBack(err)
+	case builder.OutcomeUnknown(err):
+		// Exit 5, as a withdrawal whose outcome is unknown: 1 says refused.
+		return failure(exitError, "not authorized so far: %w; %s", builder.Explain(err), a.Unchecked())
 	case errors.As(err, new(*exchange.APIError)):
 		return failure(exitFailed, "not authorized: %w", refusalWords(builder.Explain(err), prepared))
 	case err != nil:

@@ -374,6 +374,40 @@ func TestBuilderCLIRefused(t *testing.T) {
 	})
 }
 
+// TestBuilderCLIOutcomeUnknown: an authorization answered with a 4xx the
+// interface gives no meaning (a gateway's 408 or 499 after passing it on)
+// may have been taken: exit 5, as a withdrawal whose outcome is unknown,
+// never 1, which says refused; the words say where to check before
+// authorizing again, since no look-up exists and a new run signs anew.
+func TestBuilderCLIOutcomeUnknown(t *testing.T) {
+	h := sandbox.New(sandbox.Options{})
+	var authorizes atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != exchange.PathBuilderAuthorize {
+			h.ServeHTTP(w, r)
+			return
+		}
+		authorizes.Add(1)
+		h.ServeHTTP(httptest.NewRecorder(), r) // taken, and the answer lost on the way
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(499)
+		w.Write([]byte(`{"message":"client closed request"}`))
+	}))
+	t.Cleanup(srv.Close)
+	e := &bcliEnv{url: srv.URL, config: filepath.Join(t.TempDir(), "config.toml")}
+	cfg := fmt.Sprintf("[env.local]\nauth_url = %q\nbase_url = %q\nmarket_data_url = %q\nchain_id = %d\n", srv.URL, srv.URL, srv.URL, sandbox.DefaultChainID)
+	if err := os.WriteFile(e.config, []byte(cfg), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r := bcli(t, demoKeyVars, "", false, authorizeArgs(e)...)
+	if r.code != exitError || authorizes.Load() != 1 || strings.Contains(r.stderr, "refused") ||
+		!strings.Contains(r.stderr, "not authorized so far: The service answered the authorization with HTTP 499") ||
+		!strings.Contains(r.stderr, "offers no way to ask whether a builder is authorized, so check the builder's authorization in the exchange's web UI before authorizing again") {
+		t.Fatalf("exit %d after %d requests: %s", r.code, authorizes.Load(), r.stderr)
+	}
+	noConsoleKey(t, r.stdout+r.stderr)
+}
+
 // noConsoleKey fails when the command line's output names a console key.
 func noConsoleKey(t *testing.T, out string) {
 	t.Helper()

@@ -217,7 +217,7 @@ func consoleLog(env CLIEnv) (*slog.Logger, func(), error) {
 // openTargets is what the console and plain mode work on: the debug log
 // (consoleLog) and the environments (consoleTargets); the returned func
 // closes both.
-func openTargets(env CLIEnv, cfg config.Config, chosen string, kept func(config.Environment, exchange.Options) *exchange.Client) ([]target.Target, func(), error) {
+func openTargets(env CLIEnv, cfg config.Config, chosen string, kept func(config.Environment, exchange.Options) (*exchange.Client, string)) ([]target.Target, func(), error) {
 	log, closeLog, err := consoleLog(env)
 	if err != nil {
 		return nil, nil, err
@@ -233,7 +233,7 @@ func openTargets(env CLIEnv, cfg config.Config, chosen string, kept func(config.
 // consoleTargets lists the environments the login screen offers, the chosen
 // one first, its client holding the session svcwallet auth login kept for
 // it when there is one (kept). The embedded sandbox is always among them.
-func consoleTargets(cfg config.Config, envName string, log *slog.Logger, kept func(config.Environment, exchange.Options) *exchange.Client) ([]target.Target, func(), error) {
+func consoleTargets(cfg config.Config, envName string, log *slog.Logger, kept func(config.Environment, exchange.Options) (*exchange.Client, string)) ([]target.Target, func(), error) {
 	var targets []target.Target
 	var jr *journal.Journal
 	var err error
@@ -246,9 +246,11 @@ func consoleTargets(cfg config.Config, envName string, log *slog.Logger, kept fu
 		e, _ := cfg.Lookup(name)
 		t := target.Target{Env: e, Client: exchange.New(e, exchange.Options{Logger: log}), Journal: jr}
 		if name == envName {
-			if client := kept(e, exchange.Options{Logger: log}); client != nil {
+			client, unserved := kept(e, exchange.Options{Logger: log})
+			if client != nil {
 				t.Client, t.Kept = client, true
 			}
+			t.Unkept = unserved
 			targets = append([]target.Target{t}, targets...)
 		} else {
 			targets = append(targets, t)

@@ -219,7 +219,7 @@ func TestConsoleRefusesWithoutTerminal(t *testing.T) {
 }
 
 // noKept finds no kept session.
-func noKept(config.Environment, exchange.Options) *exchange.Client { return nil }
+func noKept(config.Environment, exchange.Options) (*exchange.Client, string) { return nil, "" }
 
 // TestDarkFirst: the console's first frame is drawn in the theme named
 // (--theme, else the config's), else the one COLORFGBG's background

@@ -117,7 +117,7 @@ func (a *app) deposit(ctx context.Context, f depositFlags, chain string) error {
 	if err != nil {
 		return usageError("%w", err)
 	}
-	client, _ := a.keptClient(e, f.key, nil, exchange.Options{})
+	client, _ := a.keptClient(e, f.key, nil, exchange.Options{}, false)
 	byAPIKey := false // no session: the API key rides on the request (X-API-Key)
 	switch {
 	case client != nil:

@@ -47,8 +47,10 @@ func stateFile(name string) string {
 // again. A session kept for another service is never sent: stderr says so
 // and the command logs in as today. keep is what a login of today's must
 // keep, when an ended session was kept for e, else nil: the login of its
-// account alone (session.Entry.Renews).
-func (a *app) keptClient(e config.Environment, f signerFlags, signing *keyChoice, opts exchange.Options) (client *exchange.Client, keep func(exchange.Kept)) {
+// account alone (session.Entry.Renews). A wallet's session that does not
+// serve where the user could not guess why is said on stderr, with the
+// step (unservedStep; onConsole: for the console and plain mode).
+func (a *app) keptClient(e config.Environment, f signerFlags, signing *keyChoice, opts exchange.Options, onConsole bool) (client *exchange.Client, keep func(exchange.Kept)) {
 	if e.Embedded() || f.onCommandLine() {
 		return nil, nil
 	}
@@ -56,8 +58,16 @@ func (a *app) keptClient(e config.Environment, f signerFlags, signing *keyChoice
 	l, err := store.Load(e)
 	var expired *session.ExpiredError
 	var other *session.OtherServiceError
+	serves := true
+	if err == nil {
+		var unserved *session.UnservedError
+		if serves, unserved = l.Serves(a.env.Getenv(apiKeyVar), a.signingGiven(e, f, signing)); unserved != nil && a.unserved == "" {
+			a.unserved = unserved.Error() + "; " + a.unservedStep(e, unserved, onConsole)
+			fmt.Fprintf(a.env.Stderr, "svcwallet: warning: %s\n", a.unserved)
+		}
+	}
 	switch {
-	case err == nil && !l.Serves(a.env.Getenv(apiKeyVar), a.signingGiven(e, f, signing)):
+	case err == nil && !serves:
 		// The key given logs in instead; the kept session stays.
 		return nil, nil
 	case err == nil:
@@ -92,6 +102,22 @@ func (a *app) keptClient(e config.Environment, f signerFlags, signing *keyChoice
 	return nil, nil
 }
 
+// unservedStep is what to do about a kept wallet session that does not
+// serve beside the signing key given (session.UnservedError): log in
+// again to record its wallet, or name the key's account, on the command
+// line (unless onConsole: the console and plain mode take no flags) or in
+// the environment's config.
+func (a *app) unservedStep(e config.Environment, u *session.UnservedError, onConsole bool) string {
+	if u.Earlier {
+		return "run " + newInvocation(e.Name, a.configPath, a.env.Getenv).command("auth", "login") + " again to keep one that records it"
+	}
+	named := fmt.Sprintf("account = %q in environment %s's config", u.Wallet.Hex(), e.Name)
+	if !onConsole {
+		named = "--account " + u.Wallet.Hex() + ", or " + named
+	}
+	return "to use it, name the key's account: " + named
+}
+
 // keptEnded words the session auth login kept for e when it has ended (or
 // was refused), for an error that asks to log in; "" when none did.
 func (a *app) keptEnded(e config.Environment) string {
@@ -123,10 +149,12 @@ func (e *endedSessionError) Error() string {
 func (e *endedSessionError) Unwrap() error { return errNoAPIKey }
 
 // keptOnly is keptClient's client for the console and plain mode, which
-// open on it (past the login) when there is one, or nil.
-func (a *app) keptOnly(e config.Environment, opts exchange.Options) *exchange.Client {
-	client, _ := a.keptClient(e, signerFlags{}, nil, opts)
-	return client
+// open on it (past the login) when there is one, or nil; unserved says
+// why a kept wallet session does not serve, for the console's login
+// screen (plain mode reads it on stderr), or "".
+func (a *app) keptOnly(e config.Environment, opts exchange.Options) (client *exchange.Client, unserved string) {
+	client, _ = a.keptClient(e, signerFlags{}, nil, opts, true)
+	return client, a.unserved
 }
 
 // signingGiven is the signing key the command is given beside its login:

@@ -155,3 +155,58 @@ func TestNoSigningKeyLeavesTheKeptWalletSession(t *testing.T) {
 		}
 	}
 }
+
+// TestUnservedWalletSessionSaysWhy: a wallet session kept by an earlier
+// version, which did not record its wallet, does not serve beside a
+// signing key, and neither does one beside a key whose address is known
+// only once opened (a signing command without account); each is said once,
+// with what to do: the command logged in with the key instead, silently.
+func TestUnservedWalletSessionSaysWhy(t *testing.T) {
+	w, _ := newAuthWorld(t, sandbox.Options{})
+	demo := map[string]string{signer.KeyEnvVar: sandbox.DemoPrivateKey}
+	if r := w.run("", demo, "auth", "login", "--wallet"); r.code != 0 {
+		t.Fatalf("auth login --wallet: exit %d\n%s", r.code, r.stderr)
+	}
+	cfg, err := os.ReadFile(w.config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A signing command whose account is not named: its address is known
+	// only once it signs.
+	if err := os.WriteFile(w.config, fmt.Appendf(cfg, "signer = \"command\"\nsign_command = \"no-such-signing-command\"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r := w.run("", nil, "deposit", "--json")
+	if strings.Count(r.stderr, "svcwallet: warning: the wallet session kept for local (wallet "+sandbox.DemoAddress+") is not used: the signing key's address is known only once it is opened") != 1 ||
+		!strings.Contains(r.stderr, "to use it, name the key's account: --account "+sandbox.DemoAddress+`, or account = "`+sandbox.DemoAddress+`" in environment local's config`) {
+		t.Errorf("a key of unknown address beside the kept wallet session: exit %d\n%s", r.code, r.stderr)
+	}
+	if err := os.WriteFile(w.config, cfg, 0o600); err != nil {
+		t.Fatal(err)
+	}
+
+	// The session as an earlier version kept it: no wallet recorded.
+	c, err := config.LoadConfig(w.config, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, _ := c.Lookup("local")
+	store := (&app{}).sessionStore()
+	l, err := store.Load(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := l.Kept()
+	k.Wallet = ""
+	if _, err := store.Save(e, k, "", l.Where == session.InFile); err != nil {
+		t.Fatal(err)
+	}
+	r = w.run("", demo, "deposit", "--json")
+	if r.code != 0 || strings.Count(r.stderr, "svcwallet: warning: the wallet session kept for local was made by an earlier version of svcwallet, which did not record its wallet, so it is not used beside a signing key") != 1 ||
+		!strings.Contains(r.stderr, "run svcwallet auth login --env local --config "+w.config+" again") {
+		t.Errorf("a kept session without its wallet beside a signing key: exit %d\n%s", r.code, r.stderr)
+	}
+	if r := w.run("", nil, "deposit", "--json"); r.code != 0 || strings.Contains(r.stderr, "warning") {
+		t.Errorf("the kept session without a signing key: exit %d\n%s", r.code, r.stderr)
+	}
+}

@@ -78,10 +78,13 @@ type app struct {
 	// moveEarlier moves an earlier version's files to where this one
 	// keeps them (osguard.MoveEarlierFiles).
 	moveEarlier func() []osguard.Moved
-	status      statusCmd
-	builder     builderCmd
-	doctor      doctorCmd
-	withdraw    withdrawCmd
+	// unserved is why a kept wallet session does not serve, as said on
+	// stderr (keptClient) once a run however often it is looked for.
+	unserved string
+	status   statusCmd
+	builder  builderCmd
+	doctor   doctorCmd
+	withdraw withdrawCmd
 }
 
 func newApp(env CLIEnv) *app {

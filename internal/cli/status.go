@@ -162,7 +162,7 @@ func (a *app) logIn(ctx context.Context, e config.Environment, f signerFlags) (*
 // logInWith is logIn with a client made with opts (its Logger is env's);
 // signing is the key a withdrawal signs with, or nil (see loginCredential).
 func (a *app) logInWith(ctx context.Context, e config.Environment, f signerFlags, signing *keyChoice, opts exchange.Options) (*exchange.Client, error) {
-	client, keep := a.keptClient(e, f, signing, opts)
+	client, keep := a.keptClient(e, f, signing, opts, false)
 	if client != nil {
 		return client, nil
 	}

@@ -283,7 +283,7 @@ func (c withdrawCmd) run(ctx context.Context, f withdrawFlags) error {
 	case err != nil && !f.dryRun:
 		return failure(exitFailed, "%w", err)
 	case rep.Unanswered != nil && !f.allowRepeat && !f.dryRun:
-		return c.repeatRefused(*rep.Unanswered)
+		return c.repeatRefused(&withdrawal.UnansweredError{Earlier: *rep.Unanswered})
 	}
 	if done, err := c.confirmed(ctx, e, &q, key, f, rep, accepted); done || err != nil {
 		return err
@@ -321,7 +321,7 @@ func (c withdrawCmd) finish(ctx context.Context, client *exchange.Client, e conf
 		// context of its own.
 		return interrupted(ctx, nothingSent)
 	case errors.As(sent.Err, &unanswered):
-		return c.repeatRefused(unanswered.Earlier)
+		return c.repeatRefused(unanswered)
 	case errors.As(sent.Err, &submitted):
 		return failure(exitFailed, "%w; %s", submitted, c.app.invocation().followIt(submitted.QuoteID)).about(submitted.QuoteID)
 	case errors.Is(sent.Err, exchange.ErrQuoteExpired) && sent.Lost == nil:

@@ -89,7 +89,7 @@ func (c withdrawCmd) prepare(ctx context.Context, f withdrawFlags, e config.Envi
 	p, err := w.Prepare(cx, order, signerAddr)
 	cancel()
 	if ue := withdrawal.AsUnanswered(err); ue != nil {
-		return c.repeatRefused(ue.Earlier)
+		return c.repeatRefused(ue)
 	}
 	if err != nil {
 		return cmp.Or(c.app.rolledBack(err), failure(exitFailed, "%w", exchange.Explain(err)))

@@ -10,7 +10,6 @@ import (
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
-	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/service/withdrawal"
 )
 
@@ -151,11 +150,11 @@ func (c withdrawCmd) quote(ctx context.Context, client *exchange.Client, e confi
 
 // repeatRefused refuses a withdrawal identical to the earlier one that got
 // no answer (withdrawal.UnansweredError): exit 1, naming the earlier one
-// (its quote id in --json) and how to resume it.
-func (c withdrawCmd) repeatRefused(earlier journal.Record) error {
-	ue := withdrawal.UnansweredError{Earlier: earlier}
-	return failure(exitFailed, "%s: run %s first (it sends the identical request, which cannot pay twice, or asks whether it arrived); nothing was signed or sent. To pay again all the same, add --allow-repeat",
-		ue.Fact(), c.app.invocation().command("withdraw", "resume", earlier.QuoteID)).about(earlier.QuoteID)
+// (its quote id in --json), how to resume it, and what became of this one.
+func (c withdrawCmd) repeatRefused(ue *withdrawal.UnansweredError) error {
+	earlier := ue.Earlier
+	return failure(exitFailed, "%s: run %s first (it sends the identical request, which cannot pay twice, or asks whether it arrived); %s. To pay again all the same, add --allow-repeat",
+		ue.Fact(), c.app.invocation().command("withdraw", "resume", earlier.QuoteID), ue.Unsent()).about(earlier.QuoteID)
 }
 
 // warnRepeat says on stderr, after the review, what the journal holds of

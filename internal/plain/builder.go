@@ -18,6 +18,17 @@ func (s *session) authorizeBuilder() error {
 	sess, _ := s.client().Session()
 	in := builder.Input{Main: sess.FundingAccountAddress}
 	s.p.Say("The builder may trade for your account %s, whose key signs.", in.Main)
+	if d := s.target.Demo; d != nil && d.Builder != "" {
+		// On the sandbox: its builder account, as the console's form
+		// offers it, or another typed.
+		i, err := s.p.Choose("Authorize which builder account?", []Option{{Name: d.Builder, About: "the sandbox's builder account"}, {Name: "another address"}})
+		if err != nil {
+			return err
+		}
+		if i == 0 {
+			in.Builder = d.Builder
+		}
+	}
 	if err := s.askInto(&in, builder.Asked); err != nil {
 		return err
 	}
@@ -37,9 +48,13 @@ func (s *session) authorizeBuilder() error {
 	return s.signBuilder(builder.NewOrder(a, s.target.Env.Domain(), s.Nonce(), s.Now()))
 }
 
-// askInto asks the questions of fields, each answer kept in in.
+// askInto asks the questions of fields, each answer kept in in; one
+// already chosen (the sandbox's builder) is not asked.
 func (s *session) askInto(in *builder.Input, fields []builder.Field) error {
 	for _, f := range fields {
+		if *in.Of(f) != "" {
+			continue
+		}
 		answer, err := s.p.Question(f.Question())
 		if err != nil {
 			return err
@@ -95,6 +110,9 @@ func (s *session) signBuilder(o builder.Order) error {
 		case req.Signature.R == "" || builder.Refused(err):
 			// Nothing was sent, or it was refused for good: another try
 			// needs a new review, with a new nonce.
+			if req.Signature.R != "" {
+				s.sent = append(s.sent, "a builder authorization of "+a.Builder.Hex()+" (refused)")
+			}
 			s.p.Say("Not authorized: %v.", trimStop(builder.Explain(err)))
 			return nil
 		}

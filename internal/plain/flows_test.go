@@ -114,6 +114,21 @@ func TestGoodbyeSaysTheLoginSigned(t *testing.T) {
 	}
 }
 
+// TestGoodbyeSaysARefusedAuthorizationSent: a builder authorization the
+// service refused for good (here its nonce already used) was signed and
+// sent all the same, so the last words name it: they said nothing was.
+func TestGoodbyeSaysARefusedAuthorizationSent(t *testing.T) {
+	r := newRig(t)
+	r.console.Nonce = func() uint32 { return nonce }
+	authorize := typed("builder", sandbox.BuilderAddress, "0.1", "0.05", "7d", "no", "y")
+	out, err := r.run(steps(logIn, authorize, authorize, typed("quit"))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants(t, out, "Not authorized: This authorization's nonce was already used",
+		"Goodbye: this session sent a builder authorization of "+sandbox.BuilderAddress+" and a builder authorization of "+sandbox.BuilderAddress+" (refused); nothing else was signed or sent.\n")
+}
+
 // TestQuoteOutsideTheBookSaysWhatNext: a destination not in the address
 // book is refused at the quote with the way to another destination; on the
 // embedded sandbox, whose book is fixed and has no web UI, with where its
@@ -362,4 +377,39 @@ func TestEndedStatesReadOnce(t *testing.T) {
 	}
 	wants(t, out, ids[0]+" REFUNDED: The funds are back in the funding account; nothing was paid out, and you can withdraw again.",
 		ids[1]+" FAILED: Nothing was paid out, and unlike a refund the funds are not returned automatically; contact support")
+}
+
+// TestBuilderOffersTheSandboxsBuilder: on the sandbox the builder question
+// offers its builder account, as the console's form does (ctrl+r), and
+// another typed; a real service's asks for the address alone.
+func TestBuilderOffersTheSandboxsBuilder(t *testing.T) {
+	rest := typed("0.1", "0.05", "7d", "no", "y", "quit")
+	sandboxs := func() *rig {
+		r := newRig(t)
+		r.console.Targets[0].Demo.Builder = sandbox.BuilderAddress
+		r.vars[signer.KeyEnvVar] = sandbox.DemoPrivateKey // the main account's key, to sign
+		return r
+	}
+	r := sandboxs()
+	out, err := r.run(steps(logIn, typed("builder", "1"), rest)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants(t, out, "Authorize which builder account?", "1. "+sandbox.BuilderAddress+": the sandbox's builder account", "2. another address",
+		"Builder authorized (AuthorizeBuilder")
+	r = sandboxs()
+	out, err = r.run(steps(logIn, typed("builder", "another address", sandbox.BuilderAddress), rest)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants(t, out, "Authorize which builder account?", "Builder authorized (AuthorizeBuilder")
+	r = sandboxs()
+	r.console.Targets[0].Demo = nil
+	out, err = r.run(steps(logIn, typed("builder", sandbox.BuilderAddress), rest)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if wants(t, out, "Builder authorized (AuthorizeBuilder"); strings.Contains(out, "Authorize which builder account?") {
+		t.Errorf("a real service's builder question offers the sandbox's:\n%s", out)
+	}
 }

@@ -103,8 +103,9 @@ type session struct {
 	wallet     signer.Key
 	walletFrom string
 	// sent lists what this run signed and sent, for the last words;
-	// unsent what it signed and was stopped before sending.
-	sent, unsent []string
+	// unsent what it signed and was stopped before sending; unpaid what
+	// it signed and the service refused or a check stopped, unpaid.
+	sent, unsent, unpaid []string
 }
 
 func (s *session) client() *exchange.Client { return s.target.Client }
@@ -123,6 +124,9 @@ func (s *session) whatWasSent() string {
 	}
 	if len(s.unsent) > 0 {
 		said = append(said, strings.Join(s.unsent, " and ")+" was signed and stopped unpaid")
+	}
+	if len(s.unpaid) > 0 {
+		said = append(said, strings.Join(s.unpaid, " and ")+" was signed and not paid")
 	}
 	if len(said) == 0 {
 		return "nothing was signed or sent"

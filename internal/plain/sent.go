@@ -22,6 +22,10 @@ func (s *session) executed(o withdrawal.Order, sent withdrawal.Sent) (bool, erro
 		o = sent.Order // a fresh quote carried the signature: follow it
 	}
 	id := o.Quote.QuoteID
+	if sent.Err != nil && sent.Lost == nil && sent.Signed && !errors.Is(sent.Err, withdrawal.ErrStoppedOnceSigned) {
+		// Signed, and refused or stopped by a check: never "nothing was signed".
+		s.unpaid = append(s.unpaid, "withdrawal "+id)
+	}
 	var changed *withdrawal.BridgeChangedError
 	switch {
 	case sent.Err == nil:
@@ -57,7 +61,8 @@ func (s *session) executed(o withdrawal.Order, sent withdrawal.Sent) (bool, erro
 		s.sayUnrecorded(sent.Unrecorded)
 		return false, nil
 	case withdrawal.AsUnanswered(sent.Err) != nil:
-		s.p.Say("Stopped: %s: resume it from History first. Nothing was signed or sent.", withdrawal.AsUnanswered(sent.Err).Fact())
+		ue := withdrawal.AsUnanswered(sent.Err)
+		s.p.Say("Stopped: %s: resume it from History first. %s.", ue.Fact(), safetext.Capitalized(ue.Unsent()))
 		return false, nil
 	case errors.Is(sent.Err, exchange.ErrQuoteExpired):
 		s.p.Say("Not withdrawn: quote %s expired before it was executed, so nothing was paid.", id)

@@ -31,3 +31,22 @@ func TestStoppedOnceSignedSaysSigned(t *testing.T) {
 		t.Errorf("stopped once signed, said %q, and at the end %q", said, last)
 	}
 }
+
+// TestSignedAndRefusedSaysSigned: a signed withdrawal the service refused
+// (here as expired, after it left), or that the repeat check stopped once
+// signed, is said as signed and not paid by the run's last words: they
+// said "nothing was signed or sent".
+func TestSignedAndRefusedSaysSigned(t *testing.T) {
+	for _, err := range []error{
+		&exchange.APIError{Status: 410, Code: exchange.CodeQuoteExpired},
+		&withdrawal.UnansweredError{Signed: true},
+	} {
+		var out bytes.Buffer
+		s := &session{p: NewPrompter(context.Background(), strings.NewReader(""), &out, nil), ctx: context.Background()}
+		o := withdrawal.Order{Quote: exchange.Quote{QuoteID: "q-1"}}
+		_, _ = s.executed(o, withdrawal.Sent{Err: err, Signed: true}) // what next is asked of no input
+		if last := s.whatWasSent(); strings.Contains(last, "nothing was signed") || !strings.Contains(last, "withdrawal q-1 was signed and not paid") {
+			t.Errorf("%T signed and refused, said at the end %q", err, last)
+		}
+	}
+}

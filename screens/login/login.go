@@ -13,6 +13,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/ethereum/go-ethereum/common"
 
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/kit/layout"
 	"github.com/svcwallet/svcwallet/service/exchange"
@@ -420,6 +421,11 @@ func (l *loginScreen) View() string {
 	case l.err != nil:
 		for _, line := range strings.Split(strings.TrimSuffix(layout.ErrorBlock(c, "Login failed", l.err, l.w-2), "\n"), "\n") {
 			b.WriteString("  " + line + "\n")
+		}
+	case t.Unkept != "":
+		// Why no login was skipped: the user could not guess it.
+		for _, line := range strings.Split(layout.WrapTo(safetext.Capitalized(t.Unkept)+".", max(l.w-4, 20)), "\n") {
+			b.WriteString("  " + st.Warning.Render(line) + "\n")
 		}
 	}
 	if d := t.Demo; d != nil {

@@ -15,6 +15,7 @@ import (
 
 	"github.com/svcwallet/svcwallet/internal/exchangetest"
 	"github.com/svcwallet/svcwallet/internal/safetext"
+	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/screentest"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/sandbox"
@@ -467,4 +468,20 @@ func TestWrongPassphraseShortAddress(t *testing.T) {
 			t.Errorf("the error repeats more than 8 hex digits in a row:\n%s", safetext.Quoted(block))
 		}
 	}
+}
+
+// TestLoginSaysWhyTheKeptSessionWasLeft: a wallet session kept between
+// runs that does not serve beside the signing key given (target.Unkept) is
+// said on the login it left the user at, whole: they could not guess why
+// they were asked to log in.
+func TestLoginSaysWhyTheKeptSessionWasLeft(t *testing.T) {
+	const why = "the wallet session kept for local was made by an earlier version of svcwallet, which did not record its wallet, so it is not used beside a signing key; run svcwallet auth login --env local again to keep one that records it"
+	c := screentest.NewConsole(t, 100, 30, screentest.ConsoleOpts{Start: func(app *kit.App) tui.Screen {
+		app.Target.Unkept = why
+		app.Targets[0].Unkept = why
+		return New(app)
+	}})
+	c.Until("why the kept session was left", func(v string) bool {
+		return strings.Contains(strings.Join(strings.Fields(v), " "), "The wallet session kept for local was made by an earlier version of svcwallet, which did not record its wallet, so it is not used beside a signing key; run svcwallet auth login --env local again to keep one that records it.")
+	})
 }

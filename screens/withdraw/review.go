@@ -12,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/kit/layout"
 	"github.com/svcwallet/svcwallet/service/exchange"
@@ -51,11 +52,13 @@ type reviewScreen struct {
 	// repeat is the journal's identical withdrawals, from the same check:
 	// one that got no answer stops the review (repeatStop), one accepted a
 	// moment ago is a warning. repeatErr: the journal could not be read.
-	repeat    withdrawal.Repeat
-	repeatErr error
-	gate      kit.ReviewGate
-	err       error
-	refused   bool // finally refused (screening): signing again cannot help
+	// repeatSigned: the send found it, once this one was signed.
+	repeat       withdrawal.Repeat
+	repeatErr    error
+	repeatSigned bool
+	gate         kit.ReviewGate
+	err          error
+	refused      bool // finally refused (screening): signing again cannot help
 	// lossAsk is what y does while the second yes to a loss of most of the
 	// amount is asked for (askingLoss); nil when it is not.
 	lossAsk func() tea.Cmd
@@ -104,8 +107,9 @@ func (r *reviewScreen) repeatStop() error {
 		return r.repeatErr
 	}
 	if u := r.repeat.Unanswered; u != nil {
-		return exchange.UserError{Text: (&withdrawal.UnansweredError{Earlier: *u}).Fact() +
-			": resume it from History first, which sends the identical request (it cannot pay twice) or asks whether it arrived. Nothing was signed"}
+		ue := withdrawal.UnansweredError{Earlier: *u, Signed: r.repeatSigned}
+		return exchange.UserError{Text: ue.Fact() +
+			": resume it from History first, which sends the identical request (it cannot pay twice) or asks whether it arrived. " + safetext.Capitalized(ue.Unsent())}
 	}
 	return nil
 }
@@ -341,7 +345,8 @@ func (r *reviewScreen) executed(msg executedMsg) tea.Cmd {
 	case withdrawal.AsUnanswered(msg.Err) != nil:
 		// Another console or command got no answer since the review
 		// looked: the screen stops as if it had seen it.
-		r.repeat.Unanswered = &withdrawal.AsUnanswered(msg.Err).Earlier
+		ue := withdrawal.AsUnanswered(msg.Err)
+		r.repeat.Unanswered, r.repeatSigned = &ue.Earlier, ue.Signed
 	case errors.Is(msg.Err, exchange.ErrQuoteExpired):
 		r.err = exchange.UserError{Text: "Quote expired before it was executed: press " + r.requoteKey().Help().Key + " to get a new one and sign again"}
 	case errors.As(msg.Err, new(*withdrawal.BridgeChangedError)):

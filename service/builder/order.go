@@ -3,6 +3,8 @@ package builder
 import (
 	"context"
 	"errors"
+	"net/http"
+	"strconv"
 	"time"
 
 	"github.com/svcwallet/svcwallet/service/exchange"
@@ -91,4 +93,27 @@ func Signable(j *journal.Journal) error {
 func Refused(err error) bool {
 	var ae *exchange.APIError
 	return errors.As(err, &ae) && !errors.Is(err, exchange.CodeRateLimited) && ae.Status < 500 && !exchange.UnnamedRefusal(err)
+}
+
+// OutcomeUnknown reports an authorization sent whose answer does not say
+// whether it was taken: none came (a timeout, a dropped connection, a
+// 5xx), or a 4xx the interface gives no meaning (exchange.UnnamedRefusal).
+// A 429 was not processed, and a request that never left was not sent.
+func OutcomeUnknown(err error) bool {
+	ae, isAPI := errors.AsType[*exchange.APIError](err)
+	limited := isAPI && ae.Status == http.StatusTooManyRequests
+	return exchange.OutcomeUnknown(err) && !exchange.NotSent(err) && !limited && !errors.Is(err, exchange.CodeRateLimited)
+}
+
+// Unchecked says what a signature made anew would do after an outcome
+// unknown, and how to tell first: the interface (SPEC.md §4.4) offers no
+// look-up of a builder's authorization, so only the exchange's web UI, or
+// the same signed body sent again (its nonce then already used), tells.
+func (a Auth) Unchecked() string {
+	seen := "the builder's authorization in the exchange's web UI"
+	if a.WithKey {
+		seen = "the API key list in the exchange's web UI for the key labelled " + strconv.Quote(a.Label)
+	}
+	return "the service offers no way to ask whether a builder is authorized, so check " + seen +
+		" before authorizing again: a new authorization is signed anew and may authorize " + a.Builder.Hex() + " twice"
 }

@@ -42,8 +42,8 @@ func TestServerErrorIsNoRefusal(t *testing.T) {
 	for s, final := range map[int]bool{400: true, 403: true, 409: true, 408: false, 418: false, 499: false, 500: false, 502: false, 503: false} {
 		status = s
 		_, _, err := builder.NewOrder(a, w.Env.Domain(), uint32(s), w.Clock.Now()).Authorize(context.Background(), c, nil, key)
-		if err == nil || builder.Refused(err) != final {
-			t.Errorf("HTTP %d: %v, refused for good %v; want %v", s, err, builder.Refused(err), final)
+		if err == nil || builder.Refused(err) != final || builder.OutcomeUnknown(err) == final {
+			t.Errorf("HTTP %d: %v, refused for good %v, outcome unknown %v; want %v", s, err, builder.Refused(err), builder.OutcomeUnknown(err), final)
 		}
 		if said := builder.Explain(err).Error(); s < 500 && !final && (strings.Contains(said, "refused") || strings.Contains(said, "))")) {
 			t.Errorf("HTTP %d said as a refusal, or in nested parentheses: %s", s, said)

@@ -1,6 +1,7 @@
 package session
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -10,7 +11,9 @@ import (
 // key kept with it; another key given logs in instead, and so does any key
 // given beside a session kept without one (a wallet's, or in the file). A
 // wallet's session serves beside a signing key known to be its wallet
-// alone; an API key's beside any.
+// alone; an API key's beside any. Beside a key whose address is known
+// only once opened, or kept before its wallet was recorded, it says why
+// (UnservedError): a user cannot guess either.
 func TestServes(t *testing.T) {
 	mine := common.HexToAddress(kept().AccountID)
 	another := common.HexToAddress("0x0b7d4c1377e2a9f05c3d8b1e6a4f2c9d0e7b5a31")
@@ -19,23 +22,27 @@ func TestServes(t *testing.T) {
 		given                string
 		signing              Signing
 		want                 bool
+		why                  string // what the unserved words hold; "" for none
 	}{
-		{"live-api-key-1", "API key", "", "", Signing{}, true},
-		{"live-api-key-1", "API key", "", "live-api-key-1", Signing{}, true},
-		{"live-api-key-1", "API key", "", "live-api-key-2", Signing{}, false},
-		{"", "wallet", mine.Hex(), "", Signing{}, true},
-		{"", "wallet", mine.Hex(), "live-api-key-1", Signing{}, false},
-		{"live-api-key-1", "API key", "", "", Signing{Given: true, Wallet: another}, true},
-		{"", "API key", "", "", Signing{Given: true}, true},
-		{"", "wallet", mine.Hex(), "", Signing{Given: true, Wallet: mine}, true},
-		{"", "wallet", mine.Hex(), "", Signing{Given: true, Wallet: another}, false},
-		{"", "wallet", mine.Hex(), "", Signing{Given: true}, false},
-		{"", "wallet", "", "", Signing{Given: true, Wallet: mine}, false},
-		{"", "wallet", "", "", Signing{}, true},
+		{"live-api-key-1", "API key", "", "", Signing{}, true, ""},
+		{"live-api-key-1", "API key", "", "live-api-key-1", Signing{}, true, ""},
+		{"live-api-key-1", "API key", "", "live-api-key-2", Signing{}, false, ""},
+		{"", "wallet", mine.Hex(), "", Signing{}, true, ""},
+		{"", "wallet", mine.Hex(), "live-api-key-1", Signing{}, false, ""},
+		{"live-api-key-1", "API key", "", "", Signing{Given: true, Wallet: another}, true, ""},
+		{"", "API key", "", "", Signing{Given: true}, true, ""},
+		{"", "wallet", mine.Hex(), "", Signing{Given: true, Wallet: mine}, true, ""},
+		{"", "wallet", mine.Hex(), "", Signing{Given: true, Wallet: another}, false, ""},
+		{"", "wallet", mine.Hex(), "", Signing{Given: true}, false, "(wallet " + mine.Hex() + ") is not used: the signing key's address is known only once it is opened"},
+		{"", "wallet", "", "", Signing{Given: true, Wallet: mine}, false, "was made by an earlier version of svcwallet, which did not record its wallet"},
+		{"", "wallet", "", "", Signing{Given: true}, false, "was made by an earlier version of svcwallet"},
+		{"", "wallet", "", "", Signing{}, true, ""},
 	} {
-		l := Loaded{APIKey: c.kept, Entry: Entry{Method: c.method, Wallet: c.wallet}}
-		if got := l.Serves(c.given, c.signing); got != c.want {
-			t.Errorf("kept %q by %s %s, given %q and %+v: %v, want %v", c.kept, c.method, c.wallet, c.given, c.signing, got, c.want)
+		l := Loaded{APIKey: c.kept, Entry: Entry{Env: "prod", Method: c.method, Wallet: c.wallet}}
+		got, unserved := l.Serves(c.given, c.signing)
+		if got != c.want || (unserved == nil) != (c.why == "") || unserved != nil && !strings.Contains(unserved.Error(), "the wallet session kept for prod ") ||
+			unserved != nil && !strings.Contains(unserved.Error(), c.why) {
+			t.Errorf("kept %q by %s %s, given %q and %+v: %v (%v), want %v (%q)", c.kept, c.method, c.wallet, c.given, c.signing, got, unserved, c.want, c.why)
 		}
 	}
 }

@@ -121,15 +121,39 @@ type Signing struct {
 // wallet, one whose address is known only once opened (clef without an
 // account), or any beside an entry kept before the wallet was recorded,
 // logs in instead. An API key's session serves beside any signing key: it
-// names no wallet, and signing beside it is the common setup.
-func (l Loaded) Serves(apiKey string, signing Signing) bool {
+// names no wallet, and signing beside it is the common setup. unserved
+// says why a wallet's session does not serve when the user could not
+// guess it (the other cases are the key they gave): nil otherwise.
+func (l Loaded) Serves(apiKey string, signing Signing) (serves bool, unserved *UnservedError) {
 	switch {
 	case apiKey != "":
-		return apiKey == l.APIKey
+		return apiKey == l.APIKey, nil
 	case !signing.Given || l.Method != "wallet":
-		return true
+		return true, nil
+	case !common.IsHexAddress(l.Wallet):
+		return false, &UnservedError{Env: l.Env, Earlier: true}
+	case signing.Wallet == (common.Address{}):
+		return false, &UnservedError{Env: l.Env, Wallet: common.HexToAddress(l.Wallet)}
 	}
-	return signing.Wallet != (common.Address{}) && common.IsHexAddress(l.Wallet) && common.HexToAddress(l.Wallet) == signing.Wallet
+	return common.HexToAddress(l.Wallet) == signing.Wallet, nil
+}
+
+// UnservedError says why a kept wallet session does not serve beside a
+// signing key: it was kept by an earlier version, which did not record
+// its wallet (Earlier: a new login records it), or the key's address is
+// known only once it is opened (clef without an account named), so it
+// cannot be told to be Wallet. Each face adds its own way to the step.
+type UnservedError struct {
+	Env     string
+	Earlier bool
+	Wallet  common.Address
+}
+
+func (e *UnservedError) Error() string {
+	if e.Earlier {
+		return "the wallet session kept for " + e.Env + " was made by an earlier version of svcwallet, which did not record its wallet, so it is not used beside a signing key"
+	}
+	return "the wallet session kept for " + e.Env + " (wallet " + e.Wallet.Hex() + ") is not used: the signing key's address is known only once it is opened (clef without an account named), so it cannot be told to be that wallet"
 }
 
 // Renews reports whether k, a login made while e had ended, is e's

@@ -24,6 +24,10 @@ type Target struct {
 	// Kept: Client holds a session kept between runs (svcwallet auth
 	// login), so no login is asked.
 	Kept bool
+	// Unkept says why a session kept between runs does not serve beside
+	// the signing key given (session.UnservedError, with what to do), for
+	// the login to show; "" when none was left aside so.
+	Unkept string
 }
 
 // BridgePins is where the target's bridge addresses are recorded: beside

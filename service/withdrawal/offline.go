@@ -83,6 +83,9 @@ func (w Withdrawer) Submit(ctx context.Context, p Prepared, sig [65]byte) Sent {
 	}
 	o := p.Order
 	before, err := w.checkRepeat(o)
+	if ue := AsUnanswered(err); ue != nil {
+		ue.Signed = true // offline, before this submit
+	}
 	if err != nil {
 		return Sent{Err: err}
 	}
@@ -95,10 +98,10 @@ func (w Withdrawer) Submit(ctx context.Context, p Prepared, sig [65]byte) Sent {
 	}
 	sx, cancel := context.WithTimeout(context.WithoutCancel(ctx), exchange.WithdrawTimeout)
 	defer cancel()
-	if o, _, err = w.Requote(sx, o, true); err != nil {
-		return Sent{Err: err}
+	if o, _, err = w.Requote(sx, o, true, ""); err != nil {
+		return Sent{Err: err, Signed: true}
 	}
 	sent := w.sendSigned(sx, o, checked, now, true, false, before, stoppedBeforeSending(ctx, true, p.Unsent(w.journal)))
-	sent.Requoted = true
+	sent.Requoted, sent.Signed = true, true
 	return sent
 }

@@ -51,11 +51,11 @@ func TestRequoteAtTheMargin(t *testing.T) {
 	w := r.withdrawer()
 	o := r.order(r.choice(sandbox.DestCompleted, "25"))
 	r.at(o.Quote.ExpiresAt.Add(-withdrawal.RequoteMargin - time.Second))
-	if got, requoted, err := w.Requote(context.Background(), o, false); err != nil || requoted || got.Quote.QuoteID != o.Quote.QuoteID {
+	if got, requoted, err := w.Requote(context.Background(), o, false, ""); err != nil || requoted || got.Quote.QuoteID != o.Quote.QuoteID {
 		t.Fatalf("with 6 s left: requoted %v (%v), want the quote signed for", requoted, err)
 	}
 	r.at(o.Quote.ExpiresAt.Add(-withdrawal.RequoteMargin))
-	got, requoted, err := w.Requote(context.Background(), o, false)
+	got, requoted, err := w.Requote(context.Background(), o, false, "")
 	if err != nil || !requoted || got.Quote.QuoteID == o.Quote.QuoteID {
 		t.Fatalf("at the margin: requoted %v (%v), want a fresh quote", requoted, err)
 	}
@@ -73,11 +73,11 @@ func TestRequoteSignatureAtTheMargin(t *testing.T) {
 	o := r.order(r.choice(sandbox.DestCompleted, "25"))
 	signedUntil := time.Unix(0, o.Transfer.Expiration)
 	r.at(signedUntil.Add(-withdrawal.RequoteMargin))
-	if _, requoted, err := w.Requote(context.Background(), o, true); err == nil || requoted || !strings.Contains(err.Error(), "The signature expired") {
+	if _, requoted, err := w.Requote(context.Background(), o, true, ""); err == nil || requoted || !strings.Contains(err.Error(), "The signature expired") {
 		t.Fatalf("the signature at its margin: requoted %v (%v), want it refused as expired", requoted, err)
 	}
 	r.at(signedUntil.Add(-withdrawal.RequoteMargin - time.Millisecond))
-	if _, _, err := w.Requote(context.Background(), o, true); err != nil && strings.Contains(err.Error(), "The signature expired") {
+	if _, _, err := w.Requote(context.Background(), o, true, ""); err != nil && strings.Contains(err.Error(), "The signature expired") {
 		t.Fatalf("the signature just over its margin refused as expired: %v", err)
 	}
 }

@@ -81,16 +81,29 @@ func sameDestination(a, b string) bool {
 	return a == b
 }
 
-// UnansweredError refuses a new withdrawal before anything is signed: an
-// identical one (Repeat.Unanswered) got no answer and may have been paid.
-// Its text says what to do in general words; each front end words the
-// next step its own way (Fact and its own resume).
+// UnansweredError refuses a new withdrawal: an identical one
+// (Repeat.Unanswered) got no answer and may have been paid. Its text says
+// what to do in general words; each front end words the next step its own
+// way (Fact and its own resume), and what was done with Unsent.
 type UnansweredError struct {
 	Earlier journal.Record
+	// Signed: the check that found it came once this one was signed (the
+	// check made again before the send, checkAgain, or a prepared
+	// Transfer's submit), so "nothing was signed" would be untrue.
+	Signed bool
 }
 
 func (e *UnansweredError) Error() string {
-	return e.Fact() + ": resume it first (it sends the identical request, which cannot pay twice); nothing was signed or sent"
+	return e.Fact() + ": resume it first (it sends the identical request, which cannot pay twice); " + e.Unsent()
+}
+
+// Unsent says what became of the refused withdrawal, for after the next
+// step: signed or not, nothing of it left.
+func (e *UnansweredError) Unsent() string {
+	if e.Signed {
+		return "this one was signed and not sent, so its signature was never used"
+	}
+	return "nothing was signed or sent"
 }
 
 // Fact says which earlier withdrawal got no answer and what that means:
@@ -208,7 +221,7 @@ func (w Withdrawer) checkAgain(o Order, before Repeat) error {
 		return w.journalProblem("could not be read to tell whether an identical withdrawal got no answer", err)
 	}
 	if rep := FindRepeat(recs, o.Choice, w.now()); rep.Unanswered != nil && !w.allowRepeat {
-		return &UnansweredError{Earlier: *rep.Unanswered}
+		return &UnansweredError{Earlier: *rep.Unanswered, Signed: true}
 	}
 	return nil
 }

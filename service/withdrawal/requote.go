@@ -20,8 +20,10 @@ import (
 // must pay exactly numTokens and keep its fee and what the user loses
 // within the fee cap, or, with no cap, within the quote they reviewed
 // (RequoteCap); the signature must still be valid past RequoteMargin.
-// Nothing is sent when any of that fails; the error says why.
-func (w Withdrawer) Requote(ctx context.Context, o Order, expired bool) (Order, bool, error) {
+// Nothing is sent when any of that fails; the error says why, and, when
+// refused names the quote a first request of o was refused for as
+// expired, that it left and nothing was paid (unsentWords).
+func (w Withdrawer) Requote(ctx context.Context, o Order, expired bool, refused string) (Order, bool, error) {
 	clock, err := w.client.MeasureClock(ctx)
 	if err != nil {
 		return o, false, err
@@ -32,19 +34,43 @@ func (w Withdrawer) Requote(ctx context.Context, o Order, expired bool) (Order, 
 	serverNow := w.now().Add(clock.Offset)
 	amount := exchange.FromRawUnits(o.Transfer.NumTokens)
 	if exp := time.Unix(0, o.Transfer.Expiration); exp.Sub(serverNow) <= RequoteMargin {
-		return o, false, exchange.UserError{Text: fmt.Sprintf("The signature expired (%s) before it could be sent: nothing was sent; start the withdrawal again", exp.UTC().Format(time.RFC3339))}
+		return o, false, exchange.UserError{Text: fmt.Sprintf("The signature expired (%s) before it could be sent%s: %s; start the withdrawal again", exp.UTC().Format(time.RFC3339), afterRefusal(refused), unsentWords(refused))}
 	}
 	req := o.Choice.QuoteRequest()
 	req.Amount = amount.String()
 	q, err := w.client.Quote(ctx, req)
 	if err != nil {
-		return o, false, exchange.UserError{Text: "The quote expired while the signature was awaited, and a fresh one could not be had: " + exchange.Explain(err).Error() + "; nothing was sent", Cause: err}
+		return o, false, exchange.UserError{Text: expiredWords(refused) + ", and a fresh one could not be had: " + exchange.Explain(err).Error() + "; " + unsentWords(refused), Cause: err}
 	}
 	if why := RequoteRefusal(o, q, serverNow); why != "" {
-		return o, false, exchange.UserError{Text: "The quote expired while the signature was awaited, and the fresh quote " + q.QuoteID + " cannot carry it: " + why + "; nothing was sent"}
+		return o, false, exchange.UserError{Text: expiredWords(refused) + ", and the fresh quote " + q.QuoteID + " cannot carry it: " + why + "; " + unsentWords(refused)}
 	}
 	o.Quote = q
 	return o, true, nil
+}
+
+// expiredWords, afterRefusal and unsentWords say why a requote was looked
+// for and what one that failed leaves: nothing sent, or, once a first
+// request was refused as expired (refused, its quote), nothing paid.
+func expiredWords(refused string) string {
+	if refused == "" {
+		return "The quote expired while the signature was awaited"
+	}
+	return "The service refused quote " + refused + " as expired"
+}
+
+func afterRefusal(refused string) string {
+	if refused == "" {
+		return ""
+	}
+	return " on a fresh quote after quote " + refused + " was refused as expired"
+}
+
+func unsentWords(refused string) string {
+	if refused == "" {
+		return "nothing was sent"
+	}
+	return "nothing was paid"
 }
 
 // RequoteCap is what a fresh quote may cost the user, in the fee and in

@@ -73,7 +73,7 @@ func TestExecuteRefusesARepeatOfAnUnansweredWithdrawal(t *testing.T) {
 
 	again := wd.Execute(context.Background(), w.order(c), key)
 	ue := withdrawal.AsUnanswered(again.Err)
-	if ue == nil || ue.Earlier.QuoteID != lost.Lost.QuoteID {
+	if ue == nil || ue.Earlier.QuoteID != lost.Lost.QuoteID || ue.Signed || again.Signed {
 		t.Fatalf("the repeat was not refused for %s: %+v", lost.Lost.QuoteID, again)
 	}
 	for _, want := range []string{"An earlier withdrawal of 25 USDT to " + sandbox.DestCompleted + " on ARBITRUM (" + lost.Lost.QuoteID, "got no answer and may have been paid", "nothing was signed or sent"} {
@@ -88,9 +88,14 @@ func TestExecuteRefusesARepeatOfAnUnansweredWithdrawal(t *testing.T) {
 	if _, err := wd.Prepare(context.Background(), w.order(c), loopback.MustKey(t, sandbox.DemoPrivateKey).Address()); withdrawal.AsUnanswered(err) == nil {
 		t.Fatalf("prepared a repeat for offline signing: %v", err)
 	}
-	// Nor is the file signed before the answer was lost submitted.
-	if sent := wd.Submit(context.Background(), early, earlySig); withdrawal.AsUnanswered(sent.Err) == nil {
+	// Nor is the file signed before the answer was lost submitted; it was
+	// signed, so the refusal does not say nothing was.
+	sent := wd.Submit(context.Background(), early, earlySig)
+	if withdrawal.AsUnanswered(sent.Err) == nil {
 		t.Fatalf("submitted a repeat prepared before the answer was lost: %+v", sent)
+	}
+	if said := sent.Err.Error(); !strings.Contains(said, "this one was signed and not sent, so its signature was never used") || strings.Contains(said, "nothing was signed") {
+		t.Errorf("the signed submit's refusal says %q", said)
 	}
 	if n := rec.Count(exchange.PathWithdraw) - sentBefore; n != 0 {
 		t.Fatalf("the refused submit sent %d requests", n)

@@ -106,6 +106,10 @@ type Sent struct {
 	// signed, and a fresh quote paying exactly the signed amount within
 	// the fee cap carried the same signature (RequoteNote).
 	Requoted bool
+	// Signed: a signature of its Transfer was made (Execute) or given
+	// (Submit) before it ended, whatever Err says of the request: a face
+	// never says nothing was signed then.
+	Signed bool
 }
 
 // Answered: the service answered the send, though not whether it paid (a
@@ -172,11 +176,13 @@ func (w Withdrawer) Execute(ctx context.Context, o Order, load func() (signer.Ke
 	defer cancel()
 	waited, requoted := signer.Awaiting(k) != "", false
 	if waited {
-		if o, requoted, err = w.Requote(sx, o, false); err != nil {
-			return Sent{Err: err}
+		if o, requoted, err = w.Requote(sx, o, false, ""); err != nil {
+			return Sent{Err: err, Signed: true}
 		}
 	}
-	return w.sendSigned(sx, o, sig, now, waited, requoted, before, stoppedBeforeSending(ctx, false, nil))
+	sent := w.sendSigned(sx, o, sig, now, waited, requoted, before, stoppedBeforeSending(ctx, false, nil))
+	sent.Signed = true
+	return sent
 }
 
 // stoppedBeforeSending is the guard of each send of a signed withdrawal
@@ -251,7 +257,7 @@ func (w Withdrawer) sendSigned(sx context.Context, o Order, sig signer.Signature
 		// Refused for good, nothing paid: the signature is still unused.
 		earlier, refused = sent.Unrecorded, o.Quote.QuoteID
 		var err error
-		if o, requoted, err = w.Requote(sx, o, true); err != nil {
+		if o, requoted, err = w.Requote(sx, o, true, refused); err != nil {
 			return Sent{Err: err}
 		}
 	}
