@@ -8,8 +8,6 @@ package config
 import (
 	"errors"
 	"fmt"
-	"net"
-	"net/url"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -152,7 +150,8 @@ func (e Environment) Domain() signer.Domain {
 }
 
 // Validate checks that every URL is https, or http on a loopback host (D13),
-// and that no URL holds a user name or password.
+// that no URL holds a user name or password, and that each host is plain
+// ASCII with a real port: the reviews name the base URL as the place signed for.
 //
 // The name and domain_name are held to what the journal and the state
 // files read back (a token name; a domain name of clean text): a config
@@ -186,66 +185,6 @@ func (e Environment) Validate() error {
 		}
 	}
 	return e.validateKeys()
-}
-
-func checkURL(raw string) error {
-	if raw == "" {
-		return errors.New("missing")
-	}
-	// First, and never quoted whole: what is shown of a URL goes to the
-	// screen, doctor's report and logs, and a password there is leaked.
-	if hasUserinfo(raw) {
-		return errors.New(userinfoRefusal(raw))
-	}
-	u, err := url.Parse(raw)
-	if err != nil || u.Host == "" {
-		return fmt.Errorf("%q is not an absolute URL", raw)
-	}
-	switch u.Scheme {
-	case "https":
-		return nil
-	case "http":
-		if isLoopback(u.Hostname()) {
-			return nil
-		}
-		return fmt.Errorf("%q uses http on a non-loopback host; use https", raw)
-	}
-	return fmt.Errorf("%q: scheme must be https", raw)
-}
-
-// urlAuthority splits raw into what comes before its authority (the scheme
-// and "//") and the authority itself, found by hand so that a URL url.Parse
-// refuses is still seen; a raw without "//" is all authority.
-func urlAuthority(raw string) (before, authority string) {
-	if i := strings.Index(raw, "//"); i >= 0 {
-		before, raw = raw[:i+2], raw[i+2:]
-	}
-	if end := strings.IndexAny(raw, "/?#"); end >= 0 {
-		raw = raw[:end]
-	}
-	return before, raw
-}
-
-// hasUserinfo reports whether raw's authority holds "user@" or "user:pass@".
-func hasUserinfo(raw string) bool {
-	_, authority := urlAuthority(raw)
-	return strings.Contains(authority, "@")
-}
-
-// userinfoRefusal says that raw holds a user name or password, showing raw
-// with them cut out.
-func userinfoRefusal(raw string) string {
-	before, authority := urlAuthority(raw)
-	host := authority[strings.LastIndex(authority, "@")+1:]
-	return fmt.Sprintf("%.80q holds a user name or password (user:…@): remove it", before+"…@"+host)
-}
-
-func isLoopback(host string) bool {
-	if host == "localhost" {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
 }
 
 // Embedded reports whether e is the built-in sandbox, which runs inside

@@ -1,0 +1,55 @@
+package config_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/svcwallet/svcwallet/service/config"
+)
+
+// TestLoadConfigRefusesHostsThatReadOtherwise: a host holding a look-alike
+// letter, an invisible character or a bidi override, or a port that is no
+// port, is refused at load, so no review names a base URL that reads as
+// another host; the refusal names the character without writing it raw.
+// A host in its xn-- form and IP literals load.
+func TestLoadConfigRefusesHostsThatReadOtherwise(t *testing.T) {
+	env := func(base string) string {
+		return "[env.x]\nauth_url = \"https://a.example\"\nbase_url = \"" + base + "\"\nmarket_data_url = \"https://m.example\"\nchain_id = 1\n"
+	}
+	for _, tc := range []struct{ name, base, words string }{
+		{"a Cyrillic look-alike", "https://api.ex\u0430mple.com", "the host holds U+0430 at position 7"},
+		{"a zero-width space", "https://api.exa\u200bmple.com", "the host holds U+200B at position 8"},
+		{"a bidi override", "https://moc.\u202eelpmaxe.com", "the host holds U+202E at position 5"},
+		{"a fullwidth dot", "https://api\uff0eexample.com", "U+FF0E"},
+		{"port 0", "https://api.example.com:0", "port 0 is no port"},
+		{"a port above 65535", "https://api.example.com:99999", "port 99999 is no port"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := config.LoadConfig(writeConfig(t, env(tc.base)), true)
+			if err == nil || !strings.Contains(err.Error(), "base_url") || !strings.Contains(err.Error(), tc.words) {
+				t.Fatalf("error %v, want base_url refused with %q", err, tc.words)
+			}
+			if strings.ContainsAny(err.Error(), "\u200b\u202e") {
+				t.Fatalf("the refusal writes an invisible character raw: %q", err)
+			}
+		})
+	}
+	for _, base := range []string{"https://xn--80ak6aa92e.com", "https://api.example.com:443", "https://[2001:db8::1]:8443", "https://192.0.2.1", "https://my_host.example"} {
+		if _, err := config.LoadConfig(writeConfig(t, env(base)), true); err != nil {
+			t.Errorf("%s refused: %v", base, err)
+		}
+	}
+}
+
+// TestExplorerLinkOnALookalikeHost: an explorer_tx template whose host
+// reads as another gives no link, as a non-https one does.
+func TestExplorerLinkOnALookalikeHost(t *testing.T) {
+	e := config.Environment{Name: "x", ChainID: 1, ExplorerTx: map[string]string{
+		"BASE": "https://bas\u0435scan.org/tx/{hash}", "BSC": "https://bscscan.com/tx/{hash}"}}
+	if link := e.ExplorerTxURL("BASE", "0xab"); link != "" {
+		t.Fatalf("look-alike explorer host linked: %q", link)
+	}
+	if link := e.ExplorerTxURL("BSC", "0xab"); link != "https://bscscan.com/tx/0xab" {
+		t.Fatalf("plain explorer host: %q", link)
+	}
+}
