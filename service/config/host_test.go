@@ -11,6 +11,7 @@ import (
 // letter, an invisible character or a bidi override, or a port that is no
 // port, is refused at load, so no review names a base URL that reads as
 // another host; the refusal names the character without writing it raw.
+// A query or fragment, which would swallow the endpoints' paths, is refused.
 // A host in its xn-- form and IP literals load.
 func TestLoadConfigRefusesHostsThatReadOtherwise(t *testing.T) {
 	env := func(base string) string {
@@ -23,6 +24,9 @@ func TestLoadConfigRefusesHostsThatReadOtherwise(t *testing.T) {
 		{"a fullwidth dot", "https://api\uff0eexample.com", "U+FF0E"},
 		{"port 0", "https://api.example.com:0", "port 0 is no port"},
 		{"a port above 65535", "https://api.example.com:99999", "port 99999 is no port"},
+		{"a query", "https://api.example.com/?x=", "a query or fragment"},
+		{"an empty query", "https://api.example.com/v1?", "a query or fragment"},
+		{"a fragment", "https://api.example.com#", "a query or fragment"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := config.LoadConfig(writeConfig(t, env(tc.base)), true)

@@ -12,7 +12,8 @@ import (
 )
 
 // checkURL holds one configured URL to what Validate says: absolute, https
-// or loopback http, no user name nor password, a host that reads as it is.
+// or loopback http, no user name nor password, a host that reads as it is,
+// nothing after the path.
 func checkURL(raw string) error {
 	if raw == "" {
 		return errors.New("missing")
@@ -28,6 +29,11 @@ func checkURL(raw string) error {
 	}
 	if err := checkHost(raw, u); err != nil {
 		return err
+	}
+	// The endpoints' paths are appended to the URL: after a ? or # they
+	// would be a query or a fragment, and every call would go to one path.
+	if strings.ContainsAny(raw, "?#") {
+		return fmt.Errorf("%q: a query or fragment (? or #) would swallow the paths added after it: end the URL before it", raw)
 	}
 	switch u.Scheme {
 	case "https":
