@@ -320,7 +320,29 @@ func parseConfig(path string, b []byte) (Config, error) {
 		}
 		cfg.Environments[name] = env
 	}
+	if err := caseTwins(cfg.Names()); err != nil {
+		return Config{}, fmt.Errorf("config %s: %w", path, err)
+	}
 	return cfg, nil
+}
+
+// caseTwins refuses sorted names two of which differ in case alone, or one
+// that is sandbox in another case, as AddEnvironment does: a person reading
+// a review takes the two for one, and Windows' credential store keeps one
+// session for both.
+func caseTwins(names []string) error {
+	seen := map[string]string{strings.ToLower(SandboxEnv): SandboxEnv}
+	for _, name := range names {
+		low := strings.ToLower(name)
+		if other, ok := seen[low]; ok {
+			if other == SandboxEnv {
+				return fmt.Errorf("[env.%s]: %s differs from sandbox, the embedded sandbox's name, in case alone, so a review naming it reads as the sandbox, where nothing real moves: rename the table", name, name)
+			}
+			return fmt.Errorf("[env.%s] and [env.%s] differ in case alone: a person reading a review, and Windows' credential store, take the two for one; rename one of them", other, name)
+		}
+		seen[low] = name
+	}
+	return nil
 }
 
 // Names lists the configured environments, sorted.

@@ -57,3 +57,27 @@ func TestExplorerLinkOnALookalikeHost(t *testing.T) {
 		t.Fatalf("plain explorer host: %q", link)
 	}
 }
+
+// TestLoadConfigRefusesNamesThatDifferInCaseAlone: a hand-written config
+// is held to what env add refuses: two environments whose names differ in
+// case alone, or one named sandbox in another case.
+func TestLoadConfigRefusesNamesThatDifferInCaseAlone(t *testing.T) {
+	env := func(name string) string {
+		return "[env." + name + "]\nauth_url = \"https://a.example\"\nbase_url = \"https://" + strings.ToLower(name) + ".example\"\nmarket_data_url = \"https://m.example\"\nchain_id = 325\n"
+	}
+	for _, tc := range []struct{ name, text, words string }{
+		{"two names", env("prod") + env("Prod"), "[env.Prod] and [env.prod] differ in case alone"},
+		{"sandbox in capitals", env("Sandbox"), "[env.Sandbox]: Sandbox differs from sandbox, the embedded sandbox's name, in case alone"},
+		{"sandbox upper case", env("SANDBOX"), "SANDBOX differs from sandbox"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := config.LoadConfig(writeConfig(t, tc.text), true)
+			if err == nil || !strings.Contains(err.Error(), tc.words) {
+				t.Fatalf("error %v, want %q", err, tc.words)
+			}
+		})
+	}
+	if _, err := config.LoadConfig(writeConfig(t, env("prod")+env("testnet")+env("sandbox-eu")), true); err != nil {
+		t.Fatalf("names apart refused: %v", err)
+	}
+}
