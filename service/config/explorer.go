@@ -1,6 +1,7 @@
 package config
 
 import (
+	"fmt"
 	"net/url"
 	"strings"
 )
@@ -25,9 +26,9 @@ var DefaultExplorerTx = map[string]string{
 // ExplorerTxURL is the block-explorer page of a payout hash on chain: the
 // environment's explorer_tx template for the chain (matched ignoring case;
 // an empty one turns the link off), else, in production only,
-// DefaultExplorerTx. It is "" when
-// there is no template, the template has no {hash}, the result is not an
-// https (or loopback) URL, or the hash is not a plain hex or base58 string:
+// DefaultExplorerTx. It is "" when there is no template, the template has
+// no {hash}, the result is not an https (or loopback) URL or holds more
+// than printable ASCII, or the hash is not a plain hex or base58 string:
 // the hash comes from the service and must not be able to shape the link.
 func (e Environment) ExplorerTxURL(chain, hash string) string {
 	if !plainHash(hash) {
@@ -47,10 +48,24 @@ func (e Environment) ExplorerTxURL(chain, hash string) string {
 		return ""
 	}
 	link := strings.ReplaceAll(tmpl, "{hash}", hash)
-	if u, err := url.Parse(link); err != nil || checkURL(u.Scheme+"://"+u.Host) != nil {
+	if u, err := url.Parse(link); err != nil || checkURL(u.Scheme+"://"+u.Host) != nil || linkCharacter(link) != nil {
 		return ""
 	}
 	return link
+}
+
+// linkCharacter names the first character of a link that is not printable
+// ASCII: a link is written percent-encoded, and a bidi override or a space
+// in one printed would make its line read otherwise than it goes.
+func linkCharacter(link string) error {
+	pos := 0
+	for _, r := range link {
+		pos++
+		if r <= ' ' || r > '~' {
+			return fmt.Errorf("the link holds U+%04X at position %d: a link is printable ASCII, anything else percent-encoded (%%E2%%80%%AE for U+202E)", r, pos)
+		}
+	}
+	return nil
 }
 
 // plainHash accepts what payout hashes look like on the supported chains:

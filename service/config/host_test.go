@@ -81,3 +81,35 @@ func TestLoadConfigRefusesNamesThatDifferInCaseAlone(t *testing.T) {
 		t.Fatalf("names apart refused: %v", err)
 	}
 }
+
+// TestExplorerLinkIsPrintableASCII: an explorer_tx template holding a bidi
+// override, a space or another character than printable ASCII is refused
+// at load, naming it, and gives no link where it was not loaded (status
+// printed "…#<U+202E>exe.txt" raw, reordering its line).
+func TestExplorerLinkIsPrintableASCII(t *testing.T) {
+	env := func(tmpl string) string {
+		return "[env.x]\nauth_url = \"https://a.example\"\nbase_url = \"https://b.example\"\nmarket_data_url = \"https://m.example\"\nchain_id = 1\n[env.x.explorer_tx]\nARBITRUM = \"" + tmpl + "\"\n"
+	}
+	for _, tc := range []struct{ name, tmpl, words string }{
+		{"a bidi override", "https://arbiscan.io/tx/{hash}#\u202eexe.txt", "U+202E at position 31"},
+		{"a space", "https://arbiscan.io/tx/{hash} x", "U+0020"},
+		{"a letter in another script", "https://arbiscan.io/tx/{hash}?n=\u0430", "U+0430"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := config.LoadConfig(writeConfig(t, env(tc.tmpl)), true)
+			if err == nil || !strings.Contains(err.Error(), "explorer_tx") || !strings.Contains(err.Error(), tc.words) {
+				t.Fatalf("error %v, want explorer_tx refused with %q", err, tc.words)
+			}
+			if strings.Contains(err.Error(), "\u202e") {
+				t.Fatalf("the refusal writes the override raw: %q", err)
+			}
+			e := config.Environment{Name: "x", ChainID: 1, ExplorerTx: map[string]string{"ARBITRUM": tc.tmpl}}
+			if link := e.ExplorerTxURL("ARBITRUM", "0xab"); link != "" {
+				t.Fatalf("linked %q", link)
+			}
+		})
+	}
+	if _, err := config.LoadConfig(writeConfig(t, env("https://tronscan.org/#/transaction/{hash}?a=%E2%80%AE")), true); err != nil {
+		t.Fatalf("a percent-encoded link refused: %v", err)
+	}
+}
