@@ -183,8 +183,8 @@ func (e Environment) Validate() error {
 		if hasUserinfo(tmpl) {
 			return fmt.Errorf("environment %q: explorer_tx %.20q: %s", e.Name, chain, userinfoRefusal(tmpl))
 		}
-		if err := linkCharacter(tmpl); err != nil {
-			return fmt.Errorf("environment %q: explorer_tx %.20q: %v", e.Name, chain, err)
+		if err := urlCharacter(tmpl); err != nil {
+			return fmt.Errorf("environment %q: explorer_tx %.20q %v", e.Name, chain, err)
 		}
 	}
 	return e.validateKeys()

@@ -1,7 +1,6 @@
 package config
 
 import (
-	"fmt"
 	"net/url"
 	"strings"
 )
@@ -48,24 +47,10 @@ func (e Environment) ExplorerTxURL(chain, hash string) string {
 		return ""
 	}
 	link := strings.ReplaceAll(tmpl, "{hash}", hash)
-	if u, err := url.Parse(link); err != nil || checkURL(u.Scheme+"://"+u.Host) != nil || linkCharacter(link) != nil {
+	if u, err := url.Parse(link); err != nil || checkURL(u.Scheme+"://"+u.Host) != nil || urlCharacter(link) != nil {
 		return ""
 	}
 	return link
-}
-
-// linkCharacter names the first character of a link that is not printable
-// ASCII: a link is written percent-encoded, and a bidi override or a space
-// in one printed would make its line read otherwise than it goes.
-func linkCharacter(link string) error {
-	pos := 0
-	for _, r := range link {
-		pos++
-		if r <= ' ' || r > '~' {
-			return fmt.Errorf("the link holds U+%04X at position %d: a link is printable ASCII, anything else percent-encoded (%%E2%%80%%AE for U+202E)", r, pos)
-		}
-	}
-	return nil
 }
 
 // plainHash accepts what payout hashes look like on the supported chains:

@@ -24,6 +24,8 @@ func TestLoadConfigRefusesHostsThatReadOtherwise(t *testing.T) {
 		{"a fullwidth dot", "https://api\uff0eexample.com", "U+FF0E"},
 		{"port 0", "https://api.example.com:0", "port 0 is no port"},
 		{"a port above 65535", "https://api.example.com:99999", "port 99999 is no port"},
+		{"a bidi override in the path", "https://api.example.com/\u202ev1", "holds U+202E at position 25"},
+		{"a space in the path", "https://api.example.com/v 1", "holds U+0020 at position 26"},
 		{"a query", "https://api.example.com/?x=", "a query or fragment"},
 		{"an empty query", "https://api.example.com/v1?", "a query or fragment"},
 		{"a fragment", "https://api.example.com#", "a query or fragment"},

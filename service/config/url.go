@@ -13,7 +13,7 @@ import (
 
 // checkURL holds one configured URL to what Validate says: absolute, https
 // or loopback http, no user name nor password, a host that reads as it is,
-// nothing after the path.
+// printable ASCII, nothing after the path.
 func checkURL(raw string) error {
 	if raw == "" {
 		return errors.New("missing")
@@ -29,6 +29,9 @@ func checkURL(raw string) error {
 	}
 	if err := checkHost(raw, u); err != nil {
 		return err
+	}
+	if err := urlCharacter(raw); err != nil {
+		return fmt.Errorf("%q %v", raw, err)
 	}
 	// The endpoints' paths are appended to the URL: after a ? or # they
 	// would be a query or a fragment, and every call would go to one path.
@@ -104,4 +107,18 @@ func isLoopback(host string) bool {
 	}
 	ip := net.ParseIP(host)
 	return ip != nil && ip.IsLoopback()
+}
+
+// urlCharacter names the first character of a URL that is not printable
+// ASCII: a URL is written percent-encoded, and a bidi override or a space
+// in one printed would make its line read otherwise than it goes.
+func urlCharacter(link string) error {
+	pos := 0
+	for _, r := range link {
+		pos++
+		if r <= ' ' || r > '~' {
+			return fmt.Errorf("holds U+%04X at position %d: a URL is printable ASCII, anything else percent-encoded (%%E2%%80%%AE for U+202E)", r, pos)
+		}
+	}
+	return nil
 }
