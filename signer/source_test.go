@@ -76,6 +76,31 @@ func TestCheckSignCommand(t *testing.T) {
 	if err := CheckSignCommand("cast wallet sign --ledger --data --from-file {file}"); err != nil {
 		t.Error(err)
 	}
+	// Its name is said while it runs: a bidi override there reordered the
+	// line "waiting for the signing command gis<U+202E>hs.sh".
+	for _, c := range []struct{ line, words string }{
+		{"/opt/gis\u202ehs.sh {file}", "U+202E at position 9"},
+		{"sign\u200b --data {file}", "U+200B at position 5"},
+		{"sign \x1b]2;x\x07 {file}", "U+001B at position 6"},
+		{"sign \xff {file}", "U+FFFD at position 6"},
+		{"sign\u2009x {file}", "U+2009 at position 5"}, // a thin space, whose low byte is a tab
+		{"/opt/signé {file}", ""},
+	} {
+		line := c.line
+		err := CheckSignCommand(line)
+		if c.words == "" {
+			if err != nil {
+				t.Errorf("%q refused: %v", line, err)
+			}
+			continue
+		}
+		if err == nil || !strings.Contains(err.Error(), c.words) || strings.ContainsAny(err.Error(), "\u202e\u200b\x1b") {
+			t.Errorf("%q: %v, want it refused naming %s", line, err, c.words)
+		}
+	}
+	if err := CheckSignCommand("sign --data\t{file}\n  --ledger"); err != nil {
+		t.Errorf("blanks between words refused: %v", err)
+	}
 }
 
 // fixedKey is a key that signs at once and counts its signatures.
