@@ -12,8 +12,6 @@ import (
 	"strings"
 	"syscall"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/ethereum/go-ethereum/common"
 
@@ -49,12 +47,8 @@ func CheckSignCommand(line string) error {
 	if safetext.HoldsKeyShape(line) {
 		return errors.New("it holds 64 hex digits (in a row, or split by spaces or : - . _ , ;), the shape of a private key: a key on a command line is visible to every user of the machine; let the command reach its key itself (cast's --ledger, --keystore FILE, --aws)")
 	}
-	pos := 0
-	for _, r := range line {
-		pos++
-		if !unicode.IsPrint(r) && !(r < utf8.RuneSelf && isBlank(byte(r))) || r == utf8.RuneError {
-			return fmt.Errorf("it holds U+%04X at position %d, a control or invisible character no command needs: remove it", r, pos)
-		}
+	if err := invisibleCharacter(line); err != nil {
+		return err
 	}
 	_, err := SplitCommand(line)
 	return err

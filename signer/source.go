@@ -79,6 +79,8 @@ func ParseSource(s string) (Source, error) {
 		return Source{}, errors.New("empty key source: use " + sourceHelp)
 	case safetext.HoldsKeyShape(s):
 		return Source{}, errors.New("this key source holds 64 hex digits, the shape of a private key: a source names where the key is (env reads $" + KeyEnvVar + ")")
+	case invisibleCharacter(s) != nil:
+		return Source{}, fmt.Errorf("key source: %v", invisibleCharacter(s))
 	case s == string(SourceEnv):
 		return Source{Kind: SourceEnv}, nil
 	case s == string(SourceCommand):

@@ -54,13 +54,19 @@ func TestParseSource(t *testing.T) {
 		{"0x" + key, "shape of a private key"},
 		{"keystore:" + key, "shape of a private key"},
 		{"clef:http://127.0.0.1/" + key, "shape of a private key"},
+		// Said back while it waits ("waiting for clef at …"): a bidi
+		// override there reordered the line.
+		{"/home/me/k\u202eey.json", "key source: it holds U+202E at position 11"},
+		{"clef:http://127.0.0.1:8550/\u202ex", "U+202E at position 28"},
+		{"clef:/home/me/c\u202el.ipc", "U+202E"},
+		{"/tmp/\x1b]2;x\a.json", "U+001B"},
 	} {
 		_, err := ParseSource(tc.in)
 		if err == nil || !strings.Contains(err.Error(), tc.says) {
 			t.Errorf("%q: %v, want an error saying %q", tc.in, err, tc.says)
 			continue
 		}
-		if strings.Contains(err.Error(), key[:16]) || strings.Contains(err.Error(), "pw@") {
+		if strings.Contains(err.Error(), key[:16]) || strings.Contains(err.Error(), "pw@") || strings.ContainsAny(err.Error(), "\u202e\x1b") {
 			t.Errorf("%q: the error repeats a secret: %v", tc.in, err)
 		}
 	}
