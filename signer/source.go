@@ -108,6 +108,15 @@ func ParseSource(s string) (Source, error) {
 	return Source{}, fmt.Errorf("unknown key source %.40q: use %s", safetext.Quoted(s), sourceHelp)
 }
 
+// KeystoreFile is the keystore file at path as a key source (--keystore-file),
+// held to what ParseSource holds a keystore path to: it is said back too.
+func KeystoreFile(path string) (Source, error) {
+	if err := invisibleCharacter(path); err != nil {
+		return Source{}, fmt.Errorf("keystore file: %v", err)
+	}
+	return Source{Kind: SourceKeystore, Path: path}, nil
+}
+
 // clefEndpoint checks clef's endpoint: an http URL on a loopback host or an
 // https one (D13), without a user name or password, or an IPC socket path.
 func clefEndpoint(raw string) (string, error) {

@@ -251,3 +251,15 @@ func TestSignCommandFilePrivate(t *testing.T) {
 		t.Fatalf("left behind: %v", left)
 	}
 }
+
+// TestKeystoreFile: --keystore-file's path is held to what a keystore path
+// given as a key source is: a control or invisible character is refused.
+func TestKeystoreFile(t *testing.T) {
+	if s, err := KeystoreFile("/home/me/keys/UTC--x"); err != nil || s != (Source{Kind: SourceKeystore, Path: "/home/me/keys/UTC--x"}) {
+		t.Fatalf("%+v, %v", s, err)
+	}
+	_, err := KeystoreFile("/home/me/k\u202eey.json")
+	if err == nil || !strings.Contains(err.Error(), "keystore file: it holds U+202E at position 11") || strings.Contains(err.Error(), "\u202e") {
+		t.Fatalf("a bidi override in the path: %v", err)
+	}
+}
