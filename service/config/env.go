@@ -174,9 +174,11 @@ func (e Environment) Validate() error {
 	if e.BridgeFundingAddress != "" && !common.IsHexAddress(e.BridgeFundingAddress) {
 		return fmt.Errorf("environment %q: bridge_funding_address %.50q is not an EVM address (0x and 40 hex digits)", e.Name, e.BridgeFundingAddress)
 	}
-	for label, raw := range map[string]string{"auth_url": e.AuthURL, "base_url": e.BaseURL, "market_data_url": e.MarketDataURL} {
-		if err := checkURL(raw); err != nil {
-			return fmt.Errorf("environment %q: %s: %w", e.Name, label, err)
+	// base_url first: env add copies it into the other two when they are
+	// not given, and its refusal must name the flag that was.
+	for _, u := range []struct{ label, raw string }{{"base_url", e.BaseURL}, {"auth_url", e.AuthURL}, {"market_data_url", e.MarketDataURL}} {
+		if err := checkURL(u.raw); err != nil {
+			return fmt.Errorf("environment %q: %s: %w", e.Name, u.label, err)
 		}
 	}
 	for chain, tmpl := range e.ExplorerTx {

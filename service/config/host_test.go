@@ -115,3 +115,16 @@ func TestExplorerLinkIsPrintableASCII(t *testing.T) {
 		t.Fatalf("a percent-encoded link refused: %v", err)
 	}
 }
+
+// TestURLRefusalNamesBaseURLFirst: one bad URL in all three hosts (env add
+// copies base_url into the others) is refused naming base_url, every time
+// (the three were checked in a map's order).
+func TestURLRefusalNamesBaseURLFirst(t *testing.T) {
+	const bad = "https://api.ex\u0430mple.com"
+	e := config.Environment{Name: "x", ChainID: 1, AuthURL: bad, BaseURL: bad, MarketDataURL: bad}
+	for range 20 {
+		if err := e.Validate(); err == nil || !strings.Contains(err.Error(), `environment "x": base_url: `) {
+			t.Fatalf("error %v, want base_url named", err)
+		}
+	}
+}
