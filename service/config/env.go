@@ -77,6 +77,10 @@ type Environment struct {
 	SignTimeout string `toml:"sign_timeout"`
 }
 
+// maxChainID is 2^53 - 1: a chain id is written as a JSON number (the typed
+// data's domain, env_chain_id), which JavaScript and jq read as a float.
+const maxChainID = 1<<53 - 1
+
 // Key-source bounds of sign_timeout.
 const (
 	minSignTimeout = time.Second
@@ -170,6 +174,9 @@ func (e Environment) Validate() error {
 	}
 	if e.ChainID == 0 {
 		return fmt.Errorf("environment %q: chain_id is missing", e.Name)
+	}
+	if e.ChainID > maxChainID {
+		return fmt.Errorf("environment %q: chain_id %d is above %d, the largest a JSON reader keeps exact: a wallet or script reading the typed data would sign for, or compare, another chain id", e.Name, e.ChainID, uint64(maxChainID))
 	}
 	if e.BridgeFundingAddress != "" && !common.IsHexAddress(e.BridgeFundingAddress) {
 		return fmt.Errorf("environment %q: bridge_funding_address %.50q is not an EVM address (0x and 40 hex digits)", e.Name, e.BridgeFundingAddress)

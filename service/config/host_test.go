@@ -128,3 +128,17 @@ func TestURLRefusalNamesBaseURLFirst(t *testing.T) {
 		}
 	}
 }
+
+// TestChainIDKeptExactInJSON: a chain id above 2^53 - 1, which the typed
+// data and --json write as a number a float rounds, is refused at load.
+func TestChainIDKeptExactInJSON(t *testing.T) {
+	env := func(id string) string {
+		return "[env.x]\nauth_url = \"https://a.example\"\nbase_url = \"https://b.example\"\nmarket_data_url = \"https://m.example\"\nchain_id = " + id + "\n"
+	}
+	if _, err := config.LoadConfig(writeConfig(t, env("9007199254740993")), true); err == nil || !strings.Contains(err.Error(), "chain_id 9007199254740993 is above 9007199254740991") {
+		t.Fatalf("2^53 + 1: %v", err)
+	}
+	if _, err := config.LoadConfig(writeConfig(t, env("9007199254740991")), true); err != nil {
+		t.Fatalf("2^53 - 1 refused: %v", err)
+	}
+}
