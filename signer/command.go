@@ -39,9 +39,16 @@ const maxCommandError = 200
 // into words, and holds no private key (safetext.HoldsKeyShape), which
 // every user of the machine could read in the process list; a command
 // reaches a key through its own means (cast's --ledger, --keystore, --aws).
+//
+// Its program's name is said while it runs ("waiting for the signing
+// command NAME"), so a control or invisible character, which a bidi
+// override is and no command needs, is refused too.
 func CheckSignCommand(line string) error {
 	if safetext.HoldsKeyShape(line) {
 		return errors.New("it holds 64 hex digits (in a row, or split by spaces or : - . _ , ;), the shape of a private key: a key on a command line is visible to every user of the machine; let the command reach its key itself (cast's --ledger, --keystore FILE, --aws)")
+	}
+	if err := invisibleCharacter(line); err != nil {
+		return err
 	}
 	_, err := SplitCommand(line)
 	return err

@@ -79,6 +79,8 @@ func ParseSource(s string) (Source, error) {
 		return Source{}, errors.New("empty key source: use " + sourceHelp)
 	case safetext.HoldsKeyShape(s):
 		return Source{}, errors.New("this key source holds 64 hex digits, the shape of a private key: a source names where the key is (env reads $" + KeyEnvVar + ")")
+	case invisibleCharacter(s) != nil:
+		return Source{}, fmt.Errorf("key source: %v", invisibleCharacter(s))
 	case s == string(SourceEnv):
 		return Source{Kind: SourceEnv}, nil
 	case s == string(SourceCommand):
@@ -104,6 +106,15 @@ func ParseSource(s string) (Source, error) {
 		return Source{Kind: SourceKeystore, Path: s}, nil
 	}
 	return Source{}, fmt.Errorf("unknown key source %.40q: use %s", safetext.Quoted(s), sourceHelp)
+}
+
+// KeystoreFile is the keystore file at path as a key source (--keystore-file),
+// held to what ParseSource holds a keystore path to: it is said back too.
+func KeystoreFile(path string) (Source, error) {
+	if err := invisibleCharacter(path); err != nil {
+		return Source{}, fmt.Errorf("keystore file: %v", err)
+	}
+	return Source{Kind: SourceKeystore, Path: path}, nil
 }
 
 // clefEndpoint checks clef's endpoint: an http URL on a loopback host or an

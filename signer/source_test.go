@@ -54,13 +54,19 @@ func TestParseSource(t *testing.T) {
 		{"0x" + key, "shape of a private key"},
 		{"keystore:" + key, "shape of a private key"},
 		{"clef:http://127.0.0.1/" + key, "shape of a private key"},
+		// Said back while it waits ("waiting for clef at …"): a bidi
+		// override there reordered the line.
+		{"/home/me/k\u202eey.json", "key source: it holds U+202E at position 11"},
+		{"clef:http://127.0.0.1:8550/\u202ex", "U+202E at position 28"},
+		{"clef:/home/me/c\u202el.ipc", "U+202E"},
+		{"/tmp/\x1b]2;x\a.json", "U+001B"},
 	} {
 		_, err := ParseSource(tc.in)
 		if err == nil || !strings.Contains(err.Error(), tc.says) {
 			t.Errorf("%q: %v, want an error saying %q", tc.in, err, tc.says)
 			continue
 		}
-		if strings.Contains(err.Error(), key[:16]) || strings.Contains(err.Error(), "pw@") {
+		if strings.Contains(err.Error(), key[:16]) || strings.Contains(err.Error(), "pw@") || strings.ContainsAny(err.Error(), "\u202e\x1b") {
 			t.Errorf("%q: the error repeats a secret: %v", tc.in, err)
 		}
 	}
@@ -75,6 +81,31 @@ func TestCheckSignCommand(t *testing.T) {
 	}
 	if err := CheckSignCommand("cast wallet sign --ledger --data --from-file {file}"); err != nil {
 		t.Error(err)
+	}
+	// Its name is said while it runs: a bidi override there reordered the
+	// line "waiting for the signing command gis<U+202E>hs.sh".
+	for _, c := range []struct{ line, words string }{
+		{"/opt/gis\u202ehs.sh {file}", "U+202E at position 9"},
+		{"sign\u200b --data {file}", "U+200B at position 5"},
+		{"sign \x1b]2;x\x07 {file}", "U+001B at position 6"},
+		{"sign \xff {file}", "U+FFFD at position 6"},
+		{"sign\u2009x {file}", "U+2009 at position 5"}, // a thin space, whose low byte is a tab
+		{"/opt/signé {file}", ""},
+	} {
+		line := c.line
+		err := CheckSignCommand(line)
+		if c.words == "" {
+			if err != nil {
+				t.Errorf("%q refused: %v", line, err)
+			}
+			continue
+		}
+		if err == nil || !strings.Contains(err.Error(), c.words) || strings.ContainsAny(err.Error(), "\u202e\u200b\x1b") {
+			t.Errorf("%q: %v, want it refused naming %s", line, err, c.words)
+		}
+	}
+	if err := CheckSignCommand("sign --data\t{file}\n  --ledger"); err != nil {
+		t.Errorf("blanks between words refused: %v", err)
 	}
 }
 
@@ -218,5 +249,17 @@ func TestSignCommandFilePrivate(t *testing.T) {
 	}
 	if left, _ := os.ReadDir(tmp); len(left) != 0 {
 		t.Fatalf("left behind: %v", left)
+	}
+}
+
+// TestKeystoreFile: --keystore-file's path is held to what a keystore path
+// given as a key source is: a control or invisible character is refused.
+func TestKeystoreFile(t *testing.T) {
+	if s, err := KeystoreFile("/home/me/keys/UTC--x"); err != nil || s != (Source{Kind: SourceKeystore, Path: "/home/me/keys/UTC--x"}) {
+		t.Fatalf("%+v, %v", s, err)
+	}
+	_, err := KeystoreFile("/home/me/k\u202eey.json")
+	if err == nil || !strings.Contains(err.Error(), "keystore file: it holds U+202E at position 11") || strings.Contains(err.Error(), "\u202e") {
+		t.Fatalf("a bidi override in the path: %v", err)
 	}
 }

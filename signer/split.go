@@ -2,8 +2,11 @@ package signer
 
 import (
 	"errors"
+	"fmt"
 	"runtime"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // SplitCommand splits a signing command into words as the user's system
@@ -27,6 +30,20 @@ func SplitCommand(line string) ([]string, error) {
 // isBlank separates words on every system: a space or a tab, and a line
 // end (a command written over lines in the config).
 func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// invisibleCharacter names the first control or invisible character of a
+// command line or key source, blanks between words aside: none needs one,
+// and said back ("waiting for clef at …") a bidi override reorders its line.
+func invisibleCharacter(s string) error {
+	pos := 0
+	for _, r := range s {
+		pos++
+		if !unicode.IsPrint(r) && !(r < utf8.RuneSelf && isBlank(byte(r))) || r == utf8.RuneError {
+			return fmt.Errorf("it holds U+%04X at position %d, a control or invisible character: remove it", r, pos)
+		}
+	}
+	return nil
+}
 
 // splitPOSIX splits line as a shell splits a simple command: words are
 // separated by blanks; '…' keeps everything inside as it is, "…" keeps it

@@ -67,7 +67,11 @@ func (f signerFlags) chosen(e config.Environment) (signer.Source, bool, error) {
 		}
 		return s, true, nil
 	case f.keystore != "":
-		return signer.Source{Kind: signer.SourceKeystore, Path: f.keystore}, true, nil
+		s, err := signer.KeystoreFile(f.keystore)
+		if err != nil {
+			return s, false, keyUsageError{fmt.Errorf("--keystore-file: %v", err)}
+		}
+		return s, true, nil
 	case e.Signer != "":
 		// Checked when the config was loaded.
 		s, err := signer.ParseSource(e.Signer)

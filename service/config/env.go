@@ -8,8 +8,6 @@ package config
 import (
 	"errors"
 	"fmt"
-	"net"
-	"net/url"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -78,6 +76,10 @@ type Environment struct {
 	// as a Go duration ("5m"); empty means signer.DefaultWait.
 	SignTimeout string `toml:"sign_timeout"`
 }
+
+// maxChainID is 2^53 - 1: a chain id is written as a JSON number (the typed
+// data's domain, env_chain_id), which JavaScript and jq read as a float.
+const maxChainID = 1<<53 - 1
 
 // Key-source bounds of sign_timeout.
 const (
@@ -152,7 +154,8 @@ func (e Environment) Domain() signer.Domain {
 }
 
 // Validate checks that every URL is https, or http on a loopback host (D13),
-// and that no URL holds a user name or password.
+// that no URL holds a user name or password, and that each host is plain
+// ASCII with a real port: the reviews name the base URL as the place signed for.
 //
 // The name and domain_name are held to what the journal and the state
 // files read back (a token name; a domain name of clean text): a config
@@ -172,80 +175,28 @@ func (e Environment) Validate() error {
 	if e.ChainID == 0 {
 		return fmt.Errorf("environment %q: chain_id is missing", e.Name)
 	}
+	if e.ChainID > maxChainID {
+		return fmt.Errorf("environment %q: chain_id %d is above %d, the largest a JSON reader keeps exact: a wallet or script reading the typed data would sign for, or compare, another chain id", e.Name, e.ChainID, uint64(maxChainID))
+	}
 	if e.BridgeFundingAddress != "" && !common.IsHexAddress(e.BridgeFundingAddress) {
 		return fmt.Errorf("environment %q: bridge_funding_address %.50q is not an EVM address (0x and 40 hex digits)", e.Name, e.BridgeFundingAddress)
 	}
-	for label, raw := range map[string]string{"auth_url": e.AuthURL, "base_url": e.BaseURL, "market_data_url": e.MarketDataURL} {
-		if err := checkURL(raw); err != nil {
-			return fmt.Errorf("environment %q: %s: %w", e.Name, label, err)
+	// base_url first: env add copies it into the other two when they are
+	// not given, and its refusal must name the flag that was.
+	for _, u := range []struct{ label, raw string }{{"base_url", e.BaseURL}, {"auth_url", e.AuthURL}, {"market_data_url", e.MarketDataURL}} {
+		if err := checkURL(u.raw); err != nil {
+			return fmt.Errorf("environment %q: %s: %w", e.Name, u.label, err)
 		}
 	}
 	for chain, tmpl := range e.ExplorerTx {
 		if hasUserinfo(tmpl) {
 			return fmt.Errorf("environment %q: explorer_tx %.20q: %s", e.Name, chain, userinfoRefusal(tmpl))
 		}
+		if err := urlCharacter(tmpl); err != nil {
+			return fmt.Errorf("environment %q: explorer_tx %.20q %v", e.Name, chain, err)
+		}
 	}
 	return e.validateKeys()
-}
-
-func checkURL(raw string) error {
-	if raw == "" {
-		return errors.New("missing")
-	}
-	// First, and never quoted whole: what is shown of a URL goes to the
-	// screen, doctor's report and logs, and a password there is leaked.
-	if hasUserinfo(raw) {
-		return errors.New(userinfoRefusal(raw))
-	}
-	u, err := url.Parse(raw)
-	if err != nil || u.Host == "" {
-		return fmt.Errorf("%q is not an absolute URL", raw)
-	}
-	switch u.Scheme {
-	case "https":
-		return nil
-	case "http":
-		if isLoopback(u.Hostname()) {
-			return nil
-		}
-		return fmt.Errorf("%q uses http on a non-loopback host; use https", raw)
-	}
-	return fmt.Errorf("%q: scheme must be https", raw)
-}
-
-// urlAuthority splits raw into what comes before its authority (the scheme
-// and "//") and the authority itself, found by hand so that a URL url.Parse
-// refuses is still seen; a raw without "//" is all authority.
-func urlAuthority(raw string) (before, authority string) {
-	if i := strings.Index(raw, "//"); i >= 0 {
-		before, raw = raw[:i+2], raw[i+2:]
-	}
-	if end := strings.IndexAny(raw, "/?#"); end >= 0 {
-		raw = raw[:end]
-	}
-	return before, raw
-}
-
-// hasUserinfo reports whether raw's authority holds "user@" or "user:pass@".
-func hasUserinfo(raw string) bool {
-	_, authority := urlAuthority(raw)
-	return strings.Contains(authority, "@")
-}
-
-// userinfoRefusal says that raw holds a user name or password, showing raw
-// with them cut out.
-func userinfoRefusal(raw string) string {
-	before, authority := urlAuthority(raw)
-	host := authority[strings.LastIndex(authority, "@")+1:]
-	return fmt.Sprintf("%.80q holds a user name or password (user:…@): remove it", before+"…@"+host)
-}
-
-func isLoopback(host string) bool {
-	if host == "localhost" {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
 }
 
 // Embedded reports whether e is the built-in sandbox, which runs inside
@@ -374,7 +325,29 @@ func parseConfig(path string, b []byte) (Config, error) {
 		}
 		cfg.Environments[name] = env
 	}
+	if err := caseTwins(cfg.Names()); err != nil {
+		return Config{}, fmt.Errorf("config %s: %w", path, err)
+	}
 	return cfg, nil
+}
+
+// caseTwins refuses sorted names two of which differ in case alone, or one
+// that is sandbox in another case, as AddEnvironment does: a person reading
+// a review takes the two for one, and Windows' credential store keeps one
+// session for both.
+func caseTwins(names []string) error {
+	seen := map[string]string{strings.ToLower(SandboxEnv): SandboxEnv}
+	for _, name := range names {
+		low := strings.ToLower(name)
+		if other, ok := seen[low]; ok {
+			if other == SandboxEnv {
+				return fmt.Errorf("[env.%s]: %s differs from sandbox, the embedded sandbox's name, in case alone, so a review naming it reads as the sandbox, where nothing real moves: rename the table", name, name)
+			}
+			return fmt.Errorf("[env.%s] and [env.%s] differ in case alone: a person reading a review, and Windows' credential store, take the two for one; rename one of them", other, name)
+		}
+		seen[low] = name
+	}
+	return nil
 }
 
 // Names lists the configured environments, sorted.

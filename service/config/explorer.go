@@ -25,9 +25,9 @@ var DefaultExplorerTx = map[string]string{
 // ExplorerTxURL is the block-explorer page of a payout hash on chain: the
 // environment's explorer_tx template for the chain (matched ignoring case;
 // an empty one turns the link off), else, in production only,
-// DefaultExplorerTx. It is "" when
-// there is no template, the template has no {hash}, the result is not an
-// https (or loopback) URL, or the hash is not a plain hex or base58 string:
+// DefaultExplorerTx. It is "" when there is no template, the template has
+// no {hash}, the result is not an https (or loopback) URL or holds more
+// than printable ASCII, or the hash is not a plain hex or base58 string:
 // the hash comes from the service and must not be able to shape the link.
 func (e Environment) ExplorerTxURL(chain, hash string) string {
 	if !plainHash(hash) {
@@ -47,7 +47,7 @@ func (e Environment) ExplorerTxURL(chain, hash string) string {
 		return ""
 	}
 	link := strings.ReplaceAll(tmpl, "{hash}", hash)
-	if u, err := url.Parse(link); err != nil || checkURL(u.Scheme+"://"+u.Host) != nil {
+	if u, err := url.Parse(link); err != nil || checkURL(u.Scheme+"://"+u.Host) != nil || urlCharacter(link) != nil {
 		return ""
 	}
 	return link

@@ -286,7 +286,35 @@ func (d *DepositAddresses) cleanAnswer(now time.Time) error {
 			return err
 		}
 	}
+	d.refuseTwoAddresses()
 	return nil
+}
+
+// refuseTwoAddresses refuses the addresses of a chain the listing offers
+// two different ones for (its name in any case): the answer says two
+// things, and whichever one a person deposited to could be the wrong one.
+// An entry already refused, or without an address, offers none.
+func (d *DepositAddresses) refuseTwoAddresses() {
+	first := map[string]string{}
+	twice := map[string]bool{}
+	for _, c := range d.Chains {
+		if c.DepositAddress == "" {
+			continue
+		}
+		name := strings.ToUpper(c.Chain)
+		if a, ok := first[name]; !ok {
+			first[name] = c.DepositAddress
+		} else if a != c.DepositAddress {
+			twice[name] = true
+		}
+	}
+	for i := range d.Chains {
+		c := &d.Chains[i]
+		if twice[strings.ToUpper(c.Chain)] && c.DepositAddress != "" {
+			c.AddressProblem = "the listing names " + c.Chain + " twice with two addresses"
+			c.RefusedAddress, c.DepositAddress = c.DepositAddress, ""
+		}
+	}
 }
 
 func (w *WithdrawalInfo) cleanAnswer(time.Time) error {

@@ -115,3 +115,38 @@ func TestHostileRouteChainType(t *testing.T) {
 		}
 	}
 }
+
+// TestDepositListingNamingAChainTwice: a listing that names one chain twice
+// (in any case) with two addresses says two things, and both are refused;
+// a chain listed twice with one address, and the other chains, are kept.
+func TestDepositListingNamingAChainTwice(t *testing.T) {
+	w, h := newHostileWorld(t, sandbox.Options{})
+	c := w.Login(sandbox.DemoAPIKey, exchange.Options{})
+	entry := func(chain, chainID, addr string) any {
+		return map[string]any{"chain": chain, "chain_id": chainID, "deposit_address": addr,
+			"supported_tokens": []any{map[string]any{"name": "USDT"}}}
+	}
+	h.set(onPath(exchange.PathDepositAddresses, func(v any) any {
+		v.(map[string]any)["chains"] = []any{
+			entry("ARBITRUM", "42161", sandbox.DemoAddress), entry("BSC", "56", sandbox.DemoAddress),
+			entry("arbitrum", "42161", sandbox.DestFailed), entry("BSC", "56", sandbox.DemoAddress),
+			entry("TRON", "tron", sandbox.DestTron),
+		}
+		return v
+	}))
+	chains, err := c.DepositAddresses(ctx)
+	if err != nil || len(chains) != 5 {
+		t.Fatalf("%d chains, %v", len(chains), err)
+	}
+	for i, want := range []string{sandbox.DemoAddress, sandbox.DestFailed} {
+		ch := chains[i*2]
+		if ch.DepositAddress != "" || ch.RefusedAddress != want || !strings.Contains(ch.AddressProblem, "names "+ch.Chain+" twice with two addresses") {
+			t.Errorf("entry %d: %+v, want its address refused", i*2, ch)
+		}
+	}
+	for _, i := range []int{1, 3, 4} {
+		if ch := chains[i]; ch.DepositAddress == "" || ch.AddressProblem != "" {
+			t.Errorf("entry %d: %+v, want it usable", i, ch)
+		}
+	}
+}

@@ -1,0 +1,124 @@
+package config
+
+import (
+	"errors"
+	"fmt"
+	"net"
+	"net/url"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// checkURL holds one configured URL to what Validate says: absolute, https
+// or loopback http, no user name nor password, a host that reads as it is,
+// printable ASCII, nothing after the path.
+func checkURL(raw string) error {
+	if raw == "" {
+		return errors.New("missing")
+	}
+	// First, and never quoted whole: what is shown of a URL goes to the
+	// screen, doctor's report and logs, and a password there is leaked.
+	if hasUserinfo(raw) {
+		return errors.New(userinfoRefusal(raw))
+	}
+	u, err := url.Parse(raw)
+	if err != nil || u.Host == "" {
+		return fmt.Errorf("%q is not an absolute URL", raw)
+	}
+	if err := checkHost(raw, u); err != nil {
+		return err
+	}
+	if err := urlCharacter(raw); err != nil {
+		return fmt.Errorf("%q %v", raw, err)
+	}
+	// The endpoints' paths are appended to the URL: after a ? or # they
+	// would be a query or a fragment, and every call would go to one path.
+	if strings.ContainsAny(raw, "?#") {
+		return fmt.Errorf("%q: a query or fragment (? or #) would swallow the paths added after it: end the URL before it", raw)
+	}
+	switch u.Scheme {
+	case "https":
+		return nil
+	case "http":
+		if isLoopback(u.Hostname()) {
+			return nil
+		}
+		return fmt.Errorf("%q uses http on a non-loopback host; use https", raw)
+	}
+	return fmt.Errorf("%q: scheme must be https", raw)
+}
+
+// checkHost holds a URL's host to what reads as what is dialled: ASCII
+// letters, digits, '-', '.' and '_', or an IP address, and a port from 1 to
+// 65535. A look-alike letter (Cyrillic а for a) or an invisible one (a bidi
+// override) would make every review's base URL name a host it is not.
+func checkHost(raw string, u *url.URL) error {
+	host := u.Hostname()
+	if net.ParseIP(host) == nil {
+		pos := 0
+		for _, r := range host {
+			pos++
+			if r < utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune("-._", r)) {
+				continue
+			}
+			return fmt.Errorf("%q: the host holds U+%04X at position %d, which no host name holds: write the host in ASCII (a name in another script in its xn-- form)", raw, r, pos)
+		}
+	}
+	if p := u.Port(); p != "" {
+		if n, err := strconv.Atoi(p); err != nil || n < 1 || n > 65535 {
+			return fmt.Errorf("%q: port %s is no port: use one from 1 to 65535, or none", raw, p)
+		}
+	}
+	return nil
+}
+
+// urlAuthority splits raw into what comes before its authority (the scheme
+// and "//") and the authority itself, found by hand so that a URL url.Parse
+// refuses is still seen; a raw without "//" is all authority.
+func urlAuthority(raw string) (before, authority string) {
+	if i := strings.Index(raw, "//"); i >= 0 {
+		before, raw = raw[:i+2], raw[i+2:]
+	}
+	if end := strings.IndexAny(raw, "/?#"); end >= 0 {
+		raw = raw[:end]
+	}
+	return before, raw
+}
+
+// hasUserinfo reports whether raw's authority holds "user@" or "user:pass@".
+func hasUserinfo(raw string) bool {
+	_, authority := urlAuthority(raw)
+	return strings.Contains(authority, "@")
+}
+
+// userinfoRefusal says that raw holds a user name or password, showing raw
+// with them cut out.
+func userinfoRefusal(raw string) string {
+	before, authority := urlAuthority(raw)
+	host := authority[strings.LastIndex(authority, "@")+1:]
+	return fmt.Sprintf("%.80q holds a user name or password (user:…@): remove it", before+"…@"+host)
+}
+
+func isLoopback(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// urlCharacter names the first character of a URL that is not printable
+// ASCII: a URL is written percent-encoded, and a bidi override or a space
+// in one printed would make its line read otherwise than it goes.
+func urlCharacter(link string) error {
+	pos := 0
+	for _, r := range link {
+		pos++
+		if r <= ' ' || r > '~' {
+			return fmt.Errorf("holds U+%04X at position %d: a URL is printable ASCII, anything else percent-encoded (%%E2%%80%%AE for U+202E)", r, pos)
+		}
+	}
+	return nil
+}
