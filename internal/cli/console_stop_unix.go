@@ -24,7 +24,8 @@ type tickedStops struct {
 	stop  func()
 	asked chan os.Signal
 	// release gives the terminal back, restore takes it again and draws
-	// the frame whole (the program's; set once it is made).
+	// the frame whole (the program's, set once it is made: its renderer
+	// starts on a new alternate screen).
 	release, restore func() error
 	stops            atomic.Uint64 // stops taken, once continued
 }
@@ -45,11 +46,7 @@ func newTickedStops() *tickedStops {
 // stop sent from elsewhere until ctx ends.
 func (s *tickedStops) on(ctx context.Context, p *tea.Program) {
 	s.release = p.ReleaseTerminal
-	s.restore = func() error {
-		err := p.RestoreTerminal()
-		go p.Send(tea.ClearScreen()) // Bubble Tea draws only what changed
-		return err
-	}
+	s.restore = p.RestoreTerminal
 	go func() {
 		for {
 			select {
