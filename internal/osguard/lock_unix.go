@@ -3,6 +3,7 @@
 package osguard
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"syscall"
@@ -23,7 +24,12 @@ func LockFolder(dir string) (unlock func(), err error) {
 	}
 	if err := lockFile(f); err != nil {
 		f.Close()
-		return nil, lockError(dir, err)
+		err = lockError(dir, err)
+		var nl *NoLocksError
+		if errors.As(err, &nl) {
+			nl.Folder = true
+		}
+		return nil, err
 	}
 	return func() {
 		_ = unlockFile(f)
