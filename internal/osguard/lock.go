@@ -54,7 +54,7 @@ type NoLocksError struct {
 
 func (e *NoLocksError) Error() string {
 	if e.Folder {
-		return fmt.Sprintf("lock %s: the filesystem it is on gives no locks (a network mount without a lock service?), and svcwallet does not change its files without one: keep the config on a local disk (name one with --config or $SVCWALLET_CONFIG)", e.Path)
+		return fmt.Sprintf("lock %s: the filesystem it is on gives no locks (a network mount without a lock service?), and svcwallet does not change its files without one: keep the config on a local disk (name one with $SVCWALLET_CONFIG)", e.Path)
 	}
 	return fmt.Sprintf("lock %s: the filesystem it is on gives no locks (a network mount without a lock service?), and svcwallet does not change its files without one: keep the state folder on a local disk (set $XDG_STATE_HOME to a folder on one)", e.Path)
 }

@@ -35,7 +35,7 @@ func TestNoLocksSaysWhatToDo(t *testing.T) {
 // does not move the config.
 func TestNoLocksOnTheConfigFolderSaysWhatToDo(t *testing.T) {
 	err := (&NoLocksError{Path: "/mnt/nfs/home/.config/svcwallet", Err: syscall.ENOLCK, Folder: true}).Error()
-	for _, want := range []string{"gives no locks", "keep the config on a local disk", "--config"} {
+	for _, want := range []string{"gives no locks", "keep the config on a local disk", "$SVCWALLET_CONFIG"} {
 		if !strings.Contains(err, want) {
 			t.Errorf("%q does not say %q", err, want)
 		}
