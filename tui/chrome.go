@@ -333,14 +333,20 @@ func (m *Model) screenHelp(cols [][]key.Binding, draw func([][]key.Binding) stri
 // pushes the global keys off the screen.)
 //
 // When they do not all fit, the keys every list has (↑/↓, / filter,
-// home/end, pgup/pgdn) give way first, as the full help names them: the
-// others are what the screen does ("enter continue", "c copy").
+// home/end, pgup/pgdn) and every form has (tab, ←/→) give way first, as the full help names them: the
+// others are what the screen does ("enter continue", "c copy"), each in
+// sight without "…" when they fit (Home's L was cut for the "…").
 func shortHelp(h help.Model, bs []key.Binding, w int) string {
 	h.SetWidth(0)
 	if s := h.ShortHelpView(bs); ansi.StringWidth(s) <= w {
 		return s
 	}
-	bs = slices.DeleteFunc(slices.Clone(bs), func(b key.Binding) bool { return listHelp[b.Help().Key] })
+	bs = slices.DeleteFunc(slices.Clone(bs), isMove)
+	// Every key of the screen's own in sight, none is left out that "…"
+	// should say: the moves are the full help's, as on every list.
+	if s := h.ShortHelpView(bs); ansi.StringWidth(s) <= w {
+		return s
+	}
 	more := h.Styles.ShortSeparator.Inline(true).Render(h.ShortSeparator) + h.Styles.Ellipsis.Inline(true).Render(h.Ellipsis)
 	for n := len(bs); n > 0; n-- {
 		s := h.ShortHelpView(bs[:n]) + more
@@ -351,9 +357,16 @@ func shortHelp(h help.Model, bs []key.Binding, w int) string {
 	return ""
 }
 
-// listHelp are the help keys of every list's keys, which a short footer
-// leaves out first.
-var listHelp = map[string]bool{"↑/↓": true, "/": true, "home/end": true, "pgup/pgdn": true}
+// listHelp are the help keys of every list's keys, and formMoves the
+// helps of every form's (kit's formKeys), which a short footer leaves out
+// first: the destination's and the builder's ctrl+r, which their bodies
+// name, gave way to "tab next field".
+var (
+	listHelp  = map[string]bool{"↑/↓": true, "/": true, "home/end": true, "pgup/pgdn": true}
+	formMoves = map[key.Help]bool{{Key: "tab", Desc: "next field"}: true, {Key: "←/→", Desc: "choose"}: true}
+)
+
+func isMove(b key.Binding) bool { return listHelp[b.Help().Key] || formMoves[b.Help()] }
 
 // globalKeys are the root's keys, ? saying "more" when more says what it
 // does; esc, where it goes back, says "close help" while the help is

@@ -262,6 +262,7 @@ func TestShortFooterKeepsActionsOverMoves(t *testing.T) {
 		want string
 	}{
 		{60, "enter QR code • c copy • … • ? help • esc back • q quit"},
+
 		{120, "↑/↓ select • / filter • enter QR code • c copy • r refresh • home/end first/last • ? help • esc back • q quit"},
 	} {
 		m, home := newRoot(t, tc.w, 20)
@@ -272,6 +273,27 @@ func TestShortFooterKeepsActionsOverMoves(t *testing.T) {
 		if footer = footer[strings.LastIndex(footer, "\n")+1:]; footer != tc.want {
 			t.Errorf("%d columns: footer %q, want %q", tc.w, footer, tc.want)
 		}
+	}
+}
+
+// TestShortFooterSaysNoMoreForMovesAlone: when every key of the screen's
+// own fits once the list's moves give way, each is in sight and no "…"
+// takes the room of the last: Home's L at 60 columns was cut for it,
+// though the menu names it.
+func TestShortFooterSaysNoMoreForMovesAlone(t *testing.T) {
+	m, home := newRoot(t, 60, 20)
+	many := newFake(home.common, "Many keys")
+	send(m, Push(many)())
+	many.keys = keyList{
+		key.NewBinding(key.WithKeys("up"), key.WithHelp("↑/↓", "move")),
+		key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open")),
+		key.NewBinding(key.WithKeys("L"), key.WithHelp("L", "log out")),
+		key.NewBinding(key.WithKeys("d"), key.WithHelp("d/w", "go")),
+		key.NewBinding(key.WithKeys("home"), key.WithHelp("home/end", "first/last")),
+	}
+	footer := ansi.Strip(m.render())
+	if footer = footer[strings.LastIndex(footer, "\n")+1:]; footer != "enter open • L log out • d/w go • ? help • esc back • q quit" {
+		t.Errorf("footer %q", footer)
 	}
 }
 

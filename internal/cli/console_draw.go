@@ -49,14 +49,23 @@ func runDrawn(ctx context.Context, env CLIEnv, model *tui.Model, profile colorpr
 	return err
 }
 
-// runTicked runs the console with Bubble Tea's renderer, which draws on its
-// frame ticker: 20 frames a second, not its 60, each tick being most of
+// runTicked runs the console with Bubble Tea's renderer, stopped as the
+// drawer is (tickedStops), which draws on its frame ticker: 20 frames a second, not its 60, each tick being most of
 // what an idle console costs (docs/testing.md, "Speed"). The first frame
 // does not wait for the first tick: the console draws it itself
 // (drawFirstFrame).
 func runTicked(ctx context.Context, env CLIEnv, model *tui.Model, profile colorprofile.Profile) error {
-	p := tea.NewProgram(model, tea.WithContext(ctx), tea.WithoutSignalHandler(), tea.WithFPS(consoleFPS),
-		tea.WithColorProfile(profile))
+	opts := []tea.ProgramOption{tea.WithContext(ctx), tea.WithoutSignalHandler(), tea.WithFPS(consoleFPS), tea.WithColorProfile(profile)}
+	stops := newTickedStops()
+	if stops != nil {
+		opts = append(opts, tea.WithFilter(stops.filter))
+	}
+	p := tea.NewProgram(model, opts...)
+	if stops != nil {
+		watching, stop := context.WithCancel(ctx)
+		defer stop()
+		stops.on(watching, p)
+	}
 	drewFirst := drawFirstFrame(env.Stdout, model, profile)
 	_, err := p.Run()
 	if err != nil && drewFirst {

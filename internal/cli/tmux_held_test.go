@@ -75,7 +75,7 @@ func TestTmuxHeldEnterSignsNothing(t *testing.T) {
 				}
 			}
 			r.holdEnter(c.delay, 3*time.Second, grow)
-			r.waitShows("enter sign and withdraw")
+			r.waitShows("enter withdraw")
 			if p := r.pane(); !strings.Contains(p, "Withdraw: review and sign") || strings.Contains(p, "SUBMITTED") {
 				t.Fatalf("an enter held down signed:\n%s", p)
 			}

@@ -23,19 +23,34 @@ func JobControl() (stop func(), asked chan os.Signal) {
 	}
 	asked = make(chan os.Signal, 1)
 	signal.Notify(asked, unix.SIGTSTP)
-	return func() {
-		continued := make(chan os.Signal, 1)
-		signal.Notify(continued, unix.SIGCONT)
-		defer signal.Stop(continued)
-		// SIGTSTP caught no longer stops svcwallet: the rest of the job
-		// (a signing command it runs, go run's go) is sent it, ignored
-		// here, and svcwallet stops itself.
-		signal.Ignore(unix.SIGTSTP)
-		_ = unix.Kill(0, unix.SIGTSTP)
-		_ = unix.Kill(os.Getpid(), unix.SIGSTOP)
-		<-continued
-		signal.Notify(asked, unix.SIGTSTP)
-	}, asked
+	return func() { stopJob(asked) }, asked
+}
+
+// stopJob stops svcwallet and the rest of its job until continued, then
+// catches stops again.
+func stopJob(asked chan os.Signal) {
+	continued := make(chan os.Signal, 1)
+	signal.Notify(continued, unix.SIGCONT)
+	defer signal.Stop(continued)
+	// SIGTSTP caught no longer stops svcwallet: the rest of the job
+	// (a signing command it runs, go run's go) is sent it, ignored
+	// here, and svcwallet stops itself.
+	signal.Ignore(unix.SIGTSTP)
+	stopSelf()
+	<-continued
+	// A stop asked before this one stopped (two kill -TSTP at once) is
+	// this one: left, it stopped svcwallet again, one fg each.
+	select {
+	case <-asked:
+	default:
+	}
+	signal.Notify(asked, unix.SIGTSTP)
+}
+
+// stopSelf stops the job, svcwallet last.
+var stopSelf = func() {
+	_ = unix.Kill(0, unix.SIGTSTP)
+	_ = unix.Kill(os.Getpid(), unix.SIGSTOP)
 }
 
 // inAJob: the process group is a job a shell with job control made, as

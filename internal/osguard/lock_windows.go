@@ -3,6 +3,7 @@
 package osguard
 
 import (
+	"errors"
 	"os"
 
 	"golang.org/x/sys/windows"
@@ -18,3 +19,7 @@ func lockFile(f *os.File) error {
 func unlockFile(f *os.File) error {
 	return windows.UnlockFileEx(windows.Handle(f.Fd()), 0, 1, 0, new(windows.Overlapped))
 }
+
+// LockFolder: Windows locks no folder (LockFileEx takes file handles), so
+// a caller names a lock file of its own instead.
+func LockFolder(string) (unlock func(), err error) { return nil, errors.ErrUnsupported }

@@ -69,3 +69,44 @@ func TestAStopFromElsewhereStopsAsCtrlZ(t *testing.T) {
 		t.Fatalf("continued, the alternate screen was not taken again: %q", again)
 	}
 }
+
+// TestTwoStopsAskedAtOnceStopOnce: two kill -TSTP in quick succession, both
+// handed to the program before the first is taken, stop the console once:
+// the second, asked before the first stop, was taken after fg as a stop of
+// its own, so one stop needed two fg.
+func TestTwoStopsAskedAtOnceStopOnce(t *testing.T) {
+	s := newScreen(40, 10)
+	d := New(s, 40, 10, colorprofile.TrueColor, nil)
+	defer d.Close()
+	stops := 0
+	d.stopJob = func() { stops++ }
+	asked := make(chan os.Signal, 1)
+	d.stopAsked = asked
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	sent := make(chan tea.Msg, 2)
+	d.WatchStops(ctx, func(m tea.Msg) { sent <- m })
+	d.Frame(tea.View{Content: "review", AltScreen: true})
+	s.wait(t)
+	var msgs []tea.Msg
+	for range 2 {
+		asked <- unix.SIGTSTP
+		select {
+		case m := <-sent:
+			msgs = append(msgs, m)
+		case <-time.After(5 * time.Second):
+			t.Fatal("a SIGTSTP was not handed to the program")
+		}
+	}
+	if _, ok := d.Filter(nil, msgs[0]).(tui.ShownAgainMsg); !ok {
+		t.Fatal("the first stop did not tell the model it shows again")
+	}
+	if got := d.Filter(nil, msgs[1]); got != nil || stops != 1 {
+		t.Fatalf("the second stop asked before the first was taken: %T, stopped %d times", got, stops)
+	}
+	// A stop asked once continued is a stop of its own.
+	asked <- unix.SIGTSTP
+	if _, ok := d.Filter(nil, <-sent).(tui.ShownAgainMsg); !ok || stops != 2 {
+		t.Fatalf("a stop asked after the continue: stopped %d times", stops)
+	}
+}

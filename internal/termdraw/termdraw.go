@@ -12,6 +12,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -61,8 +62,10 @@ type Drawer struct {
 	raw      func() error
 	stopping chan struct{}
 	// stopAsked brings a stop sent from elsewhere (SIGTSTP), taken as
-	// ctrl+z is (WatchStops); nil where stopJob is.
+	// ctrl+z is (WatchStops); nil where stopJob is. stops counts the stops
+	// taken, once continued.
 	stopAsked <-chan os.Signal
+	stops     atomic.Uint64
 	// continued tells WatchSize the console was continued: a resize while
 	// it was stopped signalled the shell, the foreground job then.
 	continued chan struct{}
@@ -186,6 +189,9 @@ func (d *Drawer) Filter(_ tea.Model, msg tea.Msg) tea.Msg {
 			return tui.ShownAgainMsg{}
 		}
 	case stopAskedMsg:
+		if m.seen != d.stops.Load() {
+			return nil // a stop taken since it was asked was this one
+		}
 		d.stop()
 		return tui.ShownAgainMsg{}
 	case tea.RawMsg:
@@ -206,8 +212,10 @@ func (d *Drawer) Filter(_ tea.Model, msg tea.Msg) tea.Msg {
 	return msg
 }
 
-// stopAskedMsg is a stop sent from elsewhere (WatchStops).
-type stopAskedMsg struct{}
+// stopAskedMsg is a stop sent from elsewhere (WatchStops), when seen
+// stops had been taken: two sent at once, both handed over before the
+// first is taken, stop the console once (one fg), not twice.
+type stopAskedMsg struct{ seen uint64 }
 
 // WatchStops hands send a stopAskedMsg for each stop sent from elsewhere
 // (SIGTSTP) until ctx ends: taken by Filter on the event loop as ctrl+z
@@ -224,7 +232,7 @@ func (d *Drawer) WatchStops(ctx context.Context, send func(tea.Msg)) {
 			case <-ctx.Done():
 				return
 			case <-d.stopAsked:
-				send(stopAskedMsg{})
+				send(stopAskedMsg{seen: d.stops.Load()})
 			}
 		}
 	}()
@@ -350,6 +358,7 @@ func (d *Drawer) drawOnce() {
 		out.Reset()
 		_ = d.restore()
 		d.stopJob()
+		d.stops.Add(1)
 		_ = d.raw()
 		d.drawn = nil
 		defer close(stopping)

@@ -112,8 +112,10 @@ type boardScreen struct {
 	// asking stops the span of asks out (step); nil when none is.
 	asking context.CancelFunc
 	// journaled is where the journal ended when last read: each span of
-	// asks reads what other processes wrote since (follow.Journaled).
+	// asks reads what other processes wrote since (follow.Journaled), as
+	// the watch does while nothing moves (watchJournal, of the tag watch).
 	journaled journal.Mark
+	watch     tui.Tag
 	// file keeps the board; unsaved are the ids whose rows changed (or
 	// went) since the last save began, at saved, and pending those of the
 	// save out (saving); saveDue: a boardSaveMsg is on its way.
@@ -207,7 +209,7 @@ func (b *boardScreen) typeIDs(on bool) tea.Cmd {
 func (b *boardScreen) Resume() tea.Cmd {
 	b.sched.Lend(0)
 	b.replan()
-	return nil
+	return b.watchJournal()
 }
 
 // Holds: the board's messages reach it under the status screen of a row
@@ -257,8 +259,10 @@ func (b *boardScreen) quiet(msg tea.Msg) bool {
 	switch msg := msg.(type) {
 	case boardTickMsg:
 		return b.sched.PausedFor(b.app.Common.Now()) == 0
-	case boardSaveMsg:
+	case boardSaveMsg, boardJournalTickMsg:
 		return true
+	case boardJournaledMsg:
+		return b.unseen
 	case boardSavedMsg:
 		return msg.err == nil
 	case boardAskedMsg:
@@ -358,7 +362,9 @@ func (b *boardScreen) update(msg tea.Msg) tea.Cmd {
 			}
 			b.err = exchange.UserError{Text: text, Cause: tooMany}
 		}
-		return tea.Batch(said, b.kick())
+		return tea.Batch(said, b.kick(), b.watchJournal())
+	case boardJournalTickMsg, boardJournaledMsg:
+		return b.journalWatched(msg)
 	case boardSaveMsg:
 		if msg.tag == b.tag {
 			b.saveDue = false

@@ -89,7 +89,7 @@ func (br *boardRig) run(cmd tea.Cmd) {
 			br.toasts = append(br.toasts, m.Text)
 		case tui.ErrorMsg:
 			br.toasts = append(br.toasts, "Error: "+m.Err.Error())
-		case boardTickMsg, boardAskedMsg, boardLoadedMsg, boardSaveMsg, boardSavedMsg, boardExportedMsg:
+		case boardTickMsg, boardAskedMsg, boardLoadedMsg, boardSaveMsg, boardSavedMsg, boardExportedMsg, boardJournalTickMsg, boardJournaledMsg:
 			_, next := br.b.Update(m)
 			br.run(next)
 		default:
@@ -103,17 +103,28 @@ func (br *boardRig) send(msg tea.Msg) {
 	br.run(cmd)
 }
 
-// fire advances the clock to the earliest timer, if it is not due yet,
-// and fires it; false when none is pending (the board stopped ticking).
+// fire advances the clock to the earliest timer of the asking, the draws
+// and the saves, if it is not due yet, and fires it; false when none is
+// pending (the board stopped ticking). The journal's watch, which ticks
+// while the board is shown, is fired by fireWatch.
 func (br *boardRig) fire() bool {
-	if len(*br.timers) == 0 {
-		return false
-	}
-	i := 0
+	return br.fireFirst(func(m tea.Msg) bool { _, watch := m.(boardJournalTickMsg); return !watch })
+}
+
+// fireWatch fires the journal watch's tick (watchJournal) as fire does.
+func (br *boardRig) fireWatch() bool {
+	return br.fireFirst(func(m tea.Msg) bool { _, watch := m.(boardJournalTickMsg); return watch })
+}
+
+func (br *boardRig) fireFirst(of func(tea.Msg) bool) bool {
+	i := -1
 	for j, tm := range *br.timers {
-		if tm.at.Before((*br.timers)[i].at) {
+		if of(tm.msg) && (i < 0 || tm.at.Before((*br.timers)[i].at)) {
 			i = j
 		}
+	}
+	if i < 0 {
+		return false
 	}
 	tm := (*br.timers)[i]
 	*br.timers = slices.Delete(*br.timers, i, i+1)
@@ -228,7 +239,7 @@ func TestBoardFollowsToTheEnd(t *testing.T) {
 	}
 	for i := 0; i < 1000 && br.fire(); i++ {
 	}
-	if len(*br.timers) != 0 || br.b.ticking || br.b.sched.Moving() != 0 {
+	if br.fire() || br.b.ticking || br.b.sched.Moving() != 0 {
 		t.Fatalf("still ticking with nothing moving: %d timers", len(*br.timers))
 	}
 	for id, want := range ids {

@@ -30,10 +30,10 @@ var destKeys = struct {
 	Recent, Book, Submit, Confirm, UseRecent, Edit key.Binding
 }{
 	Recent:    key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "recent destination")),
-	Book:      key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "address book")),
+	Book:      key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "fill in")),
 	Submit:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "get quote")),
-	Confirm:   key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "typed one is right")),
-	UseRecent: key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "use recent")),
+	Confirm:   key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "typed one")),
+	UseRecent: key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "recent")),
 	Edit:      key.NewBinding(key.WithKeys("n", "e"), key.WithHelp("n", "edit")),
 }
 

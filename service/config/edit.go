@@ -285,7 +285,7 @@ func cloneConfig(c Config) Config {
 // editConfig applies change to the config's text, and writes the result
 // only when its decoding is what ok expects of it: atomically, 0600, to the
 // file a link at path names (the link stays). A missing file is made. It
-// holds the config's lock (editLock: in the state folder, never beside the
+// holds the config's lock (lockEdit: its folder's, nothing made beside the
 // config) from the read to the write, so two svcwallet
 // processes editing at once both land; and it reads the file again before
 // writing, making the edit again on what another program (an editor)
@@ -301,11 +301,7 @@ func editConfig(path string, change func(text string, before Config) (string, er
 	if err := os.MkdirAll(filepath.Dir(real), 0o700); err != nil {
 		return fmt.Errorf("config folder: %w", err)
 	}
-	lock, err := editLock(real)
-	if err != nil {
-		return fmt.Errorf("config %s: %w", path, err)
-	}
-	unlock, err := osguard.LockFile(lock)
+	unlock, err := lockEdit(real)
 	if err != nil {
 		return fmt.Errorf("config %s: %w", path, err)
 	}

@@ -3,6 +3,7 @@ package config
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -10,13 +11,30 @@ import (
 	"github.com/svcwallet/svcwallet/internal/osguard"
 )
 
-// editLock is the lock an edit of the config at real (the file a link
-// names) holds: in the state folder, named from the config's real path, so
-// nothing is left beside the config for good, nor in a dotfiles
-// repository its folder links into. It is never removed: a process
-// waiting on a removed lock's file would hold it beside one that made the
-// file again, and two edits would both run. Without a state folder it is
-// beside the config, as before.
+// lockEdit holds the lock of an edit of the config at real (the file a
+// link names): its folder itself where the system locks folders (unix), so
+// every process editing it waits on one lock whatever its $XDG_STATE_HOME
+// (a lock named from the state folder was two locks for two of them), and
+// nothing is made beside the config nor in a dotfiles repository its
+// folder links into. Elsewhere (Windows) it is the lock file editLock names.
+func lockEdit(real string) (unlock func(), err error) {
+	unlock, err = osguard.LockFolder(filepath.Dir(real))
+	if !errors.Is(err, errors.ErrUnsupported) {
+		return unlock, err
+	}
+	lock, err := editLock(real)
+	if err != nil {
+		return nil, err
+	}
+	return osguard.LockFile(lock)
+}
+
+// editLock is the lock file of an edit of the config at real where no
+// folder is locked: in the state folder, named from the config's real
+// path, so nothing is left beside the config for good. It is never
+// removed: a process waiting on a removed lock's file would hold it beside
+// one that made the file again, and two edits would both run. Without a
+// state folder it is beside the config.
 func editLock(real string) (string, error) {
 	dir, base := filepath.Dir(real), filepath.Base(real)
 	if r, err := filepath.EvalSymlinks(dir); err == nil {

@@ -5,10 +5,13 @@ import (
 	"testing"
 )
 
-// TestMain gives the tests a state folder of their own: a config edit's
-// lock is made there (editLock), never in the state folder of whoever runs
-// the tests.
+// TestMain gives the tests a state folder of their own: nothing is made in
+// the state folder of whoever runs the tests. A second process of a test
+// (SVCWALLET_TEST_EDIT) keeps the state folder it was given.
 func TestMain(m *testing.M) {
+	if os.Getenv("SVCWALLET_TEST_EDIT") != "" {
+		os.Exit(m.Run())
+	}
 	dir, err := os.MkdirTemp("", "svcwallet-config-test-")
 	if err != nil {
 		panic(err)
