@@ -22,6 +22,10 @@ func TestLoadConfigRefusesHostsThatReadOtherwise(t *testing.T) {
 		{"a zero-width space", "https://api.exa\u200bmple.com", "the host holds U+200B at position 8"},
 		{"a bidi override", "https://moc.\u202eelpmaxe.com", "the host holds U+202E at position 5"},
 		{"a fullwidth dot", "https://api\uff0eexample.com", "U+FF0E"},
+		// Printable ASCII as written, a look-alike once decoded: the host
+		// is dialled, and named by env list, decoded.
+		{"a percent-encoded look-alike", "https://api.ex%D0%B0mple.com", "the host holds U+0430 at position 7"},
+		{"a percent-encoded override", "https://api.example.com%E2%80%AE", "the host holds U+202E at position 16"},
 		{"port 0", "https://api.example.com:0", "port 0 is no port"},
 		{"a port above 65535", "https://api.example.com:99999", "port 99999 is no port"},
 		{"a bidi override in the path", "https://api.example.com/\u202ev1", "holds U+202E at position 25"},
