@@ -26,6 +26,7 @@ func TestLoadConfigRefusesHostsThatReadOtherwise(t *testing.T) {
 		// is dialled, and named by env list, decoded.
 		{"a percent-encoded look-alike", "https://api.ex%D0%B0mple.com", "the host holds U+0430 at position 7"},
 		{"a percent-encoded override", "https://api.example.com%E2%80%AE", "the host holds U+202E at position 16"},
+		{"a sign in an IPv6 zone", "https://[fe80::1%25e!x]:8443", "the host holds U+0021 at position 10"},
 		{"port 0", "https://api.example.com:0", "port 0 is no port"},
 		{"a port above 65535", "https://api.example.com:99999", "port 99999 is no port"},
 		{"a bidi override in the path", "https://api.example.com/\u202ev1", "holds U+202E at position 25"},
@@ -44,7 +45,7 @@ func TestLoadConfigRefusesHostsThatReadOtherwise(t *testing.T) {
 			}
 		})
 	}
-	for _, base := range []string{"https://xn--80ak6aa92e.com", "https://api.example.com:443", "https://[2001:db8::1]:8443", "https://192.0.2.1", "https://my_host.example"} {
+	for _, base := range []string{"https://xn--80ak6aa92e.com", "https://api.example.com:443", "https://[2001:db8::1]:8443", "https://[fe80::1%25en0]:8443", "https://192.0.2.1", "https://my_host.example"} {
 		if _, err := config.LoadConfig(writeConfig(t, env(base)), true); err != nil {
 			t.Errorf("%s refused: %v", base, err)
 		}
