@@ -81,6 +81,16 @@ type Environment struct {
 // data's domain, env_chain_id), which JavaScript and jq read as a float.
 const maxChainID = 1<<53 - 1
 
+// ChainIDAboveExact says, after the number, why a chain id above maxChainID
+// is refused, or is nil: the config and the sandbox's chain id hold to
+// one bound, so a sandbox's printed config block loads.
+func ChainIDAboveExact(id uint64) error {
+	if id <= maxChainID {
+		return nil
+	}
+	return fmt.Errorf("is above %d, the largest a JSON reader keeps exact: a wallet or script reading the typed data would sign for, or compare, another chain id", uint64(maxChainID))
+}
+
 // Key-source bounds of sign_timeout.
 const (
 	minSignTimeout = time.Second
@@ -175,8 +185,8 @@ func (e Environment) Validate() error {
 	if e.ChainID == 0 {
 		return fmt.Errorf("environment %q: chain_id is missing", e.Name)
 	}
-	if e.ChainID > maxChainID {
-		return fmt.Errorf("environment %q: chain_id %d is above %d, the largest a JSON reader keeps exact: a wallet or script reading the typed data would sign for, or compare, another chain id", e.Name, e.ChainID, uint64(maxChainID))
+	if err := ChainIDAboveExact(e.ChainID); err != nil {
+		return fmt.Errorf("environment %q: chain_id %d %v", e.Name, e.ChainID, err)
 	}
 	if e.BridgeFundingAddress != "" && !common.IsHexAddress(e.BridgeFundingAddress) {
 		return fmt.Errorf("environment %q: bridge_funding_address %.50q is not an EVM address (0x and 40 hex digits)", e.Name, e.BridgeFundingAddress)
