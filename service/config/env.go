@@ -341,21 +341,30 @@ func parseConfig(path string, b []byte) (Config, error) {
 	return cfg, nil
 }
 
-// caseTwins refuses sorted names two of which differ in case alone, or one
-// that is sandbox in another case, as AddEnvironment does: a person reading
-// a review takes the two for one, and Windows' credential store keeps one
-// session for both.
+// caseTwin is the name, of sandbox and names, that name differs from in
+// case alone, or "": a person reading a review takes the two for one, and
+// Windows' credential store keeps one session for both. AddEnvironment
+// refuses such a name, and a config written by hand (caseTwins) too.
+func caseTwin(name string, names []string) string {
+	for _, other := range append([]string{SandboxEnv}, names...) {
+		if other != name && strings.EqualFold(other, name) {
+			return other
+		}
+	}
+	return ""
+}
+
+// caseTwins refuses sorted names two of which are case twins (caseTwin),
+// or one that is sandbox's.
 func caseTwins(names []string) error {
-	seen := map[string]string{strings.ToLower(SandboxEnv): SandboxEnv}
-	for _, name := range names {
-		low := strings.ToLower(name)
-		if other, ok := seen[low]; ok {
-			if other == SandboxEnv {
-				return fmt.Errorf("[env.%s]: %s differs from sandbox, the embedded sandbox's name, in case alone, so a review naming it reads as the sandbox, where nothing real moves: rename the table", name, name)
-			}
+	for i, name := range names {
+		switch other := caseTwin(name, names[:i]); other {
+		case "":
+		case SandboxEnv:
+			return fmt.Errorf("[env.%s]: %s differs from sandbox, the embedded sandbox's name, in case alone, so a review naming it reads as the sandbox, where nothing real moves: rename the table", name, name)
+		default:
 			return fmt.Errorf("[env.%s] and [env.%s] differ in case alone: a person reading a review, and Windows' credential store, take the two for one; rename one of them", other, name)
 		}
-		seen[low] = name
 	}
 	return nil
 }
