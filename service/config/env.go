@@ -88,7 +88,7 @@ func ChainIDAboveExact(id uint64) error {
 	if id <= maxChainID {
 		return nil
 	}
-	return fmt.Errorf("is above %d, the largest a JSON reader keeps exact: a wallet or script reading the typed data would sign for, or compare, another chain id", uint64(maxChainID))
+	return fmt.Errorf("is above %d, the largest a JSON reader keeps exact: a wallet or script reading the typed data would sign for, or compare, another chain id; give the one the deployment names (325 production, 326 testnet, 327 staging)", uint64(maxChainID))
 }
 
 // Key-source bounds of sign_timeout.

@@ -140,7 +140,7 @@ func TestChainIDKeptExactInJSON(t *testing.T) {
 	env := func(id string) string {
 		return "[env.x]\nauth_url = \"https://a.example\"\nbase_url = \"https://b.example\"\nmarket_data_url = \"https://m.example\"\nchain_id = " + id + "\n"
 	}
-	if _, err := config.LoadConfig(writeConfig(t, env("9007199254740993")), true); err == nil || !strings.Contains(err.Error(), "chain_id 9007199254740993 is above 9007199254740991") {
+	if _, err := config.LoadConfig(writeConfig(t, env("9007199254740993")), true); err == nil || !strings.Contains(err.Error(), "chain_id 9007199254740993 is above 9007199254740991") || !strings.Contains(err.Error(), "give the one the deployment names") {
 		t.Fatalf("2^53 + 1: %v", err)
 	}
 	if _, err := config.LoadConfig(writeConfig(t, env("9007199254740991")), true); err != nil {
