@@ -119,7 +119,7 @@ func urlCharacter(link string) error {
 	for _, r := range link {
 		pos++
 		if r <= ' ' || r > '~' {
-			return fmt.Errorf("holds U+%04X at position %d: a URL is printable ASCII, anything else percent-encoded (%%E2%%80%%AE for U+202E)", r, pos)
+			return fmt.Errorf("holds U+%04X at position %d: a URL is printable ASCII: remove the character, or write it percent-encoded (%%C3%%A9 for é)", r, pos)
 		}
 	}
 	return nil
