@@ -67,6 +67,8 @@ func runSandbox(ctx context.Context, env CLIEnv, f sandboxFlags) error {
 		return usage("--cookie-name and --account-id-header are HTTP tokens: letters, digits and !#$%%&'*+-.^_`|~")
 	case !config.ValidDomainName(f.domainName):
 		return usage("--domain-name: 1 to 64 characters, without control or invisible characters and without leading or trailing spaces")
+	case config.ChainIDAboveExact(f.chainID) != nil:
+		return usage("--chain-id %d %v", f.chainID, config.ChainIDAboveExact(f.chainID))
 	case err != nil:
 		return usage("--listen %.64q is not HOST:PORT (for example 127.0.0.1:8700)", f.listen)
 	case f.seeding && f.public:

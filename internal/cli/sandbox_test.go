@@ -85,6 +85,10 @@ func TestSandboxRefusesBadNames(t *testing.T) {
 			t.Errorf("%q: exit %d, stdout %q", args, r.code, r.stdout)
 		}
 	}
+	// The config refuses a chain id a JSON reader rounds: the block the
+	// sandbox printed for one did not load, and its typed data was rounded.
+	r := depositCmd(t, nil, "sandbox", "--listen", "127.0.0.1:99999", "--chain-id", "9007199254740993")
+	r.want(t, 2, nil, []string{"--chain-id 9007199254740993 is above 9007199254740991"})
 }
 
 // TestSandboxConfigBlock (issue 21 item 16): the block the sandbox prints,

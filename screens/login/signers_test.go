@@ -11,6 +11,7 @@ import (
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/screentest"
 	"github.com/svcwallet/svcwallet/service/config"
+	"github.com/svcwallet/svcwallet/signer"
 	"github.com/svcwallet/svcwallet/tui"
 )
 
@@ -172,5 +173,29 @@ func TestLoginEscOfferedOnce(t *testing.T) {
 	screentest.Press(l, "esc")
 	if !cancelled || screentest.Offers(l.KeyMap(), "esc") || !strings.Contains(l.View(), "Cancelling the wait for approval in clef") {
 		t.Fatalf("after esc: cancelled %v, offers %v:\n%s", cancelled, l.KeyMap().ShortHelp(), l.View())
+	}
+}
+
+// TestLoginCommandFromTheVariableCheckedFirst: a signing command from
+// $SVCWALLET_SIGN_COMMAND, which no config load checked, is checked before
+// the login names its wait ("waiting for the signing command NAME"): a
+// bidi override in it was drawn raw, reordering the line, before the
+// refusal came.
+func TestLoginCommandFromTheVariableCheckedFirst(t *testing.T) {
+	demo := exchangetest.KeyAddress(exchangetest.DemoKeyHex)
+	env := map[string]string{signer.SignCommandEnvVar: "/opt/gis\u202ehs.sh {file}"}
+	c := screentest.NewConsole(t, 120, 40, screentest.ConsoleOpts{Env: env, Start: func(app *kit.App) tui.Screen {
+		app.Targets[0].Env.Signer, app.Targets[0].Env.Account = "command", demo.Hex()
+		app.Target = app.Targets[0]
+		return New(app)
+	}})
+	c.UntilShows("signing command", "account "+demo.Hex())
+	c.Press("enter")
+	if strings.Contains(c.View(), "\u202e") {
+		t.Fatalf("the override drawn raw:\n%s", c.Plain())
+	}
+	c.UntilShows("U+202E at position 9")
+	if strings.Contains(c.View(), "\u202e") || c.App.Signer != nil {
+		t.Fatalf("logged in with %v, or the override drawn raw:\n%s", c.App.Signer, c.Plain())
 	}
 }

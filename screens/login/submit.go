@@ -74,21 +74,19 @@ func (l *loginScreen) submit() tea.Cmd {
 			return l.form.Fail(l.sourceField, exchange.UserError{Text: errNoCommandAccount.Error()})
 		}
 		o := l.app.SignerOpening(t.Env, common.HexToAddress(account))
-		from, waiting = commandName(o.SignCommand), "the signing command"
-		if words, err := signer.SplitCommand(o.SignCommand); err == nil && len(words) > 0 {
-			waiting += " " + filepath.Base(words[0]) // as the command key says (Awaiting)
+		// Opened here, where nothing runs yet, so that the wait is named
+		// as the key names it, after the line's check: it may come from
+		// $SVCWALLET_SIGN_COMMAND, which no config load checked.
+		op, err := o.Open(context.Background(), signer.Source{Kind: signer.SourceCommand})
+		var k signer.Key
+		if err == nil {
+			k, err = op.Load()
 		}
-		cred = func() (exchange.Credential, signer.Key, error) {
-			op, err := o.Open(context.Background(), signer.Source{Kind: signer.SourceCommand})
-			if err != nil {
-				return nil, nil, err
-			}
-			k, err := op.Load()
-			if err != nil {
-				return nil, nil, err
-			}
-			return exchange.Wallet(k), k, nil
+		if err != nil {
+			return l.form.Fail(l.sourceField, keyError(err))
 		}
+		from, waiting = commandName(o.SignCommand), signer.Awaiting(k)
+		cred = func() (exchange.Credential, signer.Key, error) { return exchange.Wallet(k), k, nil }
 	case l.kind() == sourceEnv:
 		from = "$" + signer.KeyEnvVar
 		getenv := l.app.Getenv

@@ -80,13 +80,12 @@ func AddEnvironment(path string, e Environment, alias bool) error {
 		if _, ok := before.Environments[e.Name]; ok || e.Name == SandboxEnv {
 			return "", &NameTakenError{Name: e.Name}
 		}
-		if strings.EqualFold(e.Name, SandboxEnv) {
+		switch like := caseTwin(e.Name, before.Names()); like {
+		case "":
+		case SandboxEnv:
 			return "", &NameTakenError{Name: SandboxEnv}
-		}
-		for _, name := range before.Names() {
-			if strings.EqualFold(name, e.Name) {
-				return "", &NameTakenError{Name: e.Name, Like: name}
-			}
+		default:
+			return "", &NameTakenError{Name: e.Name, Like: like}
 		}
 		for _, name := range before.Names() {
 			if other := before.Environments[name]; !alias && other.Service() == e.Service() {

@@ -81,6 +81,16 @@ type Environment struct {
 // data's domain, env_chain_id), which JavaScript and jq read as a float.
 const maxChainID = 1<<53 - 1
 
+// ChainIDAboveExact says, after the number, why a chain id above maxChainID
+// is refused, or is nil: the config and the sandbox's chain id hold to
+// one bound, so a sandbox's printed config block loads.
+func ChainIDAboveExact(id uint64) error {
+	if id <= maxChainID {
+		return nil
+	}
+	return fmt.Errorf("is above %d, the largest a JSON reader keeps exact: a wallet or script reading the typed data would sign for, or compare, another chain id; give the one the deployment names (325 production, 326 testnet, 327 staging)", uint64(maxChainID))
+}
+
 // Key-source bounds of sign_timeout.
 const (
 	minSignTimeout = time.Second
@@ -175,8 +185,8 @@ func (e Environment) Validate() error {
 	if e.ChainID == 0 {
 		return fmt.Errorf("environment %q: chain_id is missing", e.Name)
 	}
-	if e.ChainID > maxChainID {
-		return fmt.Errorf("environment %q: chain_id %d is above %d, the largest a JSON reader keeps exact: a wallet or script reading the typed data would sign for, or compare, another chain id", e.Name, e.ChainID, uint64(maxChainID))
+	if err := ChainIDAboveExact(e.ChainID); err != nil {
+		return fmt.Errorf("environment %q: chain_id %d %v", e.Name, e.ChainID, err)
 	}
 	if e.BridgeFundingAddress != "" && !common.IsHexAddress(e.BridgeFundingAddress) {
 		return fmt.Errorf("environment %q: bridge_funding_address %.50q is not an EVM address (0x and 40 hex digits)", e.Name, e.BridgeFundingAddress)
@@ -331,21 +341,30 @@ func parseConfig(path string, b []byte) (Config, error) {
 	return cfg, nil
 }
 
-// caseTwins refuses sorted names two of which differ in case alone, or one
-// that is sandbox in another case, as AddEnvironment does: a person reading
-// a review takes the two for one, and Windows' credential store keeps one
-// session for both.
+// caseTwin is the name, of sandbox and names, that name differs from in
+// case alone, or "": a person reading a review takes the two for one, and
+// Windows' credential store keeps one session for both. AddEnvironment
+// refuses such a name, and a config written by hand (caseTwins) too.
+func caseTwin(name string, names []string) string {
+	for _, other := range append([]string{SandboxEnv}, names...) {
+		if other != name && strings.EqualFold(other, name) {
+			return other
+		}
+	}
+	return ""
+}
+
+// caseTwins refuses sorted names two of which are case twins (caseTwin),
+// or one that is sandbox's.
 func caseTwins(names []string) error {
-	seen := map[string]string{strings.ToLower(SandboxEnv): SandboxEnv}
-	for _, name := range names {
-		low := strings.ToLower(name)
-		if other, ok := seen[low]; ok {
-			if other == SandboxEnv {
-				return fmt.Errorf("[env.%s]: %s differs from sandbox, the embedded sandbox's name, in case alone, so a review naming it reads as the sandbox, where nothing real moves: rename the table", name, name)
-			}
+	for i, name := range names {
+		switch other := caseTwin(name, names[:i]); other {
+		case "":
+		case SandboxEnv:
+			return fmt.Errorf("[env.%s]: %s differs from sandbox, the embedded sandbox's name, in case alone, so a review naming it reads as the sandbox, where nothing real moves: rename the table", name, name)
+		default:
 			return fmt.Errorf("[env.%s] and [env.%s] differ in case alone: a person reading a review, and Windows' credential store, take the two for one; rename one of them", other, name)
 		}
-		seen[low] = name
 	}
 	return nil
 }

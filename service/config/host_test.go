@@ -22,6 +22,11 @@ func TestLoadConfigRefusesHostsThatReadOtherwise(t *testing.T) {
 		{"a zero-width space", "https://api.exa\u200bmple.com", "the host holds U+200B at position 8"},
 		{"a bidi override", "https://moc.\u202eelpmaxe.com", "the host holds U+202E at position 5"},
 		{"a fullwidth dot", "https://api\uff0eexample.com", "U+FF0E"},
+		// Printable ASCII as written, a look-alike once decoded: the host
+		// is dialled, and named by env list, decoded.
+		{"a percent-encoded look-alike", "https://api.ex%D0%B0mple.com", "the host holds U+0430 at position 7"},
+		{"a percent-encoded override", "https://api.example.com%E2%80%AE", "the host holds U+202E at position 16"},
+		{"a sign in an IPv6 zone", "https://[fe80::1%25e!x]:8443", "the host holds U+0021 at position 10"},
 		{"port 0", "https://api.example.com:0", "port 0 is no port"},
 		{"a port above 65535", "https://api.example.com:99999", "port 99999 is no port"},
 		{"a bidi override in the path", "https://api.example.com/\u202ev1", "holds U+202E at position 25"},
@@ -40,7 +45,7 @@ func TestLoadConfigRefusesHostsThatReadOtherwise(t *testing.T) {
 			}
 		})
 	}
-	for _, base := range []string{"https://xn--80ak6aa92e.com", "https://api.example.com:443", "https://[2001:db8::1]:8443", "https://192.0.2.1", "https://my_host.example"} {
+	for _, base := range []string{"https://xn--80ak6aa92e.com", "https://api.example.com:443", "https://[2001:db8::1]:8443", "https://[fe80::1%25en0]:8443", "https://192.0.2.1", "https://my_host.example"} {
 		if _, err := config.LoadConfig(writeConfig(t, env(base)), true); err != nil {
 			t.Errorf("%s refused: %v", base, err)
 		}
@@ -102,8 +107,8 @@ func TestExplorerLinkIsPrintableASCII(t *testing.T) {
 			if err == nil || !strings.Contains(err.Error(), "explorer_tx") || !strings.Contains(err.Error(), tc.words) {
 				t.Fatalf("error %v, want explorer_tx refused with %q", err, tc.words)
 			}
-			if strings.Contains(err.Error(), "\u202e") {
-				t.Fatalf("the refusal writes the override raw: %q", err)
+			if strings.Contains(err.Error(), "\u202e") || strings.Contains(err.Error(), "%E2%80%AE") {
+				t.Fatalf("the refusal writes the override raw, or how to keep it: %q", err)
 			}
 			e := config.Environment{Name: "x", ChainID: 1, ExplorerTx: map[string]string{"ARBITRUM": tc.tmpl}}
 			if link := e.ExplorerTxURL("ARBITRUM", "0xab"); link != "" {
@@ -135,7 +140,7 @@ func TestChainIDKeptExactInJSON(t *testing.T) {
 	env := func(id string) string {
 		return "[env.x]\nauth_url = \"https://a.example\"\nbase_url = \"https://b.example\"\nmarket_data_url = \"https://m.example\"\nchain_id = " + id + "\n"
 	}
-	if _, err := config.LoadConfig(writeConfig(t, env("9007199254740993")), true); err == nil || !strings.Contains(err.Error(), "chain_id 9007199254740993 is above 9007199254740991") {
+	if _, err := config.LoadConfig(writeConfig(t, env("9007199254740993")), true); err == nil || !strings.Contains(err.Error(), "chain_id 9007199254740993 is above 9007199254740991") || !strings.Contains(err.Error(), "give the one the deployment names") {
 		t.Fatalf("2^53 + 1: %v", err)
 	}
 	if _, err := config.LoadConfig(writeConfig(t, env("9007199254740991")), true); err != nil {

@@ -55,16 +55,18 @@ func checkURL(raw string) error {
 // 65535. A look-alike letter (Cyrillic а for a) or an invisible one (a bidi
 // override) would make every review's base URL name a host it is not.
 func checkHost(raw string, u *url.URL) error {
-	host := u.Hostname()
-	if net.ParseIP(host) == nil {
-		pos := 0
-		for _, r := range host {
-			pos++
-			if r < utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune("-._", r)) {
-				continue
-			}
-			return fmt.Errorf("%q: the host holds U+%04X at position %d, which no host name holds: write the host in ASCII (a name in another script in its xn-- form)", raw, r, pos)
+	host, pos := u.Hostname(), 0
+	// An IPv6 address may name its interface after a % (fe80::1%25en0):
+	// the address is checked as one, the interface's name as a name.
+	if ip, zone, _ := strings.Cut(host, "%"); net.ParseIP(ip) != nil {
+		host, pos = zone, utf8.RuneCountInString(ip)+1
+	}
+	for _, r := range host {
+		pos++
+		if r < utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune("-._", r)) {
+			continue
 		}
+		return fmt.Errorf("%q: the host holds U+%04X at position %d, which no host name holds: write the host in ASCII (a name in another script in its xn-- form)", raw, r, pos)
 	}
 	if p := u.Port(); p != "" {
 		if n, err := strconv.Atoi(p); err != nil || n < 1 || n > 65535 {
@@ -117,7 +119,7 @@ func urlCharacter(link string) error {
 	for _, r := range link {
 		pos++
 		if r <= ' ' || r > '~' {
-			return fmt.Errorf("holds U+%04X at position %d: a URL is printable ASCII, anything else percent-encoded (%%E2%%80%%AE for U+202E)", r, pos)
+			return fmt.Errorf("holds U+%04X at position %d: a URL is printable ASCII: remove the character, or write it percent-encoded (%%C3%%A9 for é)", r, pos)
 		}
 	}
 	return nil
