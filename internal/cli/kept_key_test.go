@@ -186,21 +186,7 @@ func TestUnservedWalletSessionSaysWhy(t *testing.T) {
 	}
 
 	// The session as an earlier version kept it: no wallet recorded.
-	c, err := config.LoadConfig(w.config, true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	e, _ := c.Lookup("local")
-	store := (&app{}).sessionStore()
-	l, err := store.Load(e)
-	if err != nil {
-		t.Fatal(err)
-	}
-	k := l.Kept()
-	k.Wallet = ""
-	if _, err := store.Save(e, k, "", l.Where == session.InFile); err != nil {
-		t.Fatal(err)
-	}
+	w.keptByAnEarlierVersion()
 	r = w.run("", demo, "deposit", "--json")
 	if r.code != 0 || strings.Count(r.stderr, "svcwallet: warning: the wallet session kept for local was made by an earlier version of svcwallet, which did not record its wallet, so it is not used beside a signing key") != 1 ||
 		!strings.Contains(r.stderr, "run svcwallet auth login --env local --config "+w.config+" again") {
@@ -208,5 +194,60 @@ func TestUnservedWalletSessionSaysWhy(t *testing.T) {
 	}
 	if r := w.run("", nil, "deposit", "--json"); r.code != 0 || strings.Contains(r.stderr, "warning") {
 		t.Errorf("the kept session without a signing key: exit %d\n%s", r.code, r.stderr)
+	}
+}
+
+// keptByAnEarlierVersion makes the wallet session kept for local one an
+// earlier version kept: without its wallet. It returns local.
+func (w *authWorld) keptByAnEarlierVersion() config.Environment {
+	w.t.Helper()
+	c, err := config.LoadConfig(w.config, true)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	e, _ := c.Lookup("local")
+	store := (&app{}).sessionStore()
+	l, err := store.Load(e)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	k := l.Kept()
+	k.Wallet = ""
+	if _, err := store.Save(e, k, "", l.Where == session.InFile); err != nil {
+		w.t.Fatal(err)
+	}
+	return e
+}
+
+// TestConsoleLoginIsToldWhyTheKeptSessionWasLeft: the console's login is
+// handed why the kept wallet session was left aside (target.Unkept, from
+// keptOnly), said once on stderr too; only the chosen environment's
+// target carries it.
+func TestConsoleLoginIsToldWhyTheKeptSessionWasLeft(t *testing.T) {
+	w, _ := newAuthWorld(t, sandbox.Options{})
+	demo := map[string]string{signer.KeyEnvVar: sandbox.DemoPrivateKey}
+	if r := w.run("", demo, "auth", "login", "--wallet"); r.code != 0 {
+		t.Fatalf("auth login --wallet: exit %d\n%s", r.code, r.stderr)
+	}
+	e := w.keptByAnEarlierVersion()
+	c, err := config.LoadConfig(w.config, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr strings.Builder
+	a := newApp(CLIEnv{Stdin: strings.NewReader(""), Stdout: &strings.Builder{}, Stderr: &stderr, Getenv: func(k string) string { return demo[k] }})
+	a.configPath = w.config
+	targets, closeAll, err := consoleTargets(c, e.Name, nil, a.keptOnly)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer closeAll()
+	const why = "the wallet session kept for local was made by an earlier version of svcwallet, which did not record its wallet, so it is not used beside a signing key; run svcwallet auth login"
+	if len(targets) != 2 || targets[0].Kept || !strings.HasPrefix(targets[0].Unkept, why) || targets[1].Unkept != "" || strings.Count(stderr.String(), why) != 1 {
+		var said []string // never the targets whole: a client holds its session
+		for _, tg := range targets {
+			said = append(said, fmt.Sprintf("%s kept %v unkept %q", tg.Env.Name, tg.Kept, tg.Unkept))
+		}
+		t.Fatalf("the console's targets: %s; stderr %q", strings.Join(said, "; "), stderr.String())
 	}
 }
