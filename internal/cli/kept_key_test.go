@@ -177,7 +177,7 @@ func TestUnservedWalletSessionSaysWhy(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := w.run("", nil, "deposit", "--json")
-	if strings.Count(r.stderr, "svcwallet: warning: the wallet session kept for local (wallet "+sandbox.DemoAddress+") is not used: the signing key's address is known only once it is opened") != 1 ||
+	if strings.Count(r.stderr, "svcwallet: warning: the wallet session kept for local (wallet "+sandbox.DemoAddress+") is not used: the signing key's address is known only once it is opened (clef or a signing command without an account named)") != 1 ||
 		!strings.Contains(r.stderr, "to use it, name the key's account: --account "+sandbox.DemoAddress+`, or account = "`+sandbox.DemoAddress+`" in environment local's config`) {
 		t.Errorf("a key of unknown address beside the kept wallet session: exit %d\n%s", r.code, r.stderr)
 	}
