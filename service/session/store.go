@@ -141,8 +141,9 @@ func (l Loaded) Serves(apiKey string, signing Signing) (serves bool, unserved *U
 // UnservedError says why a kept wallet session does not serve beside a
 // signing key: it was kept by an earlier version, which did not record
 // its wallet (Earlier: a new login records it), or the key's address is
-// known only once it is opened (clef or a signing command without an
-// account named), so it cannot be told to be Wallet. Each face adds its own way to the step.
+// known only once it is opened (its source, clef or a signing command,
+// names no account), so it cannot be told to be Wallet. Each face adds
+// its own way to the step.
 type UnservedError struct {
 	Env     string
 	Earlier bool
@@ -153,7 +154,7 @@ func (e *UnservedError) Error() string {
 	if e.Earlier {
 		return "the wallet session kept for " + e.Env + " was made by an earlier version of svcwallet, which did not record its wallet, so it is not used beside a signing key"
 	}
-	return "the wallet session kept for " + e.Env + " (wallet " + e.Wallet.Hex() + ") is not used: the signing key's address is known only once it is opened (clef or a signing command without an account named), so it cannot be told to be that wallet"
+	return "the wallet session kept for " + e.Env + " is not used: the key source names no account, so it cannot be told to be its wallet, " + e.Wallet.Hex()
 }
 
 // Renews reports whether k, a login made while e had ended, is e's
