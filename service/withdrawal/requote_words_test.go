@@ -56,3 +56,21 @@ func TestRequoteAfterARefusalSaysItLeft(t *testing.T) {
 		})
 	}
 }
+
+// TestAwaitedSignatureUncarriedIsSigned: a signature awaited past its
+// quote that no fresh quote then carries left nothing, but it was made:
+// Sent.Signed, so plain mode's last words do not say nothing was signed.
+func TestAwaitedSignatureUncarriedIsSigned(t *testing.T) {
+	r := newRig(t, 0, false)
+	o := r.order(r.choice(sandbox.DestCompleted, "25"))
+	sent := r.withdrawer().Execute(context.Background(), o, func() (signer.Key, error) {
+		r.service.Advance(2 * time.Minute) // the quote expires while the device waits
+		r.quote429.Store(exchange.PatientTries)
+		k, err := demoKey()
+		return awaitingKey{k.(*signer.PrivateKey)}, err
+	})
+	if n := r.withdraws.Load(); n != 0 || sent.Err == nil || !sent.Signed {
+		t.Fatalf("%d withdraw requests, signed %v (%v); want none sent, and it said signed", n, sent.Signed, sent.Err)
+	}
+	wantWords(t, sent.Err, "The quote expired while the signature was awaited, and a fresh one could not be had: ", "nothing was paid")
+}
