@@ -74,3 +74,33 @@ func TestAwaitedSignatureUncarriedIsSigned(t *testing.T) {
 	}
 	wantWords(t, sent.Err, "The quote expired while the signature was awaited, and a fresh one could not be had: ", "nothing was paid")
 }
+
+// TestUncarriedAfterAnUnrecordedRefusalSaysIt: a first request refused as
+// expired whose refusal the journal could not record, and that no fresh
+// quote then carries, still says the refusal is unrecorded (the journal
+// shows the withdrawal unanswered, refusing an identical one): the failed
+// re-quote dropped it.
+func TestUncarriedAfterAnUnrecordedRefusalSaysIt(t *testing.T) {
+	r := newRig(t, 0, false)
+	o := r.order(r.choice(sandbox.DestCompleted, "25"))
+	hook := func(req *http.Request) {
+		if req.URL.Path == exchange.PathWithdraw && r.withdraws.Load() == 0 {
+			r.service.Advance(2 * time.Minute) // the quote expires as it is sent
+			r.quote429.Store(exchange.PatientTries)
+			if err := makeReadOnly(t, r.journal.Path()); err != nil { // its intent is in; its refusal will not be
+				t.Error(err)
+			}
+		}
+	}
+	r.before.Store(&hook)
+	sent := r.withdrawer().Execute(context.Background(), o, func() (signer.Key, error) {
+		k, err := demoKey()
+		return awaitingKey{k.(*signer.PrivateKey)}, err
+	})
+	if n := r.withdraws.Load(); n != 1 || sent.Err == nil || sent.Lost != nil {
+		t.Fatalf("%d withdraw requests (%v), want the first one refused and none on a fresh quote", n, sent.Err)
+	}
+	if sent.Unrecorded == nil || sent.Unrecorded.Journal == nil || sent.Unrecorded.QuoteID != o.Quote.QuoteID {
+		t.Fatalf("the unrecorded refusal of %s is not said: %+v (%v)", o.Quote.QuoteID, sent.Unrecorded, sent.Err)
+	}
+}

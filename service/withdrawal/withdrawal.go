@@ -261,7 +261,7 @@ func (w Withdrawer) sendSigned(sx context.Context, o Order, sig signer.Signature
 		earlier, refused = sent.Unrecorded, o.Quote.QuoteID
 		var err error
 		if o, requoted, err = w.Requote(sx, o, true, refused); err != nil {
-			return Sent{Err: err}
+			return Sent{Err: err, Unrecorded: earlier} // the refusal's, said still
 		}
 	}
 }
