@@ -38,7 +38,7 @@ authorize the builder? [y/N]" (svcwallet help checks), which --yes skips. A
 does (without one, a usage error). --dry-run signs and sends nothing.
 --keystore-file FILE is --signer FILE. Offline: svcwallet help offline.
 
-Exit status: 0 authorized (or dry run), 1 refused or failed, 2 usage.`
+Exit status: 0 authorized or dry run, 1 refused or failed, 2 usage, 5 unknown.`
 
 // builderCmd is `svcwallet builder`, with its clock and nonces injectable so
 // tests can fix the typed data.

@@ -27,7 +27,8 @@ prepared for, and the authorization must still be valid (the --expires
 chosen when it was prepared, at most 30 days); then it is sent, once:
 submitting it again is refused.
 
-Exit status: 0 authorized, 1 refused or failed, 2 usage.`
+Exit status: 0 authorized, 1 refused or failed, 2 usage, 5 unknown (no answer,
+or one that does not say whether it was taken).`
 
 // builderSubmitCommand is `svcwallet builder submit FILE`.
 func (a *app) builderSubmitCommand() *cobra.Command {

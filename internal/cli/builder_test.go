@@ -378,7 +378,8 @@ func TestBuilderCLIRefused(t *testing.T) {
 // interface gives no meaning (a gateway's 408 or 499 after passing it on)
 // may have been taken: exit 5, as a withdrawal whose outcome is unknown,
 // never 1, which says refused; the words say where to check before
-// authorizing again, since no look-up exists and a new run signs anew.
+// authorizing again, since no look-up exists and a new run signs anew;
+// the help of authorize and submit says so.
 func TestBuilderCLIOutcomeUnknown(t *testing.T) {
 	h := sandbox.New(sandbox.Options{})
 	var authorizes atomic.Int64
@@ -406,6 +407,13 @@ func TestBuilderCLIOutcomeUnknown(t *testing.T) {
 		t.Fatalf("exit %d after %d requests: %s", r.code, authorizes.Load(), r.stderr)
 	}
 	noConsoleKey(t, r.stdout+r.stderr)
+	// Each command that may end so says exit 5 in its help (submit shares
+	// authorize's ending).
+	for _, cmd := range []string{"authorize", "submit"} {
+		if h := bcli(t, nil, "", false, cmd, "--help"); !strings.Contains(strings.Join(strings.Fields(h.stdout), " "), "2 usage, 5 unknown") {
+			t.Errorf("builder %s --help says no exit 5:\n%s", cmd, h.stdout)
+		}
+	}
 }
 
 // noConsoleKey fails when the command line's output names a console key.

@@ -144,8 +144,8 @@ of several ids ends with the largest of theirs.
        error (network, configuration, an unreadable answer), and for
        withdraw no answer to the request, or an answer that does not say
        whether it paid (a 409, 9108 or a 4xx the interface gives no
-       meaning): withdraw resume QUOTE_ID settles it; builder authorize:
-       no answer, or one that does not say whether it was taken
+       meaning): withdraw resume QUOTE_ID settles it; builder authorize
+       and submit: no answer, or one that does not say whether it was taken
   6    withdraw and withdraw resume: the withdrawal was accepted, but the
        journal could not record it (a full disk) or the bridge address could
        not be recorded: run the withdraw resume it prints, which reconciles

@@ -111,11 +111,12 @@ func (a *app) unservedStep(e config.Environment, u *session.UnservedError, onCon
 	if u.Earlier {
 		return "run " + newInvocation(e.Name, a.configPath, a.env.Getenv).command("auth", "login") + " again to keep one that records it"
 	}
-	named := fmt.Sprintf("account = %q in environment %s's config", u.Wallet.Hex(), e.Name)
-	if !onConsole {
-		named = "--account " + u.Wallet.Hex() + ", or " + named
+	if onConsole {
+		// Short: the console's login is read at 60 columns, the address
+		// just above.
+		return "to use it, set account to that address in environment " + e.Name + "'s config"
 	}
-	return "to use it, name the key's account: " + named
+	return fmt.Sprintf("to use it, name the key's account: --account %s, or account = %q in environment %s's config", u.Wallet.Hex(), u.Wallet.Hex(), e.Name)
 }
 
 // keptEnded words the session auth login kept for e when it has ended (or

@@ -177,7 +177,7 @@ func TestUnservedWalletSessionSaysWhy(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := w.run("", nil, "deposit", "--json")
-	if strings.Count(r.stderr, "svcwallet: warning: the wallet session kept for local (wallet "+sandbox.DemoAddress+") is not used: the signing key's address is known only once it is opened") != 1 ||
+	if strings.Count(r.stderr, "svcwallet: warning: the wallet session kept for local is not used: the key source names no account, so it cannot be told to be its wallet, "+sandbox.DemoAddress+"; to use it") != 1 ||
 		!strings.Contains(r.stderr, "to use it, name the key's account: --account "+sandbox.DemoAddress+`, or account = "`+sandbox.DemoAddress+`" in environment local's config`) {
 		t.Errorf("a key of unknown address beside the kept wallet session: exit %d\n%s", r.code, r.stderr)
 	}
@@ -186,21 +186,7 @@ func TestUnservedWalletSessionSaysWhy(t *testing.T) {
 	}
 
 	// The session as an earlier version kept it: no wallet recorded.
-	c, err := config.LoadConfig(w.config, true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	e, _ := c.Lookup("local")
-	store := (&app{}).sessionStore()
-	l, err := store.Load(e)
-	if err != nil {
-		t.Fatal(err)
-	}
-	k := l.Kept()
-	k.Wallet = ""
-	if _, err := store.Save(e, k, "", l.Where == session.InFile); err != nil {
-		t.Fatal(err)
-	}
+	w.keptByAnEarlierVersion()
 	r = w.run("", demo, "deposit", "--json")
 	if r.code != 0 || strings.Count(r.stderr, "svcwallet: warning: the wallet session kept for local was made by an earlier version of svcwallet, which did not record its wallet, so it is not used beside a signing key") != 1 ||
 		!strings.Contains(r.stderr, "run svcwallet auth login --env local --config "+w.config+" again") {
@@ -208,5 +194,86 @@ func TestUnservedWalletSessionSaysWhy(t *testing.T) {
 	}
 	if r := w.run("", nil, "deposit", "--json"); r.code != 0 || strings.Contains(r.stderr, "warning") {
 		t.Errorf("the kept session without a signing key: exit %d\n%s", r.code, r.stderr)
+	}
+}
+
+// keptByAnEarlierVersion makes the wallet session kept for local one an
+// earlier version kept: without its wallet.
+func (w *authWorld) keptByAnEarlierVersion() {
+	w.t.Helper()
+	c, err := config.LoadConfig(w.config, true)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	e, _ := c.Lookup("local")
+	store := (&app{}).sessionStore()
+	l, err := store.Load(e)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	k := l.Kept()
+	k.Wallet = ""
+	if _, err := store.Save(e, k, "", l.Where == session.InFile); err != nil {
+		w.t.Fatal(err)
+	}
+}
+
+// TestConsoleLoginIsToldWhyTheKeptSessionWasLeft: the console's login is
+// handed why the kept wallet session was left aside (target.Unkept, from
+// keptOnly), said once on stderr too; only the chosen environment's
+// target carries it. Its step names no flag (the console takes none) and
+// is short: the login is read at 60 columns.
+func TestConsoleLoginIsToldWhyTheKeptSessionWasLeft(t *testing.T) {
+	w, _ := newAuthWorld(t, sandbox.Options{})
+	demo := map[string]string{signer.KeyEnvVar: sandbox.DemoPrivateKey}
+	if r := w.run("", demo, "auth", "login", "--wallet"); r.code != 0 {
+		t.Fatalf("auth login --wallet: exit %d\n%s", r.code, r.stderr)
+	}
+	cfg, err := os.ReadFile(w.config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	console := func(vars map[string]string) (unkept string, stderr string) {
+		t.Helper()
+		c, err := config.LoadConfig(w.config, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var errOut strings.Builder
+		a := newApp(CLIEnv{Stdin: strings.NewReader(""), Stdout: &strings.Builder{}, Stderr: &errOut, Getenv: func(k string) string { return vars[k] }})
+		a.configPath = w.config
+		targets, closeAll, err := consoleTargets(c, "local", nil, a.keptOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer closeAll()
+		if len(targets) != 2 || targets[0].Kept || targets[1].Unkept != "" {
+			var said []string // never the targets whole: a client holds its session
+			for _, tg := range targets {
+				said = append(said, fmt.Sprintf("%s kept %v unkept %q", tg.Env.Name, tg.Kept, tg.Unkept))
+			}
+			t.Fatalf("the console's targets: %s", strings.Join(said, "; "))
+		}
+		return targets[0].Unkept, errOut.String()
+	}
+
+	if err := os.WriteFile(w.config, fmt.Appendf(cfg, "signer = \"command\"\nsign_command = \"no-such-signing-command\"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	unkept, stderr := console(nil)
+	const named = "the wallet session kept for local is not used: the key source names no account, so it cannot be told to be its wallet, " +
+		sandbox.DemoAddress + "; to use it, set account to that address in environment local's config"
+	if unkept != named || strings.Count(stderr, named) != 1 {
+		t.Errorf("beside a signing command without its account, the login is told %q; stderr %q", unkept, stderr)
+	}
+	if err := os.WriteFile(w.config, cfg, 0o600); err != nil {
+		t.Fatal(err)
+	}
+
+	w.keptByAnEarlierVersion()
+	unkept, stderr = console(demo)
+	const earlier = "the wallet session kept for local was made by an earlier version of svcwallet, which did not record its wallet, so it is not used beside a signing key; run svcwallet auth login"
+	if !strings.HasPrefix(unkept, earlier) || strings.Count(stderr, earlier) != 1 {
+		t.Errorf("beside a session kept by an earlier version, the login is told %q; stderr %q", unkept, stderr)
 	}
 }

@@ -147,3 +147,27 @@ func TestReviewSaysAnAcceptanceNotRecorded(t *testing.T) {
 		t.Fatalf("said %q", said)
 	}
 }
+
+// TestReviewSaysARepeatFoundOnceSigned: an unanswered withdrawal the send
+// found once this one was signed (UnansweredError.Signed) is said as this
+// one signed and not sent, never "Nothing was signed"; the next check
+// before signing (the review seen again) says nothing was signed again.
+func TestReviewSaysARepeatFoundOnceSigned(t *testing.T) {
+	app, now := screentest.LoggedInApp(t)
+	s, _ := app.Client().Session()
+	intent := journal.Entry{Time: now.Add(-time.Minute), Kind: journal.KindIntent, Env: app.Target.Env.Name, AccountID: s.AccountID, QuoteID: "q-lost",
+		Intent: &journal.Intent{ToAddress: strings.ToLower(sandbox.DestCompleted), Chain: "ARBITRUM", TokenIn: "USDT", TokenOut: "USDT",
+			PayAmount: decimal.RequireFromString("25"), ReceiveAmount: decimal.RequireFromString("23.5"), ExpiresAt: *now}}
+	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 50, signer.Found{Place: signer.KeyDemo})
+	r.executed(executedMsg{withdrawal.Sent{Err: &withdrawal.UnansweredError{Earlier: journal.Record{QuoteID: "q-lost", Intent: *intent.Intent}, Signed: true}, Signed: true}})
+	if view := squash(r.View()); !strings.Contains(view, squash("This one was signed and not sent, so its signature was never used")) || strings.Contains(view, squash("Nothing was signed")) {
+		t.Errorf("a repeat found once signed:\n%s", ansi.Strip(r.View()))
+	}
+	if err := app.Journal().Append(intent); err != nil {
+		t.Fatal(err)
+	}
+	r.Update(r.checkBridge()())
+	if view := squash(r.View()); !strings.Contains(view, squash("(q-lost")) || !strings.Contains(view, squash("Nothing was signed")) || strings.Contains(view, squash("This one was signed")) {
+		t.Errorf("the check before signing again:\n%s", ansi.Strip(r.View()))
+	}
+}

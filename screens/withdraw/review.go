@@ -52,7 +52,8 @@ type reviewScreen struct {
 	// repeat is the journal's identical withdrawals, from the same check:
 	// one that got no answer stops the review (repeatStop), one accepted a
 	// moment ago is a warning. repeatErr: the journal could not be read.
-	// repeatSigned: the send found it, once this one was signed.
+	// repeatSigned: the send found it, once this one was signed; a check
+	// before signing (a fresh review, Prepare) clears it.
 	repeat       withdrawal.Repeat
 	repeatErr    error
 	repeatSigned bool
@@ -238,7 +239,7 @@ func (r *reviewScreen) update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	}
 	if err, handled := r.gate.Offline.Update(r.app, msg); handled {
 		if u := withdrawal.AsUnanswered(err); u != nil {
-			r.repeat.Unanswered = &u.Earlier // Prepare saw it since the review looked
+			r.repeat.Unanswered, r.repeatSigned = &u.Earlier, false // Prepare saw it since the review looked
 		} else {
 			r.err = err
 		}
@@ -263,7 +264,7 @@ func (r *reviewScreen) update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		if msg.err == nil {
 			r.bridge = &msg.trust
 		}
-		r.repeat, r.repeatErr = msg.repeat, msg.repeatErr
+		r.repeat, r.repeatErr, r.repeatSigned = msg.repeat, msg.repeatErr, false
 		// What it says is part of the review: keys are held for the whole
 		// guard from when it lands, so a held enter never signs it unseen.
 		return r, r.gate.Guard()

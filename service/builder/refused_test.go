@@ -2,6 +2,7 @@ package builder_test
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"strings"
 	"testing"
@@ -47,6 +48,28 @@ func TestServerErrorIsNoRefusal(t *testing.T) {
 		}
 		if said := builder.Explain(err).Error(); s < 500 && !final && (strings.Contains(said, "refused") || strings.Contains(said, "))")) {
 			t.Errorf("HTTP %d said as a refusal, or in nested parentheses: %s", s, said)
+		}
+	}
+}
+
+// TestOutcomeUnknownIsNoneNotProcessed: an authorization that never left
+// (no connection made) or was rate limited (429, or the rate limit's code)
+// was not taken, so builder authorize does not say it may have been (exit
+// 5, check the web UI); no answer, a 5xx or an unnamed 4xx may have been.
+func TestOutcomeUnknownIsNoneNotProcessed(t *testing.T) {
+	dial := &exchange.TransportError{Op: "dial", Host: "auth.example", Err: errors.New("connection refused")}
+	for err, unknown := range map[error]bool{
+		&exchange.NotSentError{Err: dial}:                                     false,
+		&exchange.APIError{Status: http.StatusTooManyRequests}:                false,
+		&exchange.APIError{Status: http.StatusTooManyRequests, Code: 9999}:    false,
+		&exchange.APIError{Status: 503, Code: exchange.CodeRateLimited}:       false,
+		&exchange.TransportError{Op: "read", Host: "auth.example", Err: dial}: true,
+		&exchange.APIError{Status: 502}:                                       true,
+		&exchange.APIError{Status: 499}:                                       true,
+		&exchange.APIError{Status: 400}:                                       false,
+	} {
+		if builder.OutcomeUnknown(err) != unknown {
+			t.Errorf("%T %v: outcome unknown %v, want %v", err, err, !unknown, unknown)
 		}
 	}
 }

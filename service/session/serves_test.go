@@ -33,7 +33,7 @@ func TestServes(t *testing.T) {
 		{"", "API key", "", "", Signing{Given: true}, true, ""},
 		{"", "wallet", mine.Hex(), "", Signing{Given: true, Wallet: mine}, true, ""},
 		{"", "wallet", mine.Hex(), "", Signing{Given: true, Wallet: another}, false, ""},
-		{"", "wallet", mine.Hex(), "", Signing{Given: true}, false, "(wallet " + mine.Hex() + ") is not used: the signing key's address is known only once it is opened"},
+		{"", "wallet", mine.Hex(), "", Signing{Given: true}, false, "is not used: the key source names no account, so it cannot be told to be its wallet, " + mine.Hex()},
 		{"", "wallet", "", "", Signing{Given: true, Wallet: mine}, false, "was made by an earlier version of svcwallet, which did not record its wallet"},
 		{"", "wallet", "", "", Signing{Given: true}, false, "was made by an earlier version of svcwallet"},
 		{"", "wallet", "", "", Signing{}, true, ""},

@@ -118,8 +118,8 @@ type Signing struct {
 // deposit addresses, its withdrawals) while the key it was given is
 // another account's. A wallet's session serves beside a signing key only
 // when that key is known to be the wallet that logged in: one of another
-// wallet, one whose address is known only once opened (clef without an
-// account), or any beside an entry kept before the wallet was recorded,
+// wallet, one whose address is known only once opened (clef or a
+// signing command without an account), or any beside an entry kept before the wallet was recorded,
 // logs in instead. An API key's session serves beside any signing key: it
 // names no wallet, and signing beside it is the common setup. unserved
 // says why a wallet's session does not serve when the user could not
@@ -141,8 +141,9 @@ func (l Loaded) Serves(apiKey string, signing Signing) (serves bool, unserved *U
 // UnservedError says why a kept wallet session does not serve beside a
 // signing key: it was kept by an earlier version, which did not record
 // its wallet (Earlier: a new login records it), or the key's address is
-// known only once it is opened (clef without an account named), so it
-// cannot be told to be Wallet. Each face adds its own way to the step.
+// known only once it is opened (its source, clef or a signing command,
+// names no account), so it cannot be told to be Wallet. Each face adds
+// its own way to the step.
 type UnservedError struct {
 	Env     string
 	Earlier bool
@@ -153,7 +154,7 @@ func (e *UnservedError) Error() string {
 	if e.Earlier {
 		return "the wallet session kept for " + e.Env + " was made by an earlier version of svcwallet, which did not record its wallet, so it is not used beside a signing key"
 	}
-	return "the wallet session kept for " + e.Env + " (wallet " + e.Wallet.Hex() + ") is not used: the signing key's address is known only once it is opened (clef without an account named), so it cannot be told to be that wallet"
+	return "the wallet session kept for " + e.Env + " is not used: the key source names no account, so it cannot be told to be its wallet, " + e.Wallet.Hex()
 }
 
 // Renews reports whether k, a login made while e had ended, is e's

@@ -46,19 +46,30 @@ type BridgeChangedError struct {
 	// RecordedFor names the other environment Expected was recorded for,
 	// on Env's chain id (pinFor); "" when it is Env's own.
 	RecordedFor string
+	// Signed: found by the check made again once the Transfer was signed
+	// (sendSigned), so "nothing was signed" would be untrue.
+	Signed bool
 }
 
 func (e *BridgeChangedError) Error() string {
 	if e.Pinned {
-		return fmt.Sprintf("The service gave bridge funding address %s, but environment %q pins %s (bridge_funding_address in the config): nothing was signed; check the environment's base_url, or update the config if the exchange announced a new address",
-			e.Seen, e.Env, e.Expected)
+		return fmt.Sprintf("The service gave bridge funding address %s, but environment %q pins %s (bridge_funding_address in the config): %s; check the environment's base_url, or update the config if the exchange announced a new address",
+			e.Seen, e.Env, e.Expected, e.unsent())
 	}
 	used := fmt.Sprintf("environment %q", e.Env)
 	if e.RecordedFor != "" {
 		used = fmt.Sprintf("environment %q, the same service as %q (one chain id),", e.RecordedFor, e.Env)
 	}
-	return fmt.Sprintf("The service gave bridge funding address %s, but %s has been used for %s since %s: nothing was signed; confirm the change only if the exchange announced it",
-		e.Seen, e.Expected, used, e.Since.UTC().Format("2006-01-02"))
+	return fmt.Sprintf("The service gave bridge funding address %s, but %s has been used for %s since %s: %s; confirm the change only if the exchange announced it",
+		e.Seen, e.Expected, used, e.Since.UTC().Format("2006-01-02"), e.unsent())
+}
+
+// unsent says what became of the withdrawal the change stopped.
+func (e *BridgeChangedError) unsent() string {
+	if e.Signed {
+		return signedUnsent
+	}
+	return "nothing was signed"
 }
 
 // BridgeChangeWarning is what every face says before the user may trust a

@@ -2,6 +2,7 @@ package withdrawal_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -74,18 +75,24 @@ func TestJournalThatCannotRecordSendsNothing(t *testing.T) {
 }
 
 // makeUnwritable leaves an empty journal at p that this process cannot
-// write: read-only for a user, immutable (chattr +i) for root, whom file
-// modes do not stop.
+// write (makeReadOnly).
 func makeUnwritable(t *testing.T, p string) {
 	t.Helper()
 	exchangetest.Must(t, os.WriteFile(p, nil, 0o600))
+	exchangetest.Must(t, makeReadOnly(t, p))
+}
+
+// makeReadOnly makes the file p one this process cannot write: read-only
+// for a user, immutable (chattr +i) for root, whom file modes do not stop.
+// It may be called off the test's goroutine (a request's hook).
+func makeReadOnly(t *testing.T, p string) error {
 	if os.Geteuid() != 0 {
-		exchangetest.Must(t, os.Chmod(p, 0o400))
-		return
+		return os.Chmod(p, 0o400)
 	}
 	if out, err := exec.Command("chattr", "+i", p).CombinedOutput(); err != nil {
-		t.Fatalf("chattr +i, needed to make a file root cannot write: %v: %s", err, out)
+		return fmt.Errorf("chattr +i, needed to make a file root cannot write: %v: %s", err, out)
 	}
 	// Runs before t.TempDir's removal, which an immutable file would stop.
 	t.Cleanup(func() { exec.Command("chattr", "-i", p).Run() })
+	return nil
 }

@@ -77,7 +77,9 @@ func PreparedOf(p intent.Prepared) Prepared {
 // withdrawal got no answer, nor when this Transfer was submitted already
 // (*intent.SubmittedError, answered or not): both decided again under the
 // journal's lock with the intent's line.
-func (w Withdrawer) Submit(ctx context.Context, p Prepared, sig [65]byte) Sent {
+func (w Withdrawer) Submit(ctx context.Context, p Prepared, sig [65]byte) (sent Sent) {
+	// It comes signed, whatever stops it (Sent.Signed).
+	defer func() { sent.Signed = true }()
 	if err := w.maySign(); err != nil {
 		return Sent{Err: err}
 	}
@@ -99,9 +101,9 @@ func (w Withdrawer) Submit(ctx context.Context, p Prepared, sig [65]byte) Sent {
 	sx, cancel := context.WithTimeout(context.WithoutCancel(ctx), exchange.WithdrawTimeout)
 	defer cancel()
 	if o, _, err = w.Requote(sx, o, true, ""); err != nil {
-		return Sent{Err: err, Signed: true}
+		return Sent{Err: err}
 	}
-	sent := w.sendSigned(sx, o, checked, now, true, false, before, stoppedBeforeSending(ctx, true, p.Unsent(w.journal)))
-	sent.Requoted, sent.Signed = true, true
+	sent = w.sendSigned(sx, o, checked, now, true, false, before, stoppedBeforeSending(ctx, true, p.Unsent(w.journal)))
+	sent.Requoted = true
 	return sent
 }

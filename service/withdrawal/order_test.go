@@ -113,7 +113,7 @@ func TestNewOrderRefusesWhatTheUserDidNotChoose(t *testing.T) {
 // TestWithdrawerChecksTheBridgeAgainAtSigning: without a pin, the first
 // bridge address is recorded once a Transfer to it is accepted; an address
 // recorded meanwhile (another console) stops the withdrawal before the
-// journal or the service sees it.
+// journal or the service sees it, and says it was signed.
 func TestWithdrawerChecksTheBridgeAgainAtSigning(t *testing.T) {
 	w := newWorld(t, sandbox.Options{})
 	env := w.Env
@@ -139,6 +139,10 @@ func TestWithdrawerChecksTheBridgeAgainAtSigning(t *testing.T) {
 	var changed *withdrawal.BridgeChangedError
 	if !errors.As(sent.Err, &changed) {
 		t.Fatalf("signed to a bridge address other than the recorded one: %+v", sent)
+	}
+	// Found once signed: its words do not say nothing was.
+	if said := sent.Err.Error(); !strings.Contains(said, "this one was signed and not sent, so its signature was never used") || strings.Contains(said, "nothing was signed") {
+		t.Errorf("the change found once signed says %q", said)
 	}
 	if entries, _ := j.Entries(); len(entries) != 0 {
 		t.Fatalf("journaled %+v for a stopped withdrawal", entries)

@@ -101,10 +101,14 @@ func (e *UnansweredError) Error() string {
 // step: signed or not, nothing of it left.
 func (e *UnansweredError) Unsent() string {
 	if e.Signed {
-		return "this one was signed and not sent, so its signature was never used"
+		return signedUnsent
 	}
 	return "nothing was signed or sent"
 }
+
+// signedUnsent says a withdrawal stopped once signed and before its
+// request left: its signature exists, unused.
+const signedUnsent = "this one was signed and not sent, so its signature was never used"
 
 // Fact says which earlier withdrawal got no answer and what that means:
 // "An earlier withdrawal of 14 USDT to 0x… on BASE (q-…, sent 2026-05-04

@@ -91,8 +91,8 @@ func TestExecuteRefusesARepeatOfAnUnansweredWithdrawal(t *testing.T) {
 	// Nor is the file signed before the answer was lost submitted; it was
 	// signed, so the refusal does not say nothing was.
 	sent := wd.Submit(context.Background(), early, earlySig)
-	if withdrawal.AsUnanswered(sent.Err) == nil {
-		t.Fatalf("submitted a repeat prepared before the answer was lost: %+v", sent)
+	if withdrawal.AsUnanswered(sent.Err) == nil || !sent.Signed {
+		t.Fatalf("submitted a repeat prepared before the answer was lost, or said it unsigned: %+v", sent)
 	}
 	if said := sent.Err.Error(); !strings.Contains(said, "this one was signed and not sent, so its signature was never used") || strings.Contains(said, "nothing was signed") {
 		t.Errorf("the signed submit's refusal says %q", said)

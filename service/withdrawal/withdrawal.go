@@ -237,6 +237,9 @@ func (w Withdrawer) sendSigned(sx context.Context, o Order, sig signer.Signature
 	// The signature exists now and nothing has left: an address recorded
 	// meanwhile (another console) still stops it; a refusal drops it.
 	if _, err := CheckBridge(w.client.Env(), w.bridgePins, o.Transfer.ToAccount.Hex(), now); err != nil {
+		if changed, ok := errors.AsType[*BridgeChangedError](err); ok {
+			changed.Signed = true
+		}
 		return Sent{Err: err}
 	}
 	var earlier *UnrecordedError // a refusal of the expired quote left unrecorded
@@ -258,7 +261,7 @@ func (w Withdrawer) sendSigned(sx context.Context, o Order, sig signer.Signature
 		earlier, refused = sent.Unrecorded, o.Quote.QuoteID
 		var err error
 		if o, requoted, err = w.Requote(sx, o, true, refused); err != nil {
-			return Sent{Err: err}
+			return Sent{Err: err, Unrecorded: earlier} // the refusal's, said still
 		}
 	}
 }
