@@ -147,6 +147,27 @@ func TestSubcommandTypoSuggested(t *testing.T) {
 	}
 }
 
+// TestFlagTypoSuggested: a mistyped flag names the one the command takes
+// that it is near or begins, one a typo or two away; a flag near none is
+// said alone.
+func TestFlagTypoSuggested(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"status", "q-1", "--jsno"}, "svcwallet status: unknown flag: --jsno; did you mean --json?\n"},
+		{[]string{"withdraw", "--dryrun"}, "unknown flag: --dryrun; did you mean --dry-run?\n"},
+		{[]string{"withdraw", "--max", "2"}, "unknown flag: --max; did you mean --max-fee?\n"},
+		{[]string{"history", "--limt=3"}, "unknown flag: --limt; did you mean --limit?\n"},
+		{[]string{"status", "q-1", "--zzzzzz"}, "svcwallet status: unknown flag: --zzzzzz\n"},
+	} {
+		r := depositCmd(t, nil, tc.args...)
+		if r.code != exitUsage || !strings.Contains(r.stderr, tc.want) {
+			t.Errorf("%q: exit %d, stderr %q, want %q", tc.args, r.code, r.stderr, tc.want)
+		}
+	}
+}
+
 // TestGroupCommandAloneNamesItsCommands: a command that only holds
 // subcommands, run alone, exits 2 naming them, each group alike.
 func TestGroupCommandAloneNamesItsCommands(t *testing.T) {

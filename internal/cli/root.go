@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -12,9 +13,11 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/safetext"
+	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/signer"
 )
@@ -182,7 +185,7 @@ func (a *app) bareRoot() *cobra.Command {
 	root.PersistentFlags().BoolVar(&a.json, "json", false, "print JSON, errors included")
 	root.PersistentFlags().BoolVar(&a.debug, "debug", false, "log requests and timings ($"+debugVar+"=1)")
 	root.PersistentPreRun = func(cmd *cobra.Command, _ []string) { a.configure(cmd) }
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError("%w", err) })
+	root.SetFlagErrorFunc(badFlag)
 	root.CompletionOptions.DisableDefaultCmd = true
 	return root
 }
@@ -292,6 +295,37 @@ func subcommandOnly(c *cobra.Command, args []string) error {
 		return usageError("unknown command %.32q; the commands are: %s", safetext.Quoted(args[0]), subcommandNames(c))
 	}
 	return nil
+}
+
+// badFlag says a flag the line gets wrong as a usage error; an unknown
+// --flag near one the command takes names it, as a mistyped command does.
+func badFlag(c *cobra.Command, err error) error {
+	var unknown *pflag.NotExistError
+	if errors.As(err, &unknown) && unknown.GetSpecifiedShortnames() == "" {
+		if near := nearestFlag(c, unknown.GetSpecifiedName()); near != "" {
+			return usageError("%w; did you mean --%s?", err, near)
+		}
+	}
+	return usageError("%w", err)
+}
+
+// nearestFlag is the one flag of c that typed begins (--max for
+// --max-fee), else the one a typo or two away (--jsno), else "".
+func nearestFlag(c *cobra.Command, typed string) string {
+	var names, begun []string
+	c.Flags().VisitAll(func(f *pflag.Flag) {
+		if f.Hidden {
+			return
+		}
+		names = append(names, f.Name)
+		if len(typed) >= 2 && strings.HasPrefix(f.Name, typed) {
+			begun = append(begun, f.Name)
+		}
+	})
+	if len(begun) == 1 {
+		return begun[0]
+	}
+	return config.ClosestName(typed, names)
 }
 
 // giveA answers a command that holds subcommands and does nothing alone
