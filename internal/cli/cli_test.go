@@ -289,3 +289,24 @@ func TestExamplesUseEnvironmentsThatExist(t *testing.T) {
 	}
 	walk(newApp(CLIEnv{Getenv: func(string) string { return "" }}).rootCommand())
 }
+
+// TestErrorsOnOneLine: an error that names a path with a line break in it
+// (a --config, a --password-file) is said on one line, and a password
+// file that is not there is said as such, with the flag to check, never as
+// a Go error chain ("open …: no such file or directory").
+func TestErrorsOnOneLine(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"history", "--config", filepath.Join(dir, "a\nb.toml")}, "svcwallet history: config " + filepath.Join(dir, "a b.toml") + " does not exist: "},
+		{[]string{"key", "new", "--keystore", dir, "--password-file", filepath.Join(dir, "pass\nword")},
+			"svcwallet key new: the password file " + filepath.Join(dir, "pass word") + " does not exist: check the path given to --password-file\n"},
+	} {
+		r := depositCmd(t, nil, tc.args...)
+		if r.code == 0 || !strings.HasPrefix(r.stderr, tc.want) || strings.Count(r.stderr, "\n") != 1 || strings.Contains(r.stderr, "no such file") {
+			t.Errorf("%q: exit %d, stderr %q, want it to start %q, on one line", tc.args, r.code, r.stderr, tc.want)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"runtime"
 	"strings"
@@ -218,7 +219,10 @@ func newPassphrase(ctx context.Context, env CLIEnv, passwordFile string) (string
 // Foundry do. Its content never appears in an error.
 func readPasswordFile(path string) (string, error) {
 	f, err := osguard.OpenSecretFile(path)
-	if err != nil {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "", fmt.Errorf("the password file %s does not exist: check the path given to --password-file", path)
+	case err != nil:
 		return "", fmt.Errorf("cannot read the password file: %w", err)
 	}
 	defer f.Close()
