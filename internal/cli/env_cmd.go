@@ -55,7 +55,7 @@ host for /time and says what it found, and which name looks wrong when one
 does not answer as a deployment should (docs/real-service.md). A second name
 for a service another name reaches is refused unless --alias.`,
 		Example:           `  svcwallet env add local --base-url http://127.0.0.1:8700 --chain-id 327`,
-		Args:              cobra.ExactArgs(1),
+		Args:              a.oneEnvName("add"),
 		ValidArgsFunction: cobra.NoFileCompletions, // a new name: nothing to offer
 		RunE: func(c *cobra.Command, args []string) error {
 			f.Name = args[0]
@@ -238,6 +238,32 @@ Exit status: 0 done, 1 the config cannot be read.`,
 	}
 }
 
+// oneEnvName takes the one environment env add, use or remove acts on;
+// none or several is said with what to give (cobra said "accepts 1
+// arg(s), received 0"): add's shape, or the names there are to use or
+// remove. The arguments are counted, never repeated.
+func (a *app) oneEnvName(verb string) cobra.PositionalArgs {
+	return func(_ *cobra.Command, args []string) error {
+		switch {
+		case len(args) == 1:
+			return nil
+		case verb == "add":
+			return usageError("give one name for the new environment: svcwallet env add NAME --base-url URL --chain-id ID (got %d arguments)", len(args))
+		}
+		known := ""
+		if cfg, _, err := loadConfig(a.configPath, a.env.Getenv); err == nil {
+			names := cfg.Names()
+			if verb == "use" {
+				names = append(names, config.SandboxEnv)
+			}
+			if len(names) > 0 {
+				known = ": " + config.JoinNames(names)
+			}
+		}
+		return usageError("give the name of one environment to %s%s (got %d arguments)", verb, known, len(args))
+	}
+}
+
 func (a *app) envUseCommand() *cobra.Command {
 	return &cobra.Command{
 		Use:   "use NAME",
@@ -247,7 +273,7 @@ every command and the console (default_env in the config). --env and
 $SVCWALLET_ENV still choose another where they are given (it says so).
 
 Exit status: 0 done, 1 the config cannot be written, 2 no such environment.`,
-		Args:              cobra.ExactArgs(1),
+		Args:              a.oneEnvName("use"),
 		ValidArgsFunction: a.completeEnvArg(true),
 		RunE: func(_ *cobra.Command, args []string) error {
 			cfg, path, err := loadConfig(a.configPath, a.env.Getenv)
@@ -279,7 +305,7 @@ refused until another is made the default (svcwallet env use); the built-in
 sandbox has nothing to remove.
 
 Exit status: 0 done, 1 the config cannot be written, 2 usage.`,
-		Args:              cobra.ExactArgs(1),
+		Args:              a.oneEnvName("remove"),
 		ValidArgsFunction: a.completeEnvArg(false),
 		RunE: func(_ *cobra.Command, args []string) error {
 			cfg, path, err := loadConfig(a.configPath, a.env.Getenv)
