@@ -50,7 +50,10 @@ type Console struct {
 	Targets []target.Target
 	// Given is the environment named by --env or $SVCWALLET_ENV: taken
 	// without asking. "" asks when there are several.
-	Given       string
+	Given string
+	// Default is the environment every command takes when none is given
+	// (default_env, else the sandbox): an empty line takes it.
+	Default     string
 	KeystoreDir string
 	Getenv      func(string) string
 	// ConfigFlag is the --config the console was started with, repeated in

@@ -349,6 +349,16 @@ func Options(names ...string) []Option {
 // its number or its name (any case; a name's unique beginning will do). It
 // returns the index chosen.
 func (p *Prompter) Choose(title string, options []Option) (int, error) {
+	return p.choose(title, options, -1)
+}
+
+// ChooseOr is Choose where an empty line takes options[def], as the
+// question says.
+func (p *Prompter) ChooseOr(title string, options []Option, def int) (int, error) {
+	return p.choose(title, options, def)
+}
+
+func (p *Prompter) choose(title string, options []Option, def int) (int, error) {
 	p.Say("%s", title)
 	for i, o := range options {
 		if o.About == "" {
@@ -369,13 +379,19 @@ func (p *Prompter) Choose(title string, options []Option) (int, error) {
 	for _, o := range options {
 		back = back && !strings.HasPrefix(strings.ToLower(o.Name), backWord)
 	}
-	var chosen int
-	_, err := p.ask(question, nil, func(s string) error {
-		i, err := pick(s, options)
-		chosen = i
+	var empty *string
+	if def >= 0 {
+		question = strings.TrimSuffix(question, ":") + " (an empty line takes " + options[def].Name + "):"
+		empty = &options[def].Name
+	}
+	answer, err := p.ask(question, empty, func(s string) error {
+		_, err := pick(s, options)
 		return err
 	}, back)
-	return chosen, err
+	if err != nil {
+		return 0, err
+	}
+	return pick(answer, options)
 }
 
 // pick finds the option s names: its number, its name, or the one name s
