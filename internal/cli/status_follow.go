@@ -87,6 +87,7 @@ func (c statusCmd) follow(ctx context.Context, client *exchange.Client, env conf
 		s.Add(id, c.now())
 		ids[id] = &followed{}
 	}
+	c.sayLongRun(f, len(ids), env.EffectiveFollowRate())
 	start, paused := c.now(), time.Time{}
 	loop := c.loop(s, client)
 	loop.Once = !f.watch
