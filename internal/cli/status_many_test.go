@@ -193,6 +193,11 @@ func TestStatusManyNotFound(t *testing.T) {
 	if strings.Contains(res.stdout, "q-doesnotexist") {
 		t.Errorf("a record for the unknown id:\n%s", res.stdout)
 	}
+	// None known: no table, not a header over no row.
+	res = r.run(nil, "q-doesnotexist", "q-noristhis")
+	if res.code != exitNotFound || res.stdout != "" || strings.Count(res.stderr, "no withdrawal with quote id") != 2 {
+		t.Errorf("every id unknown: exit %d, stdout %q, stderr %q", res.code, res.stdout, res.stderr)
+	}
 }
 
 // TestStatusStdinUsage: comments and blank lines are skipped, but a
