@@ -168,6 +168,28 @@ func TestFlagTypoSuggested(t *testing.T) {
 	}
 }
 
+// TestFlagValueWorded: a flag's value the parser refuses, or a flag left
+// without one, says what the flag takes, never the parser's own error
+// ("strconv.ParseInt: parsing …: invalid syntax").
+func TestFlagValueWorded(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"history", "-n", "abc"}, "svcwallet history: --limit: \"abc\" is not a whole number\n"},
+		{[]string{"status", "q-1", "--interval", "5"}, "svcwallet status: --interval: \"5\" is not a duration with its unit, such as 3s, 90s or 2m\n"},
+		{[]string{"status", "q-1", "--watch=maybe"}, "svcwallet status: --watch: \"maybe\" is not true or false (the flag alone is true)\n"},
+		{[]string{"env", "add", "x", "--chain-id", "-1"}, "svcwallet env add: --chain-id: \"-1\" is not a whole number, 0 or more\n"},
+		{[]string{"history", "--since"}, "svcwallet history: --since needs a value: --since TIME\n"},
+		{[]string{"withdraw", "--to"}, "svcwallet withdraw: --to needs a value\n"},
+	} {
+		r := depositCmd(t, nil, tc.args...)
+		if r.code != exitUsage || !strings.HasPrefix(r.stderr, tc.want) {
+			t.Errorf("%q: exit %d, stderr %q, want %q", tc.args, r.code, r.stderr, tc.want)
+		}
+	}
+}
+
 // TestGroupCommandAloneNamesItsCommands: a command that only holds
 // subcommands, run alone, exits 2 naming them, each group alike.
 func TestGroupCommandAloneNamesItsCommands(t *testing.T) {

@@ -306,7 +306,32 @@ func badFlag(c *cobra.Command, err error) error {
 			return usageError("%w; did you mean --%s?", err, near)
 		}
 	}
+	var missing *pflag.ValueRequiredError
+	if errors.As(err, &missing) && missing.GetFlag() != nil {
+		f := missing.GetFlag()
+		// The value's name where its help names one (-n, --limit N).
+		if name, _ := pflag.UnquoteUsage(f); name != f.Value.Type() {
+			return usageError("--%s needs a value: --%s %s", f.Name, f.Name, name)
+		}
+		return usageError("--%s needs a value", f.Name)
+	}
+	var invalid *pflag.InvalidValueError
+	if errors.As(err, &invalid) {
+		if want, ok := flagValueWords[invalid.GetFlag().Value.Type()]; ok {
+			return usageError("--%s: %.40q is not %s", invalid.GetFlag().Name, safetext.Quoted(invalid.GetValue()), want)
+		}
+	}
 	return usageError("%w", err)
+}
+
+// flagValueWords says what a flag of each of pflag's types takes, in place
+// of the parser's own error ("strconv.ParseInt: parsing …: invalid syntax").
+var flagValueWords = map[string]string{
+	"int":      "a whole number",
+	"uint":     "a whole number, 0 or more",
+	"uint64":   "a whole number, 0 or more",
+	"duration": "a duration with its unit, such as 3s, 90s or 2m",
+	"bool":     "true or false (the flag alone is true)",
 }
 
 // nearestFlag is the one flag of c that typed begins (--max for
