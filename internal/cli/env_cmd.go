@@ -120,47 +120,63 @@ func (a *app) envAdd(ctx context.Context, f envAddFlags) error {
 }
 
 // askEnv asks on stderr, one a line, for the hosts and chain id the flags
-// left out; an empty answer takes the default shown.
+// left out; an empty answer takes the default shown. Each answer is
+// checked as it is typed, and a refused one said and asked again, so a
+// typo in the third answer does not cost the other three.
 func (a *app) askEnv(ctx context.Context, e *config.Environment) error {
-	ask := func(question, def string) (string, error) {
+	ask := func(question, def string, check func(string) error) (string, error) {
 		if def != "" {
 			question += " [" + def + "]"
 		}
-		fmt.Fprint(a.env.Stderr, question+": ")
-		line, err := untilDone(ctx, func() (string, error) { return plain.ReadLine(a.env.Stdin) })
-		if ctx.Err() != nil {
-			fmt.Fprintln(a.env.Stderr)
-			return "", interrupted(ctx, ": nothing was written")
+		for {
+			fmt.Fprint(a.env.Stderr, question+": ")
+			line, err := untilDone(ctx, func() (string, error) { return plain.ReadLine(a.env.Stdin) })
+			if ctx.Err() != nil {
+				fmt.Fprintln(a.env.Stderr)
+				return "", interrupted(ctx, ": nothing was written")
+			}
+			if line = strings.TrimSpace(line); line == "" || err != nil {
+				return def, nil
+			}
+			if safetext.HoldsKeyShape(line) {
+				// Never repeated: a key pasted at the wrong question.
+				fmt.Fprintln(a.env.Stderr, "Not accepted: that has a private key's shape; it is not repeated.")
+				continue
+			}
+			if err := check(line); err != nil {
+				fmt.Fprintf(a.env.Stderr, "Not accepted: %s.\n", safetext.Line(err.Error(), 200))
+				continue
+			}
+			return line, nil
 		}
-		if line = strings.TrimSpace(line); line == "" || err != nil {
-			return def, nil
-		}
-		return line, nil
 	}
 	var err error
 	if e.BaseURL == "" {
-		if e.BaseURL, err = ask("Base URL, the API host (https://…)", ""); err != nil {
+		if e.BaseURL, err = ask("Base URL, the API host (https://…)", "", config.CheckURL); err != nil {
 			return err
 		}
 	}
 	if e.AuthURL == "" {
-		if e.AuthURL, err = ask("Auth URL, where logins go", e.BaseURL); err != nil {
+		if e.AuthURL, err = ask("Auth URL, where logins go", e.BaseURL, config.CheckURL); err != nil {
 			return err
 		}
 	}
 	if e.MarketDataURL == "" {
-		if e.MarketDataURL, err = ask("Market-data URL, the host of /time", e.BaseURL); err != nil {
+		if e.MarketDataURL, err = ask("Market-data URL, the host of /time", e.BaseURL, config.CheckURL); err != nil {
 			return err
 		}
 	}
 	if e.ChainID == 0 {
-		s, err := ask("Chain id (325 production, 326 testnet, 327 staging)", "")
+		s, err := ask("Chain id (325 production, 326 testnet, 327 staging)", "", func(s string) error {
+			if n, err := strconv.ParseUint(s, 10, 64); err != nil || n == 0 {
+				return fmt.Errorf("%.20q is not a chain id: a whole number such as 327", safetext.Quoted(s))
+			}
+			return nil
+		})
 		if err != nil {
 			return err
 		}
-		if e.ChainID, err = strconv.ParseUint(s, 10, 64); err != nil && s != "" {
-			return usageError("the chain id %.20q is not a number", s)
-		}
+		e.ChainID, _ = strconv.ParseUint(s, 10, 64)
 	}
 	return nil
 }

@@ -188,6 +188,10 @@ func (e Environment) Validate() error {
 	return e.validateKeys()
 }
 
+// CheckURL refuses what cannot be an environment's host URL, as Validate
+// would: env add checks each answer as it is typed.
+func CheckURL(raw string) error { return checkURL(raw) }
+
 func checkURL(raw string) error {
 	if raw == "" {
 		return errors.New("missing")
