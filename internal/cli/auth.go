@@ -181,7 +181,10 @@ func (a *app) authCredential(ctx context.Context, e config.Environment, f authFl
 	default:
 		return nil, "", "", keyUsageError{errors.New("no API key: on a terminal svcwallet auth login asks for it; in a script pipe it with --with-api-key, or set $" + exchange.APIKeyEnvVar + "; or log in by wallet with --signer or --wallet")}
 	}
-	if err := session.CheckAPIKey(key); err != nil {
+	switch err := session.CheckAPIKey(key); {
+	case key == "" && f.withAPIKey:
+		return nil, "", "", keyUsageError{errors.New(`standard input held no API key: pipe it in, as printf %s "$KEY" | svcwallet auth login --with-api-key; nothing was sent`)}
+	case err != nil:
 		return nil, "", "", keyUsageError{fmt.Errorf("%s: %v", what, err)}
 	}
 	return exchange.APIKey(key), key, what, nil

@@ -217,14 +217,16 @@ func TestAuthLoginWhereNoStore(t *testing.T) {
 
 // TestAuthLoginAsks: without --with-api-key nor $SVCWALLET_API_KEY and no
 // terminal, auth login is a usage error naming both; an empty key piped
-// is refused; the embedded sandbox keeps nothing; $SVCWALLET_API_KEY logs
+// is refused, saying how to pipe one; the embedded sandbox keeps nothing; $SVCWALLET_API_KEY logs
 // in.
 func TestAuthLoginAsks(t *testing.T) {
 	w, _ := newAuthWorld(t, sandbox.Options{})
 	if r := w.run("", nil, "auth", "login"); r.code != exitUsage || !strings.Contains(r.stderr, "--with-api-key") || !strings.Contains(r.stderr, "$SVCWALLET_API_KEY") {
 		t.Errorf("no key: exit %d\n%s", r.code, r.stderr)
 	}
-	if r := w.run("  \n", nil, "auth", "login", "--with-api-key"); r.code != exitUsage {
+	// An empty key piped says how to pipe one, the command to run.
+	if r := w.run("  \n", nil, "auth", "login", "--with-api-key"); r.code != exitUsage ||
+		!strings.HasPrefix(r.stderr, `svcwallet auth login: standard input held no API key: pipe it in, as printf %s "$KEY" | svcwallet auth login --with-api-key; nothing was sent`+"\n") {
 		t.Errorf("an empty key: exit %d\n%s", r.code, r.stderr)
 	}
 	if r := w.run("", nil, "auth", "login", "--env", "sandbox"); r.code != exitUsage || !strings.Contains(r.stderr, "nothing to keep") {

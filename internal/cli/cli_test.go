@@ -147,6 +147,49 @@ func TestSubcommandTypoSuggested(t *testing.T) {
 	}
 }
 
+// TestFlagTypoSuggested: a mistyped flag names the one the command takes
+// that it is near or begins, one a typo or two away; a flag near none is
+// said alone.
+func TestFlagTypoSuggested(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"status", "q-1", "--jsno"}, "svcwallet status: unknown flag: --jsno; did you mean --json?\n"},
+		{[]string{"withdraw", "--dryrun"}, "unknown flag: --dryrun; did you mean --dry-run?\n"},
+		{[]string{"withdraw", "--max", "2"}, "unknown flag: --max; did you mean --max-fee?\n"},
+		{[]string{"history", "--limt=3"}, "unknown flag: --limt; did you mean --limit?\n"},
+		{[]string{"status", "q-1", "--zzzzzz"}, "svcwallet status: unknown flag: --zzzzzz\n"},
+	} {
+		r := depositCmd(t, nil, tc.args...)
+		if r.code != exitUsage || !strings.Contains(r.stderr, tc.want) {
+			t.Errorf("%q: exit %d, stderr %q, want %q", tc.args, r.code, r.stderr, tc.want)
+		}
+	}
+}
+
+// TestFlagValueWorded: a flag's value the parser refuses, or a flag left
+// without one, says what the flag takes, never the parser's own error
+// ("strconv.ParseInt: parsing …: invalid syntax").
+func TestFlagValueWorded(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"history", "-n", "abc"}, "svcwallet history: --limit: \"abc\" is not a whole number\n"},
+		{[]string{"status", "q-1", "--interval", "5"}, "svcwallet status: --interval: \"5\" is not a duration with its unit, such as 3s, 90s or 2m\n"},
+		{[]string{"status", "q-1", "--watch=maybe"}, "svcwallet status: --watch: \"maybe\" is not true or false (the flag alone is true)\n"},
+		{[]string{"env", "add", "x", "--chain-id", "-1"}, "svcwallet env add: --chain-id: \"-1\" is not a whole number, 0 or more\n"},
+		{[]string{"history", "--since"}, "svcwallet history: --since needs a value: --since TIME\n"},
+		{[]string{"withdraw", "--to"}, "svcwallet withdraw: --to needs a value\n"},
+	} {
+		r := depositCmd(t, nil, tc.args...)
+		if r.code != exitUsage || !strings.HasPrefix(r.stderr, tc.want) {
+			t.Errorf("%q: exit %d, stderr %q, want %q", tc.args, r.code, r.stderr, tc.want)
+		}
+	}
+}
+
 // TestGroupCommandAloneNamesItsCommands: a command that only holds
 // subcommands, run alone, exits 2 naming them, each group alike.
 func TestGroupCommandAloneNamesItsCommands(t *testing.T) {
@@ -267,4 +310,25 @@ func TestExamplesUseEnvironmentsThatExist(t *testing.T) {
 		}
 	}
 	walk(newApp(CLIEnv{Getenv: func(string) string { return "" }}).rootCommand())
+}
+
+// TestErrorsOnOneLine: an error that names a path with a line break in it
+// (a --config, a --password-file) is said on one line, and a password
+// file that is not there is said as such, with the flag to check, never as
+// a Go error chain ("open …: no such file or directory").
+func TestErrorsOnOneLine(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"history", "--config", filepath.Join(dir, "a\nb.toml")}, "svcwallet history: config " + filepath.Join(dir, "a b.toml") + " does not exist: "},
+		{[]string{"key", "new", "--keystore", dir, "--password-file", filepath.Join(dir, "pass\nword")},
+			"svcwallet key new: the password file " + filepath.Join(dir, "pass word") + " does not exist: check the path given to --password-file\n"},
+	} {
+		r := depositCmd(t, nil, tc.args...)
+		if r.code == 0 || !strings.HasPrefix(r.stderr, tc.want) || strings.Count(r.stderr, "\n") != 1 || strings.Contains(r.stderr, "no such file") {
+			t.Errorf("%q: exit %d, stderr %q, want it to start %q, on one line", tc.args, r.code, r.stderr, tc.want)
+		}
+	}
 }

@@ -77,7 +77,10 @@ func (a *app) doctorCommand() *cobra.Command {
 		Use:   "doctor",
 		Short: "Check setup, hosts and clock; say the fixes",
 		Long:  doctorLong,
-		Args:  noArgs,
+		Example: `  svcwallet doctor
+  # Only what needs fixing, for a script
+  svcwallet doctor --json | jq '.checks[] | select(.status != "ok")'`,
+		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			d := a.doctor
 			d.env, d.app = a.env, a

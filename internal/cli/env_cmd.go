@@ -55,7 +55,7 @@ host for /time and says what it found, and which name looks wrong when one
 does not answer as a deployment should (docs/real-service.md). A second name
 for a service another name reaches is refused unless --alias.`,
 		Example:           `  svcwallet env add local --base-url http://127.0.0.1:8700 --chain-id 327`,
-		Args:              cobra.ExactArgs(1),
+		Args:              a.oneEnvName("add"),
 		ValidArgsFunction: cobra.NoFileCompletions, // a new name: nothing to offer
 		RunE: func(c *cobra.Command, args []string) error {
 			f.Name = args[0]
@@ -120,47 +120,63 @@ func (a *app) envAdd(ctx context.Context, f envAddFlags) error {
 }
 
 // askEnv asks on stderr, one a line, for the hosts and chain id the flags
-// left out; an empty answer takes the default shown.
+// left out; an empty answer takes the default shown. Each answer is
+// checked as it is typed, and a refused one said and asked again, so a
+// typo in the third answer does not cost the other three.
 func (a *app) askEnv(ctx context.Context, e *config.Environment) error {
-	ask := func(question, def string) (string, error) {
+	ask := func(question, def string, check func(string) error) (string, error) {
 		if def != "" {
 			question += " [" + def + "]"
 		}
-		fmt.Fprint(a.env.Stderr, question+": ")
-		line, err := untilDone(ctx, func() (string, error) { return plain.ReadLine(a.env.Stdin) })
-		if ctx.Err() != nil {
-			fmt.Fprintln(a.env.Stderr)
-			return "", interrupted(ctx, ": nothing was written")
+		for {
+			fmt.Fprint(a.env.Stderr, question+": ")
+			line, err := untilDone(ctx, func() (string, error) { return plain.ReadLine(a.env.Stdin) })
+			if ctx.Err() != nil {
+				fmt.Fprintln(a.env.Stderr)
+				return "", interrupted(ctx, ": nothing was written")
+			}
+			if line = strings.TrimSpace(line); line == "" || err != nil {
+				return def, nil
+			}
+			if safetext.HoldsKeyShape(line) {
+				// Never repeated: a key pasted at the wrong question.
+				fmt.Fprintln(a.env.Stderr, "Not accepted: that has a private key's shape; it is not repeated.")
+				continue
+			}
+			if err := check(line); err != nil {
+				fmt.Fprintf(a.env.Stderr, "Not accepted: %s.\n", safetext.Line(err.Error(), 200))
+				continue
+			}
+			return line, nil
 		}
-		if line = strings.TrimSpace(line); line == "" || err != nil {
-			return def, nil
-		}
-		return line, nil
 	}
 	var err error
 	if e.BaseURL == "" {
-		if e.BaseURL, err = ask("Base URL, the API host (https://…)", ""); err != nil {
+		if e.BaseURL, err = ask("Base URL, the API host (https://…)", "", config.CheckURL); err != nil {
 			return err
 		}
 	}
 	if e.AuthURL == "" {
-		if e.AuthURL, err = ask("Auth URL, where logins go", e.BaseURL); err != nil {
+		if e.AuthURL, err = ask("Auth URL, where logins go", e.BaseURL, config.CheckURL); err != nil {
 			return err
 		}
 	}
 	if e.MarketDataURL == "" {
-		if e.MarketDataURL, err = ask("Market-data URL, the host of /time", e.BaseURL); err != nil {
+		if e.MarketDataURL, err = ask("Market-data URL, the host of /time", e.BaseURL, config.CheckURL); err != nil {
 			return err
 		}
 	}
 	if e.ChainID == 0 {
-		s, err := ask("Chain id (325 production, 326 testnet, 327 staging)", "")
+		s, err := ask("Chain id (325 production, 326 testnet, 327 staging)", "", func(s string) error {
+			if n, err := strconv.ParseUint(s, 10, 64); err != nil || n == 0 {
+				return fmt.Errorf("%.20q is not a chain id: a whole number such as 327", safetext.Quoted(s))
+			}
+			return nil
+		})
 		if err != nil {
 			return err
 		}
-		if e.ChainID, err = strconv.ParseUint(s, 10, 64); err != nil && s != "" {
-			return usageError("the chain id %.20q is not a number", s)
-		}
+		e.ChainID, _ = strconv.ParseUint(s, 10, 64)
 	}
 	return nil
 }
@@ -238,6 +254,32 @@ Exit status: 0 done, 1 the config cannot be read.`,
 	}
 }
 
+// oneEnvName takes the one environment env add, use or remove acts on;
+// none or several is said with what to give (cobra said "accepts 1
+// arg(s), received 0"): add's shape, or the names there are to use or
+// remove. The arguments are counted, never repeated.
+func (a *app) oneEnvName(verb string) cobra.PositionalArgs {
+	return func(_ *cobra.Command, args []string) error {
+		switch {
+		case len(args) == 1:
+			return nil
+		case verb == "add":
+			return usageError("give one name for the new environment: svcwallet env add NAME --base-url URL --chain-id ID (got %d arguments)", len(args))
+		}
+		known := ""
+		if cfg, _, err := loadConfig(a.configPath, a.env.Getenv); err == nil {
+			names := cfg.Names()
+			if verb == "use" {
+				names = append(names, config.SandboxEnv)
+			}
+			if len(names) > 0 {
+				known = ": " + config.JoinNames(names)
+			}
+		}
+		return usageError("give the name of one environment to %s%s (got %d arguments)", verb, known, len(args))
+	}
+}
+
 func (a *app) envUseCommand() *cobra.Command {
 	return &cobra.Command{
 		Use:   "use NAME",
@@ -247,7 +289,7 @@ every command and the console (default_env in the config). --env and
 $SVCWALLET_ENV still choose another where they are given (it says so).
 
 Exit status: 0 done, 1 the config cannot be written, 2 no such environment.`,
-		Args:              cobra.ExactArgs(1),
+		Args:              a.oneEnvName("use"),
 		ValidArgsFunction: a.completeEnvArg(true),
 		RunE: func(_ *cobra.Command, args []string) error {
 			cfg, path, err := loadConfig(a.configPath, a.env.Getenv)
@@ -279,7 +321,7 @@ refused until another is made the default (svcwallet env use); the built-in
 sandbox has nothing to remove.
 
 Exit status: 0 done, 1 the config cannot be written, 2 usage.`,
-		Args:              cobra.ExactArgs(1),
+		Args:              a.oneEnvName("remove"),
 		ValidArgsFunction: a.completeEnvArg(false),
 		RunE: func(_ *cobra.Command, args []string) error {
 			cfg, path, err := loadConfig(a.configPath, a.env.Getenv)

@@ -38,6 +38,17 @@ func TestEnvCommands(t *testing.T) {
 			t.Errorf("env %s of an unknown name: exit %d\n%s", sub, r.code, r.stderr)
 		}
 	}
+	// No name, or two, says what to give: add's shape, or the names to use
+	// or remove; a name given is never repeated.
+	for args, want := range map[string]string{
+		"add":            "svcwallet env add: give one name for the new environment: svcwallet env add NAME --base-url URL --chain-id ID (got 0 arguments)\n",
+		"use":            "svcwallet env use: give the name of one environment to use: again, local or sandbox (got 0 arguments)\n",
+		"remove local x": "svcwallet env remove: give the name of one environment to remove: again or local (got 2 arguments)\n",
+	} {
+		if r := w.run("", nil, append([]string{"env"}, strings.Fields(args)...)...); r.code != exitUsage || !strings.HasPrefix(r.stderr, want) {
+			t.Errorf("env %s: exit %d\n%s", args, r.code, r.stderr)
+		}
+	}
 	if r := w.run("", nil, "env", "use", "local"); r.code != 0 {
 		t.Errorf("env use: exit %d\n%s", r.code, r.stderr)
 	}

@@ -180,7 +180,9 @@ func (a *app) report(cmd *cobra.Command, err error) int {
 	if name == "" {
 		name = cmd.CommandPath()
 	}
-	fmt.Fprintf(a.env.Stderr, "%s: %s\n", name, e.Error())
+	// One line, whatever it names: a path or a value with a line break
+	// (or an escape) in it would split the message or draw on the screen.
+	fmt.Fprintf(a.env.Stderr, "%s: %s\n", name, safetext.Line(e.Error(), 0))
 	if code == "usage" {
 		fmt.Fprintf(a.env.Stderr, "run '%s --help' for usage\n", name)
 	}

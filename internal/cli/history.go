@@ -63,7 +63,11 @@ func (a *app) historyCommand() *cobra.Command {
 		Use:   "history",
 		Short: "List the withdrawals journaled here",
 		Long:  withSignerHelp(historyLong),
-		Args:  noArgs,
+		Example: `  svcwallet history -n 10
+  svcwallet history --since 36h --csv > withdrawals.csv
+  # The unfinished asked of the service first, as JSON for a script
+  svcwallet history --refresh --json`,
+		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			if !refresh && (key.onCommandLine() || key.account != "" || key.passwordFile != "") {
 				return usageError("--signer, --account and --password-file choose how --refresh logs in: give --refresh too")

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"runtime"
 	"strings"
@@ -38,10 +39,10 @@ func (a *app) keyCommand() *cobra.Command {
 		Args:  subcommandOnly,
 		RunE:  giveA("command"),
 	}
-	sub := func(use, short, long string, run func(context.Context, CLIEnv, keyFlags) error, passwordFile bool) *cobra.Command {
+	sub := func(use, short, long, example string, run func(context.Context, CLIEnv, keyFlags) error, passwordFile bool) *cobra.Command {
 		var f keyFlags
 		s := &cobra.Command{
-			Use: use, Short: short, Long: long + "\n\nExit status: 0 done, 1 failed, 2 usage.", Args: noArgs,
+			Use: use, Short: short, Long: long + "\n\nExit status: 0 done, 1 failed, 2 usage.", Example: example, Args: noArgs,
 			RunE: func(c *cobra.Command, _ []string) error {
 				if err := run(c.Context(), a.env, f); err != nil {
 					return failure(exitFailed, "%w", err)
@@ -58,11 +59,14 @@ func (a *app) keyCommand() *cobra.Command {
 	}
 	c.AddCommand(
 		sub("new", "Create a random key, encrypted with a passphrase",
-			"Creates a random key, encrypted with a passphrase asked for twice (or read\nfrom the first line of --password-file).", keyNew, true),
+			"Creates a random key, encrypted with a passphrase asked for twice (or read\nfrom the first line of --password-file).",
+			"  svcwallet key new\n  svcwallet key list", keyNew, true),
 		sub("import", "Encrypt an existing raw hex private key, read from stdin",
-			"Encrypts an existing raw hex private key, read from stdin (a hidden prompt\nwhen stdin is a terminal). Never pass the key as an argument: other users\ncan read a command line, and shell history keeps it.", keyImport, true),
+			"Encrypts an existing raw hex private key, read from stdin (a hidden prompt\nwhen stdin is a terminal). Never pass the key as an argument: other users\ncan read a command line, and shell history keeps it.",
+			"  svcwallet key import\n  svcwallet key import --password-file ~/.svcwallet-pass < key.txt", keyImport, true),
 		sub("list", "Show the address and file of every key",
-			"Shows the address and file of every key (files written by Foundry do not\nsay their address: it shows once they are decrypted), then the key pairs\nmade for a builder's API key in the console, kept in the keystore's builder\nfolder: they sign the builder's trades and are never offered to log in.", keyList, false),
+			"Shows the address and file of every key (files written by Foundry do not\nsay their address: it shows once they are decrypted), then the key pairs\nmade for a builder's API key in the console, kept in the keystore's builder\nfolder: they sign the builder's trades and are never offered to log in.",
+			"  svcwallet key list\n  svcwallet key list --json", keyList, false),
 	)
 	return c
 }
@@ -215,7 +219,10 @@ func newPassphrase(ctx context.Context, env CLIEnv, passwordFile string) (string
 // Foundry do. Its content never appears in an error.
 func readPasswordFile(path string) (string, error) {
 	f, err := osguard.OpenSecretFile(path)
-	if err != nil {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "", fmt.Errorf("the password file %s does not exist: check the path given to --password-file", path)
+	case err != nil:
 		return "", fmt.Errorf("cannot read the password file: %w", err)
 	}
 	defer f.Close()

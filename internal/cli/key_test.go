@@ -337,7 +337,7 @@ func TestKeyPasswordFileAndJSON(t *testing.T) {
 		t.Fatalf("empty password file: exit %d: %s", r.code, r.stderr)
 	}
 	r = keyCmd(t, "", nil, "new", "--keystore", dir, "--password-file", filepath.Join(dir, "missing"))
-	if r.code != 1 || !strings.Contains(r.stderr, "cannot read the password file") {
+	if r.code != 1 || !strings.Contains(r.stderr, "does not exist: check the path given to --password-file") {
 		t.Fatalf("missing password file: exit %d: %s", r.code, r.stderr)
 	}
 }

@@ -11,7 +11,8 @@ import (
 // TestPlainModeEnvironment: plain mode takes the environment --env or
 // $SVCWALLET_ENV gives without a question, as every command does; with
 // none given it asks, numbering the environments the same way whatever
-// default_env says (the config's order, the sandbox last).
+// default_env says (the config's order, the sandbox last), default_env the
+// one an empty line takes.
 func TestPlainModeEnvironment(t *testing.T) {
 	t.Setenv("XDG_STATE_HOME", t.TempDir())
 	t.Setenv("HOME", t.TempDir())
@@ -43,9 +44,10 @@ func TestPlainModeEnvironment(t *testing.T) {
 			t.Errorf("%s: the environment given was asked for, or not taken:\n%s", name, out)
 		}
 	}
-	const numbered = "Which environment?\n  1. local\n  2. staging\n  3. sandbox\n"
+	// default_env is what an empty line takes, and the question says so.
+	const numbered = "Which environment?\n  1. local\n  2. staging\n  3. sandbox\nChoose 1 to 3, or type the name (an empty line takes "
 	for _, def := range []string{"local", "staging"} {
-		if out := run(config(def), nil); !strings.Contains(out, numbered) {
+		if out := run(config(def), nil); !strings.Contains(out, numbered+def+"): ") {
 			t.Errorf("default_env %s: not numbered as\n%s\nbut:\n%s", def, numbered, out)
 		}
 	}

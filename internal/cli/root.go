@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -12,9 +13,11 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/safetext"
+	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/signer"
 )
@@ -185,7 +188,7 @@ func (a *app) bareRoot() *cobra.Command {
 	root.PersistentFlags().BoolVar(&a.json, "json", false, "print JSON, errors included")
 	root.PersistentFlags().BoolVar(&a.debug, "debug", false, "log requests and timings ($"+debugVar+"=1)")
 	root.PersistentPreRun = func(cmd *cobra.Command, _ []string) { a.configure(cmd) }
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError("%w", err) })
+	root.SetFlagErrorFunc(badFlag)
 	root.CompletionOptions.DisableDefaultCmd = true
 	return root
 }
@@ -295,6 +298,62 @@ func subcommandOnly(c *cobra.Command, args []string) error {
 		return usageError("unknown command %.32q; the commands are: %s", safetext.Quoted(args[0]), subcommandNames(c))
 	}
 	return nil
+}
+
+// badFlag says a flag the line gets wrong as a usage error; an unknown
+// --flag near one the command takes names it, as a mistyped command does.
+func badFlag(c *cobra.Command, err error) error {
+	var unknown *pflag.NotExistError
+	if errors.As(err, &unknown) && unknown.GetSpecifiedShortnames() == "" {
+		if near := nearestFlag(c, unknown.GetSpecifiedName()); near != "" {
+			return usageError("%w; did you mean --%s?", err, near)
+		}
+	}
+	var missing *pflag.ValueRequiredError
+	if errors.As(err, &missing) && missing.GetFlag() != nil {
+		f := missing.GetFlag()
+		// The value's name where its help names one (-n, --limit N).
+		if name, _ := pflag.UnquoteUsage(f); name != f.Value.Type() {
+			return usageError("--%s needs a value: --%s %s", f.Name, f.Name, name)
+		}
+		return usageError("--%s needs a value", f.Name)
+	}
+	var invalid *pflag.InvalidValueError
+	if errors.As(err, &invalid) {
+		if want, ok := flagValueWords[invalid.GetFlag().Value.Type()]; ok {
+			return usageError("--%s: %.40q is not %s", invalid.GetFlag().Name, safetext.Quoted(invalid.GetValue()), want)
+		}
+	}
+	return usageError("%w", err)
+}
+
+// flagValueWords says what a flag of each of pflag's types takes, in place
+// of the parser's own error ("strconv.ParseInt: parsing …: invalid syntax").
+var flagValueWords = map[string]string{
+	"int":      "a whole number",
+	"uint":     "a whole number, 0 or more",
+	"uint64":   "a whole number, 0 or more",
+	"duration": "a duration with its unit, such as 3s, 90s or 2m",
+	"bool":     "true or false (the flag alone is true)",
+}
+
+// nearestFlag is the one flag of c that typed begins (--max for
+// --max-fee), else the one a typo or two away (--jsno), else "".
+func nearestFlag(c *cobra.Command, typed string) string {
+	var names, begun []string
+	c.Flags().VisitAll(func(f *pflag.Flag) {
+		if f.Hidden {
+			return
+		}
+		names = append(names, f.Name)
+		if len(typed) >= 2 && strings.HasPrefix(f.Name, typed) {
+			begun = append(begun, f.Name)
+		}
+	})
+	if len(begun) == 1 {
+		return begun[0]
+	}
+	return config.ClosestName(typed, names)
 }
 
 // giveA answers a command that holds subcommands and does nothing alone

@@ -108,6 +108,29 @@ type keyChoice struct {
 // key (the commands that sign), in a login's or a review's words.
 const demoKeyName = "the sandbox demo key"
 
+// noKeyError says no key was given; when the keystore holds keys it names
+// the --signer that signs with one (the one of --account, else the only
+// one), so the step is a flag to add, not a form to fill in.
+func noKeyError(env CLIEnv, account common.Address) error {
+	var known []string
+	if dir, err := keystoreDir("", env); err == nil {
+		keys, _ := signer.ListKeystore(dir)
+		for _, k := range keys {
+			if k.AddressKnown && (account == (common.Address{}) || k.Address == account) {
+				known = append(known, k.Address.Hex())
+			}
+		}
+	}
+	others := fmt.Sprintf("export the main account's hex key in $%s, or choose a key source with --signer (keystore:ADDRESS, clef:%s, command, ...)", signer.KeyEnvVar, signer.DefaultClefEndpoint)
+	switch len(known) {
+	case 0:
+		return errors.New("no signing key: " + others)
+	case 1:
+		return fmt.Errorf("no signing key given: add --signer keystore:%s to sign with the keystore's key, or %s", known[0], others)
+	}
+	return fmt.Errorf("no signing key given: the keystore holds %d keys (svcwallet key list): add --signer keystore:ADDRESS with the one that signs, or %s", len(known), others)
+}
+
 // openKey opens the key a command signs with: the chosen source (see
 // chosen), else $SVCWALLET_PRIVATE_KEY, else on the sandbox its demo key.
 // Each signature from clef or a signing command is announced on stderr
@@ -141,7 +164,7 @@ func (a *app) openKey(ctx context.Context, f signerFlags, e config.Environment) 
 		case e.Name == config.SandboxEnv:
 			o.RawKey, what = sandbox.DemoPrivateKey, demoKeyName
 		default:
-			return keyChoice{}, keyUsageError{fmt.Errorf("no signing key: export the main account's hex key in $%s, or choose a key source with --signer (keystore:ADDRESS, clef:%s, command, ...)", signer.KeyEnvVar, signer.DefaultClefEndpoint)}
+			return keyChoice{}, keyUsageError{noKeyError(env, account)}
 		}
 	}
 	if src.Kind == signer.SourceKeystore {

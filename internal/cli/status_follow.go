@@ -87,6 +87,7 @@ func (c statusCmd) follow(ctx context.Context, client *exchange.Client, env conf
 		s.Add(id, c.now())
 		ids[id] = &followed{}
 	}
+	c.sayLongRun(f, len(ids), env.EffectiveFollowRate())
 	start, paused := c.now(), time.Time{}
 	loop := c.loop(s, client)
 	loop.Once = !f.watch
@@ -268,8 +269,9 @@ func (c statusCmd) report(env config.Environment, f statusFlags, ids map[string]
 		fmt.Fprintln(c.env.Stdout)
 	}
 	tw := tabwriter.NewWriter(c.env.Stdout, 0, 0, 2, ' ', 0)
-	if !f.json {
-		// A header names the columns, as the console's board does.
+	if !f.json && slices.ContainsFunc(f.quoteIDs, func(id string) bool { return ids[id].f.Known }) {
+		// A header names the columns, as the console's board does; over
+		// no row (every id unknown) it would head nothing.
 		fmt.Fprintln(tw, "QUOTE ID\tSTATE\tRECEIVE\tCHAIN\tPAYOUT HASH")
 	}
 	for _, id := range f.quoteIDs {

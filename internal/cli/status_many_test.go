@@ -193,6 +193,11 @@ func TestStatusManyNotFound(t *testing.T) {
 	if strings.Contains(res.stdout, "q-doesnotexist") {
 		t.Errorf("a record for the unknown id:\n%s", res.stdout)
 	}
+	// None known: no table, not a header over no row.
+	res = r.run(nil, "q-doesnotexist", "q-noristhis")
+	if res.code != exitNotFound || res.stdout != "" || strings.Count(res.stderr, "no withdrawal with quote id") != 2 {
+		t.Errorf("every id unknown: exit %d, stdout %q, stderr %q", res.code, res.stdout, res.stderr)
+	}
 }
 
 // TestStatusStdinUsage: comments and blank lines are skipped, but a
@@ -299,6 +304,19 @@ func TestStatusStdinProgress(t *testing.T) {
 	r.terminal = false
 	if res := r.runStdin(strings.Join(ids, "\n"), "-"); res.stderr != "" {
 		t.Errorf("not on a terminal, stderr says %q", res.stderr)
+	}
+	// Ids that take a minute or more to ask say so once, as the run
+	// starts, off a terminal too: a script's log shows it is not stuck.
+	many := make([]string, 300)
+	for i := range many {
+		many[i] = fmt.Sprintf("q-unknown%d", i)
+	}
+	res = r.runStdin(strings.Join(many, "\n"), "-", "--json")
+	if want := "svcwallet status: 300 ids at 5 a second take about 1m0s; the records print once every id is answered (an interrupt prints those answered so far)\n"; !strings.HasPrefix(res.stderr, want) {
+		t.Errorf("300 ids off a terminal: stderr starts %.200q, want %q", res.stderr, want)
+	}
+	if res := r.runStdin(strings.Join(many[:299], "\n"), "-", "--json"); strings.Contains(res.stderr, " take about ") {
+		t.Errorf("299 ids (under a minute) say how long they take")
 	}
 }
 

@@ -1,6 +1,9 @@
 package cli
 
-import "fmt"
+import (
+	"fmt"
+	"time"
+)
 
 // onTerminal reports whether the status's notes go to a person: stderr is
 // a terminal.
@@ -28,4 +31,21 @@ func (c statusCmd) progress(f statusFlags, settled, total int) {
 		done = "ended"
 	}
 	fmt.Fprintf(c.env.Stderr, "\r\x1b[K%s: %d of %d %s…", c.app.name, settled, total, done)
+}
+
+// longRun is how long asking every id once must take for a run off a
+// terminal to say so as it starts: its records print at its end, and
+// nothing else would tell a script's log that it is not stuck.
+const longRun = time.Minute
+
+// sayLongRun says, off a terminal and without --watch, how long n ids
+// asked once at rate a second take, when that is longRun or more, and
+// what prints when.
+func (c statusCmd) sayLongRun(f statusFlags, n, rate int) {
+	took := time.Duration(n) * time.Second / time.Duration(max(rate, 1))
+	if f.watch || c.onTerminal() || took < longRun {
+		return
+	}
+	fmt.Fprintf(c.env.Stderr, "%s: %d ids at %d a second take about %s; the records print once every id is answered (an interrupt prints those answered so far)\n",
+		c.app.name, n, rate, took.Round(time.Second))
 }

@@ -61,7 +61,7 @@ func (c withdrawCmd) choose(ctx context.Context, client *exchange.Client, f with
 	info, err := exchange.Patiently(cx, c.retry, client.WithdrawalInfo)
 	cancel()
 	if err != nil {
-		return withdrawal.Choice{}, c.serviceFailed(ctx, "withdrawal info", err)
+		return withdrawal.Choice{}, c.serviceFailed(ctx, "no withdrawal routes", err)
 	}
 	// A --chain the routes lack, or no route at all, is refused before
 	// anything is asked.
@@ -106,7 +106,8 @@ func (c withdrawCmd) route(info exchange.WithdrawalInfo, chain string) (exchange
 	return rt, usageError("--chain %.40q is not a USDT withdrawal chain of %s; its chains are: %s", safetext.Quoted(chain), c.app.target.name, strings.Join(unknown.Chains, ", "))
 }
 
-// serviceFailed is a failed request: a refusal by the service is 1,
+// serviceFailed is a failed request, said after what (not quoted, as
+// not signed and not withdrawn are): a refusal by the service is 1,
 // anything else (network, an unreadable answer) 5; ctrl+c meanwhile ends
 // the command there.
 func (c withdrawCmd) serviceFailed(ctx context.Context, what string, err error) error {
@@ -134,10 +135,10 @@ func (c withdrawCmd) quote(ctx context.Context, client *exchange.Client, e confi
 	case errors.As(err, new(*exchange.ClockSkewError)):
 		return withdrawal.Order{}, withdrawal.BridgeTrust{}, 0, failure(exitFailed, "%w", err)
 	case err != nil && e.Embedded() && errors.Is(err, exchange.CodeNotInAddressBook):
-		return withdrawal.Order{}, withdrawal.BridgeTrust{}, 0, failure(exitFailed, "quote: %w; nothing was sent",
+		return withdrawal.Order{}, withdrawal.BridgeTrust{}, 0, failure(exitFailed, "not quoted: %w; nothing was sent",
 			exchange.Worded(err, config.SandboxBookWords+", which `"+invocation{}.command("sandbox")+"` prints"))
 	case err != nil:
-		return withdrawal.Order{}, withdrawal.BridgeTrust{}, 0, c.serviceFailed(ctx, "quote", err)
+		return withdrawal.Order{}, withdrawal.BridgeTrust{}, 0, c.serviceFailed(ctx, "not quoted", err)
 	}
 	s, _ := client.Session()
 	o, err := withdrawal.NewOrder(ch, p, s.FundingAccountAddress, e.Domain(), c.nonce(), c.now())

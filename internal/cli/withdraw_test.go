@@ -476,12 +476,12 @@ func TestWithdrawOutsideTheBook(t *testing.T) {
 	withdrawState(t)
 	r := newStatusRig(t)
 	outside := "0x1111111111111111111111111111111111111111"
-	sandboxWords := "quote: The destination is not in the sandbox's address book, which is fixed (the sandbox has no web UI to add one in): pay out to one of its destinations, which `svcwallet sandbox` prints; nothing was sent"
+	sandboxWords := "not quoted: The destination is not in the sandbox's address book, which is fixed (the sandbox has no web UI to add one in): pay out to one of its destinations, which `svcwallet sandbox` prints; nothing was sent"
 	res := r.runWithdraw(withdrawRunOpts{}, withdrawArgs(outside, "25", "--yes", "--env", "sandbox")...)
 	res.want(t, exitFailed, sandboxWords)
 	if strings.Contains(res.stderr, "web UI first") {
 		t.Errorf("the sandbox refusal names a web UI:\n%s", res.stderr)
 	}
 	res = r.runWithdraw(withdrawRunOpts{}, withdrawArgs(outside, "25", "--yes")...)
-	res.want(t, exitFailed, "quote: The destination is not in the withdrawal address book: add it in the web UI first; nothing was sent")
+	res.want(t, exitFailed, "not quoted: The destination is not in the withdrawal address book: add it in the web UI first; nothing was sent")
 }

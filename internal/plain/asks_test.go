@@ -50,6 +50,29 @@ func TestGivenEnvironmentIsNotAsked(t *testing.T) {
 	wants(t, out, "Which environment?\n  1. staging\n  2. "+r.env.Name+"\n", "Logged in to "+r.env.Name)
 }
 
+// TestDefaultEnvironmentTakenByAnEmptyLine: with none given, the question
+// names the environment every command would take (default_env, else the
+// sandbox), and an empty line takes it; without one an empty line asks
+// again.
+func TestDefaultEnvironmentTakenByAnEmptyLine(t *testing.T) {
+	r := newRig(t)
+	other := r.console.Targets[0]
+	other.Env.Name, other.Demo = "staging", nil
+	r.console.Targets = append([]target.Target{other}, r.console.Targets...)
+	r.console.Default = r.env.Name
+	out, err := r.run(steps(typed(""), logIn, typed("quit"))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants(t, out, "  2. "+r.env.Name+"\nChoose 1 or 2, or type the name (an empty line takes "+r.env.Name+"): Environment "+r.env.Name+": ")
+	r.console.Default = ""
+	out, err = r.run(steps(typed("", "2"), logIn, typed("quit"))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants(t, out, "Choose 1 or 2, or type the name: Choose 1 or 2, or type the name: Environment "+r.env.Name+": ")
+}
+
 // TestSandboxAddressBookOnAFirstWithdrawal: with no withdrawal yet, the
 // sandbox's address book of the route's chain type is offered, each payee
 // with what the sandbox does with it.

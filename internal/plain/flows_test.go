@@ -188,6 +188,11 @@ func TestLookUpAndHistory(t *testing.T) {
 	}
 	wants(t, out, "Take one up, or go back:\n  1. "+id[1]+": COMPLETED, 25 USDT to "+sandbox.DestCompleted+" on ARBITRUM, sent ",
 		"Not accepted: ", "NOT FOUND: No withdrawal with this quote id on this account")
+	// When it was sent names its zone, as svcwallet history's STARTED (UTC)
+	// does: a time alone is read as UTC beside the command line's.
+	if zone := time.Now().Format("MST"); !regexp.MustCompile(`on ARBITRUM, sent \d{4}-\d\d-\d\d \d\d:\d\d ` + regexp.QuoteMeta(zone) + `\n`).MatchString(out) {
+		t.Errorf("History's sent time does not name its zone %s:\n%s", zone, out)
+	}
 	// One colon after the name: "COMPLETED: Paid out: the payout…" read as two labels.
 	if n := strings.Count(out, "COMPLETED: Paid out; the payout transaction"); n != 2 {
 		t.Errorf("COMPLETED said %d times in its words, want 2 (followed, then from History):\n%s", n, out)

@@ -45,7 +45,13 @@ func (s *session) home() error {
 		}
 		s.p.Blank()
 		s.p.Say("%s", homeMenu[i].name)
-		if err := homeMenu[i].run(s); err != nil {
+		s.p.Back = true
+		err = homeMenu[i].run(s)
+		s.p.Back = false
+		if err != nil {
+			if errors.Is(err, ErrBack) {
+				continue
+			}
 			if errors.Is(err, ErrEnd) || errors.Is(err, ErrInterrupted) || errors.Is(err, ErrNoTerminal) || s.ctx.Err() != nil {
 				return s.interrupted(err)
 			}

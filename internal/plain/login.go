@@ -99,7 +99,12 @@ func (s *session) chooseTarget() (target.Target, error) {
 			names[j] = t.Env.Name
 		}
 		var err error
-		if i, err = s.p.Choose("Which environment?", Options(names...)); err != nil {
+		if def := slices.Index(names, s.Default); def >= 0 {
+			i, err = s.p.ChooseOr("Which environment?", Options(names...), def)
+		} else {
+			i, err = s.p.Choose("Which environment?", Options(names...))
+		}
+		if err != nil {
 			return target.Target{}, err
 		}
 	}

@@ -50,7 +50,10 @@ type Console struct {
 	Targets []target.Target
 	// Given is the environment named by --env or $SVCWALLET_ENV: taken
 	// without asking. "" asks when there are several.
-	Given       string
+	Given string
+	// Default is the environment every command takes when none is given
+	// (default_env, else the sandbox): an empty line takes it.
+	Default     string
 	KeystoreDir string
 	Getenv      func(string) string
 	// ConfigFlag is the --config the console was started with, repeated in
@@ -161,7 +164,7 @@ func (s *session) interrupted(err error) error {
 
 // run logs in, then offers the home menu until the user quits.
 func (s *session) run() error {
-	s.p.Say("svcwallet, plain mode: questions one a line; type a choice's number or name. An empty line asks again; ctrl+c quits.")
+	s.p.Say("svcwallet, plain mode: questions one a line; type a choice's number or name. An empty line asks again; back goes home from any question but one that signs; ctrl+c quits.")
 	s.p.Blank()
 	// A session kept between runs (svcwallet auth login) needs no login.
 	if t := s.Targets[0]; t.Kept {

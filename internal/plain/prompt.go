@@ -21,6 +21,17 @@ var ErrEnd = errors.New("the input ended")
 // question (a hang-up), where ErrEnd alone is ctrl+d typed.
 var ErrHungUp = fmt.Errorf("%w: the terminal closed", ErrEnd)
 
+// ErrBack is "back" typed at a question of a flow from home (Prompter.Back):
+// the flow ends where it is, and home is offered again.
+var ErrBack = errors.New("back home")
+
+// backWord is what is typed to go back home, and backWords how a question
+// says so.
+const (
+	backWord  = "back"
+	backWords = "back for home"
+)
+
 // ErrInterrupted is ctrl+c at a prompt, or while waiting on the service:
 // plain mode ends and says what was signed or sent.
 var ErrInterrupted = errors.New("interrupted")
@@ -47,6 +58,9 @@ type Prompter struct {
 	// gate holds Confirm and TypedWord, the questions that sign, to the
 	// rule of a terminal's answers (Gate); the zero Gate, to none.
 	gate Gate
+	// Back: a question but one that signs takes "back" for ErrBack and
+	// says so, set while a flow from home runs.
+	Back bool
 	// pending is the line read in flight: asked for by a prompt or by a
 	// follow that stops at enter, and taken by whichever waits next.
 	pending chan lineRead
@@ -166,7 +180,7 @@ func ReadLine(r io.Reader) (string, error) {
 // Ask asks question until the answer is not empty and check (when given)
 // accepts it; check's refusal is said, then the question asked again.
 func (p *Prompter) Ask(question string, check func(string) error) (string, error) {
-	return p.ask(question, nil, check)
+	return p.ask(question, nil, check, p.Back)
 }
 
 // Question asks a journey's question on one line, "Ask (How):", saying
@@ -181,19 +195,34 @@ func (p *Prompter) Question(q intent.Question) (string, error) {
 	if q.Empty != "" {
 		notes, empty = append(notes, "an empty line takes "+q.Empty), new(string)
 	}
+	if p.Back {
+		notes = append(notes, backWords)
+	}
 	if len(notes) > 0 {
 		q.Ask += " (" + strings.Join(notes, "; ") + ")"
 	}
-	return p.ask(q.Ask+":", empty, q.Check)
+	return p.ask(q.Ask+":", empty, q.Check, p.Back)
 }
 
-func (p *Prompter) ask(question string, def *string, check func(string) error) (string, error) {
+// ask asks question until an answer is taken; with back, the question
+// says how to go back home (unless it says so already), and "back" does.
+func (p *Prompter) ask(question string, def *string, check func(string) error, back bool) (string, error) {
+	if back && !strings.Contains(question, backWords) {
+		q := strings.TrimSuffix(question, ":")
+		if strings.HasSuffix(q, ")") {
+			question = strings.TrimSuffix(q, ")") + "; " + backWords + "):"
+		} else {
+			question = q + " (" + backWords + "):"
+		}
+	}
 	for {
 		fmt.Fprint(p.out, question+" ")
 		answer, err := p.read()
 		switch {
 		case err != nil:
 			return "", err
+		case back && strings.EqualFold(answer, backWord):
+			return "", ErrBack
 		case answer == "" && def != nil:
 			return *def, nil
 		case answer == "":
@@ -320,6 +349,16 @@ func Options(names ...string) []Option {
 // its number or its name (any case; a name's unique beginning will do). It
 // returns the index chosen.
 func (p *Prompter) Choose(title string, options []Option) (int, error) {
+	return p.choose(title, options, -1)
+}
+
+// ChooseOr is Choose where an empty line takes options[def], as the
+// question says.
+func (p *Prompter) ChooseOr(title string, options []Option, def int) (int, error) {
+	return p.choose(title, options, def)
+}
+
+func (p *Prompter) choose(title string, options []Option, def int) (int, error) {
 	p.Say("%s", title)
 	for i, o := range options {
 		if o.About == "" {
@@ -335,13 +374,24 @@ func (p *Prompter) Choose(title string, options []Option) (int, error) {
 	case 2:
 		question = "Choose 1 or 2, or type the name:"
 	}
-	var chosen int
-	_, err := p.Ask(question, func(s string) error {
-		i, err := pick(s, options)
-		chosen = i
+	// A choice named Back (Back home) is how that question goes back.
+	back := p.Back
+	for _, o := range options {
+		back = back && !strings.HasPrefix(strings.ToLower(o.Name), backWord)
+	}
+	var empty *string
+	if def >= 0 {
+		question = strings.TrimSuffix(question, ":") + " (an empty line takes " + options[def].Name + "):"
+		empty = &options[def].Name
+	}
+	answer, err := p.ask(question, empty, func(s string) error {
+		_, err := pick(s, options)
 		return err
-	})
-	return chosen, err
+	}, back)
+	if err != nil {
+		return 0, err
+	}
+	return pick(answer, options)
 }
 
 // pick finds the option s names: its number, its name, or the one name s

@@ -104,7 +104,7 @@ func (s *session) history() error {
 	for i, r := range recs {
 		o := follow.RecordOutcome(r)
 		options[i] = Option{Name: r.QuoteID, About: o.Name + ", " + r.Intent.PayAmount.String() + " " + r.Intent.TokenIn + " to " +
-			r.Intent.ToAddress + " on " + r.Intent.Chain + ", sent " + r.Started.Local().Format("2006-01-02 15:04")}
+			r.Intent.ToAddress + " on " + r.Intent.Chain + ", sent " + r.Started.Local().Format("2006-01-02 15:04 MST")}
 	}
 	options[len(recs)] = Option{Name: "Back home"}
 	i, err := s.p.Choose("Take one up, or go back:", options)

@@ -11,6 +11,10 @@ import (
 	"unicode/utf8"
 )
 
+// CheckURL refuses what cannot be an environment's host URL, as Validate
+// would: env add checks each answer as it is typed.
+func CheckURL(raw string) error { return checkURL(raw) }
+
 // checkURL holds one configured URL to what Validate says: absolute, https
 // or loopback http, no user name nor password, a host that reads as it is,
 // printable ASCII, nothing after the path.

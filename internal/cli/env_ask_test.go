@@ -1,0 +1,42 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/svcwallet/svcwallet/service/config"
+)
+
+// TestEnvAddChecksEachAnswer: env add on a terminal checks each answer as
+// it is typed, says why one is refused and asks it again, never repeating
+// a key pasted at the wrong question; an empty answer takes the default.
+func TestEnvAddChecksEachAnswer(t *testing.T) {
+	key := strings.Repeat("ab", 32)
+	in := strings.Join([]string{key, "ftp://example.com", "http://127.0.0.1:8700", "", "327", "http://127.0.0.1:8701", "abc", "0", "327"}, "\n") + "\n"
+	var errOut bytes.Buffer
+	a := newApp(CLIEnv{Stdin: strings.NewReader(in), Stderr: &errOut, Getenv: func(string) string { return "" }})
+	var e config.Environment
+	if err := a.askEnv(context.Background(), &e); err != nil {
+		t.Fatal(err)
+	}
+	if e.BaseURL != "http://127.0.0.1:8700" || e.AuthURL != e.BaseURL || e.MarketDataURL != "http://127.0.0.1:8701" || e.ChainID != 327 {
+		t.Errorf("took %+v", e)
+	}
+	said := errOut.String()
+	for _, want := range []string{
+		"Base URL, the API host (https://…): Not accepted: that has a private key's shape; it is not repeated.\n",
+		"Base URL, the API host (https://…): Not accepted: \"ftp://example.com\": scheme must be https.\n",
+		"Market-data URL, the host of /time [http://127.0.0.1:8700]: Not accepted: \"327\" is not an absolute URL.\n",
+		"Not accepted: \"abc\" is not a chain id: a whole number such as 327.\n",
+		"Not accepted: \"0\" is not a chain id",
+	} {
+		if !strings.Contains(said, want) {
+			t.Errorf("no %q in:\n%s", want, said)
+		}
+	}
+	if strings.Contains(said, key[:20]) {
+		t.Errorf("the key is repeated:\n%s", said)
+	}
+}
