@@ -40,3 +40,24 @@ func TestEnvAddChecksEachAnswer(t *testing.T) {
 		t.Errorf("the key is repeated:\n%s", said)
 	}
 }
+
+// TestEnvAddAsksAgainWithoutADefault: an empty answer to a question that
+// shows no default (the base URL, the chain id) asks it again; it was
+// taken as nothing, every other question asked, then refused as a usage
+// error saying to give --base-url.
+func TestEnvAddAsksAgainWithoutADefault(t *testing.T) {
+	in := strings.Join([]string{"", "http://127.0.0.1:8700", "", "", "", "327"}, "\n") + "\n"
+	var errOut bytes.Buffer
+	a := newApp(CLIEnv{Stdin: strings.NewReader(in), Stderr: &errOut, Getenv: func(string) string { return "" }})
+	var e config.Environment
+	if err := a.askEnv(context.Background(), &e); err != nil {
+		t.Fatal(err)
+	}
+	if e.BaseURL != "http://127.0.0.1:8700" || e.AuthURL != e.BaseURL || e.MarketDataURL != e.BaseURL || e.ChainID != 327 {
+		t.Errorf("took %+v", e)
+	}
+	const base, chain = "Base URL, the API host (https://…): ", "Chain id (325 production, 326 testnet, 327 staging): "
+	if said := errOut.String(); !strings.HasPrefix(said, base+base+"Auth URL") || !strings.HasSuffix(said, chain+chain) {
+		t.Errorf("an empty answer without a default was not asked again:\n%s", said)
+	}
+}

@@ -120,7 +120,8 @@ func (a *app) envAdd(ctx context.Context, f envAddFlags) error {
 }
 
 // askEnv asks on stderr, one a line, for the hosts and chain id the flags
-// left out; an empty answer takes the default shown. Each answer is
+// left out; an empty answer takes the default shown, and where none is
+// shown asks again. Each answer is
 // checked as it is typed, and a refused one said and asked again, so a
 // typo in the third answer does not cost the other three.
 func (a *app) askEnv(ctx context.Context, e *config.Environment) error {
@@ -135,7 +136,12 @@ func (a *app) askEnv(ctx context.Context, e *config.Environment) error {
 				fmt.Fprintln(a.env.Stderr)
 				return "", interrupted(ctx, ": nothing was written")
 			}
-			if line = strings.TrimSpace(line); line == "" || err != nil {
+			switch line = strings.TrimSpace(line); {
+			case err != nil:
+				return def, nil // the input ended: what is missing is said after
+			case line == "" && def == "":
+				continue // nothing to take: the question needs its answer
+			case line == "":
 				return def, nil
 			}
 			if safetext.HoldsKeyShape(line) {
