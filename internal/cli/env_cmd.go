@@ -174,8 +174,13 @@ func (a *app) askEnv(ctx context.Context, e *config.Environment) error {
 	}
 	if e.ChainID == 0 {
 		s, err := ask("Chain id (325 production, 326 testnet, 327 staging)", "", func(s string) error {
-			if n, err := strconv.ParseUint(s, 10, 64); err != nil || n == 0 {
+			n, err := strconv.ParseUint(s, 10, 64)
+			if err != nil || n == 0 {
 				return fmt.Errorf("%.20q is not a chain id: a whole number such as 327", safetext.Quoted(s))
+			}
+			// The config's own bound, said here: at the end every answer is lost.
+			if err := config.ChainIDAboveExact(n); err != nil {
+				return fmt.Errorf("chain id %d %w", n, err)
 			}
 			return nil
 		})
