@@ -3,6 +3,8 @@ package cli
 import (
 	"bytes"
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -17,7 +19,8 @@ func TestEnvAddChecksEachAnswer(t *testing.T) {
 	in := strings.Join([]string{key, "ftp://example.com", "http://127.0.0.1:8700", "", "327", "http://127.0.0.1:8701", "abc", "0", "9007199254740993", "327"}, "\n") + "\n"
 	var errOut bytes.Buffer
 	a := newApp(CLIEnv{Stdin: strings.NewReader(in), Stderr: &errOut, Getenv: func(string) string { return "" }})
-	var e config.Environment
+	a.configPath = filepath.Join(t.TempDir(), "config.toml")
+	e := config.Environment{Name: "x"}
 	if err := a.askEnv(context.Background(), &e); err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +53,8 @@ func TestEnvAddAsksAgainWithoutADefault(t *testing.T) {
 	in := strings.Join([]string{"", "http://127.0.0.1:8700", "", "", "", "327"}, "\n") + "\n"
 	var errOut bytes.Buffer
 	a := newApp(CLIEnv{Stdin: strings.NewReader(in), Stderr: &errOut, Getenv: func(string) string { return "" }})
-	var e config.Environment
+	a.configPath = filepath.Join(t.TempDir(), "config.toml")
+	e := config.Environment{Name: "x"}
 	if err := a.askEnv(context.Background(), &e); err != nil {
 		t.Fatal(err)
 	}
@@ -60,5 +64,29 @@ func TestEnvAddAsksAgainWithoutADefault(t *testing.T) {
 	const base, chain = "Base URL, the API host (https://…): ", "Chain id (325 production, 326 testnet, 327 staging): "
 	if said := errOut.String(); !strings.HasPrefix(said, base+base+"Auth URL") || !strings.HasSuffix(said, chain+chain) {
 		t.Errorf("an empty answer without a default was not asked again:\n%s", said)
+	}
+}
+
+// TestEnvAddRefusesATakenNameBeforeAsking: a name the config has (or one
+// in another case, or sandbox) is refused before the first question, as
+// env add refuses it at the end: four answers were asked for nothing.
+func TestEnvAddRefusesATakenNameBeforeAsking(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "config.toml")
+	if err := os.WriteFile(path, []byte("[env.local]\nbase_url = \"http://127.0.0.1:8700\"\nauth_url = \"http://127.0.0.1:8700\"\nmarket_data_url = \"http://127.0.0.1:8700\"\nchain_id = 327\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]string{
+		"local":   "the config already names an environment local (svcwallet env remove local takes it out)",
+		"Local":   "which Local differs from in case alone",
+		"sandbox": "sandbox names the embedded sandbox",
+		"a b":     "environment name \"a b\": use 1 to",
+	} {
+		var errOut bytes.Buffer
+		a := newApp(CLIEnv{Stdin: strings.NewReader("http://127.0.0.1:8701\n\n\n327\n"), Stderr: &errOut, Getenv: func(string) string { return "" }})
+		a.configPath = path
+		err := a.askEnv(context.Background(), &config.Environment{Name: name})
+		if err == nil || !strings.Contains(err.Error(), want) || errOut.Len() != 0 {
+			t.Errorf("%s: %v, want %q and no question; asked:\n%s", name, err, want, errOut.String())
+		}
 	}
 }

@@ -97,7 +97,18 @@ func (a *app) envAdd(ctx context.Context, f envAddFlags) error {
 	if err != nil {
 		return otherError(err)
 	}
-	err = config.AddEnvironment(path, e, f.alias)
+	if err := addRefused(config.AddEnvironment(path, e, f.alias), e.Name); err != nil {
+		return err
+	}
+	fmt.Fprintf(a.env.Stdout, "Added environment %s to %s: %s, chain %d.\n", e.Name, path, e.Service().Host, e.ChainID)
+	a.probeNew(ctx, e)
+	fmt.Fprintf(a.env.Stdout, "Next: svcwallet env use %s, then svcwallet auth login.\n", e.Name)
+	return nil
+}
+
+// addRefused words env add's refusal of the environment name, nil for
+// none: what to do instead.
+func addRefused(err error, name string) error {
 	var same *config.SameServiceError
 	var taken *config.NameTakenError
 	switch {
@@ -107,15 +118,12 @@ func (a *app) envAdd(ctx context.Context, f envAddFlags) error {
 		// The embedded sandbox is in no config: no command takes it out.
 		return usageError("%v, say local, for a standalone svcwallet sandbox (the embedded one is built in)", err)
 	case errors.As(err, &taken):
-		return usageError("%v (svcwallet env remove %s takes it out)", err, cmp.Or(taken.Like, e.Name))
+		return usageError("%v (svcwallet env remove %s takes it out)", err, cmp.Or(taken.Like, name))
 	case err != nil && strings.HasPrefix(err.Error(), "environment "):
 		return usageError("%v", err)
 	case err != nil:
 		return failure(exitFailed, "%v", err)
 	}
-	fmt.Fprintf(a.env.Stdout, "Added environment %s to %s: %s, chain %d.\n", e.Name, path, e.Service().Host, e.ChainID)
-	a.probeNew(ctx, e)
-	fmt.Fprintf(a.env.Stdout, "Next: svcwallet env use %s, then svcwallet auth login.\n", e.Name)
 	return nil
 }
 
@@ -125,6 +133,12 @@ func (a *app) envAdd(ctx context.Context, f envAddFlags) error {
 // checked as it is typed, and a refused one said and asked again, so a
 // typo in the third answer does not cost the other three.
 func (a *app) askEnv(ctx context.Context, e *config.Environment) error {
+	// The name first: one refused at the end cost every answer. A config
+	// not there yet (env add makes it) holds no name.
+	cfg, _, _ := loadConfig(a.configPath, a.env.Getenv)
+	if err := addRefused(config.CheckNewName(cfg, e.Name), e.Name); err != nil {
+		return err
+	}
 	ask := func(question, def string, check func(string) error) (string, error) {
 		if def != "" {
 			question += " [" + def + "]"
