@@ -34,7 +34,7 @@ func TestEnvAddChecksEachAnswer(t *testing.T) {
 		"Market-data URL, the host of /time [http://127.0.0.1:8700]: Not accepted: \"327\" is not an absolute URL.\n",
 		"Not accepted: \"abc\" is not a chain id: a whole number such as 327.\n",
 		"Not accepted: \"0\" is not a chain id",
-		"Not accepted: chain id 9007199254740993 is above 9007199254740991, the largest a JSON reader keeps exact",
+		"Not accepted: chain id 9007199254740993 is above 9007199254740991, the largest a JSON reader keeps exact", "(325 production, 326 testnet, 327 staging).\n",
 	} {
 		if !strings.Contains(said, want) {
 			t.Errorf("no %q in:\n%s", want, said)

@@ -164,7 +164,7 @@ func (a *app) askEnv(ctx context.Context, e *config.Environment) error {
 				continue
 			}
 			if err := check(line); err != nil {
-				fmt.Fprintf(a.env.Stderr, "Not accepted: %s.\n", safetext.Line(err.Error(), 200))
+				fmt.Fprintf(a.env.Stderr, "Not accepted: %s.\n", safetext.Line(err.Error(), 400))
 				continue
 			}
 			return line, nil
