@@ -36,9 +36,11 @@ const maxExportSuffix = 99
 // exporting: the export's path field has the keys.
 func (b *boardScreen) exporting() bool { return b.exportTo.Focused() }
 
-// todaysExport is the file an export goes to unless told otherwise.
+// todaysExport is the file an export goes to unless told otherwise: named
+// after the environment, whose name may hold what no file name may (a ':').
 func (b *boardScreen) todaysExport() string {
-	return filepath.Join(kit.StateDir(b.app), "watchboard-"+b.app.Target.Env.Name+"-"+b.app.Common.Now().Format("20060102")+".csv")
+	name := "watchboard-" + b.app.Target.Env.Name + "-" + b.app.Common.Now().Format("20060102") + ".csv"
+	return filepath.Join(kit.StateDir(b.app), safetext.FileName(name))
 }
 
 // askExport gives the path field the keys, pre-filled with today's file:

@@ -1514,3 +1514,15 @@ func TestBoardFieldSaysWhatItTakes(t *testing.T) {
 		}
 	}
 }
+
+// TestBoardExportNamedAfterAnyEnvironment: today's file is named after the
+// environment in a name every system writes as named: a ':' in the
+// environment's name would write, on Windows, an alternate data stream.
+func TestBoardExportNamedAfterAnyEnvironment(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	r.App.Target.Env.Name = "prod:eu"
+	br := newBoardRig(t, r)
+	if got := filepath.Base(br.b.todaysExport()); got != "watchboard-prod_eu-20260302.csv" {
+		t.Errorf("today's file is %q, want watchboard-prod_eu-20260302.csv", got)
+	}
+}
