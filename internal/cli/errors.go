@@ -169,9 +169,10 @@ func (a *app) report(cmd *cobra.Command, err error) int {
 		exit = exitFailed
 	}
 	code := cmp.Or(e.code, exitCodes[exit], "error")
+	said := saidBack(e.Error())
 	if a.env.JSON {
 		var out errorJSON
-		out.Error.Code, out.Error.Message, out.Error.Exit = code, e.Error(), exit
+		out.Error.Code, out.Error.Message, out.Error.Exit = code, said, exit
 		out.QuoteID, out.TxID, out.WithdrawTxHash = e.quoteID, e.txID, e.payoutHash
 		_ = writeJSONLine(a.env.Stdout, out)
 		return exit
@@ -180,11 +181,23 @@ func (a *app) report(cmd *cobra.Command, err error) int {
 	if name == "" {
 		name = cmd.CommandPath()
 	}
-	fmt.Fprintf(a.env.Stderr, "%s: %s\n", name, e.Error())
+	fmt.Fprintf(a.env.Stderr, "%s: %s\n", name, said)
 	if code == "usage" {
 		fmt.Fprintf(a.env.Stderr, "run '%s --help' for usage\n", name)
 	}
 	return exit
+}
+
+// saidBack is an error's text made safe to print (safetext.Text, line by
+// line): it repeats paths as the user gave them (--config, --password-file,
+// --out, $SVCWALLET_CONFIG, in the words of the system's own errors too),
+// and a bidi override or an escape in one would reorder or colour the line.
+func saidBack(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = safetext.Text(l)
+	}
+	return strings.Join(lines, "\n")
 }
 
 // oneLine puts a message from cobra on one line: its suggestions ("Did you

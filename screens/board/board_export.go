@@ -127,7 +127,11 @@ func writeExport(path string, next bool, b []byte) (string, error) {
 	if errors.Is(err, os.ErrExist) {
 		return path, fmt.Errorf("%s exists already: type another name", safetext.Quoted(path))
 	}
-	return path, err
+	if err != nil {
+		// The system's words repeat the path as typed (open PATH: …).
+		return path, errors.New(safetext.Quoted(err.Error()))
+	}
+	return path, nil
 }
 
 // exportDone takes the end of an export: said, and the field closed; or
@@ -138,6 +142,6 @@ func (b *boardScreen) exportDone(msg boardExportedMsg) tea.Cmd {
 		return nil
 	}
 	b.endExport()
-	b.exportedTo = fmt.Sprintf("Exported %d %s to %s", msg.rows, kit.Plural(msg.rows, "withdrawal", "withdrawals"), msg.path)
+	b.exportedTo = fmt.Sprintf("Exported %d %s to %s", msg.rows, kit.Plural(msg.rows, "withdrawal", "withdrawals"), safetext.Line(msg.path, 0))
 	return tui.ShowInfo(b.exportedTo)
 }
