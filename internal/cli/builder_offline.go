@@ -100,6 +100,6 @@ func (c builderCmd) submit(ctx context.Context, sig, path string) error {
 			return failure(exitFailed, "%s: %w", path, err)
 		}
 		res, err := builder.Submit(ctx, s.client, s.journal, p, s.sig, c.now)
-		return c.authorized(ctx, s.env, p.Order.Auth, p.Order, res, err, true)
+		return c.authorized(ctx, s.env, p.Order.Auth, p.Order, res, err, true, true)
 	})
 }
