@@ -3,7 +3,6 @@ package plain
 import (
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/svcwallet/svcwallet/service/builder"
 	"github.com/svcwallet/svcwallet/service/exchange"
@@ -102,6 +101,7 @@ func (s *session) signBuilder(o builder.Order) error {
 	req, res, err := o.Authorize(cx, s.client(), s.target.Journal, key.load)
 	cancel()
 	var fate builder.Fate // of the last sending of req
+	reached := false      // whether a sending of req reached the service
 	for err != nil {
 		switch {
 		case errors.Is(err, ErrEnd) || errors.Is(err, ErrInterrupted):
@@ -116,23 +116,29 @@ func (s *session) signBuilder(o builder.Order) error {
 			return nil
 		}
 		f := a.Failed(err, fate)
-		fate = f.Fate
+		fate, reached = f.Fate, reached || f.Fate != builder.FateNotSent
 		head, ask := builderAgain(f)
 		s.p.Say("%s: %v.", head, trimStop(f))
-		if ask == "" {
+		if f.Fate == builder.FateRefused {
 			// Refused for good: another try needs a new review, with a new nonce.
 			s.sent = append(s.sent, "a builder authorization of "+a.Builder.Hex()+" (refused)")
 			return nil
 		}
 		i, cerr := s.p.Choose(ask, Options("Send it again", "Back home"))
 		if cerr != nil || i == 1 {
-			if fate == builder.FateUnknown {
+			// The last words say one that reached the service, as it ended.
+			switch {
+			case fate == builder.FateUnknown:
 				s.sent = append(s.sent, "a builder authorization of "+a.Builder.Hex()+" (no answer)")
+			case fate == 0:
+				s.sent = append(s.sent, "a builder authorization of "+a.Builder.Hex()+" (answer unreadable)")
+			case reached:
+				s.sent = append(s.sent, "a builder authorization of "+a.Builder.Hex()+" (not taken)")
 			}
 			return cerr
 		}
 		if f.Wait > 0 {
-			// The rest of the wait the 429 asked, on the session's clock.
+			// The wait the 429 asked, from the answer, on the session's clock.
 			select {
 			case <-s.After(f.Wait):
 			case <-s.ctx.Done():
@@ -150,14 +156,19 @@ func (s *session) signBuilder(o builder.Order) error {
 
 // builderAgain words what became of a signed authorization not accepted
 // (builder.Auth.Failed): the head of its line, and the question that
-// offers the same signed body again ("" when refused for good).
+// offers the same signed body again (none when refused for good).
 func builderAgain(f builder.Failure) (head, ask string) {
 	switch f.Fate {
 	case builder.FateNotSent:
 		return "Not authorized", "Send the same signed authorization, which was not sent?"
 	case builder.FateLimited:
-		return "Not authorized", fmt.Sprintf("Send the same signed authorization in %d s?", int((f.Wait+time.Second-1)/time.Second))
+		return "Not authorized", fmt.Sprintf("Send the same signed authorization in %d s?", f.WaitSeconds())
+	case 0: // an acceptance whose answer cannot be read
+		return "Not authorized", "Send the same signed authorization again?"
 	case builder.FateUnknown:
+		if f.Wait > 0 {
+			return "Not authorized so far", fmt.Sprintf("Send the same signed authorization again in %d s? Nothing is signed anew.", f.WaitSeconds())
+		}
 		return "Not authorized so far", "Send the same signed authorization again? Nothing is signed anew."
 	}
 	return "Not authorized", ""

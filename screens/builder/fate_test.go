@@ -44,6 +44,7 @@ func TestBuilderReviewSaysEachFate(t *testing.T) {
 			}
 			rv := newBuilderReview(r.App, a, bldNonce)
 			rv.SetSize(120, 36)
+			start := r.clock.Now()
 			rv.Update(builderSentMsg{req: signed, err: c.err})
 			r.clock.Advance(kit.ShownGuard)
 			view := strings.Join(strings.Fields(ansi.Strip(rv.View())), " ")
@@ -56,6 +57,10 @@ func TestBuilderReviewSaysEachFate(t *testing.T) {
 				if strings.Contains(view, w) {
 					t.Errorf("%q said:\n%s", w, view)
 				}
+			}
+			// Enter's send waits until then (sendBuilder): the 429's wait, else none.
+			if wait := rv.retryAt.Sub(start); c.name == "429" && wait != 4*time.Second || c.name != "429" && wait > 0 {
+				t.Errorf("the same body is sent %v after the answer", wait)
 			}
 			if kept := rv.sent != nil; kept != c.kept {
 				t.Errorf("signed body kept %v, want %v", kept, c.kept)

@@ -212,9 +212,11 @@ func (r *builderReviewScreen) sentReply(msg builderSentMsg) tea.Cmd {
 }
 
 // againWords say enter's step after a fate whose signed body may be sent
-// again; "" after any other.
+// again, or after an acceptance whose answer cannot be read (0).
 func againWords(f builder.Fate) string {
 	switch f {
+	case 0:
+		return "Enter sends the same signed authorization again; esc goes back to the form."
 	case builder.FateNotSent:
 		return "Enter sends the same signed authorization, which was not sent; esc goes back to the form."
 	case builder.FateLimited:

@@ -31,28 +31,36 @@ const (
 )
 
 // Failure is a signed authorization not accepted: its Fate, the wait a
-// 429 asked (FateLimited), and its words, true on every face.
+// 429 asked before the same body is sent again (0 after any other
+// answer), and its words, true on every face.
 type Failure struct {
 	Fate Fate
 	Wait time.Duration
 	Err  error
 }
 
+// WaitSeconds is Wait in whole seconds, rounded up, as words say it.
+func (f Failure) WaitSeconds() int { return int((f.Wait + time.Second - 1) / time.Second) }
+
 func (f Failure) Error() string { return f.Err.Error() }
 
 func (f Failure) Unwrap() error { return f.Err }
 
-// Failed judges err, the error of sending a signed authorization of a;
-// earlier is the fate of the attempt before with the same body (0 on the
-// first). An error that is neither an answer nor a failure to get one (a
-// check before sending) has no fate (0), its words as they are. After an attempt whose outcome is unknown, one that never left
-// or was rate limited proves nothing: the first may have been taken.
+// Failed judges err, the error of sending a signed authorization of a
+// (an error before it is said as it is, by Explain); earlier is the fate
+// of the attempt before with the same body (0 on the first). An
+// acceptance whose answer cannot be read has no fate (0), and is said as
+// it is; whatever else came instead of an acceptance (an interrupted
+// request too) may have been taken. After an
+// attempt whose outcome is unknown, one that never left or was rate
+// limited proves nothing: the first may have been taken.
 func (a Auth) Failed(err error, earlier Fate) Failure {
 	ae, isAPI := errors.AsType[*exchange.APIError](err)
 	limited := errors.Is(err, exchange.CodeRateLimited) || isAPI && ae.Status == http.StatusTooManyRequests
 	fate := FateUnknown
 	switch {
-	case !isAPI && !exchange.OutcomeUnknown(err) && !exchange.NotSent(err) && earlier != FateUnknown:
+	case errors.As(err, new(*exchange.UnreadableAnswerError)):
+		// An acceptance whose body cannot be used: no fate above fits it.
 		return Failure{Err: Explain(err)}
 	case exchange.NotSent(err):
 		fate = FateNotSent
@@ -61,21 +69,29 @@ func (a Auth) Failed(err error, earlier Fate) Failure {
 	case isAPI && ae.Status < 500 && !exchange.UnnamedRefusal(err):
 		fate = FateRefused
 	}
+	var wait time.Duration
+	if limited {
+		// The one Retry-After policy over the one backoff, as every caller
+		// that asks again after a 429; kept when an earlier attempt makes
+		// the outcome unknown, since sending sooner earns another 429.
+		wait = exchange.RetryWait(err, exchange.Backoff(exchange.DefaultRetry.Base, exchange.DefaultRetry.Max, 1, nil))
+	}
+	seconds := Failure{Wait: wait}.WaitSeconds()
 	words := Explain(err).Error()
-	if earlier == FateUnknown && fate != FateRefused && fate != FateUnknown {
-		fate, words = FateUnknown, "No answer to an earlier attempt, then: "+words
+	switch {
+	case earlier == FateUnknown && limited:
+		fate, words = FateUnknown, fmt.Sprintf("An earlier attempt may have been taken, and this one was not: the service is limiting requests (HTTP 429), so wait %d s before sending it again", seconds)
+	case earlier == FateUnknown && fate != FateRefused && fate != FateUnknown:
+		fate, words = FateUnknown, "An earlier attempt may have been taken, and this one: "+words
 	}
 	switch fate {
 	case FateNotSent:
 		return Failure{Fate: fate, Err: exchange.Worded(err, words+". The authorization was not sent, so nothing was authorized")}
 	case FateLimited:
-		// The one Retry-After policy over the one backoff, as every caller
-		// that asks again after a 429.
-		wait := exchange.RetryWait(err, exchange.Backoff(exchange.DefaultRetry.Base, exchange.DefaultRetry.Max, 1, nil))
 		return Failure{Fate: fate, Wait: wait, Err: exchange.Worded(err, fmt.Sprintf(
-			"The service is limiting requests (HTTP 429) and did not take the authorization: wait %d s before sending it again", int((wait+time.Second-1)/time.Second)))}
+			"The service is limiting requests (HTTP 429) and did not take the authorization: wait %d s before sending it again", seconds))}
 	case FateRefused:
 		return Failure{Fate: fate, Err: Explain(err)}
 	}
-	return Failure{Fate: fate, Err: exchange.Worded(err, words+"; "+a.Unchecked())}
+	return Failure{Fate: fate, Wait: wait, Err: exchange.Worded(err, words+"; "+a.Unchecked())}
 }

@@ -84,10 +84,11 @@ func TestFateOfEachError(t *testing.T) {
 		{"499", &exchange.APIError{Status: 499}, 0, builder.FateUnknown, []string{"HTTP 499, a status that does not say whether it was taken", "before authorizing again"}},
 		{"400", &exchange.APIError{Status: 400}, 0, builder.FateRefused, []string{"The service refused"}},
 		{"a duplicate nonce", &exchange.APIError{Status: 400, Code: exchange.CodeDuplicateSignature}, builder.FateUnknown, builder.FateRefused, []string{"nonce was already used"}},
-		{"never left after no answer", &exchange.NotSentError{Err: dial}, builder.FateUnknown, builder.FateUnknown, []string{"No answer to an earlier attempt, then: Cannot reach", "before authorizing again"}},
-		{"429 after no answer", limited, builder.FateUnknown, builder.FateUnknown, []string{"No answer to an earlier attempt", "before authorizing again"}},
+		{"never left after no answer", &exchange.NotSentError{Err: dial}, builder.FateUnknown, builder.FateUnknown, []string{"An earlier attempt may have been taken, and this one: Cannot reach", "before authorizing again"}},
+		{"429 after no answer", limited, builder.FateUnknown, builder.FateUnknown, []string{"An earlier attempt may have been taken, and this one was not", "wait 3 s before sending it again", "before authorizing again"}},
 		{"429 after a 429", limited, builder.FateLimited, builder.FateLimited, []string{"wait 3 s"}},
-		{"no failure of sending", exchange.UserError{Text: "the signature does not recover"}, 0, 0, []string{"does not recover"}},
+		{"an acceptance that cannot be read", &exchange.UnreadableAnswerError{Status: 200}, 0, 0, []string{"answer"}},
+		{"interrupted once sent", &exchange.TransportError{Op: "read", Host: "auth.example", Err: context.Canceled}, 0, builder.FateUnknown, []string{"before authorizing again"}},
 	} {
 		f := a.Failed(c.err, c.earlier)
 		if f.Fate != c.fate {
@@ -101,7 +102,8 @@ func TestFateOfEachError(t *testing.T) {
 		if said := f.Error(); c.fate != builder.FateRefused && strings.Contains(said, "service refused") || c.fate != builder.FateUnknown && strings.Contains(said, "before authorizing again") {
 			t.Errorf("%s: said as another fate: %s", c.name, said)
 		}
-		if f.Fate == builder.FateLimited && f.Wait <= 0 || f.Fate != builder.FateLimited && f.Wait != 0 {
+		ae, _ := c.err.(*exchange.APIError)
+		if limited := ae != nil && (ae.Status == http.StatusTooManyRequests || ae.Code == exchange.CodeRateLimited); limited != (f.Wait > 0) {
 			t.Errorf("%s: wait %v", c.name, f.Wait)
 		}
 		if !errors.Is(f, c.err) {
