@@ -47,7 +47,12 @@ type builderReviewScreen struct {
 	at    time.Time // when the order was built: its expiration counts from then
 	gate  kit.ReviewGate
 	sent  *exchange.BuilderAuthorizeRequest // the signed body, once signed
-	err   error
+	// fate is what became of the last sending of sent (0 before, or when
+	// err is none of its), earlier the fate before it; retryAt ends a
+	// 429's wait.
+	fate, earlier builder.Fate
+	retryAt       time.Time
+	err           error
 	// errHead names what err stopped: the authorization, or its
 	// preparation for offline signing.
 	errHead string
@@ -126,7 +131,8 @@ func (r *builderReviewScreen) sign() tea.Cmd {
 	if r.sent != nil {
 		r.err = nil
 		req := *r.sent
-		return r.gate.Send(sendBuilder(app, req))
+		// After a 429, the rest of the wait it asked, then the same body.
+		return r.gate.Send(sendBuilder(app, req, r.retryAt.Sub(app.Common.Now())))
 	}
 	if err := r.gate.Key.Ready(); err != nil {
 		r.err, r.errHead = err, "Not authorized"
@@ -155,10 +161,16 @@ func (r *builderReviewScreen) sign() tea.Cmd {
 	})
 }
 
-// sendBuilder posts a signed authorization; the Cmd it returns runs it.
-func sendBuilder(app *kit.App, req exchange.BuilderAuthorizeRequest) tea.Cmd {
+// sendBuilder posts a signed authorization after wait (none when it is
+// not above 0); the Cmd it returns runs it.
+func sendBuilder(app *kit.App, req exchange.BuilderAuthorizeRequest, wait time.Duration) tea.Cmd {
 	client, root := app.Client(), app.Root()
 	return func() tea.Msg {
+		if wait > 0 {
+			if err := exchange.Sleep(root, wait); err != nil {
+				return builderSentMsg{req: req, err: &exchange.NotSentError{Err: err}}
+			}
+		}
 		cx, cancel := kit.Call(root)
 		defer cancel()
 		res, err := client.AuthorizeBuilder(cx, req)
@@ -166,20 +178,29 @@ func sendBuilder(app *kit.App, req exchange.BuilderAuthorizeRequest) tea.Cmd {
 	}
 }
 
-// sentReply shows the result, or explains the refusal.
+// sentReply shows the result, or what became of the authorization
+// (builder.Auth.Failed) and its next step.
 func (r *builderReviewScreen) sentReply(msg builderSentMsg) tea.Cmd {
 	r.gate.Sent()
 	if msg.req.Signature.R != "" {
 		r.sent = &msg.req
 	}
 	if msg.err != nil {
-		r.err, r.errHead = refusalWords(builder.Explain(msg.err)), "Not authorized"
-		if errors.As(msg.err, new(*journal.RolledBackError)) {
+		r.err, r.errHead, r.fate = refusalWords(builder.Explain(msg.err)), "Not authorized", 0
+		switch {
+		case errors.As(msg.err, new(*journal.RolledBackError)):
 			r.err = kit.JournalLost(msg.err, r.app.Command("doctor"))
-		}
-		if builder.Refused(msg.err) {
-			// Going back and reviewing again draws a new nonce.
-			r.sent = nil
+		case r.sent != nil:
+			f := r.order.Auth.Failed(msg.err, r.earlier)
+			r.err, r.fate, r.earlier = refusalWords(f), f.Fate, f.Fate
+			r.retryAt = r.app.Common.Now().Add(f.Wait)
+			if f.Fate == builder.FateUnknown {
+				r.errHead = "Not authorized so far"
+			}
+			if f.Fate == builder.FateRefused {
+				// Going back and reviewing again draws a new nonce.
+				r.sent = nil
+			}
 		}
 		// The review shows again with why: an enter held through the
 		// send, or pressed twice, must not sign again before that is read.
@@ -188,6 +209,22 @@ func (r *builderReviewScreen) sentReply(msg builderSentMsg) tea.Cmd {
 	res := newBuilderResult(r.app, r.order.Auth, r.order.Expiration().UnixNano(), msg.res.APIKey)
 	// The result's title says it was authorized: no toast repeats it.
 	return tea.Sequence(tui.Reset(r.app.Makers.Home(r.app)), tui.Push(res))
+}
+
+// againWords say enter's step after a fate whose signed body may be sent
+// again, or after an acceptance whose answer cannot be read (0).
+func againWords(f builder.Fate) string {
+	switch f {
+	case 0:
+		return "Enter sends the same signed authorization again; esc goes back to the form."
+	case builder.FateNotSent:
+		return "Enter sends the same signed authorization, which was not sent; esc goes back to the form."
+	case builder.FateLimited:
+		return "Enter sends the same signed authorization once the wait is over; esc goes back to the form."
+	case builder.FateUnknown:
+		return "Enter sends the same signed authorization again (nothing is signed anew); esc goes back to the form, whose review signs anew."
+	}
+	return ""
 }
 
 // refusalWords says the console's step after a refusal's fact
@@ -296,8 +333,8 @@ func (r *builderReviewScreen) render(level int) string {
 		b.WriteString(r.gate.Prompt("", "Preparing the authorization for offline signing…") + "\n")
 	case r.err != nil && !r.gate.Sending:
 		b.WriteString(layout.ErrorBlock(c, r.errHead, r.err, r.wd))
-		if r.sent != nil {
-			b.WriteString(st.Muted.Render("Enter sends the same signed authorization again; esc goes back to the form.") + "\n")
+		if again := againWords(r.fate); r.sent != nil && again != "" {
+			b.WriteString(st.Muted.Render(layout.WrapTo(again, max(r.wd, 20))) + "\n")
 		}
 	default:
 		b.WriteString(r.gate.Prompt("Signing and sending the authorization…",
