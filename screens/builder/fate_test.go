@@ -65,6 +65,17 @@ func TestBuilderReviewSaysEachFate(t *testing.T) {
 			if kept := rv.sent != nil; kept != c.kept {
 				t.Errorf("signed body kept %v, want %v", kept, c.kept)
 			}
+			// The footer's enter says what enter does: a kept body is sent
+			// again, never signed anew.
+			var enter []string
+			for _, b := range rv.KeyMap().ShortHelp() {
+				if b.Help().Key == "enter" {
+					enter = append(enter, b.Help().Desc)
+				}
+			}
+			if want := map[bool]string{true: "send again", false: "sign and authorize"}[c.kept]; len(enter) != 1 || enter[0] != want {
+				t.Errorf("the footer offers enter as %q, want %q", enter, want)
+			}
 		})
 	}
 }

@@ -31,9 +31,10 @@ type builderSentMsg struct {
 }
 
 var builderReviewKeys = struct {
-	Sign key.Binding
+	Sign, Resend key.Binding
 }{
-	Sign: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "sign and authorize")),
+	Sign:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "sign and authorize")),
+	Resend: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "send again")),
 }
 
 // builderReviewScreen shows the typed data of a builder authorization field by
@@ -78,12 +79,14 @@ func (r *builderReviewScreen) SetSize(w, h int) { r.wd, r.h = w, h; r.gate.SetWi
 func (r *builderReviewScreen) KeyMap() help.KeyMap { return r.bindings().KeyMap() }
 
 // bindings: none while keys are held (the guard); enter signs once the
-// whole message fits on screen, unless the
-// authorization is already out or was prepared for offline signing; o
-// prepares it for offline signing (canPrepare).
+// whole message fits on screen, or sends the body already signed again,
+// unless the authorization is already out or was prepared for offline
+// signing; o prepares it for offline signing (canPrepare).
 func (r *builderReviewScreen) bindings() kit.Bindings {
+	on := !r.gate.Sending && !r.gate.Offline.Done() && !r.gate.Offline.Preparing && r.fits()
 	return r.gate.Held(append(kit.Bindings{
-		{Key: builderReviewKeys.Sign, On: !r.gate.Sending && !r.gate.Offline.Done() && !r.gate.Offline.Preparing && r.fits(), Do: r.sign},
+		{Key: builderReviewKeys.Sign, On: on && r.sent == nil, Do: r.sign},
+		{Key: builderReviewKeys.Resend, On: on && r.sent != nil, Do: r.sign},
 	}, append(r.gate.Offline.Bindings(r.app, r.canPrepare(), r.prepare), r.gate.Bindings()...)...))
 }
 
@@ -336,6 +339,9 @@ func (r *builderReviewScreen) render(level int) string {
 		if again := againWords(r.fate); r.sent != nil && again != "" {
 			b.WriteString(st.Muted.Render(layout.WrapTo(again, max(r.wd, 20))) + "\n")
 		}
+	case r.sent != nil:
+		b.WriteString(r.gate.Prompt("Sending the signed authorization again…",
+			"Press enter to send the signed authorization again, esc to go back.") + "\n")
 	default:
 		b.WriteString(r.gate.Prompt("Signing and sending the authorization…",
 			"Press enter to sign with this key and authorize the builder, esc to go back.") + "\n")
