@@ -333,9 +333,10 @@ func (m *Model) screenHelp(cols [][]key.Binding, draw func([][]key.Binding) stri
 // pushes the global keys off the screen.)
 //
 // When they do not all fit, the keys every list has (↑/↓, / filter,
-// home/end, pgup/pgdn) and every form has (tab, ←/→) give way first, as the full help names them: the
-// others are what the screen does ("enter continue", "c copy"), each in
-// sight without "…" when they fit (Home's L was cut for the "…").
+// home/end, pgup/pgdn) and every form has (tab, ←/→) give way first, as
+// the full help names them: the others are what the screen does ("enter
+// continue", "c copy"), each in sight without "…" when they fit (Home's L
+// was cut for the "…").
 func shortHelp(h help.Model, bs []key.Binding, w int) string {
 	h.SetWidth(0)
 	if s := h.ShortHelpView(bs); ansi.StringWidth(s) <= w {

@@ -262,7 +262,6 @@ func TestShortFooterKeepsActionsOverMoves(t *testing.T) {
 		want string
 	}{
 		{60, "enter QR code • c copy • … • ? help • esc back • q quit"},
-
 		{120, "↑/↓ select • / filter • enter QR code • c copy • r refresh • home/end first/last • ? help • esc back • q quit"},
 	} {
 		m, home := newRoot(t, tc.w, 20)

@@ -99,7 +99,7 @@ func (c builderCmd) submit(ctx context.Context, sig, path string) error {
 		if err != nil {
 			return failure(exitFailed, "%s: %w", path, err)
 		}
-		res, err := builder.Submit(ctx, s.client, s.journal, p, s.sig, c.now)
-		return c.authorized(ctx, s.env, p.Order.Auth, p.Order, res, err, true)
+		res, sending, err := builder.Submit(ctx, s.client, s.journal, p, s.sig, c.now)
+		return c.authorized(ctx, s.env, p.Order.Auth, p.Order, res, err, sending, true)
 	})
 }

@@ -50,8 +50,9 @@ func runDrawn(ctx context.Context, env CLIEnv, model *tui.Model, profile colorpr
 }
 
 // runTicked runs the console with Bubble Tea's renderer, stopped as the
-// drawer is (tickedStops), which draws on its frame ticker: 20 frames a second, not its 60, each tick being most of
-// what an idle console costs (docs/testing.md, "Speed"). The first frame
+// drawer is (tickedStops), which draws on its frame ticker: 20 frames a
+// second, not its 60, each tick being most of what an idle console costs
+// (docs/testing.md, "Speed"). The first frame
 // does not wait for the first tick: the console draws it itself
 // (drawFirstFrame).
 func runTicked(ctx context.Context, env CLIEnv, model *tui.Model, profile colorprofile.Profile) error {

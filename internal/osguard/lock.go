@@ -44,18 +44,12 @@ func LockBeside(path string) (unlock func(), err error) {
 // NoLocksError: the filesystem the lock file is on gives no locks (flock's
 // ENOLCK: an NFS mount without lockd), so what it guards is not read and
 // written back.
-// Folder: Path is a folder locked itself (LockFolder: the config's), not
-// a lock file in the state folder.
 type NoLocksError struct {
-	Path   string
-	Err    error
-	Folder bool
+	Path string
+	Err  error
 }
 
 func (e *NoLocksError) Error() string {
-	if e.Folder {
-		return fmt.Sprintf("lock %s: the filesystem it is on gives no locks (a network mount without a lock service?), and svcwallet does not change its files without one: keep the config on a local disk (name one with $SVCWALLET_CONFIG)", e.Path)
-	}
 	return fmt.Sprintf("lock %s: the filesystem it is on gives no locks (a network mount without a lock service?), and svcwallet does not change its files without one: keep the state folder on a local disk (set $XDG_STATE_HOME to a folder on one)", e.Path)
 }
 func (e *NoLocksError) Unwrap() error { return e.Err }

@@ -3,7 +3,6 @@
 package osguard
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"syscall"
@@ -16,7 +15,9 @@ func unlockFile(f *os.File) error { return syscall.Flock(int(f.Fd()), syscall.LO
 
 // LockFolder holds the folder at dir, opened read-only, as LockFile holds
 // a lock file: every process editing a file in it takes this one lock,
-// whatever its environment names, and nothing is made in the folder.
+// whatever its environment names, and nothing is made in the folder. NFS
+// locks no folder (its flock takes an exclusive lock on a file open for
+// writing alone): the caller holds a lock file where this fails.
 func LockFolder(dir string) (unlock func(), err error) {
 	f, err := os.Open(dir)
 	if err != nil {
@@ -24,12 +25,7 @@ func LockFolder(dir string) (unlock func(), err error) {
 	}
 	if err := lockFile(f); err != nil {
 		f.Close()
-		err = lockError(dir, err)
-		var nl *NoLocksError
-		if errors.As(err, &nl) {
-			nl.Folder = true
-		}
-		return nil, err
+		return nil, lockError(dir, err)
 	}
 	return func() {
 		_ = unlockFile(f)

@@ -28,19 +28,3 @@ func TestNoLocksSaysWhatToDo(t *testing.T) {
 		t.Errorf("another failure said as no locks: %v", other)
 	}
 }
-
-// TestNoLocksOnTheConfigFolderSaysWhatToDo: a config folder whose
-// filesystem gives no locks is said as the config's, to be kept on a local
-// disk: the state folder's words sent the user to $XDG_STATE_HOME, which
-// does not move the config.
-func TestNoLocksOnTheConfigFolderSaysWhatToDo(t *testing.T) {
-	err := (&NoLocksError{Path: "/mnt/nfs/home/.config/svcwallet", Err: syscall.ENOLCK, Folder: true}).Error()
-	for _, want := range []string{"gives no locks", "keep the config on a local disk", "$SVCWALLET_CONFIG"} {
-		if !strings.Contains(err, want) {
-			t.Errorf("%q does not say %q", err, want)
-		}
-	}
-	if strings.Contains(err, "XDG_STATE_HOME") {
-		t.Errorf("%q sends the user to the state folder", err)
-	}
-}

@@ -162,7 +162,7 @@ func TestBuilderReviewPreparesForOfflineSigning(t *testing.T) {
 		t.Fatal(err)
 	}
 	clock := func() time.Time { return *now }
-	if _, err := builder.Submit(context.Background(), app.Client(), app.Journal(), p, sig, clock); err != nil {
+	if _, _, err := builder.Submit(context.Background(), app.Client(), app.Journal(), p, sig, clock); err != nil {
 		t.Fatalf("the signed file is refused: %v", err)
 	}
 	entries, _ = app.Journal().Entries()

@@ -58,6 +58,37 @@ func TestEditHoldsTheConfigLock(t *testing.T) {
 	}
 }
 
+// TestEditLocksAFileWhereTheFolderCannotBe: a config folder the system
+// will not lock (NFS takes an exclusive flock only on a file open for
+// writing, so a folder's is EBADF) is edited holding the lock file in the
+// state folder, as before the folder was locked: the edit failed, where
+// the lock file had worked, with "bad file descriptor".
+func TestEditLocksAFileWhereTheFolderCannotBe(t *testing.T) {
+	was := lockFolder
+	defer func() { lockFolder = was }()
+	lockFolder = func(dir string) (func(), error) { return nil, &fs.PathError{Op: "lock", Path: dir, Err: syscall.EBADF} }
+	t.Setenv("XDG_STATE_HOME", t.TempDir()) // its lock file is left there
+	path := raceConfig(t)
+	lock, err := editLock(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = editConfig(path, func(text string, _ Config) (string, error) {
+		f, err := os.Open(lock)
+		if err != nil {
+			t.Fatalf("no lock file while the folder cannot be locked: %v", err)
+		}
+		defer f.Close()
+		if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); !errors.Is(err, syscall.EWOULDBLOCK) {
+			t.Errorf("another process could lock the config while it was edited: %v", err)
+		}
+		return "bell = true\n" + text, nil
+	}, func(_, after Config) bool { return after.Bell })
+	if err != nil {
+		t.Fatalf("an edit where the folder cannot be locked: %v", err)
+	}
+}
+
 // TestEditKeepsAnEditMadeMeanwhile: another program (an editor, an older
 // svcwallet) writes the config between an edit's read and its write; the
 // edit is made again on what it wrote, so neither is lost.

@@ -3,7 +3,6 @@ package config
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -12,15 +11,18 @@ import (
 )
 
 // lockEdit holds the lock of an edit of the config at real (the file a
-// link names): its folder itself where the system locks folders (unix), so
-// every process editing it waits on one lock whatever its $XDG_STATE_HOME
-// (a lock named from the state folder was two locks for two of them), and
-// nothing is made beside the config nor in a dotfiles repository its
-// folder links into. Elsewhere (Windows) it is the lock file editLock names.
+// link names): its folder itself, so every process editing it waits on one
+// lock whatever its $XDG_STATE_HOME (a lock named from the state folder was
+// two locks for two of them), and nothing is made beside the config nor in
+// a dotfiles repository its folder links into. Where the folder cannot be
+// locked it is the lock file editLock names, as before: Windows locks no
+// folder, NFS takes flock as a byte-range lock, exclusive only on a file
+// open for writing (never a folder: EBADF), and a folder may be writable
+// but not readable. Each process editing one config meets the same folder
+// on the same filesystem, so they fall back alike.
 func lockEdit(real string) (unlock func(), err error) {
-	unlock, err = osguard.LockFolder(filepath.Dir(real))
-	if !errors.Is(err, errors.ErrUnsupported) {
-		return unlock, err
+	if unlock, err := lockFolder(filepath.Dir(real)); err == nil {
+		return unlock, nil
 	}
 	lock, err := editLock(real)
 	if err != nil {
@@ -28,6 +30,9 @@ func lockEdit(real string) (unlock func(), err error) {
 	}
 	return osguard.LockFile(lock)
 }
+
+// lockFolder is osguard.LockFolder; a test refuses it as NFS does.
+var lockFolder = osguard.LockFolder
 
 // editLock is the lock file of an edit of the config at real where no
 // folder is locked: in the state folder, named from the config's real

@@ -1,0 +1,105 @@
+package plain
+
+import (
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/svcwallet/svcwallet/service/builder"
+	"github.com/svcwallet/svcwallet/service/config"
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/sandbox"
+)
+
+// TestBuilderAgainSaysEachFate: plain mode's line and question after a
+// signed authorization not accepted follow builder.Auth.Failed: never sent
+// and a 429 are "Not authorized", offering the same body (after the 429's
+// wait); an unknown outcome is "so far", offering it again with nothing
+// signed anew, after the wait when its last answer was a 429; a refusal for good offers nothing. None claims a repeat
+// cannot grant twice, which SPEC.md §4.4 does not say.
+func TestBuilderAgainSaysEachFate(t *testing.T) {
+	a, err := builder.Check(builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dial := &exchange.TransportError{Op: "dial", Host: "auth.example", Err: errors.New("connection refused")}
+	for _, c := range []struct {
+		err       error
+		earlier   builder.Fate
+		head, ask string
+	}{
+		{&exchange.NotSentError{Err: dial}, 0, "Not authorized", "Send the same signed authorization, which was not sent?"},
+		{&exchange.APIError{Status: http.StatusTooManyRequests, RetryAfter: 2 * time.Second}, 0, "Not authorized", "Send the same signed authorization in 2 s?"},
+		{&exchange.APIError{Status: 499}, 0, "Not authorized so far", "Send the same signed authorization again? Nothing is signed anew."},
+		{&exchange.APIError{Status: 403, Code: exchange.CodeUnauthorizedSigner}, 0, "Not authorized", ""},
+		{&exchange.APIError{Status: http.StatusTooManyRequests, RetryAfter: 2 * time.Second}, builder.FateUnknown, "Not authorized so far", "Send the same signed authorization again in 2 s? Nothing is signed anew."},
+	} {
+		head, ask := builderAgain(a.Failed(c.err, c.earlier))
+		if head != c.head || ask != c.ask {
+			t.Errorf("%v: %q, %q; want %q, %q", c.err, head, ask, c.head, c.ask)
+		}
+		if strings.Contains(ask, "twice") {
+			t.Errorf("%v: %q", c.err, ask)
+		}
+	}
+}
+
+// TestBuilderAgainAfterEachAnswer: through a gateway in front of the
+// sandbox, an authorization answered 429 is "Not authorized", offered
+// again in the 3 s asked, and the last words say it was sent and not
+// taken; sent again, it leaves only once those 3 s passed on the
+// session's clock; answered 499 then, and 429 after, it stays "so far"
+// (the 499's may have been taken) and the last words say no answer.
+func TestBuilderAgainAfterEachAnswer(t *testing.T) {
+	var answers []int // the gateway's statuses for the authorizations, in turn
+	var at []time.Time
+	var r *rig
+	r = newRigOn(t, func(sbx string) config.Environment {
+		up, _ := url.Parse(sbx)
+		proxy := httputil.NewSingleHostReverseProxy(up)
+		gw := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+			if req.URL.Path != exchange.PathBuilderAuthorize || len(answers) == 0 {
+				proxy.ServeHTTP(w, req)
+				return
+			}
+			at = append(at, r.clock.Now())
+			status := answers[0]
+			answers = answers[1:]
+			w.Header().Set("Content-Type", "application/json")
+			w.Header().Set("Retry-After", "3")
+			w.WriteHeader(status)
+			w.Write([]byte(`{"message":"from the gateway"}`))
+		}))
+		t.Cleanup(gw.Close)
+		env := config.SandboxEnvironment(sbx, sandbox.DefaultChainID)
+		env.AuthURL = gw.URL
+		return env
+	})
+	authorize := typed("builder", sandbox.BuilderAddress, "0.1", "0.05", "7d", "no", "y")
+	answers = []int{http.StatusTooManyRequests}
+	out, err := r.run(steps(logIn, authorize, typed("Back home", "quit"))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants(t, out, "Not authorized: The service is limiting requests (HTTP 429) and did not take the authorization: wait 3 s before sending it again.",
+		"Send the same signed authorization in 3 s?", "sent a builder authorization of "+sandbox.BuilderAddress+" (not taken)")
+	answers, at = []int{http.StatusTooManyRequests, 499, http.StatusTooManyRequests}, nil
+	out, err = r.run(steps(logIn, authorize, typed("Send it again", "Send it again", "Back home", "quit"))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants(t, out, "Not authorized so far: The service answered the authorization with HTTP 499",
+		"Not authorized so far: An earlier attempt may have been taken, and this one was not", "Send the same signed authorization again in 3 s? Nothing is signed anew.",
+		"sent a builder authorization of "+sandbox.BuilderAddress+" (no answer)")
+	if strings.Contains(out, "cannot grant twice") {
+		t.Errorf("a repeat is said not to grant twice:\n%s", out)
+	}
+	if len(at) != 3 || at[1].Sub(at[0]) < 3*time.Second {
+		t.Fatalf("authorizations reached the gateway at %v: want 3, the second 3 s after the first's 429", at)
+	}
+}
