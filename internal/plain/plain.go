@@ -164,7 +164,7 @@ func (s *session) interrupted(err error) error {
 
 // run logs in, then offers the home menu until the user quits.
 func (s *session) run() error {
-	s.p.Say("svcwallet, plain mode: questions one a line; type a choice's number or name. An empty line asks again; back goes home from any question but one that signs; ctrl+c quits.")
+	s.p.Say("svcwallet, plain mode: questions one a line; type a choice's number or name. An empty line asks again; back goes home where a question says so; ctrl+c quits.")
 	s.p.Blank()
 	// A session kept between runs (svcwallet auth login) needs no login.
 	if t := s.Targets[0]; t.Kept {
