@@ -103,3 +103,35 @@ func TestBuilderAgainAfterEachAnswer(t *testing.T) {
 		t.Fatalf("authorizations reached the gateway at %v: want 3, the second 3 s after the first's 429", at)
 	}
 }
+
+// TestBuilderTakenUnreadable: an authorization accepted with an answer
+// that cannot be read is said as authorized, with where to check and
+// revoke it; nothing is offered again, and the last words name it sent
+// and taken.
+func TestBuilderTakenUnreadable(t *testing.T) {
+	r := newRigOn(t, func(sbx string) config.Environment {
+		up, _ := url.Parse(sbx)
+		proxy := httputil.NewSingleHostReverseProxy(up)
+		gw := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+			if req.URL.Path != exchange.PathBuilderAuthorize {
+				proxy.ServeHTTP(w, req)
+				return
+			}
+			w.Header().Set("Content-Type", "application/json")
+			w.Write([]byte(`not json`))
+		}))
+		t.Cleanup(gw.Close)
+		env := config.SandboxEnvironment(sbx, sandbox.DefaultChainID)
+		env.AuthURL = gw.URL
+		return env
+	})
+	out, err := r.run(steps(logIn, typed("builder", sandbox.BuilderAddress, "0.1", "0.05", "7d", "no", "y"), typed("quit"))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants(t, out, "Authorized, answer unreadable: The service accepted the authorization, so "+sandbox.BuilderAddress+" is authorized",
+		"revoke it there", "sent a builder authorization of "+sandbox.BuilderAddress+" (taken, its answer unreadable)")
+	if strings.Contains(out, "Send the same signed authorization") {
+		t.Errorf("a taken authorization is offered again:\n%s", out)
+	}
+}
