@@ -128,15 +128,20 @@ func (s *session) signBuilder(o builder.Order) error {
 			s.sent = append(s.sent, "a builder authorization of "+a.Builder.Hex()+" (taken, its answer unreadable)")
 			return nil
 		}
-		i, cerr := s.p.Choose(ask, Options("Send it again", "Back home"))
-		if cerr != nil || i == 1 {
-			// The last words say one that reached the service, as it ended.
+		// left gives the last words what it ended as: signed, and sent or not.
+		left := func() {
 			switch {
 			case fate == builder.FateUnknown:
 				s.sent = append(s.sent, "a builder authorization of "+a.Builder.Hex()+" (no answer)")
 			case reached:
 				s.sent = append(s.sent, "a builder authorization of "+a.Builder.Hex()+" (not taken)")
+			default:
+				s.notSent = append(s.notSent, "a builder authorization of "+a.Builder.Hex())
 			}
+		}
+		i, cerr := s.p.Choose(ask, Options("Send it again", "Back home"))
+		if cerr != nil || i == 1 {
+			left()
 			return cerr
 		}
 		if f.Wait > 0 {
@@ -144,6 +149,7 @@ func (s *session) signBuilder(o builder.Order) error {
 			select {
 			case <-s.After(f.Wait):
 			case <-s.ctx.Done():
+				left()
 				return ErrInterrupted
 			}
 		}
