@@ -242,6 +242,9 @@ func (c builderCmd) authorized(ctx context.Context, e config.Environment, a buil
 		return interrupted(ctx, "")
 	case c.app.rolledBack(err) != nil:
 		return c.app.rolledBack(err)
+	case f.Fate == builder.FateTaken:
+		// Exit 5, an outcome to check: 1 would read as refused.
+		return failure(exitError, "%w", f)
 	case f.Fate == builder.FateUnknown:
 		// Exit 5, as a withdrawal whose outcome is unknown: 1 says refused.
 		return failure(exitError, "not authorized so far: %w", f)

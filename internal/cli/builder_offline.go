@@ -28,7 +28,8 @@ chosen when it was prepared, at most 30 days); then it is sent, once:
 submitting it again is refused.
 
 Exit status: 0 authorized, 1 refused or failed, 2 usage, 5 unknown (no answer,
-or one that does not say whether it was taken).`
+or one that does not say whether it was taken), or taken with an answer that
+cannot be read (check the exchange's web UI).`
 
 // builderSubmitCommand is `svcwallet builder submit FILE`.
 func (a *app) builderSubmitCommand() *cobra.Command {

@@ -119,22 +119,29 @@ func (s *session) signBuilder(o builder.Order) error {
 		fate, reached = f.Fate, reached || f.Fate != builder.FateNotSent
 		head, ask := builderAgain(f)
 		s.p.Say("%s: %v.", head, trimStop(f))
-		if f.Fate == builder.FateRefused {
+		switch f.Fate {
+		case builder.FateRefused:
 			// Refused for good: another try needs a new review, with a new nonce.
 			s.sent = append(s.sent, "a builder authorization of "+a.Builder.Hex()+" (refused)")
 			return nil
+		case builder.FateTaken:
+			s.sent = append(s.sent, "a builder authorization of "+a.Builder.Hex()+" (taken, its answer unreadable)")
+			return nil
 		}
-		i, cerr := s.p.Choose(ask, Options("Send it again", "Back home"))
-		if cerr != nil || i == 1 {
-			// The last words say one that reached the service, as it ended.
+		// left gives the last words what it ended as: signed, and sent or not.
+		left := func() {
 			switch {
 			case fate == builder.FateUnknown:
 				s.sent = append(s.sent, "a builder authorization of "+a.Builder.Hex()+" (no answer)")
-			case fate == 0:
-				s.sent = append(s.sent, "a builder authorization of "+a.Builder.Hex()+" (answer unreadable)")
 			case reached:
 				s.sent = append(s.sent, "a builder authorization of "+a.Builder.Hex()+" (not taken)")
+			default:
+				s.notSent = append(s.notSent, "a builder authorization of "+a.Builder.Hex())
 			}
+		}
+		i, cerr := s.p.Choose(ask, Options("Send it again", "Back home"))
+		if cerr != nil || i == 1 {
+			left()
 			return cerr
 		}
 		if f.Wait > 0 {
@@ -142,6 +149,7 @@ func (s *session) signBuilder(o builder.Order) error {
 			select {
 			case <-s.After(f.Wait):
 			case <-s.ctx.Done():
+				left()
 				return ErrInterrupted
 			}
 		}
@@ -163,8 +171,8 @@ func builderAgain(f builder.Failure) (head, ask string) {
 		return "Not authorized", "Send the same signed authorization, which was not sent?"
 	case builder.FateLimited:
 		return "Not authorized", fmt.Sprintf("Send the same signed authorization in %d s?", f.WaitSeconds())
-	case 0: // an acceptance whose answer cannot be read
-		return "Not authorized", "Send the same signed authorization again?"
+	case builder.FateTaken:
+		return "Authorized, answer unreadable", ""
 	case builder.FateUnknown:
 		if f.Wait > 0 {
 			return "Not authorized so far", fmt.Sprintf("Send the same signed authorization again in %d s? Nothing is signed anew.", f.WaitSeconds())

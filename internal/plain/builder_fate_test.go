@@ -1,6 +1,7 @@
 package plain
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"net/http/httptest"
@@ -102,4 +103,94 @@ func TestBuilderAgainAfterEachAnswer(t *testing.T) {
 	if len(at) != 3 || at[1].Sub(at[0]) < 3*time.Second {
 		t.Fatalf("authorizations reached the gateway at %v: want 3, the second 3 s after the first's 429", at)
 	}
+}
+
+// TestBuilderTakenUnreadable: an authorization accepted with an answer
+// that cannot be read is said as authorized, with where to check and
+// revoke it; nothing is offered again, and the last words name it sent
+// and taken.
+func TestBuilderTakenUnreadable(t *testing.T) {
+	r := newRigOn(t, func(sbx string) config.Environment {
+		up, _ := url.Parse(sbx)
+		proxy := httputil.NewSingleHostReverseProxy(up)
+		gw := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+			if req.URL.Path != exchange.PathBuilderAuthorize {
+				proxy.ServeHTTP(w, req)
+				return
+			}
+			w.Header().Set("Content-Type", "application/json")
+			w.Write([]byte(`not json`))
+		}))
+		t.Cleanup(gw.Close)
+		env := config.SandboxEnvironment(sbx, sandbox.DefaultChainID)
+		env.AuthURL = gw.URL
+		return env
+	})
+	out, err := r.run(steps(logIn, typed("builder", sandbox.BuilderAddress, "0.1", "0.05", "7d", "no", "y"), typed("quit"))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants(t, out, "Authorized, answer unreadable: The service accepted the authorization, so "+sandbox.BuilderAddress+" is authorized",
+		"revoke it there", "sent a builder authorization of "+sandbox.BuilderAddress+" (taken, its answer unreadable)")
+	if strings.Contains(out, "Send the same signed authorization") {
+		t.Errorf("a taken authorization is offered again:\n%s", out)
+	}
+}
+
+// TestGoodbyeSaysAnAuthorizationNeverSent: a builder authorization signed
+// whose request never left on any attempt (the service unreachable) is
+// named in the last words as signed and not sent: they said nothing else
+// was signed.
+func TestGoodbyeSaysAnAuthorizationNeverSent(t *testing.T) {
+	var gw *httptest.Server
+	r := newRigOn(t, func(sbx string) config.Environment {
+		up, _ := url.Parse(sbx)
+		gw = httptest.NewServer(httputil.NewSingleHostReverseProxy(up))
+		t.Cleanup(gw.Close)
+		env := config.SandboxEnvironment(sbx, sandbox.DefaultChainID)
+		env.AuthURL = gw.URL
+		return env
+	})
+	// Once logged in, nothing listens: every authorization fails before it leaves.
+	gone := scripted{text: "y", before: func() { gw.Listener.Close(); gw.CloseClientConnections() }}
+	out, err := r.run(steps(logIn, typed("builder", sandbox.BuilderAddress, "0.1", "0.05", "7d", "no"), []scripted{gone}, typed("Send it again", "Back home", "quit"))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants(t, out, "The authorization was not sent, so nothing was authorized",
+		"Goodbye: a builder authorization of "+sandbox.BuilderAddress+" was signed and not sent; nothing else was signed or sent.\n")
+}
+
+// TestInterruptedWaitSaysTheAuthorizationSent: interrupted while waiting
+// out a 429 before sending the same body again, the last words still name
+// the authorization sent and not taken.
+func TestInterruptedWaitSaysTheAuthorizationSent(t *testing.T) {
+	r := newRigOn(t, func(sbx string) config.Environment {
+		up, _ := url.Parse(sbx)
+		proxy := httputil.NewSingleHostReverseProxy(up)
+		gw := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+			if req.URL.Path != exchange.PathBuilderAuthorize {
+				proxy.ServeHTTP(w, req)
+				return
+			}
+			w.Header().Set("Content-Type", "application/json")
+			w.Header().Set("Retry-After", "3")
+			w.WriteHeader(http.StatusTooManyRequests)
+			w.Write([]byte(`{"message":"from the gateway"}`))
+		}))
+		t.Cleanup(gw.Close)
+		env := config.SandboxEnvironment(sbx, sandbox.DefaultChainID)
+		env.AuthURL = gw.URL
+		return env
+	})
+	ctx, stop := context.WithCancel(context.Background())
+	defer stop()
+	r.console.After = func(time.Duration) <-chan time.Time { stop(); return nil } // ctrl+c as the wait begins
+	lines := steps(logIn, typed("builder", sandbox.BuilderAddress, "0.1", "0.05", "7d", "no", "y", "Send it again"))
+	out := newTranscript()
+	err := r.console.Run(ctx, &script{lines: lines, out: out}, out, nil)
+	if !errors.Is(err, ErrInterrupted) {
+		t.Fatalf("ended with %v", err)
+	}
+	wants(t, out.String(), "sent a builder authorization of "+sandbox.BuilderAddress+" (not taken)")
 }

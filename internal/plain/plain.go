@@ -107,8 +107,9 @@ type session struct {
 	walletFrom string
 	// sent lists what this run signed and sent, for the last words;
 	// unsent what it signed and was stopped before sending; unpaid what
-	// it signed and the service refused or a check stopped, unpaid.
-	sent, unsent, unpaid []string
+	// it signed and the service refused or a check stopped, unpaid;
+	// notSent what it signed whose request never left on any attempt.
+	sent, unsent, unpaid, notSent []string
 }
 
 func (s *session) client() *exchange.Client { return s.target.Client }
@@ -130,6 +131,9 @@ func (s *session) whatWasSent() string {
 	}
 	if len(s.unpaid) > 0 {
 		said = append(said, strings.Join(s.unpaid, " and ")+" was signed and not paid")
+	}
+	if len(s.notSent) > 0 {
+		said = append(said, strings.Join(s.notSent, " and ")+" was signed and not sent")
 	}
 	if len(said) == 0 {
 		return "nothing was signed or sent"

@@ -3,6 +3,7 @@ package builder
 import (
 	"errors"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -20,7 +21,9 @@ import (
 // step after it: one never sent is said not sent, with nothing authorized;
 // a 429 not taken, with the wait it asked; one unanswered may have been
 // taken, where to check said; each of these keeps the signed body for
-// enter; a refusal for good drops it and offers no resend.
+// enter; a refusal for good drops it and offers no resend; one accepted
+// whose answer cannot be read is said authorized, with where to revoke
+// it, and offers neither enter nor another signing.
 func TestBuilderReviewSaysEachFate(t *testing.T) {
 	dial := &exchange.TransportError{Op: "dial", Host: "auth.example", Err: errors.New("connection refused")}
 	signed := exchange.BuilderAuthorizeRequest{Signature: exchange.Signature{R: "0x01", S: "0x02"}}
@@ -35,6 +38,7 @@ func TestBuilderReviewSaysEachFate(t *testing.T) {
 		{"429", &exchange.APIError{Status: http.StatusTooManyRequests, RetryAfter: 4 * time.Second}, []string{"did not take the authorization: wait 4 s", "Enter sends the same signed authorization once the wait is over"}, []string{"so far", "may authorize"}, true},
 		{"499", &exchange.APIError{Status: 499}, []string{"Not authorized so far", "HTTP 499", "check the builder's authorization in the exchange's web UI", "Enter sends the same signed authorization again (nothing is signed anew)"}, []string{"not sent"}, true},
 		{"refused", &exchange.APIError{Status: 403, Code: exchange.CodeUnauthorizedSigner}, []string{"Not authorized", "main account's own key"}, []string{"Enter sends", "so far"}, false},
+		{"taken", &exchange.UnreadableAnswerError{Status: 200}, []string{"Authorized, answer unreadable", "is authorized", "revoke it there"}, []string{"Enter sends", "Not authorized"}, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := newBldRig(t, 120, 40)
@@ -73,7 +77,11 @@ func TestBuilderReviewSaysEachFate(t *testing.T) {
 					enter = append(enter, b.Help().Desc)
 				}
 			}
-			if want := map[bool]string{true: "send again", false: "sign and authorize"}[c.kept]; len(enter) != 1 || enter[0] != want {
+			want := []string{map[bool]string{true: "send again", false: "sign and authorize"}[c.kept]}
+			if c.name == "taken" {
+				want = nil // taken: nothing is signed or sent again from here
+			}
+			if !slices.Equal(enter, want) {
 				t.Errorf("the footer offers enter as %q, want %q", enter, want)
 			}
 		})

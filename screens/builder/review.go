@@ -83,7 +83,8 @@ func (r *builderReviewScreen) KeyMap() help.KeyMap { return r.bindings().KeyMap(
 // unless the authorization is already out or was prepared for offline
 // signing; o prepares it for offline signing (canPrepare).
 func (r *builderReviewScreen) bindings() kit.Bindings {
-	on := !r.gate.Sending && !r.gate.Offline.Done() && !r.gate.Offline.Preparing && r.fits()
+	// Once taken, nothing is signed or sent again from here (FateTaken).
+	on := !r.gate.Sending && !r.gate.Offline.Done() && !r.gate.Offline.Preparing && r.fits() && r.fate != builder.FateTaken
 	return r.gate.Held(append(kit.Bindings{
 		{Key: builderReviewKeys.Sign, On: on && r.sent == nil, Do: r.sign},
 		{Key: builderReviewKeys.Resend, On: on && r.sent != nil, Do: r.sign},
@@ -197,12 +198,14 @@ func (r *builderReviewScreen) sentReply(msg builderSentMsg) tea.Cmd {
 			f := r.order.Auth.Failed(msg.err, r.earlier)
 			r.err, r.fate, r.earlier = refusalWords(f), f.Fate, f.Fate
 			r.retryAt = r.app.Common.Now().Add(f.Wait)
-			if f.Fate == builder.FateUnknown {
+			switch f.Fate {
+			case builder.FateUnknown:
 				r.errHead = "Not authorized so far"
-			}
-			if f.Fate == builder.FateRefused {
+			case builder.FateRefused:
 				// Going back and reviewing again draws a new nonce.
 				r.sent = nil
+			case builder.FateTaken:
+				r.errHead, r.sent = "Authorized, answer unreadable", nil
 			}
 		}
 		// The review shows again with why: an enter held through the
@@ -215,11 +218,9 @@ func (r *builderReviewScreen) sentReply(msg builderSentMsg) tea.Cmd {
 }
 
 // againWords say enter's step after a fate whose signed body may be sent
-// again, or after an acceptance whose answer cannot be read (0).
+// again.
 func againWords(f builder.Fate) string {
 	switch f {
-	case 0:
-		return "Enter sends the same signed authorization again; esc goes back to the form."
 	case builder.FateNotSent:
 		return "Enter sends the same signed authorization, which was not sent; esc goes back to the form."
 	case builder.FateLimited:
@@ -250,7 +251,7 @@ func refusalWords(err error) error {
 // `builder authorize --signer offline` does, when the whole message is on
 // screen, none is signed to be sent again (r.sent), and the gate allows it.
 func (r *builderReviewScreen) canPrepare() bool {
-	return r.sent == nil && r.fits() && r.gate.CanPrepare(r.app)
+	return r.sent == nil && r.fate != builder.FateTaken && r.fits() && r.gate.CanPrepare(r.app)
 }
 
 // prepare prepares the authorization for the main account's key to sign

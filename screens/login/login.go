@@ -38,7 +38,7 @@ var loginKeys = struct {
 	Submit, Demo, Cancel key.Binding
 }{
 	Submit: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "log in")),
-	Demo:   key.NewBinding(key.WithKeys("ctrl+d"), key.WithHelp("ctrl+d", "fill in")),
+	Demo:   key.NewBinding(key.WithKeys("ctrl+d"), tui.WithHelp("ctrl+d", "fill in the demo key", "fill in")),
 	Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel the login")),
 }
 

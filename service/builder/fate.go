@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 	"time"
 
 	"github.com/svcwallet/svcwallet/service/exchange"
@@ -28,6 +29,10 @@ const (
 	// FateRefused: refused for good; the same body would be refused again,
 	// and a new nonce needs a new review.
 	FateRefused
+	// FateTaken: accepted (a success status) with an answer that cannot
+	// be read: the builder is authorized, and may hold an API key the
+	// user never saw. Nothing is sent or signed again.
+	FateTaken
 )
 
 // Failure is a signed authorization not accepted: its Fate, the wait a
@@ -49,19 +54,19 @@ func (f Failure) Unwrap() error { return f.Err }
 // Failed judges err, the error of sending a signed authorization of a
 // (an error before it is said as it is, by Explain); earlier is the fate
 // of the attempt before with the same body (0 on the first). An
-// acceptance whose answer cannot be read has no fate (0), and is said as
-// it is; whatever else came instead of an acceptance (an interrupted
-// request too) may have been taken. After an
+// acceptance whose answer cannot be read was taken (FateTaken); whatever
+// else came instead of an acceptance (an interrupted request too) may
+// have been taken. After an
 // attempt whose outcome is unknown, one that never left or was rate
 // limited proves nothing: the first may have been taken.
 func (a Auth) Failed(err error, earlier Fate) Failure {
 	ae, isAPI := errors.AsType[*exchange.APIError](err)
 	limited := errors.Is(err, exchange.CodeRateLimited) || isAPI && ae.Status == http.StatusTooManyRequests
 	fate := FateUnknown
+	var unreadable *exchange.UnreadableAnswerError
 	switch {
-	case errors.As(err, new(*exchange.UnreadableAnswerError)):
-		// An acceptance whose body cannot be used: no fate above fits it.
-		return Failure{Err: Explain(err)}
+	case errors.As(err, &unreadable):
+		return Failure{Fate: FateTaken, Err: exchange.Worded(err, a.taken(unreadable))}
 	case exchange.NotSent(err):
 		fate = FateNotSent
 	case limited:
@@ -94,4 +99,21 @@ func (a Auth) Failed(err error, earlier Fate) Failure {
 		return Failure{Fate: fate, Err: Explain(err)}
 	}
 	return Failure{Fate: fate, Wait: wait, Err: exchange.Worded(err, words+"; "+a.Unchecked())}
+}
+
+// taken says an acceptance whose answer (fact) cannot be read: the
+// authorization holds, so what the user must do is look, not send again.
+func (a Auth) taken(ue *exchange.UnreadableAnswerError) string {
+	// A shape error's own words end in "try again", which would sign anew.
+	fact := ue.Error()
+	if se := new(exchange.ShapeError); errors.As(ue, &se) {
+		fact = "the service sent " + exchange.Articled(se.Field) + " that " + se.Reason
+	}
+	what := "check the builder's authorization in the exchange's web UI and revoke it there if it is not what you meant"
+	if a.WithKey {
+		what = "the builder may now hold an API key you never saw: look up the key labelled " + strconv.Quote(a.Label) +
+			" in the API key list of the exchange's web UI and revoke it there"
+	}
+	return "The service accepted the authorization, so " + a.Builder.Hex() + " is authorized, but its answer cannot be read (" +
+		fact + "): " + what + "; authorizing again would sign anew"
 }

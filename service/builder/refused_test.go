@@ -60,7 +60,9 @@ func TestServerErrorIsNoRefusal(t *testing.T) {
 // limit's code) was not taken, and says the wait it asked; no answer, a
 // 5xx or an unnamed 4xx may have been taken, and says where to check; a
 // named 4xx is refused for good. After an attempt whose outcome is
-// unknown, a later one never left or rate limited proves nothing.
+// unknown, a later one never left or rate limited proves nothing. An
+// acceptance whose answer cannot be read was taken: the builder is
+// authorized, and the words say to look and revoke, not to send again.
 func TestFateOfEachError(t *testing.T) {
 	a, err := builder.Check(builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"})
 	if err != nil {
@@ -87,7 +89,8 @@ func TestFateOfEachError(t *testing.T) {
 		{"never left after no answer", &exchange.NotSentError{Err: dial}, builder.FateUnknown, builder.FateUnknown, []string{"An earlier attempt may have been taken, and this one: Cannot reach", "before authorizing again"}},
 		{"429 after no answer", limited, builder.FateUnknown, builder.FateUnknown, []string{"An earlier attempt may have been taken, and this one was not", "wait 3 s before sending it again", "before authorizing again"}},
 		{"429 after a 429", limited, builder.FateLimited, builder.FateLimited, []string{"wait 3 s"}},
-		{"an acceptance that cannot be read", &exchange.UnreadableAnswerError{Status: 200}, 0, 0, []string{"answer"}},
+		{"an acceptance that cannot be read", &exchange.UnreadableAnswerError{Status: 200}, 0, builder.FateTaken, []string{"accepted the authorization, so " + sandbox.BuilderAddress + " is authorized", "HTTP 200", "revoke it there"}},
+		{"an acceptance that cannot be read after no answer", &exchange.UnreadableAnswerError{Status: 200}, builder.FateUnknown, builder.FateTaken, []string{"accepted the authorization"}},
 		{"interrupted once sent", &exchange.TransportError{Op: "read", Host: "auth.example", Err: context.Canceled}, 0, builder.FateUnknown, []string{"before authorizing again"}},
 	} {
 		f := a.Failed(c.err, c.earlier)
@@ -108,6 +111,26 @@ func TestFateOfEachError(t *testing.T) {
 		}
 		if !errors.Is(f, c.err) {
 			t.Errorf("%s: the cause is lost", c.name)
+		}
+	}
+}
+
+// TestTakenWithKeyNamesTheKey: an authorization with an API key accepted
+// whose answer cannot be read says the builder may hold a key the user
+// never saw, by its label, and where to revoke it, never "try again".
+func TestTakenWithKeyNamesTheKey(t *testing.T) {
+	a, err := builder.Check(builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05",
+		Label: "bot", KeySigner: sandbox.NoChainAddress, Permissions: "Trade"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := a.Failed(&exchange.UnreadableAnswerError{Status: 200, Reason: exchange.NewShapeError("builder API key", "holds a space")}, 0)
+	if strings.Contains(f.Error(), "try again") {
+		t.Errorf("a taken authorization is offered again: %s", f.Error())
+	}
+	for _, w := range []string{"may now hold an API key you never saw", `labelled "bot"`, "revoke it there", "builder API key that holds a space"} {
+		if f.Fate != builder.FateTaken || !strings.Contains(f.Error(), w) {
+			t.Errorf("fate %d, said %q, want %q in it", f.Fate, f.Error(), w)
 		}
 	}
 }
