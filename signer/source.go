@@ -80,7 +80,7 @@ func ParseSource(s string) (Source, error) {
 	case safetext.HoldsKeyShape(s):
 		return Source{}, errors.New("this key source holds 64 hex digits, the shape of a private key: a source names where the key is (env reads $" + KeyEnvVar + ")")
 	case invisibleCharacter(s) != nil:
-		return Source{}, fmt.Errorf("key source: %v", invisibleCharacter(s))
+		return Source{}, invisibleCharacter(s) // its caller names the setting, as for the rest
 	case s == string(SourceEnv):
 		return Source{Kind: SourceEnv}, nil
 	case s == string(SourceCommand):
@@ -110,9 +110,10 @@ func ParseSource(s string) (Source, error) {
 
 // KeystoreFile is the keystore file at path as a key source (--keystore-file),
 // held to what ParseSource holds a keystore path to: it is said back too.
+// Its error names no setting: its caller does.
 func KeystoreFile(path string) (Source, error) {
 	if err := invisibleCharacter(path); err != nil {
-		return Source{}, fmt.Errorf("keystore file: %v", err)
+		return Source{}, err
 	}
 	return Source{Kind: SourceKeystore, Path: path}, nil
 }

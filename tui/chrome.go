@@ -336,7 +336,8 @@ func (m *Model) screenHelp(cols [][]key.Binding, draw func([][]key.Binding) stri
 // home/end, pgup/pgdn) and every form has (tab, ←/→) give way first, as
 // the full help names them: the others are what the screen does ("enter
 // continue", "c copy"), each in sight without "…" when they fit (Home's L
-// was cut for the "…").
+// was cut for the "…"). Only then do hints say their short words
+// (WithHelp): plain English where there is room.
 func shortHelp(h help.Model, bs []key.Binding, w int) string {
 	h.SetWidth(0)
 	if s := h.ShortHelpView(bs); ansi.StringWidth(s) <= w {
@@ -345,6 +346,12 @@ func shortHelp(h help.Model, bs []key.Binding, w int) string {
 	bs = slices.DeleteFunc(slices.Clone(bs), isMove)
 	// Every key of the screen's own in sight, none is left out that "…"
 	// should say: the moves are the full help's, as on every list.
+	if s := h.ShortHelpView(bs); ansi.StringWidth(s) <= w {
+		return s
+	}
+	// Then the short words of the hints that have them (WithHelp), all
+	// at once so that one footer does not mix whole and short words.
+	bs = shortened(bs)
 	if s := h.ShortHelpView(bs); ansi.StringWidth(s) <= w {
 		return s
 	}

@@ -296,6 +296,34 @@ func TestShortFooterSaysNoMoreForMovesAlone(t *testing.T) {
 	}
 }
 
+// TestHintReadsWholeWhereThereIsRoom: a hint made by WithHelp says its
+// whole words in a footer with room and in the full help, and its short
+// ones only in a footer too narrow for the whole ("ctrl+r fill in" read
+// poorly at every width).
+func TestHintReadsWholeWhereThereIsRoom(t *testing.T) {
+	book := key.NewBinding(key.WithKeys("ctrl+r"), WithHelp("ctrl+r", "fill in from the address book", "fill in"))
+	for _, c := range []struct {
+		w, h int
+		want string
+	}{
+		{80, 24, "enter go • ctrl+r fill in from the address book • ? help • esc back • q quit"},
+		{60, 20, "enter go • ctrl+r fill in • ? help • esc back • q quit"},
+	} {
+		m, home := newRoot(t, c.w, c.h)
+		hinted := newFake(home.common, "Hinted")
+		send(m, Push(hinted)())
+		hinted.keys = keyList{key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "go")), book}
+		footer := ansi.Strip(m.render())
+		if footer = footer[strings.LastIndex(footer, "\n")+1:]; footer != c.want {
+			t.Errorf("%dx%d: footer %q, want %q", c.w, c.h, footer, c.want)
+		}
+		send(m, press("?"))
+		if full := ansi.Strip(checkFrame(t, m, c.w, c.h)); !strings.Contains(full, "ctrl+r fill in from the address book") {
+			t.Errorf("%dx%d: the full help does not say the whole hint:\n%s", c.w, c.h, full)
+		}
+	}
+}
+
 // TestFullHelpShowsEveryKey (issue 21 item 8): a screen with more keys
 // than a third of the terminal has lines sees all of them in the full
 // help, its column split into pieces side by side, or taller when they do

@@ -224,22 +224,32 @@ func (c builderCmd) run(ctx context.Context, f builderFlags) error {
 	client := exchange.New(e, exchange.Options{Now: c.now, Logger: c.env.Log})
 	// No deadline while the signature is awaited (the key source has its
 	// own, and ctrl+c ends it); the request has builder.AuthorizeTimeout.
-	_, res, err := o.Authorize(ctx, client, j, key.Load)
-	return c.authorized(ctx, e, a, o, res, err, false)
+	req, res, err := o.Authorize(ctx, client, j, key.Load)
+	return c.authorized(ctx, e, a, o, res, err, req.Signature.R != "", false)
 }
 
 // authorized reports what e said of an authorization, sent from here or
-// prepared for offline signing (prepared): the refusal, in the command
-// line's words, or the authorization.
-func (c builderCmd) authorized(ctx context.Context, e config.Environment, a builder.Auth, o builder.Order, res exchange.BuilderAuthorizeResult, err error, prepared bool) error {
+// prepared for offline signing (prepared), err coming after it was signed
+// (signed) or before: what became of it (builder.Auth.Failed), in the
+// command line's words, or the authorization.
+func (c builderCmd) authorized(ctx context.Context, e config.Environment, a builder.Auth, o builder.Order, res exchange.BuilderAuthorizeResult, err error, signed, prepared bool) error {
+	var f builder.Failure
+	if err != nil && signed {
+		f = a.Failed(err, 0)
+	}
 	switch {
 	case errors.Is(err, context.Canceled) && !signFailure(err):
 		return interrupted(ctx, "")
 	case c.app.rolledBack(err) != nil:
 		return c.app.rolledBack(err)
-	case builder.OutcomeUnknown(err):
+	case f.Fate == builder.FateTaken:
+		// Exit 5, an outcome to check: 1 would read as refused.
+		return failure(exitError, "%w", f)
+	case f.Fate == builder.FateUnknown:
 		// Exit 5, as a withdrawal whose outcome is unknown: 1 says refused.
-		return failure(exitError, "not authorized so far: %w; %s", builder.Explain(err), a.Unchecked())
+		return failure(exitError, "not authorized so far: %w", f)
+	case f.Fate == builder.FateNotSent || f.Fate == builder.FateLimited:
+		return failure(exitFailed, "not authorized: %w", f)
 	case errors.As(err, new(*exchange.APIError)):
 		return failure(exitFailed, "not authorized: %w", refusalWords(builder.Explain(err), prepared))
 	case err != nil:

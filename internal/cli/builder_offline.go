@@ -28,7 +28,8 @@ chosen when it was prepared, at most 30 days); then it is sent, once:
 submitting it again is refused.
 
 Exit status: 0 authorized, 1 refused or failed, 2 usage, 5 unknown (no answer,
-or one that does not say whether it was taken).`
+or one that does not say whether it was taken), or taken with an answer that
+cannot be read (check the exchange's web UI).`
 
 // builderSubmitCommand is `svcwallet builder submit FILE`.
 func (a *app) builderSubmitCommand() *cobra.Command {
@@ -99,7 +100,7 @@ func (c builderCmd) submit(ctx context.Context, sig, path string) error {
 		if err != nil {
 			return failure(exitFailed, "%s: %w", path, err)
 		}
-		res, err := builder.Submit(ctx, s.client, s.journal, p, s.sig, c.now)
-		return c.authorized(ctx, s.env, p.Order.Auth, p.Order, res, err, true)
+		res, sending, err := builder.Submit(ctx, s.client, s.journal, p, s.sig, c.now)
+		return c.authorized(ctx, s.env, p.Order.Auth, p.Order, res, err, sending, true)
 	})
 }

@@ -97,7 +97,18 @@ func (a *app) envAdd(ctx context.Context, f envAddFlags) error {
 	if err != nil {
 		return otherError(err)
 	}
-	err = config.AddEnvironment(path, e, f.alias)
+	if err := addRefused(config.AddEnvironment(path, e, f.alias), e.Name); err != nil {
+		return err
+	}
+	fmt.Fprintf(a.env.Stdout, "Added environment %s to %s: %s, chain %d.\n", e.Name, path, e.Service().Host, e.ChainID)
+	a.probeNew(ctx, e)
+	fmt.Fprintf(a.env.Stdout, "Next: svcwallet env use %s, then svcwallet auth login.\n", e.Name)
+	return nil
+}
+
+// addRefused words env add's refusal of the environment name, nil for
+// none: what to do instead.
+func addRefused(err error, name string) error {
 	var same *config.SameServiceError
 	var taken *config.NameTakenError
 	switch {
@@ -107,23 +118,27 @@ func (a *app) envAdd(ctx context.Context, f envAddFlags) error {
 		// The embedded sandbox is in no config: no command takes it out.
 		return usageError("%v, say local, for a standalone svcwallet sandbox (the embedded one is built in)", err)
 	case errors.As(err, &taken):
-		return usageError("%v (svcwallet env remove %s takes it out)", err, cmp.Or(taken.Like, e.Name))
+		return usageError("%v (svcwallet env remove %s takes it out)", err, cmp.Or(taken.Like, name))
 	case err != nil && strings.HasPrefix(err.Error(), "environment "):
 		return usageError("%v", err)
 	case err != nil:
 		return failure(exitFailed, "%v", err)
 	}
-	fmt.Fprintf(a.env.Stdout, "Added environment %s to %s: %s, chain %d.\n", e.Name, path, e.Service().Host, e.ChainID)
-	a.probeNew(ctx, e)
-	fmt.Fprintf(a.env.Stdout, "Next: svcwallet env use %s, then svcwallet auth login.\n", e.Name)
 	return nil
 }
 
 // askEnv asks on stderr, one a line, for the hosts and chain id the flags
-// left out; an empty answer takes the default shown. Each answer is
+// left out; an empty answer takes the default shown, and where none is
+// shown asks again. Each answer is
 // checked as it is typed, and a refused one said and asked again, so a
 // typo in the third answer does not cost the other three.
 func (a *app) askEnv(ctx context.Context, e *config.Environment) error {
+	// The name first: one refused at the end cost every answer. A config
+	// not there yet (env add makes it) holds no name.
+	cfg, _, _ := loadConfig(a.configPath, a.env.Getenv)
+	if err := addRefused(config.CheckNewName(cfg, e.Name), e.Name); err != nil {
+		return err
+	}
 	ask := func(question, def string, check func(string) error) (string, error) {
 		if def != "" {
 			question += " [" + def + "]"
@@ -135,7 +150,12 @@ func (a *app) askEnv(ctx context.Context, e *config.Environment) error {
 				fmt.Fprintln(a.env.Stderr)
 				return "", interrupted(ctx, ": nothing was written")
 			}
-			if line = strings.TrimSpace(line); line == "" || err != nil {
+			switch line = strings.TrimSpace(line); {
+			case err != nil:
+				return def, nil // the input ended: what is missing is said after
+			case line == "" && def == "":
+				continue // nothing to take: the question needs its answer
+			case line == "":
 				return def, nil
 			}
 			if safetext.HoldsKeyShape(line) {
@@ -144,7 +164,7 @@ func (a *app) askEnv(ctx context.Context, e *config.Environment) error {
 				continue
 			}
 			if err := check(line); err != nil {
-				fmt.Fprintf(a.env.Stderr, "Not accepted: %s.\n", safetext.Line(err.Error(), 200))
+				fmt.Fprintf(a.env.Stderr, "Not accepted: %s.\n", safetext.Line(err.Error(), 400))
 				continue
 			}
 			return line, nil
@@ -172,9 +192,9 @@ func (a *app) askEnv(ctx context.Context, e *config.Environment) error {
 			if err != nil || n == 0 {
 				return fmt.Errorf("%.20q is not a chain id: a whole number such as 327", safetext.Quoted(s))
 			}
-			// The config's own bound, asked here so no answer is lost to it.
+			// The config's own bound, said here: at the end every answer is lost.
 			if err := config.ChainIDAboveExact(n); err != nil {
-				return fmt.Errorf("%d %v", n, err)
+				return fmt.Errorf("chain id %d %w", n, err)
 			}
 			return nil
 		})

@@ -169,9 +169,14 @@ func (a *app) report(cmd *cobra.Command, err error) int {
 		exit = exitFailed
 	}
 	code := cmp.Or(e.code, exitCodes[exit], "error")
+	// One line, whatever it names, in text and --json: a path the user gave
+	// (--config, --password-file, --out, $SVCWALLET_CONFIG, in the system's
+	// own words too) with a line break, a bidi override or an escape in it
+	// would split the message, reorder it or draw on the screen.
+	said := safetext.Line(e.Error(), 0)
 	if a.env.JSON {
 		var out errorJSON
-		out.Error.Code, out.Error.Message, out.Error.Exit = code, e.Error(), exit
+		out.Error.Code, out.Error.Message, out.Error.Exit = code, said, exit
 		out.QuoteID, out.TxID, out.WithdrawTxHash = e.quoteID, e.txID, e.payoutHash
 		_ = writeJSONLine(a.env.Stdout, out)
 		return exit
@@ -180,9 +185,7 @@ func (a *app) report(cmd *cobra.Command, err error) int {
 	if name == "" {
 		name = cmd.CommandPath()
 	}
-	// One line, whatever it names: a path or a value with a line break
-	// (or an escape) in it would split the message or draw on the screen.
-	fmt.Fprintf(a.env.Stderr, "%s: %s\n", name, safetext.Line(e.Error(), 0))
+	fmt.Fprintf(a.env.Stderr, "%s: %s\n", name, said)
 	if code == "usage" {
 		fmt.Fprintf(a.env.Stderr, "run '%s --help' for usage\n", name)
 	}

@@ -137,6 +137,8 @@ func (c statusCmd) refreshHistory(ctx context.Context, key signerFlags) error {
 	}
 	client, err := c.app.logInWith(ctx, env, key, nil, exchange.Options{Now: c.now})
 	switch {
+	case errors.As(err, new(keyUsageError)):
+		return usageError("%w", err) // it names its flag (--signer) already
 	case isUsage(err):
 		return usageError("--refresh: %w", err)
 	case err != nil:

@@ -134,7 +134,9 @@ func TestCLIHostileDeposit(t *testing.T) {
 }
 
 // TestCLIHostileBuilderKey: an API key carrying the payload is refused, not
-// printed.
+// printed; the authorization was taken all the same, so the command says
+// so and where to revoke the key, with exit 5 (an outcome to check), not
+// 1 as if refused.
 func TestCLIHostileBuilderKey(t *testing.T) {
 	r := newStatusRig(t)
 	r.rewrite.Store(onlyPath(exchange.PathBuilderAuthorize, func([]byte) []byte {
@@ -147,7 +149,8 @@ func TestCLIHostileBuilderKey(t *testing.T) {
 			"--permissions", "Trade", "--label", "bot", "--yes"}, extra...)
 		res := depositCmd(t, map[string]string{"SVCWALLET_PRIVATE_KEY": sandbox.DemoPrivateKey}, args...)
 		requireInert(t, "builder authorize", []byte(res.stdout+res.stderr))
-		if res.code != 1 || !strings.Contains(res.stdout+res.stderr, "builder API key") {
+		said := res.stdout + res.stderr
+		if res.code != exitError || !strings.Contains(said, "builder API key") || !strings.Contains(said, "is authorized") || !strings.Contains(said, "API key you never saw") {
 			t.Errorf("%v: exit %d: %s %s", extra, res.code, res.stdout, res.stderr)
 		}
 	}

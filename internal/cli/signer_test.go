@@ -341,7 +341,9 @@ func TestSignerUsage(t *testing.T) {
 		{[]string{"deposit", "--env", "local", "--signer", "keystore"}, "", "--signer keystore: which key? give --account ADDRESS"},
 		{[]string{"status", "q-1", "--signer", "keystore:" + sandbox.DemoAddress, "--account", sandbox.BuilderAddress}, "", "--signer keystore:" + sandbox.DemoAddress + " and --account " + sandbox.BuilderAddress + " name different keys"},
 		{[]string{"history", "--signer", "env"}, "", "give --refresh too"},
-		{append([]string{"withdraw"}, withdrawArgs(sandbox.DestCompleted, "25", "--yes", "--keystore-file", "k\u202eey.json")...), "", "--keystore-file: keystore file: it holds U+202E at position 2"},
+		{[]string{"history", "--refresh", "--signer", "ledger"}, "", `history: --signer: unknown key source "ledger"`},
+		{append([]string{"withdraw"}, withdrawArgs(sandbox.DestCompleted, "25", "--yes", "--keystore-file", "k\u202eey.json")...), "", "withdraw: --keystore-file: it holds U+202E at position 2, a control or invisible character: remove it\n"},
+		{append([]string{"withdraw"}, withdrawArgs(sandbox.DestCompleted, "25", "--yes", "--signer", "k\u202eey.json")...), "", "withdraw: --signer: it holds U+202E at position 2, a control or invisible character: remove it\n"},
 	} {
 		res := r.runKeys(keyRun{vars: map[string]string{signer.KeyEnvVar: sandbox.DemoPrivateKey}, config: tc.cfg}, tc.args...)
 		if res.code != exitUsage || !strings.Contains(res.stderr, tc.says) || strings.Contains(res.stderr, key[:16]) {

@@ -75,7 +75,7 @@ func TestTmuxHeldEnterSignsNothing(t *testing.T) {
 				}
 			}
 			r.holdEnter(c.delay, 3*time.Second, grow)
-			r.waitShows("enter withdraw")
+			r.waitShows("withdraw • r new quote") // "enter sign and withdraw", or short
 			if p := r.pane(); !strings.Contains(p, "Withdraw: review and sign") || strings.Contains(p, "SUBMITTED") {
 				t.Fatalf("an enter held down signed:\n%s", p)
 			}

@@ -61,7 +61,7 @@ func (c withdrawCmd) choose(ctx context.Context, client *exchange.Client, f with
 	info, err := exchange.Patiently(cx, c.retry, client.WithdrawalInfo)
 	cancel()
 	if err != nil {
-		return withdrawal.Choice{}, c.serviceFailed(ctx, "no withdrawal routes", err)
+		return withdrawal.Choice{}, c.serviceFailed(ctx, "the withdrawal routes could not be read", err)
 	}
 	// A --chain the routes lack, or no route at all, is refused before
 	// anything is asked.

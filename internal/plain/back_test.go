@@ -3,6 +3,8 @@ package plain
 import (
 	"strings"
 	"testing"
+
+	"github.com/svcwallet/svcwallet/service/sandbox"
 )
 
 // TestBackGoesHome: "back" at any question of a flow from home ends the
@@ -49,4 +51,17 @@ func TestBackIsNoAnswerToASigningQuestion(t *testing.T) {
 		t.Fatalf("%v\n%s", err, out)
 	}
 	wants(t, out, "[y/n] Type y for yes or n for no.\n")
+}
+
+// TestBackIsAnAnswerWhereItIsOne: at a question that takes any text (the
+// builder's API key label), back is the answer typed, not home, and the
+// question does not offer it.
+func TestBackIsAnAnswerWhereItIsOne(t *testing.T) {
+	r := newRig(t)
+	out, err := r.run(steps(logIn, typed("builder", sandbox.BuilderAddress, "0.1", "0.05", "7d", "yes",
+		"back", sandbox.BuilderAddress, "Trade", "n", "quit"))...)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	wants(t, out, "API key label (shown in the API key list): Address of the key", "  Key label: back (sent beside the signature)\n")
 }

@@ -2,6 +2,7 @@ package plain
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/svcwallet/svcwallet/service/builder"
 	"github.com/svcwallet/svcwallet/service/exchange"
@@ -99,6 +100,8 @@ func (s *session) signBuilder(o builder.Order) error {
 	cx, cancel := s.waitFor()
 	req, res, err := o.Authorize(cx, s.client(), s.target.Journal, key.load)
 	cancel()
+	var fate builder.Fate // of the last sending of req
+	reached := false      // whether a sending of req reached the service
 	for err != nil {
 		switch {
 		case errors.Is(err, ErrEnd) || errors.Is(err, ErrInterrupted):
@@ -107,20 +110,48 @@ func (s *session) signBuilder(o builder.Order) error {
 			return s.journalStop(err)
 		case req.Signature.R == "" && s.ctx.Err() != nil:
 			return ErrInterrupted
-		case req.Signature.R == "" || builder.Refused(err):
-			// Nothing was sent, or it was refused for good: another try
-			// needs a new review, with a new nonce.
-			if req.Signature.R != "" {
-				s.sent = append(s.sent, "a builder authorization of "+a.Builder.Hex()+" (refused)")
-			}
+		case req.Signature.R == "":
+			// Nothing was signed: another try is a new review.
 			s.p.Say("Not authorized: %v.", trimStop(builder.Explain(err)))
 			return nil
 		}
-		s.p.Say("Not authorized so far: %v.", trimStop(builder.Explain(err)))
-		i, cerr := s.p.Choose("It may have gone through. Send the same signed authorization again? It cannot grant twice.", Options("Send it again", "Back home"))
+		f := a.Failed(err, fate)
+		fate, reached = f.Fate, reached || f.Fate != builder.FateNotSent
+		head, ask := builderAgain(f)
+		s.p.Say("%s: %v.", head, trimStop(f))
+		switch f.Fate {
+		case builder.FateRefused:
+			// Refused for good: another try needs a new review, with a new nonce.
+			s.sent = append(s.sent, "a builder authorization of "+a.Builder.Hex()+" (refused)")
+			return nil
+		case builder.FateTaken:
+			s.sent = append(s.sent, "a builder authorization of "+a.Builder.Hex()+" (taken, its answer unreadable)")
+			return nil
+		}
+		// left gives the last words what it ended as: signed, and sent or not.
+		left := func() {
+			switch {
+			case fate == builder.FateUnknown:
+				s.sent = append(s.sent, "a builder authorization of "+a.Builder.Hex()+" (no answer)")
+			case reached:
+				s.sent = append(s.sent, "a builder authorization of "+a.Builder.Hex()+" (not taken)")
+			default:
+				s.notSent = append(s.notSent, "a builder authorization of "+a.Builder.Hex())
+			}
+		}
+		i, cerr := s.p.Choose(ask, Options("Send it again", "Back home"))
 		if cerr != nil || i == 1 {
-			s.sent = append(s.sent, "a builder authorization of "+a.Builder.Hex()+" (no answer)")
+			left()
 			return cerr
+		}
+		if f.Wait > 0 {
+			// The wait the 429 asked, from the answer, on the session's clock.
+			select {
+			case <-s.After(f.Wait):
+			case <-s.ctx.Done():
+				left()
+				return ErrInterrupted
+			}
 		}
 		cx, cancel := s.call()
 		res, err = s.client().AuthorizeBuilder(cx, req)
@@ -129,6 +160,26 @@ func (s *session) signBuilder(o builder.Order) error {
 	s.sent = append(s.sent, "a builder authorization of "+a.Builder.Hex())
 	s.builderResult(o, res)
 	return nil
+}
+
+// builderAgain words what became of a signed authorization not accepted
+// (builder.Auth.Failed): the head of its line, and the question that
+// offers the same signed body again (none when refused for good).
+func builderAgain(f builder.Failure) (head, ask string) {
+	switch f.Fate {
+	case builder.FateNotSent:
+		return "Not authorized", "Send the same signed authorization, which was not sent?"
+	case builder.FateLimited:
+		return "Not authorized", fmt.Sprintf("Send the same signed authorization in %d s?", f.WaitSeconds())
+	case builder.FateTaken:
+		return "Authorized, answer unreadable", ""
+	case builder.FateUnknown:
+		if f.Wait > 0 {
+			return "Not authorized so far", fmt.Sprintf("Send the same signed authorization again in %d s? Nothing is signed anew.", f.WaitSeconds())
+		}
+		return "Not authorized so far", "Send the same signed authorization again? Nothing is signed anew."
+	}
+	return "Not authorized", ""
 }
 
 // builderResult says the authorization and the API key, shown this once.

@@ -107,8 +107,9 @@ type session struct {
 	walletFrom string
 	// sent lists what this run signed and sent, for the last words;
 	// unsent what it signed and was stopped before sending; unpaid what
-	// it signed and the service refused or a check stopped, unpaid.
-	sent, unsent, unpaid []string
+	// it signed and the service refused or a check stopped, unpaid;
+	// notSent what it signed whose request never left on any attempt.
+	sent, unsent, unpaid, notSent []string
 }
 
 func (s *session) client() *exchange.Client { return s.target.Client }
@@ -130,6 +131,9 @@ func (s *session) whatWasSent() string {
 	}
 	if len(s.unpaid) > 0 {
 		said = append(said, strings.Join(s.unpaid, " and ")+" was signed and not paid")
+	}
+	if len(s.notSent) > 0 {
+		said = append(said, strings.Join(s.notSent, " and ")+" was signed and not sent")
 	}
 	if len(said) == 0 {
 		return "nothing was signed or sent"
@@ -164,7 +168,7 @@ func (s *session) interrupted(err error) error {
 
 // run logs in, then offers the home menu until the user quits.
 func (s *session) run() error {
-	s.p.Say("svcwallet, plain mode: questions one a line; type a choice's number or name. An empty line asks again; back goes home from any question but one that signs; ctrl+c quits.")
+	s.p.Say("svcwallet, plain mode: questions one a line; type a choice's number or name. An empty line asks again; back goes home where a question says so; ctrl+c quits.")
 	s.p.Blank()
 	// A session kept between runs (svcwallet auth login) needs no login.
 	if t := s.Targets[0]; t.Kept {

@@ -58,8 +58,8 @@ type Prompter struct {
 	// gate holds Confirm and TypedWord, the questions that sign, to the
 	// rule of a terminal's answers (Gate); the zero Gate, to none.
 	gate Gate
-	// Back: a question but one that signs takes "back" for ErrBack and
-	// says so, set while a flow from home runs.
+	// Back: a question takes "back" for ErrBack and says so, set while a
+	// flow from home runs; never one that signs, nor one "back" answers.
 	Back bool
 	// pending is the line read in flight: asked for by a prompt or by a
 	// follow that stops at enter, and taken by whichever waits next.
@@ -185,8 +185,11 @@ func (p *Prompter) Ask(question string, check func(string) error) (string, error
 
 // Question asks a journey's question on one line, "Ask (How):", saying
 // what an empty line takes when it takes something (then the empty
-// answer), checked by the journey's own check.
+// answer), checked by the journey's own check. Where that check takes
+// "back" as an answer (a label, any text), back is not home there: a
+// real answer is never swallowed.
 func (p *Prompter) Question(q intent.Question) (string, error) {
+	back := p.Back && q.Check != nil && q.Check(backWord) != nil
 	var notes []string
 	if q.How != "" {
 		notes = append(notes, q.How)
@@ -195,13 +198,13 @@ func (p *Prompter) Question(q intent.Question) (string, error) {
 	if q.Empty != "" {
 		notes, empty = append(notes, "an empty line takes "+q.Empty), new(string)
 	}
-	if p.Back {
+	if back {
 		notes = append(notes, backWords)
 	}
 	if len(notes) > 0 {
 		q.Ask += " (" + strings.Join(notes, "; ") + ")"
 	}
-	return p.ask(q.Ask+":", empty, q.Check, p.Back)
+	return p.ask(q.Ask+":", empty, q.Check, back)
 }
 
 // ask asks question until an answer is taken; with back, the question

@@ -40,6 +40,8 @@ func TestSignedAndRefusedSaysSigned(t *testing.T) {
 	for _, err := range []error{
 		&exchange.APIError{Status: 410, Code: exchange.CodeQuoteExpired},
 		&withdrawal.UnansweredError{Signed: true},
+		// Signed, and its request never left on any attempt.
+		exchange.Worded(&exchange.NotSentError{Err: errors.New("connection refused")}, "Not sent: nothing left svcwallet, so nothing was paid"),
 	} {
 		var out bytes.Buffer
 		s := &session{p: NewPrompter(context.Background(), strings.NewReader(""), &out, nil), ctx: context.Background()}

@@ -36,9 +36,11 @@ const maxExportSuffix = 99
 // exporting: the export's path field has the keys.
 func (b *boardScreen) exporting() bool { return b.exportTo.Focused() }
 
-// todaysExport is the file an export goes to unless told otherwise.
+// todaysExport is the file an export goes to unless told otherwise: named
+// after the environment, whose name may hold what no file name may (a ':').
 func (b *boardScreen) todaysExport() string {
-	return filepath.Join(kit.StateDir(b.app), "watchboard-"+b.app.Target.Env.Name+"-"+b.app.Common.Now().Format("20060102")+".csv")
+	name := "watchboard-" + b.app.Target.Env.Name + "-" + b.app.Common.Now().Format("20060102") + ".csv"
+	return filepath.Join(kit.StateDir(b.app), safetext.FileName(name))
 }
 
 // askExport gives the path field the keys, pre-filled with today's file:
@@ -125,7 +127,11 @@ func writeExport(path string, next bool, b []byte) (string, error) {
 	if errors.Is(err, os.ErrExist) {
 		return path, fmt.Errorf("%s exists already: type another name", safetext.Quoted(path))
 	}
-	return path, err
+	if err != nil {
+		// The system's words repeat the path as typed (open PATH: …).
+		return path, errors.New(safetext.Quoted(err.Error()))
+	}
+	return path, nil
 }
 
 // exportDone takes the end of an export: said, and the field closed; or
@@ -136,6 +142,6 @@ func (b *boardScreen) exportDone(msg boardExportedMsg) tea.Cmd {
 		return nil
 	}
 	b.endExport()
-	b.exportedTo = fmt.Sprintf("Exported %d %s to %s", msg.rows, kit.Plural(msg.rows, "withdrawal", "withdrawals"), msg.path)
+	b.exportedTo = fmt.Sprintf("Exported %d %s to %s", msg.rows, kit.Plural(msg.rows, "withdrawal", "withdrawals"), safetext.Line(msg.path, 0))
 	return tui.ShowInfo(b.exportedTo)
 }

@@ -1514,3 +1514,45 @@ func TestBoardFieldSaysWhatItTakes(t *testing.T) {
 		}
 	}
 }
+
+// TestBoardExportNamedAfterAnyEnvironment: today's file is named after the
+// environment in a name every system writes as named: a ':' in the
+// environment's name would write, on Windows, an alternate data stream.
+func TestBoardExportNamedAfterAnyEnvironment(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	r.App.Target.Env.Name = "prod:eu"
+	br := newBoardRig(t, r)
+	if got := filepath.Base(br.b.todaysExport()); got != "watchboard-prod_eu-20260302.csv" {
+		t.Errorf("today's file is %q, want watchboard-prod_eu-20260302.csv", got)
+	}
+}
+
+// TestBoardExportPathSaidBackClean: the export's path is said back (where
+// it went, or why not, in the system's words too) without a bidi override
+// or an escape, which would reorder or colour the line: the field drops
+// them from what is typed, but ~/ is $HOME, which may hold them.
+func TestBoardExportPathSaidBackClean(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	br := newBoardRig(t, r)
+	br.send(tea.PasteMsg{Content: "q-gone-1"})
+	for i := 0; i < 1000 && br.fire(); i++ {
+	}
+	br.toList()
+	home := filepath.Join(t.TempDir(), "a\u202eb\x1b[31mred")
+	if err := os.Mkdir(home, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("HOME", home)
+	for _, tc := range []struct{ path, says string }{
+		{"~/x.csv", "Exported 1 withdrawal to "},
+		{"~/" + strings.Repeat("x", 300) + ".csv", "file name too long"},
+	} {
+		br.send(tea.KeyPressMsg{Code: 'e', Text: "e"})
+		br.send(tea.PasteMsg{Content: tc.path})
+		br.send(tea.KeyPressMsg{Code: tea.KeyEnter})
+		if v := br.b.View(); !strings.Contains(screentest.OneLine(ansi.Strip(v)), tc.says) || strings.Contains(v, "\u202e") || strings.Contains(v, "\x1b[31mred") {
+			t.Errorf("%q said back as:\n%q", tc.path, v)
+		}
+		br.send(tea.KeyPressMsg{Code: tea.KeyEscape})
+	}
+}

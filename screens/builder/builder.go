@@ -36,7 +36,7 @@ var builderKeys = struct {
 	Toggle: key.NewBinding(key.WithKeys("space", "x"), key.WithHelp("space", "toggle")),
 	Left:   key.NewBinding(key.WithKeys("left"), key.WithHelp("←/→ 1-6", "choose")),
 	Right:  key.NewBinding(key.WithKeys("right")),
-	Demo:   key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "fill in")),
+	Demo:   key.NewBinding(key.WithKeys("ctrl+r"), tui.WithHelp("ctrl+r", "fill in the sandbox builder", "fill in")),
 }
 
 // builderScreen is the builder-authorization form (SPEC.md §4.4): the builder, its

@@ -25,8 +25,8 @@ type builderLoginMsg struct {
 var builderResultKeys = struct {
 	Copy, Login, Done key.Binding
 }{
-	Copy:  key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy")),
-	Login: key.NewBinding(key.WithKeys("l"), key.WithHelp("l", "log in")),
+	Copy:  key.NewBinding(key.WithKeys("c"), tui.WithHelp("c", "copy the API key", "copy")),
+	Login: key.NewBinding(key.WithKeys("l"), tui.WithHelp("l", "log in with it", "log in")),
 	Done:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "home")),
 }
 

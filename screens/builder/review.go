@@ -31,9 +31,10 @@ type builderSentMsg struct {
 }
 
 var builderReviewKeys = struct {
-	Sign key.Binding
+	Sign, Resend key.Binding
 }{
-	Sign: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "sign and authorize")),
+	Sign:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "sign and authorize")),
+	Resend: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "send again")),
 }
 
 // builderReviewScreen shows the typed data of a builder authorization field by
@@ -47,7 +48,12 @@ type builderReviewScreen struct {
 	at    time.Time // when the order was built: its expiration counts from then
 	gate  kit.ReviewGate
 	sent  *exchange.BuilderAuthorizeRequest // the signed body, once signed
-	err   error
+	// fate is what became of the last sending of sent (0 before, or when
+	// err is none of its), earlier the fate before it; retryAt ends a
+	// 429's wait.
+	fate, earlier builder.Fate
+	retryAt       time.Time
+	err           error
 	// errHead names what err stopped: the authorization, or its
 	// preparation for offline signing.
 	errHead string
@@ -73,12 +79,15 @@ func (r *builderReviewScreen) SetSize(w, h int) { r.wd, r.h = w, h; r.gate.SetWi
 func (r *builderReviewScreen) KeyMap() help.KeyMap { return r.bindings().KeyMap() }
 
 // bindings: none while keys are held (the guard); enter signs once the
-// whole message fits on screen, unless the
-// authorization is already out or was prepared for offline signing; o
-// prepares it for offline signing (canPrepare).
+// whole message fits on screen, or sends the body already signed again,
+// unless the authorization is already out or was prepared for offline
+// signing; o prepares it for offline signing (canPrepare).
 func (r *builderReviewScreen) bindings() kit.Bindings {
+	// Once taken, nothing is signed or sent again from here (FateTaken).
+	on := !r.gate.Sending && !r.gate.Offline.Done() && !r.gate.Offline.Preparing && r.fits() && r.fate != builder.FateTaken
 	return r.gate.Held(append(kit.Bindings{
-		{Key: builderReviewKeys.Sign, On: !r.gate.Sending && !r.gate.Offline.Done() && !r.gate.Offline.Preparing && r.fits(), Do: r.sign},
+		{Key: builderReviewKeys.Sign, On: on && r.sent == nil, Do: r.sign},
+		{Key: builderReviewKeys.Resend, On: on && r.sent != nil, Do: r.sign},
 	}, append(r.gate.Offline.Bindings(r.app, r.canPrepare(), r.prepare), r.gate.Bindings()...)...))
 }
 
@@ -126,7 +135,8 @@ func (r *builderReviewScreen) sign() tea.Cmd {
 	if r.sent != nil {
 		r.err = nil
 		req := *r.sent
-		return r.gate.Send(sendBuilder(app, req))
+		// After a 429, the rest of the wait it asked, then the same body.
+		return r.gate.Send(sendBuilder(app, req, r.retryAt.Sub(app.Common.Now())))
 	}
 	if err := r.gate.Key.Ready(); err != nil {
 		r.err, r.errHead = err, "Not authorized"
@@ -155,10 +165,16 @@ func (r *builderReviewScreen) sign() tea.Cmd {
 	})
 }
 
-// sendBuilder posts a signed authorization; the Cmd it returns runs it.
-func sendBuilder(app *kit.App, req exchange.BuilderAuthorizeRequest) tea.Cmd {
+// sendBuilder posts a signed authorization after wait (none when it is
+// not above 0); the Cmd it returns runs it.
+func sendBuilder(app *kit.App, req exchange.BuilderAuthorizeRequest, wait time.Duration) tea.Cmd {
 	client, root := app.Client(), app.Root()
 	return func() tea.Msg {
+		if wait > 0 {
+			if err := exchange.Sleep(root, wait); err != nil {
+				return builderSentMsg{req: req, err: &exchange.NotSentError{Err: err}}
+			}
+		}
 		cx, cancel := kit.Call(root)
 		defer cancel()
 		res, err := client.AuthorizeBuilder(cx, req)
@@ -166,20 +182,31 @@ func sendBuilder(app *kit.App, req exchange.BuilderAuthorizeRequest) tea.Cmd {
 	}
 }
 
-// sentReply shows the result, or explains the refusal.
+// sentReply shows the result, or what became of the authorization
+// (builder.Auth.Failed) and its next step.
 func (r *builderReviewScreen) sentReply(msg builderSentMsg) tea.Cmd {
 	r.gate.Sent()
 	if msg.req.Signature.R != "" {
 		r.sent = &msg.req
 	}
 	if msg.err != nil {
-		r.err, r.errHead = refusalWords(builder.Explain(msg.err)), "Not authorized"
-		if errors.As(msg.err, new(*journal.RolledBackError)) {
+		r.err, r.errHead, r.fate = refusalWords(builder.Explain(msg.err)), "Not authorized", 0
+		switch {
+		case errors.As(msg.err, new(*journal.RolledBackError)):
 			r.err = kit.JournalLost(msg.err, r.app.Command("doctor"))
-		}
-		if builder.Refused(msg.err) {
-			// Going back and reviewing again draws a new nonce.
-			r.sent = nil
+		case r.sent != nil:
+			f := r.order.Auth.Failed(msg.err, r.earlier)
+			r.err, r.fate, r.earlier = refusalWords(f), f.Fate, f.Fate
+			r.retryAt = r.app.Common.Now().Add(f.Wait)
+			switch f.Fate {
+			case builder.FateUnknown:
+				r.errHead = "Not authorized so far"
+			case builder.FateRefused:
+				// Going back and reviewing again draws a new nonce.
+				r.sent = nil
+			case builder.FateTaken:
+				r.errHead, r.sent = "Authorized, answer unreadable", nil
+			}
 		}
 		// The review shows again with why: an enter held through the
 		// send, or pressed twice, must not sign again before that is read.
@@ -188,6 +215,20 @@ func (r *builderReviewScreen) sentReply(msg builderSentMsg) tea.Cmd {
 	res := newBuilderResult(r.app, r.order.Auth, r.order.Expiration().UnixNano(), msg.res.APIKey)
 	// The result's title says it was authorized: no toast repeats it.
 	return tea.Sequence(tui.Reset(r.app.Makers.Home(r.app)), tui.Push(res))
+}
+
+// againWords say enter's step after a fate whose signed body may be sent
+// again.
+func againWords(f builder.Fate) string {
+	switch f {
+	case builder.FateNotSent:
+		return "Enter sends the same signed authorization, which was not sent; esc goes back to the form."
+	case builder.FateLimited:
+		return "Enter sends the same signed authorization once the wait is over; esc goes back to the form."
+	case builder.FateUnknown:
+		return "Enter sends the same signed authorization again (nothing is signed anew); esc goes back to the form, whose review signs anew."
+	}
+	return ""
 }
 
 // refusalWords says the console's step after a refusal's fact
@@ -210,7 +251,7 @@ func refusalWords(err error) error {
 // `builder authorize --signer offline` does, when the whole message is on
 // screen, none is signed to be sent again (r.sent), and the gate allows it.
 func (r *builderReviewScreen) canPrepare() bool {
-	return r.sent == nil && r.fits() && r.gate.CanPrepare(r.app)
+	return r.sent == nil && r.fate != builder.FateTaken && r.fits() && r.gate.CanPrepare(r.app)
 }
 
 // prepare prepares the authorization for the main account's key to sign
@@ -296,9 +337,12 @@ func (r *builderReviewScreen) render(level int) string {
 		b.WriteString(r.gate.Prompt("", "Preparing the authorization for offline signing…") + "\n")
 	case r.err != nil && !r.gate.Sending:
 		b.WriteString(layout.ErrorBlock(c, r.errHead, r.err, r.wd))
-		if r.sent != nil {
-			b.WriteString(st.Muted.Render("Enter sends the same signed authorization again; esc goes back to the form.") + "\n")
+		if again := againWords(r.fate); r.sent != nil && again != "" {
+			b.WriteString(st.Muted.Render(layout.WrapTo(again, max(r.wd, 20))) + "\n")
 		}
+	case r.sent != nil:
+		b.WriteString(r.gate.Prompt("Sending the signed authorization again…",
+			"Press enter to send the signed authorization again, esc to go back.") + "\n")
 	default:
 		b.WriteString(r.gate.Prompt("Signing and sending the authorization…",
 			"Press enter to sign with this key and authorize the builder, esc to go back.") + "\n")

@@ -17,6 +17,7 @@ import (
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/screentest"
 	"github.com/svcwallet/svcwallet/service/builder"
+	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/intent"
 	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/service/sandbox"
@@ -162,7 +163,7 @@ func TestBuilderReviewPreparesForOfflineSigning(t *testing.T) {
 		t.Fatal(err)
 	}
 	clock := func() time.Time { return *now }
-	if _, err := builder.Submit(context.Background(), app.Client(), app.Journal(), p, sig, clock); err != nil {
+	if _, _, err := builder.Submit(context.Background(), app.Client(), app.Journal(), p, sig, clock); err != nil {
 		t.Fatalf("the signed file is refused: %v", err)
 	}
 	entries, _ = app.Journal().Entries()
@@ -245,5 +246,23 @@ func TestBuilderReviewTakesOnlyItsOwnKey(t *testing.T) {
 	*now = now.Add(kit.ShownGuard)
 	if screentest.Press(r, "enter"); !r.gate.Sending {
 		t.Fatalf("enter once its own key search landed did not sign:\n%s", ansi.Strip(r.View()))
+	}
+}
+
+// TestTakenOffersNoOfflinePreparing: once an authorization was accepted
+// with an answer that cannot be read, o does not prepare another (a new
+// signature would authorize the builder again), where it did before.
+func TestTakenOffersNoOfflinePreparing(t *testing.T) {
+	app, now := screentest.LoggedInApp(t)
+	app.Target.Demo = nil // a configured environment
+	r := offlineReview(t, app, now, 120, 40)
+	if !screentest.Offers(r.KeyMap(), "o") {
+		t.Fatalf("o is not offered before sending: %v", r.KeyMap().ShortHelp())
+	}
+	signed := exchange.BuilderAuthorizeRequest{Signature: exchange.Signature{R: "0x01", S: "0x02"}}
+	r.Update(builderSentMsg{req: signed, err: &exchange.UnreadableAnswerError{Status: 200}})
+	*now = now.Add(kit.ShownGuard)
+	if screentest.Offers(r.KeyMap(), "o") || screentest.Offers(r.KeyMap(), "enter") {
+		t.Errorf("a taken authorization offers %v", r.KeyMap().ShortHelp())
 	}
 }

@@ -136,7 +136,7 @@ func (a *App) OfflineReady() bool { return a.Journal() != nil && a.Target.Demo =
 func (a *App) offlineWriter() func(name string, typedData []byte) (string, error) {
 	dir := filepath.Dir(a.Journal().Path())
 	return func(name string, typedData []byte) (string, error) {
-		path := filepath.Join(dir, name)
+		path := filepath.Join(dir, safetext.FileName(name)) // it holds a quote id
 		return path, osguard.CreateStateFile(path, typedData)
 	}
 }

@@ -5,6 +5,7 @@ package login
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
@@ -37,7 +38,7 @@ var loginKeys = struct {
 	Submit, Demo, Cancel key.Binding
 }{
 	Submit: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "log in")),
-	Demo:   key.NewBinding(key.WithKeys("ctrl+d"), key.WithHelp("ctrl+d", "fill in")),
+	Demo:   key.NewBinding(key.WithKeys("ctrl+d"), tui.WithHelp("ctrl+d", "fill in the demo key", "fill in")),
 	Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel the login")),
 }
 
@@ -312,6 +313,11 @@ func (l *loginScreen) sourceNote() kit.Note {
 	case sourceClef:
 		return kit.HintNote("clef at " + l.clefEndpoint() + ": you approve the login there")
 	case sourceCommand:
+		// A line enter would refuse is refused now, not named as if it
+		// would run (the check is pure: nothing runs).
+		if err := signer.CheckSignCommand(l.signCommand()); err != nil {
+			return kit.BadNote(fmt.Errorf("the signing command: %w", err))
+		}
 		account := l.target().Env.Account
 		if account == "" {
 			return kit.BadNote(errNoCommandAccount)

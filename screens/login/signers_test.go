@@ -189,7 +189,7 @@ func TestLoginCommandFromTheVariableCheckedFirst(t *testing.T) {
 		app.Target = app.Targets[0]
 		return New(app)
 	}})
-	c.UntilShows("signing command", "account "+demo.Hex())
+	c.UntilShows("signing command", "U+202E at position 9")
 	c.Press("enter")
 	if strings.Contains(c.View(), "\u202e") {
 		t.Fatalf("the override drawn raw:\n%s", c.Plain())
@@ -197,5 +197,22 @@ func TestLoginCommandFromTheVariableCheckedFirst(t *testing.T) {
 	c.UntilShows("U+202E at position 9")
 	if strings.Contains(c.View(), "\u202e") || c.App.Signer != nil {
 		t.Fatalf("logged in with %v, or the override drawn raw:\n%s", c.App.Signer, c.Plain())
+	}
+}
+
+// TestLoginCommandRefusedBeforeEnter: the key source's hint does not name
+// a signing command enter would refuse ("command: gishs.sh …", cleaned,
+// as if it would run): it says the refusal at once.
+func TestLoginCommandRefusedBeforeEnter(t *testing.T) {
+	demo := exchangetest.KeyAddress(exchangetest.DemoKeyHex)
+	env := map[string]string{signer.SignCommandEnvVar: "/opt/gis\u202ehs.sh {file}"}
+	c := screentest.NewConsole(t, 120, 40, screentest.ConsoleOpts{Env: env, Start: func(app *kit.App) tui.Screen {
+		app.Targets[0].Env.Signer, app.Targets[0].Env.Account = "command", demo.Hex()
+		app.Target = app.Targets[0]
+		return New(app)
+	}})
+	c.UntilShows("the signing command: it holds U+202E at position 9, a control or invisible character: remove it")
+	if v := c.Plain(); strings.Contains(v, "command: gis") || strings.Contains(v, "account "+demo.Hex()) {
+		t.Fatalf("the refused command named as if it would run:\n%s", v)
 	}
 }

@@ -29,11 +29,11 @@ type recentDestinationsMsg struct {
 var destKeys = struct {
 	Recent, Book, Submit, Confirm, UseRecent, Edit key.Binding
 }{
-	Recent:    key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "recent")),
-	Book:      key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "fill in")),
+	Recent:    key.NewBinding(key.WithKeys("ctrl+r"), tui.WithHelp("ctrl+r", "recent destination", "recent")),
+	Book:      key.NewBinding(key.WithKeys("ctrl+r"), tui.WithHelp("ctrl+r", "fill in from the address book", "fill in")),
 	Submit:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "get quote")),
-	Confirm:   key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "typed one")),
-	UseRecent: key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "recent")),
+	Confirm:   key.NewBinding(key.WithKeys("y"), tui.WithHelp("y", "right as typed", "typed one")),
+	UseRecent: key.NewBinding(key.WithKeys("u"), tui.WithHelp("u", "use the recent one", "recent")),
 	Edit:      key.NewBinding(key.WithKeys("n", "e"), key.WithHelp("n", "edit")),
 }
 

@@ -28,7 +28,7 @@ type executedMsg struct{ withdrawal.Sent }
 var reviewKeys = struct {
 	Sign, Requote, Bridge, History key.Binding
 }{
-	Sign:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "withdraw")),
+	Sign:    key.NewBinding(key.WithKeys("enter"), tui.WithHelp("enter", "sign and withdraw", "withdraw")),
 	Requote: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "new quote")),
 	Bridge:  key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "review the changed bridge address")),
 	History: key.NewBinding(key.WithKeys("h"), key.WithHelp("h", "resume it in History")),

@@ -69,7 +69,7 @@ func TestReviewShowsTheWaitAndEscCancelsIt(t *testing.T) {
 		t.Errorf("the balance moved from %s to %s after a cancelled signature", before, after)
 	}
 	clock.Advance(kit.ShownGuard) // the review shown again with the cancel holds keys from then
-	if f := footer(c); !strings.Contains(f, "enter withdraw") || strings.Contains(f, "cancel the signature") {
+	if f := footer(c); !strings.Contains(f, "enter sign and withdraw") || strings.Contains(f, "cancel the signature") {
 		t.Errorf("after the cancel the footer offers %q", f)
 	}
 }

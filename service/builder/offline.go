@@ -64,14 +64,15 @@ func Prepare(ctx context.Context, c *exchange.Client, j *journal.Journal, o Orde
 // signature, once it passes intent.Prepared.Check: its sent line is
 // journaled first, under the journal's lock with the check that none was
 // (*intent.SubmittedError). Service refusals come back as they are, for
-// Explain.
-func Submit(ctx context.Context, c *exchange.Client, j *journal.Journal, p Prepared, sig [65]byte, now func() time.Time) (exchange.BuilderAuthorizeResult, error) {
+// Explain; sending says whether err is the request's (Auth.Failed judges
+// it) or came before it.
+func Submit(ctx context.Context, c *exchange.Client, j *journal.Journal, p Prepared, sig [65]byte, now func() time.Time) (_ exchange.BuilderAuthorizeResult, sending bool, _ error) {
 	if err := Signable(j); err != nil {
-		return exchange.BuilderAuthorizeResult{}, err
+		return exchange.BuilderAuthorizeResult{}, false, err
 	}
 	checked, _, err := p.Check(ctx, c, sig, intent.Limits{Margin: submitMargin, Life: MaxValidity})
 	if err != nil {
-		return exchange.BuilderAuthorizeResult{}, err
+		return exchange.BuilderAuthorizeResult{}, false, err
 	}
 	var refused error
 	sent := journal.Entry{Time: now(), Kind: journal.KindBuilderSent, Env: c.Env().Name, Builder: journalLine(p.Order)}
@@ -79,9 +80,10 @@ func Submit(ctx context.Context, c *exchange.Client, j *journal.Journal, p Prepa
 		if refused == nil {
 			err = exchange.UserError{Text: "Not sent: the journal " + j.Path() + " could not record it (" + err.Error() + ")", Cause: err}
 		}
-		return exchange.BuilderAuthorizeResult{}, err
+		return exchange.BuilderAuthorizeResult{}, false, err
 	}
 	cx, cancel := context.WithTimeout(context.WithoutCancel(ctx), AuthorizeTimeout)
 	defer cancel()
-	return c.AuthorizeBuilder(cx, p.Order.Auth.Request(checked))
+	res, err := c.AuthorizeBuilder(cx, p.Order.Auth.Request(checked))
+	return res, true, err
 }

@@ -86,7 +86,7 @@ func (r *rig) submit(file []byte, sig [65]byte) error {
 	if err != nil {
 		r.t.Fatal(err)
 	}
-	_, err = builder.Submit(context.Background(), r.client, r.journal, p, sig, r.clock.Now)
+	_, _, err = builder.Submit(context.Background(), r.client, r.journal, p, sig, r.clock.Now)
 	return err
 }
 
@@ -111,7 +111,7 @@ func TestBuilderSubmitSendsOnce(t *testing.T) {
 	if err := r.submit(p.File(), sig); err != nil || r.authors.Load() != 1 {
 		t.Fatalf("submitted: %v, %d requests", err, r.authors.Load())
 	}
-	_, again := builder.Submit(context.Background(), r.client, r.journal, p, sig, r.clock.Now)
+	_, _, again := builder.Submit(context.Background(), r.client, r.journal, p, sig, r.clock.Now)
 	for _, err := range []error{r.submit(p.File(), sig), again} {
 		if !errors.As(err, new(*intent.SubmittedError)) || !strings.Contains(err.Error(), "nothing was sent again") {
 			t.Errorf("sent again: %v", err)
@@ -130,13 +130,13 @@ func TestBuilderSubmitRefusals(t *testing.T) {
 	other := r.client.Env().Domain()
 	other.ChainID++
 	p, sig := r.prepared(other)
-	_, err := builder.Submit(context.Background(), r.client, r.journal, p, sig, r.clock.Now)
+	_, _, err := builder.Submit(context.Background(), r.client, r.journal, p, sig, r.clock.Now)
 	r.wantRefused(err, "another EIP-712 domain")
 
 	p, sig = r.prepared(r.client.Env().Domain())
 	early := p
 	early.Line.Time = early.Line.Time.Add(-24 * 24 * time.Hour)
-	_, err = builder.Submit(context.Background(), r.client, r.journal, early, sig, r.clock.Now)
+	_, _, err = builder.Submit(context.Background(), r.client, r.journal, early, sig, r.clock.Now)
 	r.wantRefused(err, "more than 30 days after it was prepared")
 
 	r.clock.Advance(builder.DefaultValidity)

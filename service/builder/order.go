@@ -3,7 +3,6 @@ package builder
 import (
 	"context"
 	"errors"
-	"net/http"
 	"strconv"
 	"time"
 
@@ -86,29 +85,9 @@ func Signable(j *journal.Journal) error {
 	return err
 }
 
-// Refused reports whether err is a refusal for good: re-sending the same
-// body would be refused again (a new nonce needs a new review). A 4xx the
-// interface gives no meaning (exchange.UnnamedRefusal: a gateway's 408 or
-// 499 after passing the request on) is none: it may have gone through.
-func Refused(err error) bool {
-	var ae *exchange.APIError
-	return errors.As(err, &ae) && !errors.Is(err, exchange.CodeRateLimited) && ae.Status < 500 && !exchange.UnnamedRefusal(err)
-}
-
-// OutcomeUnknown reports an authorization sent whose answer does not say
-// whether it was taken: none came (a timeout, a dropped connection, a
-// 5xx), or a 4xx the interface gives no meaning (exchange.UnnamedRefusal).
-// A 429 was not processed, and a request that never left was not sent.
-func OutcomeUnknown(err error) bool {
-	ae, isAPI := errors.AsType[*exchange.APIError](err)
-	limited := isAPI && ae.Status == http.StatusTooManyRequests
-	return exchange.OutcomeUnknown(err) && !exchange.NotSent(err) && !limited && !errors.Is(err, exchange.CodeRateLimited)
-}
-
 // Unchecked says what a signature made anew would do after an outcome
 // unknown, and how to tell first: the interface (SPEC.md §4.4) offers no
-// look-up of a builder's authorization, so only the exchange's web UI, or
-// the same signed body sent again (its nonce then already used), tells.
+// look-up of a builder's authorization, so only the exchange's web UI tells.
 func (a Auth) Unchecked() string {
 	seen := "the builder's authorization in the exchange's web UI"
 	if a.WithKey {

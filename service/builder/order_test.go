@@ -41,7 +41,7 @@ func TestBuilderOrderAuthorize(t *testing.T) {
 		t.Fatalf("signed %+v, want the order's nonce %d and expiration %d", req.Signature, nonce, exp)
 	}
 	// The same nonce again is a duplicate: refused for good.
-	if _, _, err := o.Authorize(context.Background(), c, nil, keyOf(sandbox.DemoPrivateKey)); !builder.Refused(err) {
+	if _, _, err := o.Authorize(context.Background(), c, nil, keyOf(sandbox.DemoPrivateKey)); a.Failed(err, 0).Fate != builder.FateRefused {
 		t.Fatalf("a replayed nonce: %v, want a refusal for good", err)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/svcwallet/svcwallet/internal/loopback"
 	"github.com/svcwallet/svcwallet/service/builder"
@@ -43,8 +44,9 @@ func TestServerErrorIsNoRefusal(t *testing.T) {
 	for s, final := range map[int]bool{400: true, 403: true, 409: true, 408: false, 418: false, 499: false, 500: false, 502: false, 503: false} {
 		status = s
 		_, _, err := builder.NewOrder(a, w.Env.Domain(), uint32(s), w.Clock.Now()).Authorize(context.Background(), c, nil, key)
-		if err == nil || builder.Refused(err) != final || builder.OutcomeUnknown(err) == final {
-			t.Errorf("HTTP %d: %v, refused for good %v, outcome unknown %v; want %v", s, err, builder.Refused(err), builder.OutcomeUnknown(err), final)
+		want := map[bool]builder.Fate{true: builder.FateRefused, false: builder.FateUnknown}[final]
+		if err == nil || a.Failed(err, 0).Fate != want {
+			t.Errorf("HTTP %d: %v, fate %d; want %d", s, err, a.Failed(err, 0).Fate, want)
 		}
 		if said := builder.Explain(err).Error(); s < 500 && !final && (strings.Contains(said, "refused") || strings.Contains(said, "))")) {
 			t.Errorf("HTTP %d said as a refusal, or in nested parentheses: %s", s, said)
@@ -52,24 +54,83 @@ func TestServerErrorIsNoRefusal(t *testing.T) {
 	}
 }
 
-// TestOutcomeUnknownIsNoneNotProcessed: an authorization that never left
-// (no connection made) or was rate limited (429, or the rate limit's code)
-// was not taken, so builder authorize does not say it may have been (exit
-// 5, check the web UI); no answer, a 5xx or an unnamed 4xx may have been.
-func TestOutcomeUnknownIsNoneNotProcessed(t *testing.T) {
+// TestFateOfEachError: the one rule of what became of a signed
+// authorization not accepted, and its words, for every face: one that
+// never left was not sent and authorized nothing; a 429 (or the rate
+// limit's code) was not taken, and says the wait it asked; no answer, a
+// 5xx or an unnamed 4xx may have been taken, and says where to check; a
+// named 4xx is refused for good. After an attempt whose outcome is
+// unknown, a later one never left or rate limited proves nothing. An
+// acceptance whose answer cannot be read was taken: the builder is
+// authorized, and the words say to look and revoke, not to send again.
+func TestFateOfEachError(t *testing.T) {
+	a, err := builder.Check(builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"})
+	if err != nil {
+		t.Fatal(err)
+	}
 	dial := &exchange.TransportError{Op: "dial", Host: "auth.example", Err: errors.New("connection refused")}
-	for err, unknown := range map[error]bool{
-		&exchange.NotSentError{Err: dial}:                                     false,
-		&exchange.APIError{Status: http.StatusTooManyRequests}:                false,
-		&exchange.APIError{Status: http.StatusTooManyRequests, Code: 9999}:    false,
-		&exchange.APIError{Status: 503, Code: exchange.CodeRateLimited}:       false,
-		&exchange.TransportError{Op: "read", Host: "auth.example", Err: dial}: true,
-		&exchange.APIError{Status: 502}:                                       true,
-		&exchange.APIError{Status: 499}:                                       true,
-		&exchange.APIError{Status: 400}:                                       false,
+	limited := &exchange.APIError{Status: http.StatusTooManyRequests, RetryAfter: 3 * time.Second}
+	for _, c := range []struct {
+		name    string
+		err     error
+		earlier builder.Fate
+		fate    builder.Fate
+		says    []string
+	}{
+		{"never left", &exchange.NotSentError{Err: dial}, 0, builder.FateNotSent, []string{"Cannot reach auth.example", "was not sent, so nothing was authorized"}},
+		{"429 asking 3 s", limited, 0, builder.FateLimited, []string{"did not take the authorization: wait 3 s before sending it again"}},
+		{"429 of a code of its own", &exchange.APIError{Status: http.StatusTooManyRequests, Code: 9999}, 0, builder.FateLimited, []string{"did not take", "wait 1 s"}},
+		{"the rate limit's code", &exchange.APIError{Status: 503, Code: exchange.CodeRateLimited}, 0, builder.FateLimited, []string{"did not take"}},
+		{"no answer", &exchange.TransportError{Op: "read", Host: "auth.example", Err: dial}, 0, builder.FateUnknown, []string{"offers no way to ask whether a builder is authorized"}},
+		{"502", &exchange.APIError{Status: 502}, 0, builder.FateUnknown, []string{"HTTP 502", "before authorizing again"}},
+		{"499", &exchange.APIError{Status: 499}, 0, builder.FateUnknown, []string{"HTTP 499, a status that does not say whether it was taken", "before authorizing again"}},
+		{"400", &exchange.APIError{Status: 400}, 0, builder.FateRefused, []string{"The service refused"}},
+		{"a duplicate nonce", &exchange.APIError{Status: 400, Code: exchange.CodeDuplicateSignature}, builder.FateUnknown, builder.FateRefused, []string{"nonce was already used"}},
+		{"never left after no answer", &exchange.NotSentError{Err: dial}, builder.FateUnknown, builder.FateUnknown, []string{"An earlier attempt may have been taken, and this one: Cannot reach", "before authorizing again"}},
+		{"429 after no answer", limited, builder.FateUnknown, builder.FateUnknown, []string{"An earlier attempt may have been taken, and this one was not", "wait 3 s before sending it again", "before authorizing again"}},
+		{"429 after a 429", limited, builder.FateLimited, builder.FateLimited, []string{"wait 3 s"}},
+		{"an acceptance that cannot be read", &exchange.UnreadableAnswerError{Status: 200}, 0, builder.FateTaken, []string{"accepted the authorization, so " + sandbox.BuilderAddress + " is authorized", "HTTP 200", "revoke it there"}},
+		{"an acceptance that cannot be read after no answer", &exchange.UnreadableAnswerError{Status: 200}, builder.FateUnknown, builder.FateTaken, []string{"accepted the authorization"}},
+		{"interrupted once sent", &exchange.TransportError{Op: "read", Host: "auth.example", Err: context.Canceled}, 0, builder.FateUnknown, []string{"before authorizing again"}},
 	} {
-		if builder.OutcomeUnknown(err) != unknown {
-			t.Errorf("%T %v: outcome unknown %v, want %v", err, err, !unknown, unknown)
+		f := a.Failed(c.err, c.earlier)
+		if f.Fate != c.fate {
+			t.Errorf("%s: fate %d, want %d", c.name, f.Fate, c.fate)
+		}
+		for _, w := range c.says {
+			if !strings.Contains(f.Error(), w) {
+				t.Errorf("%s: said %q, want %q in it", c.name, f.Error(), w)
+			}
+		}
+		if said := f.Error(); c.fate != builder.FateRefused && strings.Contains(said, "service refused") || c.fate != builder.FateUnknown && strings.Contains(said, "before authorizing again") {
+			t.Errorf("%s: said as another fate: %s", c.name, said)
+		}
+		ae, _ := c.err.(*exchange.APIError)
+		if limited := ae != nil && (ae.Status == http.StatusTooManyRequests || ae.Code == exchange.CodeRateLimited); limited != (f.Wait > 0) {
+			t.Errorf("%s: wait %v", c.name, f.Wait)
+		}
+		if !errors.Is(f, c.err) {
+			t.Errorf("%s: the cause is lost", c.name)
+		}
+	}
+}
+
+// TestTakenWithKeyNamesTheKey: an authorization with an API key accepted
+// whose answer cannot be read says the builder may hold a key the user
+// never saw, by its label, and where to revoke it, never "try again".
+func TestTakenWithKeyNamesTheKey(t *testing.T) {
+	a, err := builder.Check(builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05",
+		Label: "bot", KeySigner: sandbox.NoChainAddress, Permissions: "Trade"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := a.Failed(&exchange.UnreadableAnswerError{Status: 200, Reason: exchange.NewShapeError("builder API key", "holds a space")}, 0)
+	if strings.Contains(f.Error(), "try again") {
+		t.Errorf("a taken authorization is offered again: %s", f.Error())
+	}
+	for _, w := range []string{"may now hold an API key you never saw", `labelled "bot"`, "revoke it there", "builder API key that holds a space"} {
+		if f.Fate != builder.FateTaken || !strings.Contains(f.Error(), w) {
+			t.Errorf("fate %d, said %q, want %q in it", f.Fate, f.Error(), w)
 		}
 	}
 }

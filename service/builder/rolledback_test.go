@@ -57,7 +57,7 @@ func TestRolledBackJournalAuthorizesNothing(t *testing.T) {
 	if _, err := builder.Prepare(ctx, c, j, builder.NewOrder(a, w.Env.Domain(), 3, w.Clock.Now()), w.Clock.Now()); !errors.As(err, &lost) {
 		t.Fatalf("prepared on a rolled-back journal: %v", err)
 	}
-	if _, err := builder.Submit(ctx, c, j, p, [65]byte{}, w.Clock.Now); !errors.As(err, &lost) || sent.Load() != 0 {
+	if _, _, err := builder.Submit(ctx, c, j, p, [65]byte{}, w.Clock.Now); !errors.As(err, &lost) || sent.Load() != 0 {
 		t.Fatalf("submitted on a rolled-back journal: %v, %d sent", err, sent.Load())
 	}
 	if _, err := j.AcceptAsItIs(); err != nil {

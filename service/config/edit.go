@@ -69,6 +69,27 @@ func (e *DefaultEnvError) Error() string {
 // edit would misread); it was left as it was.
 var ErrNotEdited = errors.New("the config file could not be edited safely, and was left as it was: edit it by hand (docs/config.md)")
 
+// CheckNewName refuses a name no new environment of cfg may take: one
+// Validate refuses, the sandbox's, or one cfg has, in any case
+// (NameTakenError). env add asks it before its questions, so none is
+// answered for nothing.
+func CheckNewName(cfg Config, name string) error {
+	if err := checkEnvName(name); err != nil {
+		return err
+	}
+	if _, ok := cfg.Environments[name]; ok || name == SandboxEnv {
+		return &NameTakenError{Name: name}
+	}
+	switch like := caseTwin(name, cfg.Names()); like {
+	case "":
+		return nil
+	case SandboxEnv:
+		return &NameTakenError{Name: SandboxEnv}
+	default:
+		return &NameTakenError{Name: name, Like: like}
+	}
+}
+
 // AddEnvironment appends e as an [env.NAME] table to the config at path,
 // made if missing. A name already there, in any case, or a second name for the service
 // another name reaches (unless alias), is refused.
@@ -77,15 +98,8 @@ func AddEnvironment(path string, e Environment, alias bool) error {
 		return err
 	}
 	return editConfig(path, func(text string, before Config) (string, error) {
-		if _, ok := before.Environments[e.Name]; ok || e.Name == SandboxEnv {
-			return "", &NameTakenError{Name: e.Name}
-		}
-		switch like := caseTwin(e.Name, before.Names()); like {
-		case "":
-		case SandboxEnv:
-			return "", &NameTakenError{Name: SandboxEnv}
-		default:
-			return "", &NameTakenError{Name: e.Name, Like: like}
+		if err := CheckNewName(before, e.Name); err != nil {
+			return "", err
 		}
 		for _, name := range before.Names() {
 			if other := before.Environments[name]; !alias && other.Service() == e.Service() {

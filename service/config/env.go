@@ -163,6 +163,14 @@ func (e Environment) Domain() signer.Domain {
 	return signer.Domain{Name: name, ChainID: e.ChainID}
 }
 
+// checkEnvName refuses a name no environment may have.
+func checkEnvName(name string) error {
+	if !IsEnvName(name) {
+		return fmt.Errorf("environment name %.40q: use 1 to %d letters, digits, '.', '_', ':' and '-' (the journal records it)", name, safetext.MaxNameLen)
+	}
+	return nil
+}
+
 // Validate checks that every URL is https, or http on a loopback host (D13),
 // that no URL holds a user name or password, and that each host is plain
 // ASCII with a real port: the reviews name the base URL as the place signed for.
@@ -171,9 +179,10 @@ func (e Environment) Domain() signer.Domain {
 // files read back (a token name; a domain name of clean text): a config
 // svcwallet could not record would stop every withdrawal at its journal.
 func (e Environment) Validate() error {
+	if err := checkEnvName(e.Name); err != nil {
+		return err
+	}
 	switch {
-	case !IsEnvName(e.Name):
-		return fmt.Errorf("environment name %.40q: use 1 to %d letters, digits, '.', '_', ':' and '-' (the journal records it)", e.Name, safetext.MaxNameLen)
 	case e.DomainName != "" && !ValidDomainName(e.DomainName):
 		return fmt.Errorf("environment %q: domain_name %.40q: use at most %d characters, without control or invisible characters and without leading or trailing spaces", e.Name, e.DomainName, safetext.MaxNameLen)
 	}

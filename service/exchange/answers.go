@@ -291,30 +291,60 @@ func (d *DepositAddresses) cleanAnswer(now time.Time) error {
 }
 
 // refuseTwoAddresses refuses the addresses of a chain the listing offers
-// two different ones for (its name in any case): the answer says two
-// things, and whichever one a person deposited to could be the wrong one.
-// An entry already refused, or without an address, offers none.
+// two different ones for, by its name (in any case) or by its chain id
+// (two names for one chain): the answer says two things, and whichever one
+// a person deposited to could be the wrong one. An EVM address in another
+// case is the same address. An entry already refused, or without an
+// address, offers none.
 func (d *DepositAddresses) refuseTwoAddresses() {
-	first := map[string]string{}
-	twice := map[string]bool{}
+	byName, byID := twoAddresses{}, twoAddresses{}
 	for _, c := range d.Chains {
-		if c.DepositAddress == "" {
-			continue
-		}
-		name := strings.ToUpper(c.Chain)
-		if a, ok := first[name]; !ok {
-			first[name] = c.DepositAddress
-		} else if a != c.DepositAddress {
-			twice[name] = true
+		if c.DepositAddress != "" {
+			a := sameAddress(c)
+			byName.note(strings.ToUpper(c.Chain), a)
+			byID.note(strings.ToUpper(c.ChainID), a)
 		}
 	}
 	for i := range d.Chains {
 		c := &d.Chains[i]
-		if twice[strings.ToUpper(c.Chain)] && c.DepositAddress != "" {
+		switch {
+		case c.DepositAddress == "":
+			continue
+		case byName[strings.ToUpper(c.Chain)].twice:
 			c.AddressProblem = "the listing names " + c.Chain + " twice with two addresses"
-			c.RefusedAddress, c.DepositAddress = c.DepositAddress, ""
+		case byID[strings.ToUpper(c.ChainID)].twice:
+			c.AddressProblem = "the listing gives chain id " + c.ChainID + " to two chains with two addresses"
+		default:
+			continue
 		}
+		c.RefusedAddress, c.DepositAddress = c.DepositAddress, ""
 	}
+}
+
+// twoAddresses is, by a chain's name or id, what the listing gave for it.
+type twoAddresses map[string]listed
+
+// listed is the first address listed for a chain, and whether another was.
+type listed struct {
+	first string
+	twice bool
+}
+
+func (t twoAddresses) note(key, address string) {
+	if l, ok := t[key]; !ok {
+		t[key] = listed{first: address}
+	} else if l.first != address {
+		t[key] = listed{first: l.first, twice: true}
+	}
+}
+
+// sameAddress is c's deposit address as compared with another: an EVM
+// address's case is only its checksum.
+func sameAddress(c ChainInfo) string {
+	if t, _ := depositChainType(c.Chain, c.ChainID); t == ChainTypeEVM {
+		return strings.ToLower(c.DepositAddress)
+	}
+	return c.DepositAddress
 }
 
 func (w *WithdrawalInfo) cleanAnswer(time.Time) error {

@@ -150,3 +150,42 @@ func TestDepositListingNamingAChainTwice(t *testing.T) {
 		}
 	}
 }
+
+// TestDepositListingGivingAChainIDTwice: two names for one chain id with
+// two addresses say two things, as one name twice does, and both are
+// refused; an EVM address listed again in another case is the same
+// address, and kept.
+func TestDepositListingGivingAChainIDTwice(t *testing.T) {
+	w, h := newHostileWorld(t, sandbox.Options{})
+	c := w.Login(sandbox.DemoAPIKey, exchange.Options{})
+	entry := func(chain, chainID, addr string) any {
+		return map[string]any{"chain": chain, "chain_id": chainID, "deposit_address": addr,
+			"supported_tokens": []any{map[string]any{"name": "USDT"}}}
+	}
+	h.set(onPath(exchange.PathDepositAddresses, func(v any) any {
+		v.(map[string]any)["chains"] = []any{
+			entry("ARBITRUM", "42161", sandbox.DemoAddress), entry("ARB", "42161", sandbox.DestFailed),
+			entry("BSC", "56", sandbox.DemoAddress), entry("bsc", "56", strings.ToLower(sandbox.DemoAddress)),
+			entry("BNB", "56", strings.ToLower(sandbox.DemoAddress)),
+		}
+		return v
+	}))
+	chains, err := c.DepositAddresses(ctx)
+	if err != nil || len(chains) != 5 {
+		t.Fatalf("%d chains, %v", len(chains), err)
+	}
+	for i, want := range []string{sandbox.DemoAddress, sandbox.DestFailed} {
+		ch := chains[i]
+		if ch.DepositAddress != "" || ch.RefusedAddress != want || !strings.Contains(ch.AddressProblem, "gives chain id 42161 to two chains with two addresses") {
+			t.Errorf("entry %d: %+v, want its address refused", i, ch)
+		}
+		if ch.Verdict() != exchange.DepositRefused {
+			t.Errorf("entry %d: verdict %v, want refused", i, ch.Verdict())
+		}
+	}
+	for _, i := range []int{2, 3, 4} {
+		if ch := chains[i]; ch.DepositAddress == "" || ch.AddressProblem != "" {
+			t.Errorf("entry %d: %+v, want it usable", i, ch)
+		}
+	}
+}

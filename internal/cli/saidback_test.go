@@ -1,0 +1,54 @@
+package cli
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/svcwallet/svcwallet/service/sandbox"
+)
+
+// TestPathsSaidBackClean: a path the user names (--config,
+// $SVCWALLET_CONFIG, --password-file) is repeated in the error, also in
+// the system's own words (open PATH: …), without the bidi override or the
+// escape it holds, which would reorder or colour the line; in --json too.
+func TestPathsSaidBackClean(t *testing.T) {
+	dir := t.TempDir()
+	bad := dir + "/a\u202eb\x1b[31mred"
+	for _, tc := range []struct {
+		args []string
+		vars map[string]string
+		says string
+	}{
+		{[]string{"--config", bad, "env", "list"}, nil, "abred does not exist"},
+		{[]string{"env", "list"}, map[string]string{configPathVar: bad}, "abred does not exist"},
+		{[]string{"--config", bad, "env", "list", "--json"}, nil, "abred does not exist"},
+		{[]string{"key", "new", "--keystore", dir, "--password-file", bad}, nil, "the password file"},
+	} {
+		var out, errOut bytes.Buffer
+		code := Run(tc.args, CLIEnv{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut, Getenv: func(k string) string { return tc.vars[k] }})
+		said := out.String() + errOut.String()
+		if code == 0 || !strings.Contains(said, tc.says) || strings.ContainsAny(said, "\u202e\x1b") {
+			t.Errorf("%q: exit %d, want the path said back clean, saying %q:\n%q", tc.args, code, tc.says, said)
+		}
+	}
+}
+
+// TestOfflineFileNamedWithoutInvisibles: an --out holding a bidi override
+// is refused before anything is prepared: every line naming the file (the
+// review, where it went, the cast and submit commands) would draw it raw.
+func TestOfflineFileNamedWithoutInvisibles(t *testing.T) {
+	r := newStatusRig(t)
+	withdrawState(t)
+	out := filepath.Join(t.TempDir(), "t\u202eevil.json")
+	res := r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestCompleted, "25", "--signer", "offline", "--account", demoSigner, "--out", out)...)
+	res.want(t, exitUsage, "holds a control or invisible character")
+	if strings.Contains(res.stdout+res.stderr, "\u202e") || r.withdraws.Load() != 0 {
+		t.Errorf("--out said back raw, or a withdrawal sent:\n%q", res.stdout+res.stderr)
+	}
+	if _, err := os.Lstat(out); err == nil {
+		t.Error("the file was written")
+	}
+}

@@ -1,0 +1,22 @@
+package cli
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/svcwallet/svcwallet/service/exchange"
+)
+
+// TestWithdrawRoutesNotReadSaidAsSuch: a withdrawal info answer that
+// cannot be read says the routes could not be read, never "no withdrawal
+// routes", which reads as the service offering none.
+func TestWithdrawRoutesNotReadSaidAsSuch(t *testing.T) {
+	withdrawState(t)
+	r := newStatusRig(t)
+	r.rewrite.Store(onlyPath(exchange.PathWithdrawalInfo, func([]byte) []byte { return []byte("not json") }))
+	res := r.runWithdraw(withdrawRunOpts{}, withdrawArgs("0x1111111111111111111111111111111111111111", "25", "--yes")...)
+	res.want(t, exitError, "svcwallet withdraw: the withdrawal routes could not be read: ")
+	if strings.Contains(res.stderr, "no withdrawal routes") {
+		t.Errorf("said as no routes:\n%s", res.stderr)
+	}
+}

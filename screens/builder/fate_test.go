@@ -1,0 +1,89 @@
+package builder
+
+import (
+	"errors"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/svcwallet/svcwallet/screens/kit"
+	"github.com/svcwallet/svcwallet/service/builder"
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/sandbox"
+)
+
+// TestBuilderReviewSaysEachFate: the review says what became of a signed
+// authorization not accepted as builder.Auth.Failed judges it, and enter's
+// step after it: one never sent is said not sent, with nothing authorized;
+// a 429 not taken, with the wait it asked; one unanswered may have been
+// taken, where to check said; each of these keeps the signed body for
+// enter; a refusal for good drops it and offers no resend; one accepted
+// whose answer cannot be read is said authorized, with where to revoke
+// it, and offers neither enter nor another signing.
+func TestBuilderReviewSaysEachFate(t *testing.T) {
+	dial := &exchange.TransportError{Op: "dial", Host: "auth.example", Err: errors.New("connection refused")}
+	signed := exchange.BuilderAuthorizeRequest{Signature: exchange.Signature{R: "0x01", S: "0x02"}}
+	for _, c := range []struct {
+		name string
+		err  error
+		says []string
+		not  []string
+		kept bool
+	}{
+		{"never sent", &exchange.NotSentError{Err: dial}, []string{"Not authorized", "was not sent, so nothing was authorized", "Enter sends the same signed authorization, which was not sent"}, []string{"so far", "may authorize"}, true},
+		{"429", &exchange.APIError{Status: http.StatusTooManyRequests, RetryAfter: 4 * time.Second}, []string{"did not take the authorization: wait 4 s", "Enter sends the same signed authorization once the wait is over"}, []string{"so far", "may authorize"}, true},
+		{"499", &exchange.APIError{Status: 499}, []string{"Not authorized so far", "HTTP 499", "check the builder's authorization in the exchange's web UI", "Enter sends the same signed authorization again (nothing is signed anew)"}, []string{"not sent"}, true},
+		{"refused", &exchange.APIError{Status: 403, Code: exchange.CodeUnauthorizedSigner}, []string{"Not authorized", "main account's own key"}, []string{"Enter sends", "so far"}, false},
+		{"taken", &exchange.UnreadableAnswerError{Status: 200}, []string{"Authorized, answer unreadable", "is authorized", "revoke it there"}, []string{"Enter sends", "Not authorized"}, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := newBldRig(t, 120, 40)
+			a, err := builder.Check(builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rv := newBuilderReview(r.App, a, bldNonce)
+			rv.SetSize(120, 36)
+			start := r.clock.Now()
+			rv.Update(builderSentMsg{req: signed, err: c.err})
+			r.clock.Advance(kit.ShownGuard)
+			view := strings.Join(strings.Fields(ansi.Strip(rv.View())), " ")
+			for _, w := range c.says {
+				if !strings.Contains(view, w) {
+					t.Errorf("%q not said:\n%s", w, view)
+				}
+			}
+			for _, w := range c.not {
+				if strings.Contains(view, w) {
+					t.Errorf("%q said:\n%s", w, view)
+				}
+			}
+			// Enter's send waits until then (sendBuilder): the 429's wait, else none.
+			if wait := rv.retryAt.Sub(start); c.name == "429" && wait != 4*time.Second || c.name != "429" && wait > 0 {
+				t.Errorf("the same body is sent %v after the answer", wait)
+			}
+			if kept := rv.sent != nil; kept != c.kept {
+				t.Errorf("signed body kept %v, want %v", kept, c.kept)
+			}
+			// The footer's enter says what enter does: a kept body is sent
+			// again, never signed anew.
+			var enter []string
+			for _, b := range rv.KeyMap().ShortHelp() {
+				if b.Help().Key == "enter" {
+					enter = append(enter, b.Help().Desc)
+				}
+			}
+			want := []string{map[bool]string{true: "send again", false: "sign and authorize"}[c.kept]}
+			if c.name == "taken" {
+				want = nil // taken: nothing is signed or sent again from here
+			}
+			if !slices.Equal(enter, want) {
+				t.Errorf("the footer offers enter as %q, want %q", enter, want)
+			}
+		})
+	}
+}

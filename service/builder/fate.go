@@ -1,0 +1,119 @@
+package builder
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/svcwallet/svcwallet/service/exchange"
+)
+
+// Fate is what became of a signed authorization the service did not
+// accept: the one rule the console, plain mode and the command line say
+// it by, each offering its next step in its own words.
+type Fate int
+
+const (
+	// FateNotSent: the request never left this machine, so nothing was
+	// authorized; the same signed body may be sent again.
+	FateNotSent Fate = iota + 1
+	// FateLimited: the service answered 429 and did not take it; the same
+	// signed body may be sent again after Failure.Wait.
+	FateLimited
+	// FateUnknown: sent, and no answer says whether it was taken (none
+	// came, a 5xx, a 4xx the interface gives no meaning, or an earlier
+	// attempt's was unknown); the same signed body may be sent again.
+	FateUnknown
+	// FateRefused: refused for good; the same body would be refused again,
+	// and a new nonce needs a new review.
+	FateRefused
+	// FateTaken: accepted (a success status) with an answer that cannot
+	// be read: the builder is authorized, and may hold an API key the
+	// user never saw. Nothing is sent or signed again.
+	FateTaken
+)
+
+// Failure is a signed authorization not accepted: its Fate, the wait a
+// 429 asked before the same body is sent again (0 after any other
+// answer), and its words, true on every face.
+type Failure struct {
+	Fate Fate
+	Wait time.Duration
+	Err  error
+}
+
+// WaitSeconds is Wait in whole seconds, rounded up, as words say it.
+func (f Failure) WaitSeconds() int { return int((f.Wait + time.Second - 1) / time.Second) }
+
+func (f Failure) Error() string { return f.Err.Error() }
+
+func (f Failure) Unwrap() error { return f.Err }
+
+// Failed judges err, the error of sending a signed authorization of a
+// (an error before it is said as it is, by Explain); earlier is the fate
+// of the attempt before with the same body (0 on the first). An
+// acceptance whose answer cannot be read was taken (FateTaken); whatever
+// else came instead of an acceptance (an interrupted request too) may
+// have been taken. After an
+// attempt whose outcome is unknown, one that never left or was rate
+// limited proves nothing: the first may have been taken.
+func (a Auth) Failed(err error, earlier Fate) Failure {
+	ae, isAPI := errors.AsType[*exchange.APIError](err)
+	limited := errors.Is(err, exchange.CodeRateLimited) || isAPI && ae.Status == http.StatusTooManyRequests
+	fate := FateUnknown
+	var unreadable *exchange.UnreadableAnswerError
+	switch {
+	case errors.As(err, &unreadable):
+		return Failure{Fate: FateTaken, Err: exchange.Worded(err, a.taken(unreadable))}
+	case exchange.NotSent(err):
+		fate = FateNotSent
+	case limited:
+		fate = FateLimited
+	case isAPI && ae.Status < 500 && !exchange.UnnamedRefusal(err):
+		fate = FateRefused
+	}
+	var wait time.Duration
+	if limited {
+		// The one Retry-After policy over the one backoff, as every caller
+		// that asks again after a 429; kept when an earlier attempt makes
+		// the outcome unknown, since sending sooner earns another 429.
+		wait = exchange.RetryWait(err, exchange.Backoff(exchange.DefaultRetry.Base, exchange.DefaultRetry.Max, 1, nil))
+	}
+	seconds := Failure{Wait: wait}.WaitSeconds()
+	words := Explain(err).Error()
+	switch {
+	case earlier == FateUnknown && limited:
+		fate, words = FateUnknown, fmt.Sprintf("An earlier attempt may have been taken, and this one was not: the service is limiting requests (HTTP 429), so wait %d s before sending it again", seconds)
+	case earlier == FateUnknown && fate != FateRefused && fate != FateUnknown:
+		fate, words = FateUnknown, "An earlier attempt may have been taken, and this one: "+words
+	}
+	switch fate {
+	case FateNotSent:
+		return Failure{Fate: fate, Err: exchange.Worded(err, words+". The authorization was not sent, so nothing was authorized")}
+	case FateLimited:
+		return Failure{Fate: fate, Wait: wait, Err: exchange.Worded(err, fmt.Sprintf(
+			"The service is limiting requests (HTTP 429) and did not take the authorization: wait %d s before sending it again", seconds))}
+	case FateRefused:
+		return Failure{Fate: fate, Err: Explain(err)}
+	}
+	return Failure{Fate: fate, Wait: wait, Err: exchange.Worded(err, words+"; "+a.Unchecked())}
+}
+
+// taken says an acceptance whose answer (fact) cannot be read: the
+// authorization holds, so what the user must do is look, not send again.
+func (a Auth) taken(ue *exchange.UnreadableAnswerError) string {
+	// A shape error's own words end in "try again", which would sign anew.
+	fact := ue.Error()
+	if se := new(exchange.ShapeError); errors.As(ue, &se) {
+		fact = "the service sent " + exchange.Articled(se.Field) + " that " + se.Reason
+	}
+	what := "check the builder's authorization in the exchange's web UI and revoke it there if it is not what you meant"
+	if a.WithKey {
+		what = "the builder may now hold an API key you never saw: look up the key labelled " + strconv.Quote(a.Label) +
+			" in the API key list of the exchange's web UI and revoke it there"
+	}
+	return "The service accepted the authorization, so " + a.Builder.Hex() + " is authorized, but its answer cannot be read (" +
+		fact + "): " + what + "; authorizing again would sign anew"
+}
