@@ -57,7 +57,7 @@ func (f Failure) Unwrap() error { return f.Err }
 // acceptance in the answer's form with a field that cannot be used was
 // taken (FateTaken); whatever else came instead of an acceptance (an
 // interrupted request, a success status over a body not in the answer's
-// form, as a proxy's page) may have been taken. After an
+// form, as a proxy's page, or over an error's body) may have been taken. After an
 // attempt whose outcome is unknown, one that never left or was rate
 // limited proves nothing: the first may have been taken.
 func (a Auth) Failed(err error, earlier Fate) Failure {
@@ -66,7 +66,7 @@ func (a Auth) Failed(err error, earlier Fate) Failure {
 	fate := FateUnknown
 	var unreadable *exchange.UnreadableAnswerError
 	switch {
-	case errors.As(err, &unreadable) && unreadable.Reason != nil:
+	case errors.As(err, &unreadable) && errors.As(unreadable.Reason, new(*exchange.ShapeError)):
 		return Failure{Fate: FateTaken, Err: exchange.Worded(err, a.taken(unreadable))}
 	case exchange.NotSent(err):
 		fate = FateNotSent
@@ -85,8 +85,13 @@ func (a Auth) Failed(err error, earlier Fate) Failure {
 	seconds := Failure{Wait: wait}.WaitSeconds()
 	words := Explain(err).Error()
 	if unreadable != nil {
-		// A 2xx a proxy or portal may have sent: never "authorized".
-		words = fmt.Sprintf("The authorization was answered HTTP %d with a body that is not the service's answer (a proxy's page?), which does not say whether it was taken", unreadable.Status)
+		// A 2xx a proxy or portal may have sent, or over an error's body:
+		// never "authorized".
+		body := "a body that is not the service's answer (a proxy's page?)"
+		if unreadable.Reason != nil {
+			body = unreadable.Reason.Error()
+		}
+		words = fmt.Sprintf("The authorization was answered HTTP %d with %s, which does not say whether it was taken", unreadable.Status, body)
 	}
 	switch {
 	case earlier == FateUnknown && limited:

@@ -138,3 +138,41 @@ func TestTakenWithKeyNamesTheKey(t *testing.T) {
 		}
 	}
 }
+
+// TestSuccessStatusNotInItsFormIsNoAcceptance: a 200 over an error's body
+// or a proxy's HTML page, through the client, is not said as authorized
+// nor as taken: it may have been taken, and the words say where to check.
+func TestSuccessStatusNotInItsFormIsNoAcceptance(t *testing.T) {
+	body := ""
+	w := loopback.NewWorldBehind(t, sandbox.Options{}, func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(rw http.ResponseWriter, req *http.Request) {
+			if req.URL.Path == exchange.PathBuilderAuthorize {
+				rw.Write([]byte(body))
+				return
+			}
+			next.ServeHTTP(rw, req)
+		})
+	})
+	c := w.Client(exchange.Options{})
+	a, err := builder.Check(builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05",
+		Label: "bot", KeySigner: sandbox.NoChainAddress, Permissions: "Trade"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := func() (signer.Key, error) { return loopback.MustKey(t, sandbox.DemoPrivateKey), nil }
+	for b, says := range map[string]string{
+		`{"code":2002,"message":"signature does not match payload","status":403}`: "HTTP 200 with an error's body (code 2002)",
+		`<html><body>Welcome to the hotel Wi-Fi</body></html>`:                    "HTTP 200 with a body that is not the service's answer",
+	} {
+		body = b
+		_, _, err := builder.NewOrder(a, w.Env.Domain(), 7, w.Clock.Now()).Authorize(context.Background(), c, nil, key)
+		if err == nil {
+			t.Errorf("%s: said as authorized", b)
+			continue
+		}
+		f := a.Failed(err, 0)
+		if f.Fate != builder.FateUnknown || !strings.Contains(f.Error(), says) || !strings.Contains(f.Error(), `labelled "bot"`) {
+			t.Errorf("%s: fate %d, said %q; want unknown, %q and where to check", b, f.Fate, f.Error(), says)
+		}
+	}
+}
