@@ -41,6 +41,7 @@ func runDrawn(ctx context.Context, env CLIEnv, model *tui.Model, profile colorpr
 	m := termdraw.NewModel(model, d)
 	p := tea.NewProgram(m, tea.WithContext(ctx), tea.WithoutSignalHandler(), tea.WithoutRenderer(), tea.WithFPS(1),
 		tea.WithWindowSize(w, h), tea.WithFilter(d.Filter), tea.WithColorProfile(profile), tea.WithInput(in), tea.WithOutput(out))
+	defer sayLockWaitsIn(p.Send)()
 	watching, stop := context.WithCancel(ctx)
 	defer stop()
 	d.WatchSize(watching, out, p.Send)
@@ -62,6 +63,7 @@ func runTicked(ctx context.Context, env CLIEnv, model *tui.Model, profile colorp
 		opts = append(opts, tea.WithFilter(stops.filter))
 	}
 	p := tea.NewProgram(model, opts...)
+	defer sayLockWaitsIn(p.Send)()
 	if stops != nil {
 		watching, stop := context.WithCancel(ctx)
 		defer stop()

@@ -31,6 +31,7 @@ func Main(args []string, stamp Stamp) int {
 	}
 	env := StdEnv()
 	env.Stamp = stamp
+	defer sayLockWaitsOn(env.Stderr)()
 	return Run(args, env)
 }
 

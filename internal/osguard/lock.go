@@ -14,13 +14,14 @@ import (
 // Windows; every system svcwallet builds for has one). A file read, changed
 // and written back (the journal's decisions, the watch board, the config,
 // the session file) is held this way, so two processes never both write
-// what each read before the other's write.
-func LockFile(path string) (unlock func(), err error) {
+// what each read before the other's write. A wait is said and bounded as
+// w says (waitLock).
+func LockFile(path string, w Wait) (unlock func(), err error) {
 	f, err := OpenPrivate(path, os.O_RDWR|os.O_CREATE)
 	if err != nil {
 		return nil, fmt.Errorf("lock: %w", err)
 	}
-	if err := lockFile(f); err != nil {
+	if err := waitLock(f, path, w); err != nil {
 		f.Close()
 		return nil, lockError(path, err)
 	}
@@ -34,11 +35,11 @@ func LockFile(path string) (unlock func(), err error) {
 // folder made first as a private one (MkdirPrivate): the one way a state
 // file that is read and written back (the session file, the bridge
 // addresses recorded, the watch board) is held.
-func LockBeside(path string) (unlock func(), err error) {
+func LockBeside(path string, w Wait) (unlock func(), err error) {
 	if err := MkdirPrivate(filepath.Dir(path)); err != nil {
 		return nil, err
 	}
-	return LockFile(path + ".lock")
+	return LockFile(path+".lock", w)
 }
 
 // NoLocksError: the filesystem the lock file is on gives no locks (flock's
@@ -56,6 +57,9 @@ func (e *NoLocksError) Unwrap() error { return e.Err }
 
 // lockError words a lock not taken at path.
 func lockError(path string, err error) error {
+	if held := new(LockHeldError); errors.As(err, &held) {
+		return err
+	}
 	if errors.Is(err, syscall.ENOLCK) {
 		return &NoLocksError{Path: path, Err: err}
 	}

@@ -5,16 +5,44 @@ package osguard
 import (
 	"errors"
 	"os"
+	"time"
 
 	"golang.org/x/sys/windows"
 )
 
-// lockFile locks f's first byte with LockFileEx, waiting while another
-// handle holds it. Windows' locks bar reads and writes of the range, which
-// is why the lock is a file of its own that nothing reads or writes.
-func lockFile(f *os.File) error {
-	return windows.LockFileEx(windows.Handle(f.Fd()), windows.LOCKFILE_EXCLUSIVE_LOCK, 0, 1, 0, new(windows.Overlapped))
+// tryLock locks f's first byte with LockFileEx if no other handle holds
+// it. Windows' locks bar reads and writes of the range, which is why the
+// lock is a file of its own that nothing reads or writes.
+func tryLock(f *os.File) (bool, error) {
+	err := windows.LockFileEx(windows.Handle(f.Fd()), windows.LOCKFILE_EXCLUSIVE_LOCK|windows.LOCKFILE_FAIL_IMMEDIATELY, 0, 1, 0, new(windows.Overlapped))
+	if errors.Is(err, windows.ERROR_LOCK_VIOLATION) {
+		return false, nil
+	}
+	return err == nil, err
 }
+
+// lockLater takes f's lock once it is free. A wait in LockFileEx would
+// outlive a wait given up, so it is tried again every pollEvery, until
+// taken or f is closed.
+func lockLater(f *os.File) <-chan error {
+	got := make(chan error, 1)
+	go func() {
+		for {
+			ok, err := tryLock(f)
+			if ok || err != nil {
+				got <- err
+				return
+			}
+			time.Sleep(pollEvery)
+		}
+	}()
+	return got
+}
+
+const pollEvery = 50 * time.Millisecond
+
+// lockHolder: Windows names no holder of a lock cheaply.
+func lockHolder(*os.File) string { return "" }
 
 func unlockFile(f *os.File) error {
 	return windows.UnlockFileEx(windows.Handle(f.Fd()), 0, 1, 0, new(windows.Overlapped))
@@ -22,4 +50,4 @@ func unlockFile(f *os.File) error {
 
 // LockFolder: Windows locks no folder (LockFileEx takes file handles), so
 // a caller names a lock file of its own instead.
-func LockFolder(string) (unlock func(), err error) { return nil, errors.ErrUnsupported }
+func LockFolder(string, Wait) (unlock func(), err error) { return nil, errors.ErrUnsupported }

@@ -119,7 +119,8 @@ func TestBuilderTakenUnreadable(t *testing.T) {
 				return
 			}
 			w.Header().Set("Content-Type", "application/json")
-			w.Write([]byte(`not json`))
+			// The service's answer with a key it cannot have made.
+			w.Write([]byte(`{"api_key": "not a token"}`))
 		}))
 		t.Cleanup(gw.Close)
 		env := config.SandboxEnvironment(sbx, sandbox.DefaultChainID)

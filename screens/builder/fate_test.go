@@ -38,7 +38,7 @@ func TestBuilderReviewSaysEachFate(t *testing.T) {
 		{"429", &exchange.APIError{Status: http.StatusTooManyRequests, RetryAfter: 4 * time.Second}, []string{"did not take the authorization: wait 4 s", "Enter sends the same signed authorization once the wait is over"}, []string{"so far", "may authorize"}, true},
 		{"499", &exchange.APIError{Status: 499}, []string{"Not authorized so far", "HTTP 499", "check the builder's authorization in the exchange's web UI", "Enter sends the same signed authorization again (nothing is signed anew)"}, []string{"not sent"}, true},
 		{"refused", &exchange.APIError{Status: 403, Code: exchange.CodeUnauthorizedSigner}, []string{"Not authorized", "main account's own key"}, []string{"Enter sends", "so far"}, false},
-		{"taken", &exchange.UnreadableAnswerError{Status: 200}, []string{"Authorized, answer unreadable", "is authorized", "revoke it there"}, []string{"Enter sends", "Not authorized"}, false},
+		{"taken", &exchange.UnreadableAnswerError{Status: 200, Reason: exchange.NewShapeError("builder API key", "holds a space")}, []string{"Authorized, answer unreadable", "is authorized", "revoke it there"}, []string{"Enter sends", "Not authorized"}, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := newBldRig(t, 120, 40)

@@ -260,7 +260,7 @@ func TestTakenOffersNoOfflinePreparing(t *testing.T) {
 		t.Fatalf("o is not offered before sending: %v", r.KeyMap().ShortHelp())
 	}
 	signed := exchange.BuilderAuthorizeRequest{Signature: exchange.Signature{R: "0x01", S: "0x02"}}
-	r.Update(builderSentMsg{req: signed, err: &exchange.UnreadableAnswerError{Status: 200}})
+	r.Update(builderSentMsg{req: signed, err: &exchange.UnreadableAnswerError{Status: 200, Reason: exchange.NewShapeError("builder API key", "holds a space")}})
 	*now = now.Add(kit.ShownGuard)
 	if screentest.Offers(r.KeyMap(), "o") || screentest.Offers(r.KeyMap(), "enter") {
 		t.Errorf("a taken authorization offers %v", r.KeyMap().ShortHelp())

@@ -29,9 +29,9 @@ const (
 	// FateRefused: refused for good; the same body would be refused again,
 	// and a new nonce needs a new review.
 	FateRefused
-	// FateTaken: accepted (a success status) with an answer that cannot
-	// be read: the builder is authorized, and may hold an API key the
-	// user never saw. Nothing is sent or signed again.
+	// FateTaken: accepted (a success status) with the service's answer,
+	// one field of it unusable: the builder is authorized, and may hold
+	// an API key the user never saw. Nothing is sent or signed again.
 	FateTaken
 )
 
@@ -54,9 +54,10 @@ func (f Failure) Unwrap() error { return f.Err }
 // Failed judges err, the error of sending a signed authorization of a
 // (an error before it is said as it is, by Explain); earlier is the fate
 // of the attempt before with the same body (0 on the first). An
-// acceptance whose answer cannot be read was taken (FateTaken); whatever
-// else came instead of an acceptance (an interrupted request too) may
-// have been taken. After an
+// acceptance in the answer's form with a field that cannot be used was
+// taken (FateTaken); whatever else came instead of an acceptance (an
+// interrupted request, a success status over a body not in the answer's
+// form, as a proxy's page, or over an error's body) may have been taken. After an
 // attempt whose outcome is unknown, one that never left or was rate
 // limited proves nothing: the first may have been taken.
 func (a Auth) Failed(err error, earlier Fate) Failure {
@@ -65,7 +66,7 @@ func (a Auth) Failed(err error, earlier Fate) Failure {
 	fate := FateUnknown
 	var unreadable *exchange.UnreadableAnswerError
 	switch {
-	case errors.As(err, &unreadable):
+	case errors.As(err, &unreadable) && errors.As(unreadable.Reason, new(*exchange.ShapeError)):
 		return Failure{Fate: FateTaken, Err: exchange.Worded(err, a.taken(unreadable))}
 	case earlier == FateUnknown && errors.Is(err, exchange.CodeDuplicateSignature):
 		// Its random nonce used, after this body got no answer: that
@@ -88,6 +89,15 @@ func (a Auth) Failed(err error, earlier Fate) Failure {
 	}
 	seconds := Failure{Wait: wait}.WaitSeconds()
 	words := Explain(err).Error()
+	if unreadable != nil {
+		// A 2xx a proxy or portal may have sent, or over an error's body:
+		// never "authorized".
+		body := "a body that is not the service's answer (a proxy's page?)"
+		if unreadable.Reason != nil {
+			body = unreadable.Reason.Error()
+		}
+		words = fmt.Sprintf("The authorization was answered HTTP %d with %s, which does not say whether it was taken", unreadable.Status, body)
+	}
 	switch {
 	case earlier == FateUnknown && limited:
 		fate, words = FateUnknown, fmt.Sprintf("An earlier attempt may have been taken, and this one was not: the service is limiting requests (HTTP 429), so wait %d s before sending it again", seconds)
@@ -109,7 +119,8 @@ func (a Auth) Failed(err error, earlier Fate) Failure {
 // taken says an acceptance whose answer (fact) cannot be read: the
 // authorization holds, so what the user must do is look, not send again.
 func (a Auth) taken(ue *exchange.UnreadableAnswerError) string {
-	// A shape error's own words end in "try again", which would sign anew.
+	// A shape error's own words end in "try again", which would sign anew;
+	// another Reason (a secret said back) says its own.
 	fact := ue.Error()
 	if se := new(exchange.ShapeError); errors.As(ue, &se) {
 		fact = "the service sent " + exchange.Articled(se.Field) + " that " + se.Reason

@@ -61,8 +61,10 @@ func TestServerErrorIsNoRefusal(t *testing.T) {
 // 5xx or an unnamed 4xx may have been taken, and says where to check; a
 // named 4xx is refused for good. After an attempt whose outcome is
 // unknown, a later one never left or rate limited proves nothing. An
-// acceptance whose answer cannot be read was taken: the builder is
-// authorized, and the words say to look and revoke, not to send again.
+// acceptance in the answer's form whose field cannot be used was taken:
+// the builder is authorized, and the words say to look and revoke, not to
+// send again; a 200 not in the answer's form (a proxy's page) says nothing
+// of whether it was taken.
 func TestFateOfEachError(t *testing.T) {
 	a, err := builder.Check(builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"})
 	if err != nil {
@@ -70,6 +72,7 @@ func TestFateOfEachError(t *testing.T) {
 	}
 	dial := &exchange.TransportError{Op: "dial", Host: "auth.example", Err: errors.New("connection refused")}
 	limited := &exchange.APIError{Status: http.StatusTooManyRequests, RetryAfter: 3 * time.Second}
+	badKey := &exchange.UnreadableAnswerError{Status: 200, Reason: exchange.NewShapeError("builder API key", "holds a space")}
 	for _, c := range []struct {
 		name    string
 		err     error
@@ -91,8 +94,9 @@ func TestFateOfEachError(t *testing.T) {
 		{"never left after no answer", &exchange.NotSentError{Err: dial}, builder.FateUnknown, builder.FateUnknown, []string{"An earlier attempt may have been taken, and this one: Cannot reach", "before authorizing again"}},
 		{"429 after no answer", limited, builder.FateUnknown, builder.FateUnknown, []string{"An earlier attempt may have been taken, and this one was not", "wait 3 s before sending it again", "before authorizing again"}},
 		{"429 after a 429", limited, builder.FateLimited, builder.FateLimited, []string{"wait 3 s"}},
-		{"an acceptance that cannot be read", &exchange.UnreadableAnswerError{Status: 200}, 0, builder.FateTaken, []string{"accepted the authorization, so " + sandbox.BuilderAddress + " is authorized", "HTTP 200", "revoke it there"}},
-		{"an acceptance that cannot be read after no answer", &exchange.UnreadableAnswerError{Status: 200}, builder.FateUnknown, builder.FateTaken, []string{"accepted the authorization"}},
+		{"an acceptance that cannot be read", badKey, 0, builder.FateTaken, []string{"accepted the authorization, so " + sandbox.BuilderAddress + " is authorized", "builder API key that holds a space", "revoke it there"}},
+		{"an acceptance that cannot be read after no answer", badKey, builder.FateUnknown, builder.FateTaken, []string{"accepted the authorization"}},
+		{"a 200 not in the answer's form", &exchange.UnreadableAnswerError{Status: 200}, 0, builder.FateUnknown, []string{"HTTP 200 with a body that is not the service's answer", "does not say whether it was taken", "before authorizing again"}},
 		{"interrupted once sent", &exchange.TransportError{Op: "read", Host: "auth.example", Err: context.Canceled}, 0, builder.FateUnknown, []string{"before authorizing again"}},
 	} {
 		f := a.Failed(c.err, c.earlier)
@@ -133,6 +137,44 @@ func TestTakenWithKeyNamesTheKey(t *testing.T) {
 	for _, w := range []string{"may now hold an API key you never saw", `labelled "bot"`, "revoke it there", "builder API key that holds a space"} {
 		if f.Fate != builder.FateTaken || !strings.Contains(f.Error(), w) {
 			t.Errorf("fate %d, said %q, want %q in it", f.Fate, f.Error(), w)
+		}
+	}
+}
+
+// TestSuccessStatusNotInItsFormIsNoAcceptance: a 200 over an error's body
+// or a proxy's HTML page, through the client, is not said as authorized
+// nor as taken: it may have been taken, and the words say where to check.
+func TestSuccessStatusNotInItsFormIsNoAcceptance(t *testing.T) {
+	body := ""
+	w := loopback.NewWorldBehind(t, sandbox.Options{}, func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(rw http.ResponseWriter, req *http.Request) {
+			if req.URL.Path == exchange.PathBuilderAuthorize {
+				rw.Write([]byte(body))
+				return
+			}
+			next.ServeHTTP(rw, req)
+		})
+	})
+	c := w.Client(exchange.Options{})
+	a, err := builder.Check(builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05",
+		Label: "bot", KeySigner: sandbox.NoChainAddress, Permissions: "Trade"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := func() (signer.Key, error) { return loopback.MustKey(t, sandbox.DemoPrivateKey), nil }
+	for b, says := range map[string]string{
+		`{"code":2002,"message":"signature does not match payload","status":403}`: "HTTP 200 with an error's body (code 2002)",
+		`<html><body>Welcome to the hotel Wi-Fi</body></html>`:                    "HTTP 200 with a body that is not the service's answer",
+	} {
+		body = b
+		_, _, err := builder.NewOrder(a, w.Env.Domain(), 7, w.Clock.Now()).Authorize(context.Background(), c, nil, key)
+		if err == nil {
+			t.Errorf("%s: said as authorized", b)
+			continue
+		}
+		f := a.Failed(err, 0)
+		if f.Fate != builder.FateUnknown || !strings.Contains(f.Error(), says) || !strings.Contains(f.Error(), `labelled "bot"`) {
+			t.Errorf("%s: fate %d, said %q; want unknown, %q and where to check", b, f.Fate, f.Error(), says)
 		}
 	}
 }

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/svcwallet/svcwallet/internal/osguard"
 )
 
 const twoEnvs = `[env.testnet]
@@ -66,7 +68,9 @@ func TestEditHoldsTheConfigLock(t *testing.T) {
 func TestEditLocksAFileWhereTheFolderCannotBe(t *testing.T) {
 	was := lockFolder
 	defer func() { lockFolder = was }()
-	lockFolder = func(dir string) (func(), error) { return nil, &fs.PathError{Op: "lock", Path: dir, Err: syscall.EBADF} }
+	lockFolder = func(dir string, _ osguard.Wait) (func(), error) {
+		return nil, &fs.PathError{Op: "lock", Path: dir, Err: syscall.EBADF}
+	}
 	t.Setenv("XDG_STATE_HOME", t.TempDir()) // its lock file is left there
 	path := raceConfig(t)
 	lock, err := editLock(path)

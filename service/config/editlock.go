@@ -3,6 +3,7 @@ package config
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -21,14 +22,16 @@ import (
 // but not readable. Each process editing one config meets the same folder
 // on the same filesystem, so they fall back alike.
 func lockEdit(real string) (unlock func(), err error) {
-	if unlock, err := lockFolder(filepath.Dir(real)); err == nil {
-		return unlock, nil
+	w := osguard.Wait{Doing: "editing the config " + real}
+	unlock, err = lockFolder(filepath.Dir(real), w)
+	if err == nil || errors.As(err, new(*osguard.LockHeldError)) {
+		return unlock, err
 	}
 	lock, err := editLock(real)
 	if err != nil {
 		return nil, err
 	}
-	return osguard.LockFile(lock)
+	return osguard.LockFile(lock, w)
 }
 
 // lockFolder is osguard.LockFolder; a test refuses it as NFS does.

@@ -241,6 +241,10 @@ func (r *LoginResult) cleanAnswer(time.Time) error {
 }
 
 func (r *BuilderAuthorizeResult) cleanAnswer(time.Time) error {
+	if r.ErrorCode != 0 {
+		// Not a ShapeError: the service may have refused it, not taken it.
+		return fmt.Errorf("an error's body (code %d)", r.ErrorCode)
+	}
 	// The key is copied and pasted into configs and shells: a token, like every id.
 	return CheckID("builder API key", r.APIKey, false)
 }

@@ -180,6 +180,9 @@ type BuilderAuthorizeRequest struct {
 // BuilderAuthorizeResult is {} without an API key, {api_key} with one.
 type BuilderAuthorizeResult struct {
 	APIKey string `json:"api_key,omitempty"`
+	// ErrorCode is the code of an error's body (D7) sent with a success
+	// status, which no answer of §4.4 carries: the body contradicts it.
+	ErrorCode int `json:"code,omitempty"`
 }
 
 // TokenInfo is SPEC.md §2.6.

@@ -133,7 +133,7 @@ func (w *WatchFile) Append(put []Kept, drop []string) error {
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	unlock, err := osguard.LockBeside(w.Path)
+	unlock, err := osguard.LockBeside(w.Path, osguard.Wait{Doing: "writing the watch board " + w.Path})
 	if err != nil {
 		return fmt.Errorf("watch board file: %w", err)
 	}

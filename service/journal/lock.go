@@ -10,9 +10,11 @@ import (
 // called: a lock file beside it (journal.jsonl.lock, 0600, osguard.LockFile).
 // It is for a decision that reads the journal and then writes it (sending
 // a prepared Transfer once), so two svcwallet processes cannot both decide
-// "not sent yet"; it waits for the other process to finish.
+// "not sent yet"; it waits for the other process to finish, saying so past
+// a second, and never gives up: the other may be sending, and a person who
+// reads the wait can end it (a second ctrl+c).
 func (j *Journal) Exclusive() (unlock func(), err error) {
-	unlock, err = osguard.LockFile(j.path + ".lock")
+	unlock, err = osguard.LockFile(j.path+".lock", osguard.Wait{Doing: "checking and recording a withdrawal in the journal " + j.path, Unbounded: true})
 	if err != nil {
 		return nil, fmt.Errorf("journal %w", err)
 	}

@@ -236,7 +236,7 @@ func (j *Journal) noteWritten() {
 // anew from the journal's start when fresh, else only when the journal
 // still holds what it records.
 func (j *Journal) record(fresh bool) error {
-	unlock, err := osguard.LockFile(WrittenPath(j.path) + ".lock")
+	unlock, err := osguard.LockFile(WrittenPath(j.path)+".lock", osguard.Wait{Doing: "recording how far the journal " + j.path + " is written"})
 	if err != nil {
 		return err
 	}

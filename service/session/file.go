@@ -49,7 +49,7 @@ func (s Store) locked(change func() error) error {
 	if s.File == "" {
 		return change()
 	}
-	unlock, err := osguard.LockBeside(s.File)
+	unlock, err := osguard.LockBeside(s.File, osguard.Wait{Doing: "keeping a session in " + s.File})
 	if err != nil {
 		return fmt.Errorf("session file %w", err)
 	}

@@ -1,0 +1,129 @@
+package osguard
+
+import (
+	"fmt"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/svcwallet/svcwallet/internal/safetext"
+)
+
+// SayWaitAfter is how long a lock is waited for before the wait is said:
+// an honest holder (a journal append, a config rewrite) is done well
+// within it, so a wait this long is another process worth naming.
+const SayWaitAfter = time.Second
+
+// GiveUpAfter bounds a wait on a lock that guards no send. The longest
+// honest hold measured is a config rewrite or a journal append with its
+// fsync, some milliseconds, and a fresh record of a long journal, under a
+// second: a holder past this is stopped or hostile, never slow.
+const GiveUpAfter = 30 * time.Second
+
+// Wait says what a lock is waited for, in the caller's words: Doing is
+// what its holder is doing ("editing the config PATH"). Unbounded is for a
+// lock that guards a send: its wait is said but never given up, so the
+// check it guards holds until the send.
+type Wait struct {
+	Doing     string
+	Unbounded bool
+}
+
+// Waiting is a wait on a lock said once it passes SayWaitAfter.
+type Waiting struct {
+	Wait
+	Lock   string // the file or folder locked
+	Holder string // "process 4242 (svcwallet)" where the system says, else ""
+}
+
+func (w Waiting) String() string {
+	who := "it"
+	if w.Holder != "" {
+		who = w.Holder
+	}
+	s := "waiting for another process " + safetext.Text(w.Doing) + "; " + who + " holds its lock, " + safetext.Text(w.Lock)
+	if w.Unbounded {
+		return s + "; svcwallet waits for it to finish…"
+	}
+	return fmt.Sprintf("%s; svcwallet gives up after %s…", s, GiveUpAfter)
+}
+
+// LockHeldError is a bounded wait given up: the lock was held longer than
+// any honest holder needs.
+type LockHeldError struct {
+	Waiting
+	Waited time.Duration
+}
+
+func (e *LockHeldError) Error() string {
+	who := "another process"
+	if e.Holder != "" {
+		who = e.Holder
+	}
+	return fmt.Sprintf("%s held %s for %s while %s, longer than that ever takes, and nothing was changed: end that process (or wait for it to end), then try again", who, safetext.Text(e.Lock), e.Waited.Round(time.Second), safetext.Text(e.Doing))
+}
+
+// LockWaits is how this process times and says its waits on a lock; a
+// face sets it once (SetLockWaits) to say a wait where its person reads.
+type LockWaits struct {
+	After func(time.Duration) <-chan time.Time // time.After where nil
+	Say   func(Waiting)                        // nil says nothing
+}
+
+var lockWaits struct {
+	sync.Mutex
+	LockWaits
+}
+
+// SetLockWaits makes w how every later wait on a lock is timed and said,
+// until restore.
+func SetLockWaits(w LockWaits) (restore func()) {
+	lockWaits.Lock()
+	defer lockWaits.Unlock()
+	was := lockWaits.LockWaits
+	lockWaits.LockWaits = w
+	return func() {
+		lockWaits.Lock()
+		defer lockWaits.Unlock()
+		lockWaits.LockWaits = was
+	}
+}
+
+// waitLock takes f's lock (at path), waiting while another holds it:
+// the wait is said once past SayWaitAfter, and given up past GiveUpAfter
+// unless w is Unbounded.
+func waitLock(f *os.File, path string, w Wait) error {
+	ok, err := tryLock(f)
+	if err != nil || ok {
+		return err
+	}
+	lockWaits.Lock()
+	lw := lockWaits.LockWaits
+	lockWaits.Unlock()
+	after := lw.After
+	if after == nil {
+		after = time.After
+	}
+	got := lockLater(f)
+	select {
+	case err := <-got:
+		return err
+	case <-after(SayWaitAfter):
+	}
+	if lw.Say != nil {
+		lw.Say(waiting(f, path, w))
+	}
+	if w.Unbounded {
+		return <-got
+	}
+	select {
+	case err := <-got:
+		return err
+	case <-after(GiveUpAfter - SayWaitAfter):
+		return &LockHeldError{Waiting: waiting(f, path, w), Waited: GiveUpAfter}
+	}
+}
+
+func waiting(f *os.File, path string, w Wait) Waiting {
+	return Waiting{Wait: w, Lock: path, Holder: lockHolder(f)}
+}
