@@ -197,3 +197,39 @@ func TestFreeLockIsNotWaitedFor(t *testing.T) {
 		t.Fatalf("a free lock set a wait of %s", d)
 	}
 }
+
+// TestHolderNameIsShownOnlyPlain: the holder's command name is the
+// holder's own choice (another user's process names itself), so one that
+// is not plain is left out and the holder named by its pid alone: an
+// escape sequence in it never reaches the wait said or its error.
+func TestHolderNameIsShownOnlyPlain(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("only Linux names a lock's holder")
+	}
+	was, err := os.ReadFile("/proc/self/comm")
+	if err != nil {
+		t.Skip(err)
+	}
+	if err := os.WriteFile("/proc/self/comm", []byte("a\x1b[2Jb"), 0); err != nil {
+		t.Skip(err)
+	}
+	defer os.WriteFile("/proc/self/comm", was, 0)
+	c := newManualWaits(t)
+	lock, _ := heldLockFile(t)
+	got := lockIn(lock, Wait{Doing: "x"})
+	<-c.asked
+	c.fire <- time.Time{}
+	said := <-c.said
+	<-c.asked
+	c.fire <- time.Time{}
+	err = <-got
+	bare := fmt.Sprintf("process %d holds", os.Getpid())
+	if !strings.Contains(said.String(), bare) {
+		t.Errorf("the holder is said as %q, not by its pid alone", said)
+	}
+	for _, s := range []string{said.String(), err.Error()} {
+		if strings.ContainsAny(s, "\x1b[") {
+			t.Errorf("the holder's name reached %q", s)
+		}
+	}
+}
