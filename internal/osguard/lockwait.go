@@ -60,7 +60,7 @@ func (e *LockHeldError) Error() string {
 	if e.Holder != "" {
 		who = e.Holder
 	}
-	return fmt.Sprintf("%s held %s for %s while %s, longer than that ever takes, and nothing was changed: end that process (or wait for it to end), then try again", who, safetext.Text(e.Lock), e.Waited.Round(time.Second), safetext.Text(e.Doing))
+	return fmt.Sprintf("svcwallet waited %s while %s: %s holds its lock %s, longer than that ever takes; nothing was changed: end that process (or wait for it to end), then try again", e.Waited.Round(time.Second), safetext.Text(e.Doing), who, safetext.Text(e.Lock))
 }
 
 // LockWaits is how this process times and says its waits on a lock; a
