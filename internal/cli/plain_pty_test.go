@@ -107,7 +107,7 @@ func TestPlainJourneyOnATerminal(t *testing.T) {
 	s.answerReviewed("[y/n] ", "y", short)
 	s.waitFor("SENDING → COMPLETED", settle)
 	s.answer(home, "Builder authorization", short)
-	s.answer("Builder account address", sandbox.BuilderAddress, short)
+	s.answer("Authorize which builder account?", "1", short)
 	s.answer("Max futures fee", "0.1", short)
 	s.answer("Max spot fee", "0.05", short)
 	s.answer("Valid for", "7d", short)

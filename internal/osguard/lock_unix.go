@@ -18,25 +18,6 @@ func tryLock(f *os.File) (bool, error) {
 	return err == nil, err
 }
 
-// lockLater takes f's flock once it is free, in flock itself (a waiter the
-// system lists), through a duplicate of f's descriptor: the lock is the
-// open file's, so it is f's once taken, and released when f is closed
-// however long after a given up wait flock returns.
-func lockLater(f *os.File) <-chan error {
-	got := make(chan error, 1)
-	fd, err := syscall.Dup(int(f.Fd()))
-	if err != nil {
-		got <- err
-		return got
-	}
-	go func() {
-		err := syscall.Flock(fd, syscall.LOCK_EX)
-		syscall.Close(fd)
-		got <- err
-	}()
-	return got
-}
-
 func unlockFile(f *os.File) error { return syscall.Flock(int(f.Fd()), syscall.LOCK_UN) }
 
 // LockFolder holds the folder at dir, opened read-only, as LockFile holds

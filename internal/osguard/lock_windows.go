@@ -5,7 +5,6 @@ package osguard
 import (
 	"errors"
 	"os"
-	"time"
 
 	"golang.org/x/sys/windows"
 )
@@ -20,26 +19,6 @@ func tryLock(f *os.File) (bool, error) {
 	}
 	return err == nil, err
 }
-
-// lockLater takes f's lock once it is free. A wait in LockFileEx would
-// outlive a wait given up, so it is tried again every pollEvery, until
-// taken or f is closed.
-func lockLater(f *os.File) <-chan error {
-	got := make(chan error, 1)
-	go func() {
-		for {
-			ok, err := tryLock(f)
-			if ok || err != nil {
-				got <- err
-				return
-			}
-			time.Sleep(pollEvery)
-		}
-	}()
-	return got
-}
-
-const pollEvery = 50 * time.Millisecond
 
 // lockHolder: Windows names no holder of a lock cheaply.
 func lockHolder(*os.File) string { return "" }

@@ -60,7 +60,7 @@ func (e *LockHeldError) Error() string {
 	if e.Holder != "" {
 		who = e.Holder
 	}
-	return fmt.Sprintf("%s held %s for %s while %s, longer than that ever takes, and nothing was changed: end that process (or wait for it to end), then try again", who, safetext.Text(e.Lock), e.Waited.Round(time.Second), safetext.Text(e.Doing))
+	return fmt.Sprintf("svcwallet waited %s while %s: %s holds its lock %s, longer than that ever takes; nothing was changed: end that process (or wait for it to end), then try again", e.Waited.Round(time.Second), safetext.Text(e.Doing), who, safetext.Text(e.Lock))
 }
 
 // LockWaits is how this process times and says its waits on a lock; a
@@ -89,14 +89,17 @@ func SetLockWaits(w LockWaits) (restore func()) {
 	}
 }
 
+// PollEvery is how often a held lock is tried again. The wait is a try
+// without blocking at each tick, never a blocking call on a goroutine of
+// its own: flock blocks its thread until the lock is free, so every wait
+// given up left a thread waiting, and taking the lock, for as long as the
+// holder held it.
+const PollEvery = 50 * time.Millisecond
+
 // waitLock takes f's lock (at path), waiting while another holds it:
 // the wait is said once past SayWaitAfter, and given up past GiveUpAfter
-// unless w is Unbounded.
+// unless w is Unbounded. The time waited is the ticks' sum.
 func waitLock(f *os.File, path string, w Wait) error {
-	ok, err := tryLock(f)
-	if err != nil || ok {
-		return err
-	}
 	lockWaits.Lock()
 	lw := lockWaits.LockWaits
 	lockWaits.Unlock()
@@ -104,23 +107,22 @@ func waitLock(f *os.File, path string, w Wait) error {
 	if after == nil {
 		after = time.After
 	}
-	got := lockLater(f)
-	select {
-	case err := <-got:
-		return err
-	case <-after(SayWaitAfter):
-	}
-	if lw.Say != nil {
-		lw.Say(waiting(f, path, w))
-	}
-	if w.Unbounded {
-		return <-got
-	}
-	select {
-	case err := <-got:
-		return err
-	case <-after(GiveUpAfter - SayWaitAfter):
-		return &LockHeldError{Waiting: waiting(f, path, w), Waited: GiveUpAfter}
+	said := false
+	for waited := time.Duration(0); ; waited += PollEvery {
+		ok, err := tryLock(f)
+		if err != nil || ok {
+			return err
+		}
+		if !said && waited >= SayWaitAfter {
+			said = true
+			if lw.Say != nil {
+				lw.Say(waiting(f, path, w))
+			}
+		}
+		if !w.Unbounded && waited >= GiveUpAfter {
+			return &LockHeldError{Waiting: waiting(f, path, w), Waited: waited}
+		}
+		<-after(PollEvery)
 	}
 }
 

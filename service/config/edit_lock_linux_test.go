@@ -1,12 +1,17 @@
 package config
 
 import (
+	"bufio"
+	"fmt"
+	"io"
 	"os"
 	"os/exec"
-	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
+
+	"github.com/svcwallet/svcwallet/internal/osguard"
 )
 
 // TestEditLockIsOneForEveryStateFolder: while one process edits the config,
@@ -14,7 +19,7 @@ import (
 // is another folder or it has none: the lock was named from the state
 // folder, so each took a lock of its own and could write back what it read
 // before the first's write, losing the first's environment. A process
-// waiting on a lock is seen in /proc/locks; one that edits meanwhile exits.
+// waiting on a lock says so on its stdout; one that edits meanwhile exits.
 func TestEditLockIsOneForEveryStateFolder(t *testing.T) {
 	path := raceConfig(t)
 	others := map[string][]string{
@@ -26,12 +31,18 @@ func TestEditLockIsOneForEveryStateFolder(t *testing.T) {
 		for name, env := range others {
 			cmd := exec.Command(os.Args[0], "-test.run=^TestEditLockHelperProcess$")
 			cmd.Env = append(os.Environ(), append(env, "SVCWALLET_TEST_EDIT="+path, "SVCWALLET_TEST_ENV="+name)...)
+			out, err := cmd.StdoutPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
 			}
+			waiting := make(chan bool, 1)
+			go func() { waiting <- saysItWaits(out) }()
 			done := make(chan error, 1)
 			go func() { done <- cmd.Wait() }()
-			if !waitsOnALock(t, cmd.Process.Pid, done) {
+			if !<-waiting {
 				t.Errorf("a process with state folder %q edited the config while another held its lock", name)
 				continue
 			}
@@ -58,29 +69,21 @@ func TestEditLockIsOneForEveryStateFolder(t *testing.T) {
 	}
 }
 
-// waitsOnALock reports whether the process pid comes to wait on a lock
-// (a "->" row of /proc/locks) before it exits (done).
-func waitsOnALock(t *testing.T, pid int, done chan error) bool {
-	t.Helper()
-	tick := time.NewTicker(5 * time.Millisecond)
-	defer tick.Stop()
-	for {
-		select {
-		case err := <-done:
-			done <- err
-			return false
-		case <-tick.C:
-			b, err := os.ReadFile("/proc/locks")
-			if err != nil {
-				t.Skipf("no /proc/locks: %v", err)
-			}
-			for _, row := range strings.Split(string(b), "\n") {
-				if f := strings.Fields(row); len(f) > 5 && f[1] == "->" && f[5] == strconv.Itoa(pid) {
-					return true
-				}
-			}
+// waitingOnALock is the line the helper process prints when its edit
+// waits on a lock held by another.
+const waitingOnALock = "svcwallet test: waiting on a lock"
+
+// saysItWaits reports whether out, a helper process's stdout, says it
+// waits on a lock before it ends; the rest of out is dropped.
+func saysItWaits(out io.Reader) bool {
+	sc := bufio.NewScanner(out)
+	for sc.Scan() {
+		if sc.Text() == waitingOnALock {
+			go func() { _, _ = io.Copy(io.Discard, out) }()
+			return true
 		}
 	}
+	return false
 }
 
 // TestEditLockHelperProcess is the second process of
@@ -91,6 +94,11 @@ func TestEditLockHelperProcess(t *testing.T) {
 	if path == "" {
 		t.Skip("run by TestEditLockIsOneForEveryStateFolder")
 	}
+	var once sync.Once
+	defer osguard.SetLockWaits(osguard.LockWaits{After: func(d time.Duration) <-chan time.Time {
+		once.Do(func() { fmt.Println(waitingOnALock) })
+		return time.After(d)
+	}})()
 	err := editConfig(path, func(text string, _ Config) (string, error) {
 		return text + strings.ReplaceAll(stageEnv, "stage", name), nil
 	}, func(_, after Config) bool { _, ok := after.Environments[name]; return ok })

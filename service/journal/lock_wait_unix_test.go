@@ -5,6 +5,7 @@ package journal
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -12,6 +13,36 @@ import (
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
 )
+
+// heldPastGivingUp holds the lock file at path as another process would,
+// and lets it go only once it has been waited for twice GiveUpAfter (on a
+// clock whose every wait is over at once): a wait given up ends before.
+// It returns what was said of the wait.
+func heldPastGivingUp(t *testing.T, path string) (said *string) {
+	t.Helper()
+	other, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { other.Close() })
+	if err := syscall.Flock(int(other.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		t.Fatal(err)
+	}
+	said = new(string)
+	ticks := 0
+	t.Cleanup(osguard.SetLockWaits(osguard.LockWaits{
+		After: func(d time.Duration) <-chan time.Time {
+			if ticks++; time.Duration(ticks)*d == 2*osguard.GiveUpAfter {
+				_ = syscall.Flock(int(other.Fd()), syscall.LOCK_UN)
+			}
+			ch := make(chan time.Time, 1)
+			ch <- time.Time{}
+			return ch
+		},
+		Say: func(w osguard.Waiting) { *said = w.String() },
+	}))
+	return said
+}
 
 // TestExclusiveWaitsForTheOtherSend: the journal's lock guards a send
 // (the check and the intent's line are one step), so a wait on it is said,
@@ -24,51 +55,37 @@ func TestExclusiveWaitsForTheOtherSend(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	other, err := os.OpenFile(j.Path()+".lock", os.O_RDWR|os.O_CREATE, 0o600)
+	said := heldPastGivingUp(t, j.Path()+".lock")
+	unlock, err := j.Exclusive()
+	if err != nil {
+		t.Fatalf("the journal's lock, let go past GiveUpAfter: %v", err)
+	}
+	unlock()
+	if !strings.Contains(*said, j.Path()) || !strings.Contains(*said, "waits for it to finish") {
+		t.Errorf("the wait was said as %q", *said)
+	}
+}
+
+// TestIntentWaitsForTheWrittenRecord: an intent's line is recorded
+// (written.json: what a journal put back is checked against) before its
+// send, so the record's lock held by another is waited for without end
+// and the record holds the intent once it is let go. Given up, the send
+// went on with the intent unrecorded, after the wait said "svcwallet
+// gives up": a journal put back then lost that withdrawal unnoticed.
+func TestIntentWaitsForTheWrittenRecord(t *testing.T) {
+	j, err := Open(filepath.Join(t.TempDir(), "journal.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer other.Close()
-	if err := syscall.Flock(int(other.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+	said := heldPastGivingUp(t, WrittenPath(j.Path())+".lock")
+	if err := j.Append(genIntent("production", "acct-1", "q-held", 1, genT0)); err != nil {
 		t.Fatal(err)
 	}
-	// The wait to say it is over at once; any later one is a wait to give
-	// up, reported (unanswered) to the test.
-	first := true
-	later := make(chan time.Duration)
-	var said string
-	defer osguard.SetLockWaits(osguard.LockWaits{
-		After: func(d time.Duration) <-chan time.Time {
-			if !first {
-				later <- d
-			}
-			first = false
-			ch := make(chan time.Time, 1)
-			ch <- time.Time{}
-			return ch
-		},
-		Say: func(w osguard.Waiting) {
-			said = w.String()
-			_ = syscall.Flock(int(other.Fd()), syscall.LOCK_UN)
-		},
-	})()
-	got := make(chan error, 1)
-	go func() {
-		unlock, err := j.Exclusive()
-		if err == nil {
-			unlock()
-		}
-		got <- err
-	}()
-	select {
-	case err := <-got:
-		if err != nil {
-			t.Fatalf("the journal's lock, let go: %v", err)
-		}
-	case d := <-later:
-		t.Fatalf("the journal's lock set a wait of %s to give up", d)
+	if !strings.Contains(*said, "waits for it to finish") {
+		t.Errorf("the wait was said as %q", *said)
 	}
-	if !strings.Contains(said, j.Path()) {
-		t.Errorf("the wait was said as %q, naming no journal", said)
+	r, err := readWritten(j.Path())
+	if err != nil || r == nil || !slices.ContainsFunc(r.Unanswered, func(m Remembered) bool { return m.QuoteID == "q-held" }) {
+		t.Fatalf("the record does not hold the intent written before its send: %+v, %v", r, err)
 	}
 }

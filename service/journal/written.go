@@ -227,16 +227,19 @@ func remember(rems []Remembered, e Entry) []Remembered {
 // content: when it cannot be written the line stands, and the record
 // lags until the next write brings it up (the check then covers what was
 // recorded). A journal that no longer holds what was recorded is left
-// unrecorded, so that it stays rolled back until accepted.
+// unrecorded, so that it stays rolled back until accepted. Its lock is
+// waited for without end: given up, the send would go with the line
+// unrecorded, after a wait said to give up.
 func (j *Journal) noteWritten() {
-	_ = j.record(false)
+	_ = j.record(false, true)
 }
 
 // record brings the record up to the journal's end, under its own lock:
 // anew from the journal's start when fresh, else only when the journal
-// still holds what it records.
-func (j *Journal) record(fresh bool) error {
-	unlock, err := osguard.LockFile(WrittenPath(j.path)+".lock", osguard.Wait{Doing: "recording how far the journal " + j.path + " is written"})
+// still holds what it records. beforeSend waits for the lock without end.
+func (j *Journal) record(fresh, beforeSend bool) error {
+	w := osguard.Wait{Doing: "recording how far the journal " + j.path + " is written", Unbounded: beforeSend}
+	unlock, err := osguard.LockFile(WrittenPath(j.path)+".lock", w)
 	if err != nil {
 		return err
 	}
@@ -292,7 +295,7 @@ func (j *Journal) CheckWritten(whole bool) error {
 		return fmt.Errorf("read %s: %w", WrittenPath(j.path), err)
 	case r == nil:
 		if _, err := os.Lstat(j.path); err == nil {
-			_ = j.record(false) // best effort: a later write records it
+			_ = j.record(false, false) // best effort: a later write records it
 		}
 		return nil
 	}
@@ -325,7 +328,7 @@ func (j *Journal) CheckWritten(whole bool) error {
 		}
 	}
 	if fi.Size() > r.Length {
-		_ = j.record(false) // what was written since, best effort as every write's
+		_ = j.record(false, false) // what was written since, best effort as every write's
 	}
 	return nil
 }
@@ -363,7 +366,7 @@ func (j *Journal) withMissing(lost *RolledBackError, whole bool) error {
 func (j *Journal) AcceptAsItIs() (unanswered int, err error) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	if err := j.record(true); err != nil {
+	if err := j.record(true, false); err != nil {
 		return 0, err
 	}
 	r, err := readWritten(j.path)
