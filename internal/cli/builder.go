@@ -248,6 +248,9 @@ func (c builderCmd) authorized(ctx context.Context, e config.Environment, a buil
 	case f.Fate == builder.FateUnknown:
 		// Exit 5, as a withdrawal whose outcome is unknown: 1 says refused.
 		return failure(exitError, "not authorized so far: %w", f)
+	case (f.Fate == builder.FateNotSent || f.Fate == builder.FateLimited) && prepared:
+		// Submit records the file as sent before it leaves, and never sends it twice.
+		return failure(exitFailed, "not authorized: %w; this file is not submitted twice: prepare it again (svcwallet builder authorize --signer offline) and submit the new one", f)
 	case f.Fate == builder.FateNotSent || f.Fate == builder.FateLimited:
 		return failure(exitFailed, "not authorized: %w", f)
 	case errors.As(err, new(*exchange.APIError)):

@@ -5,7 +5,6 @@ package cli
 import (
 	"context"
 	"os"
-	"sync/atomic"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -27,7 +26,7 @@ type tickedStops struct {
 	// the frame whole (the program's, set once it is made: its renderer
 	// starts on a new alternate screen).
 	release, restore func() error
-	stops            atomic.Uint64 // stops taken, once continued
+	stops            osguard.Stops
 }
 
 // tickedStopMsg is a stop sent from elsewhere, when seen stops had been
@@ -53,7 +52,7 @@ func (s *tickedStops) on(ctx context.Context, p *tea.Program) {
 			case <-ctx.Done():
 				return
 			case <-s.asked:
-				p.Send(tickedStopMsg{seen: s.stops.Load()})
+				p.Send(tickedStopMsg{seen: s.stops.Asked()})
 			}
 		}
 	}()
@@ -67,7 +66,7 @@ func (s *tickedStops) filter(_ tea.Model, msg tea.Msg) tea.Msg {
 			return s.stopped()
 		}
 	case tickedStopMsg:
-		if m.seen != s.stops.Load() {
+		if s.stops.TakenSince(m.seen) {
 			return nil
 		}
 		return s.stopped()
@@ -79,7 +78,7 @@ func (s *tickedStops) filter(_ tea.Model, msg tea.Msg) tea.Msg {
 func (s *tickedStops) stopped() tea.Msg {
 	_ = s.release()
 	s.stop()
-	s.stops.Add(1)
+	s.stops.Took()
 	_ = s.restore()
 	return tui.ShownAgainMsg{}
 }

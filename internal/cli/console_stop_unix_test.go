@@ -34,14 +34,14 @@ func TestTickedConsoleStops(t *testing.T) {
 	}
 	// Two kill -TSTP at once: both asked before the first is taken.
 	did = nil
-	first, second := tickedStopMsg{seen: s.stops.Load()}, tickedStopMsg{seen: s.stops.Load()}
+	first, second := tickedStopMsg{seen: s.stops.Asked()}, tickedStopMsg{seen: s.stops.Asked()}
 	if _, ok := s.filter(nil, first).(tui.ShownAgainMsg); !ok || strings.Join(did, " ") != once {
 		t.Fatalf("a stop sent from elsewhere: %s, the model told it shows again: %v", did, ok)
 	}
 	if got := s.filter(nil, second); got != nil || len(did) != 3 {
 		t.Fatalf("the second of two stops asked at once stopped the console again: %T, %s", got, did)
 	}
-	if _, ok := s.filter(nil, tickedStopMsg{seen: s.stops.Load()}).(tui.ShownAgainMsg); !ok || len(did) != 6 {
+	if _, ok := s.filter(nil, tickedStopMsg{seen: s.stops.Asked()}).(tui.ShownAgainMsg); !ok || len(did) != 6 {
 		t.Fatalf("a stop asked once continued: %s", did)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/journal"
@@ -62,7 +63,9 @@ func (a *app) keptClient(e config.Environment, f signerFlags, signing *keyChoice
 	if err == nil {
 		var unserved *session.UnservedError
 		if serves, unserved = l.Serves(a.env.Getenv(apiKeyVar), a.signingGiven(e, f, signing)); unserved != nil && a.unserved == "" {
-			a.unserved = unserved.Error() + "; " + a.unservedStep(e, unserved, onConsole)
+			// Its step may repeat --config as given (an escape, a bidi
+			// override): a warning and the login's text, never an error's.
+			a.unserved = safetext.Text(unserved.Error() + "; " + a.unservedStep(e, unserved, onConsole))
 			fmt.Fprintf(a.env.Stderr, "svcwallet: warning: %s\n", a.unserved)
 		}
 	}

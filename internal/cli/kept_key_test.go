@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -275,5 +276,31 @@ func TestConsoleLoginIsToldWhyTheKeptSessionWasLeft(t *testing.T) {
 	const earlier = "the wallet session kept for local was made by an earlier version of svcwallet, which did not record its wallet, so it is not used beside a signing key; run svcwallet auth login"
 	if !strings.HasPrefix(unkept, earlier) || strings.Count(stderr, earlier) != 1 {
 		t.Errorf("beside a session kept by an earlier version, the login is told %q; stderr %q", unkept, stderr)
+	}
+}
+
+// TestUnservedWalletSessionSaysTheConfigClean: the step beside a kept
+// wallet session left aside repeats --config; a path holding an escape or
+// a bidi override is said without it, on stderr and so on the console's
+// login, as an error says a path back.
+func TestUnservedWalletSessionSaysTheConfigClean(t *testing.T) {
+	w, srv := newAuthWorld(t, sandbox.Options{})
+	dir := filepath.Join(t.TempDir(), "cfg\x1b[31m\u202ered")
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	w.config = filepath.Join(dir, "config.toml")
+	w.point(srv.URL)
+	demo := map[string]string{signer.KeyEnvVar: sandbox.DemoPrivateKey}
+	if r := w.run("", demo, "auth", "login", "--wallet"); r.code != 0 {
+		t.Fatalf("auth login --wallet: exit %d\n%q", r.code, r.stderr)
+	}
+	w.keptByAnEarlierVersion()
+	r := w.run("", demo, "deposit", "--json")
+	if r.code != 0 || !strings.Contains(r.stderr, "run svcwallet auth login --env local --config") {
+		t.Fatalf("a kept session without its wallet beside a signing key: exit %d\n%q", r.code, r.stderr)
+	}
+	if strings.ContainsAny(r.stderr, "\x1b\u202e") {
+		t.Errorf("the config's path said raw: %q", r.stderr)
 	}
 }

@@ -139,7 +139,8 @@ func (s *session) signBuilder(o builder.Order) error {
 				s.notSent = append(s.notSent, "a builder authorization of "+a.Builder.Hex())
 			}
 		}
-		i, cerr := s.p.Choose(ask, Options("Send it again", "Back home"))
+		// It sends what was signed: held to the gate, as the question that signed it.
+		i, cerr := s.p.ChooseToSend(ask, Options("Send it again", "Back home"))
 		if cerr != nil || i == 1 {
 			left()
 			return cerr

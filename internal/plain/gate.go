@@ -369,3 +369,24 @@ func wordStart(typed []rune) int {
 	}
 	return i
 }
+
+// ChooseToSend is Choose for a question whose answer sends what was signed
+// (a builder authorization sent again): held to the gate, as Confirm is, so
+// no line typed ahead nor pasted answers it.
+func (p *Prompter) ChooseToSend(title string, options []Option) (int, error) {
+	question := p.list(title, options)
+	for {
+		answer, err := p.signing().Ask(p.ctx, p.out, func() string { return question + " " }, p.read)
+		switch {
+		case err != nil:
+			return 0, err
+		case answer == "":
+			continue
+		}
+		i, err := pick(answer, options)
+		if err == nil {
+			return i, nil
+		}
+		p.Say("Not accepted: %v.", err)
+	}
+}

@@ -362,21 +362,7 @@ func (p *Prompter) ChooseOr(title string, options []Option, def int) (int, error
 }
 
 func (p *Prompter) choose(title string, options []Option, def int) (int, error) {
-	p.Say("%s", title)
-	for i, o := range options {
-		if o.About == "" {
-			p.Say("  %d. %s", i+1, o.Name)
-		} else {
-			p.Say("  %d. %s: %s", i+1, o.Name, o.About)
-		}
-	}
-	question := fmt.Sprintf("Choose 1 to %d, or type the name:", len(options))
-	switch len(options) {
-	case 1:
-		question = "Only one: type 1 or its name:"
-	case 2:
-		question = "Choose 1 or 2, or type the name:"
-	}
+	question := p.list(title, options)
 	// A choice named Back (Back home) is how that question goes back.
 	back := p.Back
 	for _, o := range options {
@@ -395,6 +381,26 @@ func (p *Prompter) choose(title string, options []Option, def int) (int, error) 
 		return 0, err
 	}
 	return pick(answer, options)
+}
+
+// list says title and the numbered options, and returns the question
+// that asks for one.
+func (p *Prompter) list(title string, options []Option) string {
+	p.Say("%s", title)
+	for i, o := range options {
+		if o.About == "" {
+			p.Say("  %d. %s", i+1, o.Name)
+		} else {
+			p.Say("  %d. %s: %s", i+1, o.Name, o.About)
+		}
+	}
+	switch len(options) {
+	case 1:
+		return "Only one: type 1 or its name:"
+	case 2:
+		return "Choose 1 or 2, or type the name:"
+	}
+	return fmt.Sprintf("Choose 1 to %d, or type the name:", len(options))
 }
 
 // pick finds the option s names: its number, its name, or the one name s

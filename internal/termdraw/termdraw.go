@@ -12,7 +12,6 @@ import (
 	"os"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -65,7 +64,7 @@ type Drawer struct {
 	// ctrl+z is (WatchStops); nil where stopJob is. stops counts the stops
 	// taken, once continued.
 	stopAsked <-chan os.Signal
-	stops     atomic.Uint64
+	stops     osguard.Stops
 	// continued tells WatchSize the console was continued: a resize while
 	// it was stopped signalled the shell, the foreground job then.
 	continued chan struct{}
@@ -189,8 +188,8 @@ func (d *Drawer) Filter(_ tea.Model, msg tea.Msg) tea.Msg {
 			return tui.ShownAgainMsg{}
 		}
 	case stopAskedMsg:
-		if m.seen != d.stops.Load() {
-			return nil // a stop taken since it was asked was this one
+		if d.stops.TakenSince(m.seen) {
+			return nil
 		}
 		d.stop()
 		return tui.ShownAgainMsg{}
@@ -232,7 +231,7 @@ func (d *Drawer) WatchStops(ctx context.Context, send func(tea.Msg)) {
 			case <-ctx.Done():
 				return
 			case <-d.stopAsked:
-				send(stopAskedMsg{seen: d.stops.Load()})
+				send(stopAskedMsg{seen: d.stops.Asked()})
 			}
 		}
 	}()
@@ -358,7 +357,7 @@ func (d *Drawer) drawOnce() {
 		out.Reset()
 		_ = d.restore()
 		d.stopJob()
-		d.stops.Add(1)
+		d.stops.Took()
 		_ = d.raw()
 		d.drawn = nil
 		defer close(stopping)

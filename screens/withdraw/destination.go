@@ -29,7 +29,7 @@ type recentDestinationsMsg struct {
 var destKeys = struct {
 	Recent, Book, Submit, Confirm, UseRecent, Edit key.Binding
 }{
-	Recent:    key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "recent destination")),
+	Recent:    key.NewBinding(key.WithKeys("ctrl+r"), tui.WithHelp("ctrl+r", "recent destination", "recent")),
 	Book:      key.NewBinding(key.WithKeys("ctrl+r"), tui.WithHelp("ctrl+r", "fill in from the address book", "fill in")),
 	Submit:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "get quote")),
 	Confirm:   key.NewBinding(key.WithKeys("y"), tui.WithHelp("y", "right as typed", "typed one")),

@@ -68,6 +68,11 @@ func (a Auth) Failed(err error, earlier Fate) Failure {
 	switch {
 	case errors.As(err, &unreadable) && errors.As(unreadable.Reason, new(*exchange.ShapeError)):
 		return Failure{Fate: FateTaken, Err: exchange.Worded(err, a.taken(unreadable))}
+	case earlier == FateUnknown && errors.Is(err, exchange.CodeDuplicateSignature):
+		// Its random nonce used, after this body got no answer: that
+		// attempt went through. Refused, a new review would authorize twice.
+		return Failure{Fate: FateTaken, Err: exchange.Worded(err, "The service says this authorization's nonce was already used: the attempt that got no answer went through, so "+
+			a.Builder.Hex()+" is authorized: "+a.lookWhere()+"; authorizing again would sign anew")}
 	case exchange.NotSent(err):
 		fate = FateNotSent
 	case limited:
@@ -120,11 +125,16 @@ func (a Auth) taken(ue *exchange.UnreadableAnswerError) string {
 	if se := new(exchange.ShapeError); errors.As(ue, &se) {
 		fact = "the service sent " + exchange.Articled(se.Field) + " that " + se.Reason
 	}
-	what := "check the builder's authorization in the exchange's web UI and revoke it there if it is not what you meant"
+	return "The service accepted the authorization, so " + a.Builder.Hex() + " is authorized, but its answer cannot be read (" +
+		fact + "): " + a.lookWhere() + "; authorizing again would sign anew"
+}
+
+// lookWhere says where to see an authorization taken whose answer was
+// never read, and its API key, if it made one.
+func (a Auth) lookWhere() string {
 	if a.WithKey {
-		what = "the builder may now hold an API key you never saw: look up the key labelled " + strconv.Quote(a.Label) +
+		return "the builder may now hold an API key you never saw: look up the key labelled " + strconv.Quote(a.Label) +
 			" in the API key list of the exchange's web UI and revoke it there"
 	}
-	return "The service accepted the authorization, so " + a.Builder.Hex() + " is authorized, but its answer cannot be read (" +
-		fact + "): " + what + "; authorizing again would sign anew"
+	return "check the builder's authorization in the exchange's web UI and revoke it there if it is not what you meant"
 }

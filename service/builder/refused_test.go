@@ -88,7 +88,9 @@ func TestFateOfEachError(t *testing.T) {
 		{"502", &exchange.APIError{Status: 502}, 0, builder.FateUnknown, []string{"HTTP 502", "before authorizing again"}},
 		{"499", &exchange.APIError{Status: 499}, 0, builder.FateUnknown, []string{"HTTP 499, a status that does not say whether it was taken", "before authorizing again"}},
 		{"400", &exchange.APIError{Status: 400}, 0, builder.FateRefused, []string{"The service refused"}},
-		{"a duplicate nonce", &exchange.APIError{Status: 400, Code: exchange.CodeDuplicateSignature}, builder.FateUnknown, builder.FateRefused, []string{"nonce was already used"}},
+		{"a duplicate nonce", &exchange.APIError{Status: 400, Code: exchange.CodeDuplicateSignature}, 0, builder.FateRefused, []string{"nonce was already used"}},
+		// The body that got no answer used its nonce: it went through.
+		{"a duplicate nonce after no answer", &exchange.APIError{Status: 400, Code: exchange.CodeDuplicateSignature}, builder.FateUnknown, builder.FateTaken, []string{"the attempt that got no answer went through, so " + sandbox.BuilderAddress + " is authorized", "web UI"}},
 		{"never left after no answer", &exchange.NotSentError{Err: dial}, builder.FateUnknown, builder.FateUnknown, []string{"An earlier attempt may have been taken, and this one: Cannot reach", "before authorizing again"}},
 		{"429 after no answer", limited, builder.FateUnknown, builder.FateUnknown, []string{"An earlier attempt may have been taken, and this one was not", "wait 3 s before sending it again", "before authorizing again"}},
 		{"429 after a 429", limited, builder.FateLimited, builder.FateLimited, []string{"wait 3 s"}},

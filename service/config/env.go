@@ -203,7 +203,7 @@ func (e Environment) Validate() error {
 	// base_url first: env add copies it into the other two when they are
 	// not given, and its refusal must name the flag that was.
 	for _, u := range []struct{ label, raw string }{{"base_url", e.BaseURL}, {"auth_url", e.AuthURL}, {"market_data_url", e.MarketDataURL}} {
-		if err := checkURL(u.raw); err != nil {
+		if err := CheckURL(u.raw); err != nil {
 			return fmt.Errorf("environment %q: %s: %w", e.Name, u.label, err)
 		}
 	}

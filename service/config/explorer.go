@@ -47,7 +47,7 @@ func (e Environment) ExplorerTxURL(chain, hash string) string {
 		return ""
 	}
 	link := strings.ReplaceAll(tmpl, "{hash}", hash)
-	if u, err := url.Parse(link); err != nil || checkURL(u.Scheme+"://"+u.Host) != nil || urlCharacter(link) != nil {
+	if u, err := url.Parse(link); err != nil || CheckURL(u.Scheme+"://"+u.Host) != nil || urlCharacter(link) != nil {
 		return ""
 	}
 	return link

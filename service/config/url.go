@@ -11,14 +11,11 @@ import (
 	"unicode/utf8"
 )
 
-// CheckURL refuses what cannot be an environment's host URL, as Validate
-// would: env add checks each answer as it is typed.
-func CheckURL(raw string) error { return checkURL(raw) }
-
-// checkURL holds one configured URL to what Validate says: absolute, https
+// CheckURL holds one configured URL to what Validate says: absolute, https
 // or loopback http, no user name nor password, a host that reads as it is,
-// printable ASCII, nothing after the path.
-func checkURL(raw string) error {
+// printable ASCII, nothing after the path. env add asks it of each answer
+// as it is typed.
+func CheckURL(raw string) error {
 	if raw == "" {
 		return errors.New("missing")
 	}
