@@ -21,6 +21,12 @@ func LockFile(path string, w Wait) (unlock func(), err error) {
 	if err != nil {
 		return nil, fmt.Errorf("lock: %w", err)
 	}
+	return hold(f, path, w)
+}
+
+// hold waits for the lock of f, opened for it at path, and gives the
+// unlock that also closes f; f is closed where the lock is not had.
+func hold(f *os.File, path string, w Wait) (unlock func(), err error) {
 	if err := waitLock(f, path, w); err != nil {
 		f.Close()
 		return nil, lockError(path, err)

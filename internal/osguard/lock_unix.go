@@ -30,12 +30,5 @@ func LockFolder(dir string, w Wait) (unlock func(), err error) {
 	if err != nil {
 		return nil, fmt.Errorf("lock: %w", err)
 	}
-	if err := waitLock(f, dir, w); err != nil {
-		f.Close()
-		return nil, lockError(dir, err)
-	}
-	return func() {
-		_ = unlockFile(f)
-		f.Close()
-	}, nil
+	return hold(f, dir, w)
 }
