@@ -46,16 +46,7 @@ func newTickedStops() *tickedStops {
 func (s *tickedStops) on(ctx context.Context, p *tea.Program) {
 	s.release = p.ReleaseTerminal
 	s.restore = p.RestoreTerminal
-	go func() {
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-s.asked:
-				p.Send(tickedStopMsg{seen: s.stops.Asked()})
-			}
-		}
-	}()
+	s.stops.Forward(ctx, s.asked, func(seen uint64) { p.Send(tickedStopMsg{seen: seen}) })
 }
 
 // filter is the program's message filter, on its event loop.

@@ -1,6 +1,10 @@
 package osguard
 
-import "sync/atomic"
+import (
+	"context"
+	"os"
+	"sync/atomic"
+)
 
 // Stops counts the stops a console took (ctrl+z, or one sent from
 // elsewhere), so that a stop sent from elsewhere (SIGTSTP) and handed to
@@ -18,3 +22,19 @@ func (s *Stops) Took() { s.taken.Add(1) }
 // TakenSince reports whether a stop was taken since one carrying asked was
 // handed over: that one was it, and this one is dropped.
 func (s *Stops) TakenSince(asked uint64) bool { return s.taken.Load() != asked }
+
+// Forward hands send what Asked says for each stop sent from elsewhere
+// (asked, JobControl's) until ctx ends, for the event loop to take it or
+// drop it (TakenSince).
+func (s *Stops) Forward(ctx context.Context, asked <-chan os.Signal, send func(seen uint64)) {
+	go func() {
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-asked:
+				send(s.Asked())
+			}
+		}
+	}()
+}

@@ -225,16 +225,7 @@ func (d *Drawer) WatchStops(ctx context.Context, send func(tea.Msg)) {
 	if d.stopAsked == nil {
 		return
 	}
-	go func() {
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-d.stopAsked:
-				send(stopAskedMsg{seen: d.stops.Asked()})
-			}
-		}
-	}()
+	d.stops.Forward(ctx, d.stopAsked, func(seen uint64) { send(stopAskedMsg{seen: seen}) })
 }
 
 // asksModes tells whether the terminal is asked about modes 2026 and 2027
