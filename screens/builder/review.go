@@ -205,7 +205,7 @@ func (r *builderReviewScreen) sentReply(msg builderSentMsg) tea.Cmd {
 				// Going back and reviewing again draws a new nonce.
 				r.sent = nil
 			case builder.FateTaken:
-				r.errHead, r.sent = "Authorized, answer unreadable", nil
+				r.errHead, r.sent = takenHead(f), nil
 			}
 		}
 		// The review shows again with why: an enter held through the
@@ -215,6 +215,16 @@ func (r *builderReviewScreen) sentReply(msg builderSentMsg) tea.Cmd {
 	res := newBuilderResult(r.app, r.order.Auth, r.order.Expiration().UnixNano(), msg.res.APIKey)
 	// The result's title says it was authorized: no toast repeats it.
 	return tea.Sequence(tui.Reset(r.app.Makers.Home(r.app)), tui.Push(res))
+}
+
+// takenHead names how an authorization was found taken: by this
+// sending's answer, unreadable, or by its nonce already used, the earlier
+// sending's answer never come.
+func takenHead(f builder.Failure) string {
+	if f.TakenEarlier {
+		return "Authorized by the earlier send, its answer never came"
+	}
+	return "Authorized, answer unreadable"
 }
 
 // againWords say enter's step after a fate whose signed body may be sent
