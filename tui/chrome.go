@@ -121,13 +121,23 @@ func (m *Model) smallNotice() string {
 	return strings.Join(fit(block, m.width, m.height), "\n")
 }
 
+// toastLines are the standing words (StandingMsg), then the toast.
 func (m *Model) toastLines() []string {
-	if m.toast.text == "" {
+	var lines []string
+	for _, s := range append(slices.Clip(m.standing), m.toast) {
+		lines = append(lines, m.toastText(s)...)
+	}
+	return lines
+}
+
+// toastText is one toast's lines, wrapped, at most maxToastLines.
+func (m *Model) toastText(t toast) []string {
+	if t.text == "" {
 		return nil
 	}
 	st := m.common.Styles
-	style, text := st.InfoToast, m.toast.text
-	if m.toast.isErr {
+	style, text := st.InfoToast, t.text
+	if t.isErr {
 		style, text = st.ErrorToast, "Error: "+text
 	}
 	lines := strings.Split(Wrap(text, m.width), "\n")

@@ -68,6 +68,7 @@ type Model struct {
 	width, height int // terminal size
 
 	toast    toast
+	standing []toast // StandingMsg's words up, above the toast
 	fullHelp bool
 	// helpPage is the page of the full help shown, when it takes more
 	// than one (helpPages).
@@ -180,6 +181,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	case InfoMsg:
 		cmd = m.showToast(false, msg.Text)
+	case StandingMsg, StandingOverMsg:
+		cmd = m.stand(msg)
 	case dismissToastMsg:
 		if msg.tag == m.toast.tag {
 			m.toast = toast{}

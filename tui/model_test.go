@@ -1047,3 +1047,34 @@ func longHelpColumn(name string) []key.Binding {
 	}
 	return c
 }
+
+// TestStandingStaysUntilOver: a standing word (a wait on another
+// process's lock) shows above the toast and stays through keys, toasts
+// and their timers, until its own StandingOverMsg, which gives its rows
+// back; another's over leaves it up.
+func TestStandingStaysUntilOver(t *testing.T) {
+	m, home := newRoot(t, 80, 24)
+	tag := NextTag()
+	send(m, StandingMsg{Tag: tag, Text: "waiting for another process\x1b[31m; svcwallet waits for it to finish…"})
+	m.View()
+	if home.h != 21 {
+		t.Fatalf("content area with a one-line standing word: %d, want 21", home.h)
+	}
+	send(m, ShowInfo("Saved")())
+	send(m, dismissToastMsg{tag: m.toast.tag})
+	send(m, press("j"))
+	send(m, StandingOverMsg{Tag: NextTag()})
+	if out := ansi.Strip(checkFrame(t, m, 80, 24)); !strings.Contains(out, "waiting for another process; svcwallet waits for it to finish…") {
+		t.Fatalf("the standing word went before its wait was over:\n%s", out)
+	}
+	send(m, ShowInfo("Saved")())
+	if out := ansi.Strip(checkFrame(t, m, 80, 24)); !strings.Contains(out, "waits for it to finish…") || !strings.Contains(out, "Saved") {
+		t.Fatalf("a toast beside the standing word is not shown:\n%s", out)
+	}
+	send(m, press("j"))
+	send(m, StandingOverMsg{Tag: tag})
+	m.View()
+	if out := ansi.Strip(m.render()); strings.Contains(out, "waits for it to finish") || home.h != 22 {
+		t.Fatalf("the standing word stayed after its wait was over (h=%d):\n%s", home.h, out)
+	}
+}

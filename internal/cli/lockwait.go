@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"io"
+	"sync"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -20,10 +21,34 @@ func sayLockWaitsOn(w io.Writer) (restore func()) {
 	}})
 }
 
-// sayLockWaitsIn says each long wait on a lock in the console's toast
-// (send is its program's): stderr would write over its screen.
+// sayLockWaitsIn says each long wait on a lock in the console (send is
+// its program's): stderr would write over its screen.
 func sayLockWaitsIn(send func(tea.Msg)) (restore func()) {
-	return osguard.SetLockWaits(osguard.LockWaits{Say: func(wt osguard.Waiting) {
-		send(tui.InfoMsg{Text: safetext.Line(wt.String(), 0)})
-	}})
+	return osguard.SetLockWaits(lockWaitsIn(send))
+}
+
+// lockWaitsIn says a wait in a standing word that stays up until the wait
+// is over (a wait on the journal's lock mid-send has no end in time): a
+// toast went after seconds, leaving a spinner with no word of why.
+func lockWaitsIn(send func(tea.Msg)) osguard.LockWaits {
+	var mu sync.Mutex
+	tags := map[uint64]tui.Tag{} // each wait up, by its Seq
+	return osguard.LockWaits{
+		Say: func(wt osguard.Waiting) {
+			tag := tui.NextTag()
+			mu.Lock()
+			tags[wt.Seq] = tag
+			mu.Unlock()
+			send(tui.StandingMsg{Tag: tag, Text: safetext.Line(wt.String(), 0)})
+		},
+		Over: func(wt osguard.Waiting) {
+			mu.Lock()
+			tag, up := tags[wt.Seq]
+			delete(tags, wt.Seq)
+			mu.Unlock()
+			if up {
+				send(tui.StandingOverMsg{Tag: tag})
+			}
+		},
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/svcwallet/svcwallet/internal/safetext"
@@ -34,7 +35,13 @@ type Waiting struct {
 	Wait
 	Lock   string // the file or folder locked
 	Holder string // "process 4242 (svcwallet)" where the system says, else ""
+	// Seq tells this wait from any other in the process, two on one lock
+	// too: Over gives back the Seq Say was given.
+	Seq uint64
 }
+
+// waitSeq numbers the waits said.
+var waitSeq atomic.Uint64
 
 func (w Waiting) String() string {
 	who := "it"
@@ -65,9 +72,13 @@ func (e *LockHeldError) Error() string {
 
 // LockWaits is how this process times and says its waits on a lock; a
 // face sets it once (SetLockWaits) to say a wait where its person reads.
+// Over is told when a wait Say was told of ends (the lock taken, the wait
+// given up or failed), so a face that keeps its word up while the wait
+// lasts, as the console does, takes it down.
 type LockWaits struct {
 	After func(time.Duration) <-chan time.Time // time.After where nil
 	Say   func(Waiting)                        // nil says nothing
+	Over  func(Waiting)                        // nil: the face keeps nothing up
 }
 
 var lockWaits struct {
@@ -107,16 +118,23 @@ func waitLock(f *os.File, path string, w Wait) error {
 	if after == nil {
 		after = time.After
 	}
-	said := false
+	var said *Waiting
+	defer func() {
+		if said != nil && lw.Over != nil {
+			lw.Over(*said)
+		}
+	}()
 	for waited := time.Duration(0); ; waited += PollEvery {
 		ok, err := tryLock(f)
 		if err != nil || ok {
 			return err
 		}
-		if !said && waited >= SayWaitAfter {
-			said = true
+		if said == nil && waited >= SayWaitAfter {
+			wt := waiting(f, path, w)
+			wt.Seq = waitSeq.Add(1)
+			said = &wt
 			if lw.Say != nil {
-				lw.Say(waiting(f, path, w))
+				lw.Say(wt)
 			}
 		}
 		if !w.Unbounded && waited >= GiveUpAfter {

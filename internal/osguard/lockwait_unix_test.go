@@ -37,6 +37,8 @@ type tickedWaits struct {
 	ticks  int
 	said   []Waiting
 	saidAt []int
+	over   []Waiting // told Over, with overAt the tick
+	overAt []int
 }
 
 func newTickedWaits(t *testing.T, onTick func(n int)) *tickedWaits {
@@ -57,6 +59,10 @@ func newTickedWaits(t *testing.T, onTick func(n int)) *tickedWaits {
 		Say: func(w Waiting) {
 			c.said = append(c.said, w)
 			c.saidAt = append(c.saidAt, c.ticks)
+		},
+		Over: func(w Waiting) {
+			c.over = append(c.over, w)
+			c.overAt = append(c.overAt, c.ticks)
 		},
 	}))
 	return c
@@ -158,6 +164,43 @@ func TestLockGuardingASendIsWaitedFor(t *testing.T) {
 	}
 	if len(c.said) != 1 || !strings.Contains(c.said[0].String(), "waits for it to finish") {
 		t.Errorf("said %q, not once that it is waited for", c.said)
+	}
+}
+
+// TestSaidWaitIsToldOver: a wait said is told over once it ends, the
+// lock taken (at the tick it was freed) or the wait given up, as the one
+// said (its Seq), so the console's word of it stays up until then and
+// no longer; two waits said are two Seqs; a wait never said is never told
+// over.
+func TestSaidWaitIsToldOver(t *testing.T) {
+	var release func()
+	past := int(2 * GiveUpAfter / PollEvery)
+	c := newTickedWaits(t, func(n int) {
+		if n == past {
+			release()
+		}
+	})
+	var lock string
+	lock, release = heldLockFile(t)
+	if err := lockOnce(lock, Wait{Doing: "checking and recording a withdrawal", Unbounded: true}); err != nil {
+		t.Fatal(err)
+	}
+	if len(c.over) != 1 || c.overAt[0] != past || c.over[0].Seq != c.said[0].Seq {
+		t.Fatalf("told over %v at ticks %v, not once at %d as said (%v)", c.over, c.overAt, past, c.said)
+	}
+	other, _ := heldLockFile(t)
+	if err := lockOnce(other, Wait{Doing: "x"}); !errors.As(err, new(*LockHeldError)) {
+		t.Fatalf("a held lock gave %v", err)
+	}
+	if len(c.over) != 2 || c.over[1].Seq != c.said[1].Seq || c.said[1].Seq == c.said[0].Seq {
+		t.Errorf("a wait given up: said %v, told over %v", c.said, c.over)
+	}
+	c.ticks = 0
+	freed, free := heldLockFile(t)
+	release = free
+	past = 1
+	if err := lockOnce(freed, Wait{Doing: "x"}); err != nil || len(c.over) != 2 {
+		t.Errorf("a wait never said (%v) was told over: %v", err, c.over)
 	}
 }
 

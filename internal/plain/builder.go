@@ -100,8 +100,9 @@ func (s *session) signBuilder(o builder.Order) error {
 	cx, cancel := s.waitFor()
 	req, res, err := o.Authorize(cx, s.client(), s.target.Journal, key.load)
 	cancel()
-	var fate builder.Fate // of the last sending of req
-	reached := false      // whether a sending of req reached the service
+	var fate builder.Fate   // of the last sending of req
+	var why builder.Failure // the last sending whose own answer left it unknown
+	reached := false        // whether a sending of req reached the service
 	for err != nil {
 		switch {
 		case errors.Is(err, ErrEnd) || errors.Is(err, ErrInterrupted):
@@ -117,6 +118,9 @@ func (s *session) signBuilder(o builder.Order) error {
 		}
 		f := a.Failed(err, fate)
 		fate, reached = f.Fate, reached || f.Fate != builder.FateNotSent
+		if f.Answer != 0 {
+			why = f
+		}
 		head, ask := builderAgain(f)
 		s.p.Say("%s: %v.", head, trimStop(f))
 		switch f.Fate {
@@ -125,14 +129,14 @@ func (s *session) signBuilder(o builder.Order) error {
 			s.sent = append(s.sent, "a builder authorization of "+a.Builder.Hex()+" (refused)")
 			return nil
 		case builder.FateTaken:
-			s.sent = append(s.sent, "a builder authorization of "+a.Builder.Hex()+" (taken, its answer unreadable)")
+			s.sent = append(s.sent, "a builder authorization of "+a.Builder.Hex()+" ("+takenWords(f)+")")
 			return nil
 		}
 		// left gives the last words what it ended as: signed, and sent or not.
 		left := func() {
 			switch {
 			case fate == builder.FateUnknown:
-				s.sent = append(s.sent, "a builder authorization of "+a.Builder.Hex()+" (no answer)")
+				s.sent = append(s.sent, "a builder authorization of "+a.Builder.Hex()+" ("+unknownWords(why)+")")
 			case reached:
 				s.sent = append(s.sent, "a builder authorization of "+a.Builder.Hex()+" (not taken)")
 			default:
@@ -173,6 +177,9 @@ func builderAgain(f builder.Failure) (head, ask string) {
 	case builder.FateLimited:
 		return "Not authorized", fmt.Sprintf("Send the same signed authorization in %d s?", f.WaitSeconds())
 	case builder.FateTaken:
+		if f.TakenEarlier {
+			return "Authorized by the earlier send, its answer never came", ""
+		}
 		return "Authorized, answer unreadable", ""
 	case builder.FateUnknown:
 		if f.Wait > 0 {
@@ -181,6 +188,28 @@ func builderAgain(f builder.Failure) (head, ask string) {
 		return "Not authorized so far", "Send the same signed authorization again? Nothing is signed anew."
 	}
 	return "Not authorized", ""
+}
+
+// takenWords say, in the last words, how an authorization was found taken.
+func takenWords(f builder.Failure) string {
+	if f.TakenEarlier {
+		return "taken by the send that got no answer"
+	}
+	return "taken, its answer unreadable"
+}
+
+// unknownWords say, in the last words, what left an authorization's
+// outcome unknown (builder.Answer): each answer its own.
+func unknownWords(f builder.Failure) string {
+	switch f.Answer {
+	case builder.AnswerServerError:
+		return fmt.Sprintf("a server error, HTTP %d: may have been taken", f.Status)
+	case builder.AnswerUnnamed:
+		return fmt.Sprintf("HTTP %d, which does not say whether it was taken", f.Status)
+	case builder.AnswerUnreadable:
+		return fmt.Sprintf("HTTP %d with a body not the service's answer: may have been taken", f.Status)
+	}
+	return "no answer"
 }
 
 // builderResult says the authorization and the API key, shown this once.

@@ -55,7 +55,8 @@ func TestBuilderAgainSaysEachFate(t *testing.T) {
 // again in the 3 s asked, and the last words say it was sent and not
 // taken; sent again, it leaves only once those 3 s passed on the
 // session's clock; answered 499 then, and 429 after, it stays "so far"
-// (the 499's may have been taken) and the last words say no answer.
+// (the 499's may have been taken) and the last words say the 499, not
+// the 429 after it.
 func TestBuilderAgainAfterEachAnswer(t *testing.T) {
 	var answers []int // the gateway's statuses for the authorizations, in turn
 	var at []time.Time
@@ -96,12 +97,34 @@ func TestBuilderAgainAfterEachAnswer(t *testing.T) {
 	}
 	wants(t, out, "Not authorized so far: The service answered the authorization with HTTP 499",
 		"Not authorized so far: An earlier attempt may have been taken, and this one was not", "Send the same signed authorization again in 3 s? Nothing is signed anew.",
-		"sent a builder authorization of "+sandbox.BuilderAddress+" (no answer)")
+		"sent a builder authorization of "+sandbox.BuilderAddress+" (HTTP 499, which does not say whether it was taken)")
 	if strings.Contains(out, "cannot grant twice") {
 		t.Errorf("a repeat is said not to grant twice:\n%s", out)
 	}
 	if len(at) != 3 || at[1].Sub(at[0]) < 3*time.Second {
 		t.Fatalf("authorizations reached the gateway at %v: want 3, the second 3 s after the first's 429", at)
+	}
+}
+
+// TestLastWordsSayWhatCame: the last words name what left an
+// authorization's outcome unknown (builder.Failure.Answer), each in its
+// own short words: no answer, a server error, an unnamed 4xx, a proxy's
+// page over 200; never "no answer" for an answer.
+func TestLastWordsSayWhatCame(t *testing.T) {
+	a, err := builder.Check(builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dial := &exchange.TransportError{Op: "dial", Host: "auth.example", Err: errors.New("connection refused")}
+	for err, want := range map[error]string{
+		&exchange.TransportError{Op: "read", Host: "auth.example", Err: dial}: "no answer",
+		&exchange.APIError{Status: 503}:                                       "a server error, HTTP 503: may have been taken",
+		&exchange.APIError{Status: 499}:                                       "HTTP 499, which does not say whether it was taken",
+		&exchange.UnreadableAnswerError{Status: 200}:                          "HTTP 200 with a body not the service's answer: may have been taken",
+	} {
+		if got := unknownWords(a.Failed(err, 0)); got != want {
+			t.Errorf("%v: %q, want %q", err, got, want)
+		}
 	}
 }
 

@@ -47,7 +47,7 @@ func TestTypedAheadSendsNoAuthorizationAgain(t *testing.T) {
 	if n := authorizations.Load(); n != 1 || strings.Contains(out, "Builder authorized") {
 		t.Fatalf("%d authorizations sent: a line typed ahead answered the question that sends it again:\n%s", n, out)
 	}
-	wants(t, out, "Not authorized so far: ", "(no answer)")
+	wants(t, out, "Not authorized so far: ", "(HTTP 499, which does not say whether it was taken)")
 }
 
 // TestResentAfterNoAnswerFoundTaken: an authorization the service took
@@ -81,7 +81,7 @@ func TestResentAfterNoAnswerFoundTaken(t *testing.T) {
 		t.Fatal(err)
 	}
 	wants(t, out, "Not authorized so far: ", "the attempt that got no answer went through, so "+sandbox.BuilderAddress+" is authorized",
-		"sent a builder authorization of "+sandbox.BuilderAddress+" (taken")
+		"Authorized by the earlier send, its answer never came: ", "sent a builder authorization of "+sandbox.BuilderAddress+" (taken by the send that got no answer)")
 	if strings.Contains(out, "Not authorized: This authorization's nonce") || strings.Contains(out, "(refused)") {
 		t.Errorf("the authorization taken is said as refused:\n%s", out)
 	}

@@ -30,6 +30,10 @@ type builderSentMsg struct {
 	err error
 }
 
+// builderResendMsg says a 429's wait before the same body is over, on
+// the timer's word: resend checks the clock.
+type builderResendMsg struct{}
+
 var builderReviewKeys = struct {
 	Sign, Resend key.Binding
 }{
@@ -117,6 +121,11 @@ func (r *builderReviewScreen) update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case builderSentMsg:
 		return r, r.sentReply(msg)
+	case builderResendMsg:
+		if r.gate.Sending && r.sent != nil {
+			return r, r.resend()
+		}
+		return r, nil
 	case tea.KeyPressMsg:
 		if cmd, ok := r.bindings().Handle(msg); ok {
 			return r, cmd
@@ -134,9 +143,8 @@ func (r *builderReviewScreen) sign() tea.Cmd {
 	}
 	if r.sent != nil {
 		r.err = nil
-		req := *r.sent
 		// After a 429, the rest of the wait it asked, then the same body.
-		return r.gate.Send(sendBuilder(app, req, r.retryAt.Sub(app.Common.Now())))
+		return r.gate.Send(r.resend())
 	}
 	if err := r.gate.Key.Ready(); err != nil {
 		r.err, r.errHead = err, "Not authorized"
@@ -165,16 +173,15 @@ func (r *builderReviewScreen) sign() tea.Cmd {
 	})
 }
 
-// sendBuilder posts a signed authorization after wait (none when it is
-// not above 0); the Cmd it returns runs it.
-func sendBuilder(app *kit.App, req exchange.BuilderAuthorizeRequest, wait time.Duration) tea.Cmd {
-	client, root := app.Client(), app.Root()
+// resend posts the signed body again once the console's clock reaches
+// retryAt (a 429's wait), through the App's timer, which tests fake: a
+// timer that fires early is set again for the rest.
+func (r *builderReviewScreen) resend() tea.Cmd {
+	if wait := r.retryAt.Sub(r.app.Common.Now()); wait > 0 {
+		return r.app.After(wait, builderResendMsg{})
+	}
+	client, root, req := r.app.Client(), r.app.Root(), *r.sent
 	return func() tea.Msg {
-		if wait > 0 {
-			if err := exchange.Sleep(root, wait); err != nil {
-				return builderSentMsg{req: req, err: &exchange.NotSentError{Err: err}}
-			}
-		}
 		cx, cancel := kit.Call(root)
 		defer cancel()
 		res, err := client.AuthorizeBuilder(cx, req)
@@ -205,7 +212,7 @@ func (r *builderReviewScreen) sentReply(msg builderSentMsg) tea.Cmd {
 				// Going back and reviewing again draws a new nonce.
 				r.sent = nil
 			case builder.FateTaken:
-				r.errHead, r.sent = "Authorized, answer unreadable", nil
+				r.errHead, r.sent = takenHead(f), nil
 			}
 		}
 		// The review shows again with why: an enter held through the
@@ -215,6 +222,16 @@ func (r *builderReviewScreen) sentReply(msg builderSentMsg) tea.Cmd {
 	res := newBuilderResult(r.app, r.order.Auth, r.order.Expiration().UnixNano(), msg.res.APIKey)
 	// The result's title says it was authorized: no toast repeats it.
 	return tea.Sequence(tui.Reset(r.app.Makers.Home(r.app)), tui.Push(res))
+}
+
+// takenHead names how an authorization was found taken: by this
+// sending's answer, unreadable, or by its nonce already used, the earlier
+// sending's answer never come.
+func takenHead(f builder.Failure) string {
+	if f.TakenEarlier {
+		return "Authorized by the earlier send, its answer never came"
+	}
+	return "Authorized, answer unreadable"
 }
 
 // againWords say enter's step after a fate whose signed body may be sent

@@ -1,12 +1,16 @@
 package builder
 
 import (
+	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/svcwallet/svcwallet/internal/exchangetest"
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/screentest"
+	"github.com/svcwallet/svcwallet/service/builder"
+	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 	"github.com/svcwallet/svcwallet/signer"
 )
@@ -68,5 +72,49 @@ func TestBuilderReviewClefRefusal(t *testing.T) {
 	want := "Not signed: clef at " + fake.URL + " refused to sign (request denied); nothing was sent"
 	if !strings.Contains(screentest.OneLine(r.Plain()), want) {
 		t.Errorf("the refusal does not read %q:\n%s", want, r.Plain())
+	}
+}
+
+// TestBuilderResendWaitsOnTheConsolesClock: enter after a 429 asking 4 s
+// sends the same body once the console's clock has passed those 4 s,
+// through the App's timer (a fake clock here, never a real sleep): a
+// timer that fires early sends nothing and is set for the rest.
+func TestBuilderResendWaitsOnTheConsolesClock(t *testing.T) {
+	r := newBldRig(t, 120, 40)
+	timers := screentest.RecordTimers(r.App)
+	a, err := builder.Check(builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rv := newBuilderReview(r.App, a, bldNonce)
+	rv.SetSize(120, 36)
+	signed := exchange.BuilderAuthorizeRequest{Signature: exchange.Signature{R: "0x01", S: "0x02"}}
+	rv.Update(builderSentMsg{req: signed, err: &exchange.APIError{Status: http.StatusTooManyRequests, RetryAfter: 4 * time.Second}})
+	r.clock.Advance(kit.ShownGuard)
+	*timers = nil
+	if rv.Update(screentest.Key("enter")); !rv.gate.Sending {
+		t.Fatal("enter after the 429 did not send again")
+	}
+	// waited asks that the one timer set is the resend's, for d.
+	waited := func(d time.Duration) {
+		t.Helper()
+		if len(*timers) != 1 || (*timers)[0].D != d || (*timers)[0].Msg != (builderResendMsg{}) {
+			t.Fatalf("timers set %v, want one of %v for the resend", *timers, d)
+		}
+		*timers = nil
+	}
+	waited(4*time.Second - kit.ShownGuard)
+	r.clock.Advance(time.Second) // the timer fires early: the clock decides
+	if _, cmd := rv.Update(builderResendMsg{}); cmd != nil {
+		t.Fatal("the resend ran before its wait was over")
+	}
+	waited(3*time.Second - kit.ShownGuard)
+	r.clock.Advance(3*time.Second - kit.ShownGuard)
+	_, cmd := rv.Update(builderResendMsg{})
+	if cmd == nil || len(*timers) != 0 {
+		t.Fatalf("the wait over, the same body was not sent (timers %v)", *timers)
+	}
+	if sent, ok := cmd().(builderSentMsg); !ok || sent.req != signed {
+		t.Fatalf("the wait over, %T was sent, not the same signed body", sent)
 	}
 }

@@ -35,13 +35,37 @@ const (
 	FateTaken
 )
 
+// Answer is what an attempt whose outcome is unknown was answered, for
+// the faces' short words: each is unknown for its own reason.
+type Answer int
+
+const (
+	// AnswerNone: sent, and no answer came.
+	AnswerNone Answer = iota + 1
+	// AnswerServerError: a 5xx, the service or a gateway failing.
+	AnswerServerError
+	// AnswerUnnamed: a 4xx the interface gives no meaning
+	// (exchange.UnnamedRefusal), as a gateway's 499 after passing it on.
+	AnswerUnnamed
+	// AnswerUnreadable: a status over a body not the service's answer (a
+	// proxy's page?).
+	AnswerUnreadable
+)
+
 // Failure is a signed authorization not accepted: its Fate, the wait a
 // 429 asked before the same body is sent again (0 after any other
-// answer), and its words, true on every face.
+// answer), and its words, true on every face. Answer and Status say what
+// this attempt got when that alone leaves the outcome unknown (0 when it
+// proves nothing, as a 429 after no answer, or the fate is another);
+// TakenEarlier, a FateTaken known by this attempt's nonce already used:
+// an earlier attempt, whose answer never came, took it.
 type Failure struct {
-	Fate Fate
-	Wait time.Duration
-	Err  error
+	Fate         Fate
+	Wait         time.Duration
+	Err          error
+	Answer       Answer
+	Status       int
+	TakenEarlier bool
 }
 
 // WaitSeconds is Wait in whole seconds, rounded up, as words say it.
@@ -71,7 +95,7 @@ func (a Auth) Failed(err error, earlier Fate) Failure {
 	case earlier == FateUnknown && errors.Is(err, exchange.CodeDuplicateSignature):
 		// Its random nonce used, after this body got no answer: that
 		// attempt went through. Refused, a new review would authorize twice.
-		return Failure{Fate: FateTaken, Err: exchange.Worded(err, "The service says this authorization's nonce was already used: the attempt that got no answer went through, so "+
+		return Failure{Fate: FateTaken, TakenEarlier: true, Err: exchange.Worded(err, "The service says this authorization's nonce was already used: the attempt that got no answer went through, so "+
 			a.Builder.Hex()+" is authorized: "+a.lookWhere()+"; authorizing again would sign anew")}
 	case exchange.NotSent(err):
 		fate = FateNotSent
@@ -80,6 +104,7 @@ func (a Auth) Failed(err error, earlier Fate) Failure {
 	case isAPI && ae.Status < 500 && !exchange.UnnamedRefusal(err):
 		fate = FateRefused
 	}
+	answer, status := answered(err, fate, unreadable)
 	var wait time.Duration
 	if limited {
 		// The one Retry-After policy over the one backoff, as every caller
@@ -113,7 +138,24 @@ func (a Auth) Failed(err error, earlier Fate) Failure {
 	case FateRefused:
 		return Failure{Fate: fate, Err: Explain(err)}
 	}
-	return Failure{Fate: fate, Wait: wait, Err: exchange.Worded(err, words+"; "+a.Unchecked())}
+	return Failure{Fate: fate, Wait: wait, Answer: answer, Status: status, Err: exchange.Worded(err, words+"; "+a.Unchecked())}
+}
+
+// answered says what err was answered when fate, its own, is
+// FateUnknown: its Answer and HTTP status (0 when none came).
+func answered(err error, fate Fate, unreadable *exchange.UnreadableAnswerError) (Answer, int) {
+	ae, isAPI := errors.AsType[*exchange.APIError](err)
+	switch {
+	case fate != FateUnknown:
+		return 0, 0
+	case unreadable != nil:
+		return AnswerUnreadable, unreadable.Status
+	case isAPI && ae.Status >= 500:
+		return AnswerServerError, ae.Status
+	case isAPI:
+		return AnswerUnnamed, ae.Status
+	}
+	return AnswerNone, 0
 }
 
 // taken says an acceptance whose answer (fact) cannot be read: the

@@ -178,3 +178,41 @@ func TestSuccessStatusNotInItsFormIsNoAcceptance(t *testing.T) {
 		}
 	}
 }
+
+// TestUnknownSaysWhatCame: an outcome left unknown by its own answer says
+// which (builder.Answer) and its status, for the faces' short words: none
+// came, a 5xx, an unnamed 4xx, a 200 not the service's answer; an attempt
+// that proves nothing after no answer (never left, a 429) says none, so
+// the earlier's stands; a nonce already used after no answer says the
+// earlier attempt took it, and an acceptance unreadable does not.
+func TestUnknownSaysWhatCame(t *testing.T) {
+	a, err := builder.Check(builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dial := &exchange.TransportError{Op: "dial", Host: "auth.example", Err: errors.New("connection refused")}
+	for _, c := range []struct {
+		name    string
+		err     error
+		earlier builder.Fate
+		answer  builder.Answer
+		status  int
+		earlyTk bool
+	}{
+		{"no answer", &exchange.TransportError{Op: "read", Host: "auth.example", Err: dial}, 0, builder.AnswerNone, 0, false},
+		{"503", &exchange.APIError{Status: 503}, 0, builder.AnswerServerError, 503, false},
+		{"499", &exchange.APIError{Status: 499}, 0, builder.AnswerUnnamed, 499, false},
+		{"a proxy's page", &exchange.UnreadableAnswerError{Status: 200}, 0, builder.AnswerUnreadable, 200, false},
+		{"429 after no answer", &exchange.APIError{Status: http.StatusTooManyRequests}, builder.FateUnknown, 0, 0, false},
+		{"never left after no answer", &exchange.NotSentError{Err: dial}, builder.FateUnknown, 0, 0, false},
+		{"a 503 after no answer", &exchange.APIError{Status: 503}, builder.FateUnknown, builder.AnswerServerError, 503, false},
+		{"refused", &exchange.APIError{Status: 400}, 0, 0, 0, false},
+		{"a duplicate nonce after no answer", &exchange.APIError{Status: 400, Code: exchange.CodeDuplicateSignature}, builder.FateUnknown, 0, 0, true},
+		{"an acceptance that cannot be read", &exchange.UnreadableAnswerError{Status: 200, Reason: exchange.NewShapeError("builder API key", "holds a space")}, 0, 0, 0, false},
+	} {
+		f := a.Failed(c.err, c.earlier)
+		if f.Answer != c.answer || f.Status != c.status || f.TakenEarlier != c.earlyTk {
+			t.Errorf("%s: answer %d, status %d, taken earlier %v; want %d, %d, %v", c.name, f.Answer, f.Status, f.TakenEarlier, c.answer, c.status, c.earlyTk)
+		}
+	}
+}
