@@ -157,7 +157,7 @@ func (w Withdrawer) Repeats(c Choice) (Repeat, error) {
 	if w.journal == nil {
 		return Repeat{}, nil
 	}
-	if err := w.rolledBack(); err != nil {
+	if err := w.rolledBack(false); err != nil {
 		return Repeat{}, err
 	}
 	since, err := w.journal.Mark()
@@ -204,7 +204,7 @@ func (w Withdrawer) checkAgain(o Order, before Repeat) error {
 	if w.journal == nil {
 		return nil
 	}
-	if err := w.rolledBack(); err != nil {
+	if err := w.rolledBack(true); err != nil {
 		return err
 	}
 	made, err := w.journal.RecordsSince(w.owner(), before.since)
@@ -232,9 +232,11 @@ func (w Withdrawer) checkAgain(o Order, before Repeat) error {
 
 // rolledBack refuses a journal that lost lines svcwallet wrote to it
 // (*journal.RolledBackError, as it is): a withdrawal it no longer shows
-// unanswered may have been paid.
-func (w Withdrawer) rolledBack() error {
-	err := w.journal.CheckWritten(false)
+// unanswered may have been paid. whole sums every byte written, for the
+// guard of a send: a journal rewritten in place, as long and ending as it
+// did, passes the check of its length and last 4 KiB.
+func (w Withdrawer) rolledBack(whole bool) error {
+	err := w.journal.CheckWritten(whole)
 	var lost *journal.RolledBackError
 	if err != nil && !errors.As(err, &lost) {
 		return w.journalProblem("could not be checked against what svcwallet wrote to it", err)
