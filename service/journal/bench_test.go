@@ -201,3 +201,18 @@ func BenchmarkHistory(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkCheckRead: what the guard of a send adds to read the journal
+// as it is, every byte of 20,000 withdrawals (checkRead).
+func BenchmarkCheckRead(b *testing.B) {
+	path := filepath.Join(b.TempDir(), "journal.jsonl")
+	writeGenJournal(b, path, 20_000, 5)
+	j, _ := Open(path)
+	fi, _ := os.Stat(path)
+	for b.Loop() {
+		if err := j.checkRead(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(fi.Size())/1e6, "MB")
+}

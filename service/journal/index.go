@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"hash"
 	"io"
 	"os"
 	"slices"
@@ -107,9 +108,10 @@ type view struct {
 	unsaved   int // lines read since the index file was written
 	file      os.FileInfo
 	end       int64
-	tail      [32]byte // tailSum at end
-	skipped   int      // lines skipped before end
-	pass      pass     // the read under way, or the last
+	tail      [32]byte  // tailSum at end
+	readSum   hash.Hash // the SHA-256 of the bytes before end (checkRead)
+	skipped   int       // lines skipped before end
+	pass      pass      // the read under way, or the last
 }
 
 // pass is how far a read of the journal has come: from start to at, of
@@ -147,7 +149,9 @@ var (
 	saveEvery    = 4096
 )
 
-func newView() *view { return &view{snap: &snapshot{}, over: map[keyID]*overKey{}} }
+func newView() *view {
+	return &view{snap: &snapshot{}, over: map[keyID]*overKey{}, readSum: sha256.New()}
+}
 
 // summaryOf is what v holds of withdrawal id, and the count of its lines;
 // ok is false when v holds none.
@@ -311,6 +315,11 @@ func (v *view) readOn(f *os.File, fi os.FileInfo, tell func(read, size int64)) (
 	})
 	if err != nil {
 		return nil, err
+	}
+	// Summed again from the file, not as read: a torn last line read is
+	// not yet before end.
+	if _, err := io.Copy(v.readSum, io.NewSectionReader(f, v.end, read)); err != nil {
+		return nil, fmt.Errorf("read journal: %w", err)
 	}
 	v.end += read
 	if tell != nil {

@@ -3,6 +3,7 @@ package journal
 import (
 	"bufio"
 	"bytes"
+	"encoding"
 	"encoding/binary"
 	"hash/crc32"
 	"io"
@@ -17,7 +18,8 @@ import (
 // The index file (journal.jsonl.index, beside the journal; a private file
 // as the journal is, replaced whole, never trusted over it): a header
 // naming the journal it indexes (device and inode, the end of the last
-// whole line read, the SHA-256 of the bytes before it, the lines skipped),
+// whole line read, the SHA-256 of the last 4 KiB before it and the
+// running SHA-256 state of all of them, the lines skipped),
 // one entry per withdrawal sorted by keyID (where its offsets are, and its
 // summary), the offsets of their lines, the environments the summaries
 // name, and a CRC-32C of all of it. It is used only while the journal is
@@ -28,9 +30,12 @@ const (
 	// 2: withdrawals keyed by account and quote id (Owner); 3: each one's
 	// summary; 4: an intent after a refusal opens it again (reopens); 5:
 	// once accepted, always (stAccepted, answerOf); 6: the chain of the
-	// intent whose request is kept (stRequest, keepsIntent).
-	indexMagic = "svcwjx6\n"
-	headerSize = len(indexMagic) + 7*8 + 32
+	// intent whose request is kept (stRequest, keepsIntent); 7: the
+	// running SHA-256 of the bytes indexed (checkRead).
+	indexMagic = "svcwjx7\n"
+	headerSize = len(indexMagic) + 7*8 + 32 + readStateSize
+	// readStateSize is the length of a SHA-256's state as it marshals it.
+	readStateSize = 108
 	// id, first offset, count, then the summary (putSummary): status,
 	// quote and chain lengths, a pad byte, environment, started (seconds,
 	// nanoseconds), first withdrawal line.
@@ -188,6 +193,11 @@ func saveIndex(path string, v *view) error {
 		head = binary.LittleEndian.AppendUint64(head, n)
 	}
 	head = append(head, v.tail[:]...)
+	state, err := v.readSum.(encoding.BinaryMarshaler).MarshalBinary()
+	if err != nil || len(state) != readStateSize {
+		return os.ErrInvalid
+	}
+	head = append(head, state...)
 	return osguard.WriteStateFileFrom(path, func(f io.Writer) error {
 		w := bufio.NewWriterSize(f, 256<<10)
 		sum := crc32.New(crcTable())
@@ -256,7 +266,10 @@ func loadIndex(path string, f *os.File, fi os.FileInfo) *view {
 		return nil
 	}
 	v.end, v.skipped, v.file, v.unsaved = int64(end), int(skipped), fi, 0
-	copy(v.tail[:], head[headerSize-32:])
+	copy(v.tail[:], head[headerSize-readStateSize-32:])
+	if v.readSum.(encoding.BinaryUnmarshaler).UnmarshalBinary(head[headerSize-readStateSize:]) != nil {
+		return nil
+	}
 	if v.envs, ok = readEnvs(envs); !ok || !v.snap.wellFormed(v.end, len(v.envs.names)) || !endsAt(f, fi, v.end, v.tail) {
 		return nil
 	}

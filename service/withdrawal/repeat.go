@@ -153,11 +153,15 @@ func sameMoney(earlier journal.Intent, tokenOut string) (what, payout string) {
 // (FindRepeat). No journal finds none. A journal that lost lines
 // svcwallet wrote to it cannot tell: *journal.RolledBackError, as it is.
 // Any other error is written for the user.
-func (w Withdrawer) Repeats(c Choice) (Repeat, error) {
+func (w Withdrawer) Repeats(c Choice) (Repeat, error) { return w.repeats(c, false) }
+
+// repeats is Repeats; whole sums every byte svcwallet wrote to the journal
+// (rolledBack), for the check made once the person has answered.
+func (w Withdrawer) repeats(c Choice, whole bool) (Repeat, error) {
 	if w.journal == nil {
 		return Repeat{}, nil
 	}
-	if err := w.rolledBack(); err != nil {
+	if err := w.rolledBack(whole); err != nil {
 		return Repeat{}, err
 	}
 	since, err := w.journal.Mark()
@@ -177,7 +181,7 @@ func (w Withdrawer) Repeats(c Choice) (Repeat, error) {
 // withdrawal got no answer (*UnansweredError), unless w.allowRepeat. It
 // returns what it found, for checkAgain.
 func (w Withdrawer) checkRepeat(o Order) (Repeat, error) {
-	rep, err := w.Repeats(o.Choice)
+	rep, err := w.repeats(o.Choice, true)
 	if err != nil {
 		return rep, err
 	}
@@ -204,7 +208,7 @@ func (w Withdrawer) checkAgain(o Order, before Repeat) error {
 	if w.journal == nil {
 		return nil
 	}
-	if err := w.rolledBack(); err != nil {
+	if err := w.rolledBack(false); err != nil {
 		return err
 	}
 	made, err := w.journal.RecordsSince(w.owner(), before.since)
@@ -232,9 +236,13 @@ func (w Withdrawer) checkAgain(o Order, before Repeat) error {
 
 // rolledBack refuses a journal that lost lines svcwallet wrote to it
 // (*journal.RolledBackError, as it is): a withdrawal it no longer shows
-// unanswered may have been paid.
-func (w Withdrawer) rolledBack() error {
-	err := w.journal.CheckWritten(false)
+// unanswered may have been paid. whole sums every byte written, for the
+// check made before a signature once the person has answered: a journal
+// rewritten in place, as long and ending as it did, passes the check of
+// its length and last 4 KiB. The check under the journal's lock needs no
+// more: what it finds unanswered was there to be found by that one.
+func (w Withdrawer) rolledBack(whole bool) error {
+	err := w.journal.CheckWritten(whole)
 	var lost *journal.RolledBackError
 	if err != nil && !errors.As(err, &lost) {
 		return w.journalProblem("could not be checked against what svcwallet wrote to it", err)
