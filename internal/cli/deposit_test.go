@@ -200,7 +200,7 @@ func TestDepositHelp(t *testing.T) {
 	r := depositCmd(t, nil, "deposit", "--help")
 	r.want(t, 0, []string{"svcwallet deposit <command>", "generate CHAIN", apiKeyVar, "Exit status"}, nil)
 	u := depositCmd(t, nil, "help")
-	u.want(t, 0, []string{"\n  deposit ", "status QUOTE_ID"}, nil)
+	u.want(t, 0, []string{"\n  deposit ", "status ID..."}, nil)
 }
 
 // --debug (or $SVCWALLET_DEBUG) logs each request, its status and timing to

@@ -24,8 +24,18 @@ func TestMain(m *testing.M) {
 	// No test reaches the machine's credential store: go-keyring's mock
 	// stands in for it (auth login, kept sessions).
 	keyring.MockInit()
+	// Nor its state folder: a session kept there by auth login
+	// --insecure-storage, as README's configuration does, changed what
+	// status says (TestStatusExitStatuses failed).
+	dir, err := os.MkdirTemp("", "svcwallet-cli-test-")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv("XDG_STATE_HOME", dir)
 	// A signing command of the tests is this binary (exchangetest.FakeSignCommand).
-	os.Exit(exchangetest.RunTests(m))
+	code := exchangetest.RunTests(m)
+	os.RemoveAll(dir)
+	os.Exit(code)
 }
 
 // commandPaths lists every command a user can run, as its words.

@@ -28,10 +28,11 @@ import (
 // statusKeyVar holds the API key `svcwallet status` logs in with.
 const statusKeyVar = "SVCWALLET_API_KEY"
 
-const statusLong = `Prints the status of withdrawals, each named by its quote id. A payout hash
+const statusLong = `Prints the status of withdrawals, each named by an ID: its quote id, transfer
+id or payout hash. Only a quote id is sent to the service: a payout hash
 (0x and 64 hex digits; a TRON one written with 0x in front; a SOLANA one as
 its explorer shows it; or the explorer's link to one) or a transfer id
-(tx-...), which customers quote, is never sent: it is found among the
+(tx-...), which customers quote, is found among the
 withdrawals this machine has seen (its journal, the console's board) and
 followed as its quote id; a SOLANA one not seen, given alone (not in a
 link), is asked as a quote id, which may have its shape. With - it reads
@@ -57,7 +58,7 @@ another error: svcwallet help exit-status.`
 func (a *app) statusCommand() *cobra.Command {
 	var f statusFlags
 	c := &cobra.Command{
-		Use:   "status QUOTE_ID...",
+		Use:   "status ID...",
 		Short: "Print or follow withdrawals' statuses",
 		Long:  withSignerHelp(statusLong),
 		Example: `  svcwallet status q-123

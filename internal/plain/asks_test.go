@@ -259,3 +259,17 @@ func TestLookUpFoundOwnAPIKeyNotSaid(t *testing.T) {
 		t.Errorf("a transfer id paired with the API key:\n%s", strings.ReplaceAll(out, sandbox.DemoAPIKey, "<the API key>"))
 	}
 }
+
+// TestEmptyFeeCapIsNone: the fee cap is optional, so an empty line takes
+// none, and the question says so; it asked again without a word.
+func TestEmptyFeeCapIsNone(t *testing.T) {
+	r := newRig(t)
+	out, err := r.run(steps(logIn, typed("withdraw", "ARBITRUM", "USDT", sandbox.DestCompleted, "25", "", "n", "Back home", "quit"))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ask := "Fee cap in USDT (refuse a quote whose fee or loss is above it; an empty line takes none; back for home): "
+	if n := strings.Count(out, "Fee cap in USDT"); n != 1 || !strings.Contains(out, ask+"\nAsking the bridge for a quote") {
+		t.Errorf("the fee cap is asked %d times, or an empty line is not none:\n%s", n, out)
+	}
+}

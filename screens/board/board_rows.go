@@ -165,7 +165,7 @@ func refusedIDs(bad []follow.MalformedID, words int) string {
 	said := make([]string, len(bad))
 	// The generated ids' shape is said only of what was refused for its
 	// shape: a credential's refusal is no matter of shape.
-	shape := words > 0
+	shape, shortened := words > 0, false
 	for i, m := range bad {
 		said[i] = safetext.Quoted(safetext.Text(m.Text))
 		switch {
@@ -173,6 +173,8 @@ func refusedIDs(bad []follow.MalformedID, words int) string {
 			said[i] = "(a recovery phrase's or a key's shape, not shown)"
 		case errors.Is(m.Err, exchange.ErrKeyShape):
 			said[i] = "(a private key's shape, not shown)"
+		case errors.Is(m.Err, exchange.ErrShortened):
+			shortened = true
 		default:
 			shape = true
 		}
@@ -183,6 +185,9 @@ func refusedIDs(bad []follow.MalformedID, words int) string {
 	rule := ""
 	if shape {
 		rule = safetext.Capitalized(follow.ErrTypedWord.Error()) + "; a # starts a comment. "
+	}
+	if shortened {
+		rule += sentence(exchange.ErrShortened)
 	}
 	return "Not a quote id, not added: " + layout.Truncate(strings.Join(said, ", "), 60, "…") + ". " + rule
 }

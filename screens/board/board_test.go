@@ -1556,3 +1556,17 @@ func TestBoardExportPathSaidBackClean(t *testing.T) {
 		br.send(tea.KeyPressMsg{Code: tea.KeyEscape})
 	}
 }
+
+// TestBoardShortenedIDSaysPasteItWhole: an id or hash as a screen shortens
+// it (0x2c1f9…c5676aa, the board's own payout column) is refused as
+// shortened, saying to give it whole, not with the generated ids' shape.
+func TestBoardShortenedIDSaysPasteItWhole(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	br := newBoardRig(t, r)
+	br.send(tea.PasteMsg{Content: "0x2c1f9…c5676aa"})
+	v := screentest.OneLine(br.b.View())
+	if len(boardIDs(br.b)) != 0 || !strings.Contains(v, "Not a quote id, not added: 0x2c1f9…c5676aa. It is shortened") ||
+		!strings.Contains(v, "give it whole") || strings.Contains(v, "quote ids are generated") {
+		t.Fatalf("a shortened hash is not said to be one:\n%s", br.plain())
+	}
+}

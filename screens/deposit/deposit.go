@@ -373,11 +373,24 @@ func (d *depositScreen) detail(l qrLayout, code qrCode) string {
 	case l == qrNone:
 		b.WriteString(k.Muted.On("No QR code until the address is generated: press g.") + "\n")
 	case l == qrNoRoom:
-		b.WriteString(st.Warning.Render(fmt.Sprintf("The QR code needs %dx%d: enlarge the terminal to show it.", code.Width+2, len(code.Lines)+1)) + "\n")
+		b.WriteString(st.Warning.Render("The QR code needs "+d.qrLacks(code)+": enlarge the terminal.") + "\n")
 	default:
 		b.WriteString("\n" + d.qrView(code, d.qrHeight(code)))
 	}
 	return b.String()
+}
+
+// qrLacks says what the screen lacks to draw the code alone ("2 more
+// rows"): the code's own size read as a terminal's misled at 60x20.
+func (d *depositScreen) qrLacks(code qrCode) string {
+	var lack []string
+	if n := code.Width + 2 - d.w; n > 0 {
+		lack = append(lack, fmt.Sprintf("%d more %s", n, kit.Plural(n, "column", "columns")))
+	}
+	if n := 1 + len(code.Lines) - d.h; n > 0 {
+		lack = append(lack, fmt.Sprintf("%d more %s", n, kit.Plural(n, "row", "rows")))
+	}
+	return strings.Join(lack, " and ")
 }
 
 // qrAloneView gives the whole area to the code, with the chain and address

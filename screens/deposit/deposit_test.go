@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -565,4 +567,36 @@ func TestKeyNeverKept(t *testing.T) {
 	app, _ := screentest.LoggedInApp(t)
 	d := New(app).(*depositScreen)
 	screentest.RequireKeyCleared(t, app, d, screentest.KeyField{Name: "chain filter", Focus: d.list.StartFilter, Value: d.list.Filter})
+}
+
+// TestQRNoRoomSaysWhatItLacks: a code that does not fit says how many more
+// columns and rows it takes, and that many is exactly enough; its own size
+// ("needs 39x20") read as the terminal's at 60x20, which has 20 rows.
+func TestQRNoRoomSaysWhatItLacks(t *testing.T) {
+	lacks := regexp.MustCompile(`needs (?:(\d+) more columns?)?(?: and )?(?:(\d+) more rows?)?:`)
+	for _, size := range [][2]int{{60, 17}, {60, 12}, {34, 40}} {
+		d, _ := loadedDeposit(t, size[0], size[1], sandbox.Options{})
+		d.Update(screentest.Key("enter"))
+		m := lacks.FindStringSubmatch(ansi.Strip(d.View()))
+		if m == nil || m[1]+m[2] == "" {
+			t.Fatalf("at %dx%d the notice does not say what it lacks:\n%s", size[0], size[1], ansi.Strip(d.View()))
+		}
+		cols, _ := strconv.Atoi(m[1])
+		rows, _ := strconv.Atoi(m[2])
+		grown, _ := loadedDeposit(t, size[0]+cols, size[1]+rows, sandbox.Options{})
+		grown.Update(screentest.Key("enter"))
+		if l, _ := grown.layout(); l == qrNoRoom {
+			t.Errorf("at %dx%d it asks %d more columns and %d more rows, and still has no room", size[0], size[1], cols, rows)
+		}
+		for _, short := range [][2]int{{cols - 1, rows}, {cols, rows - 1}} {
+			if short[0] < 0 || short[1] < 0 {
+				continue
+			}
+			less, _ := loadedDeposit(t, size[0]+short[0], size[1]+short[1], sandbox.Options{})
+			less.Update(screentest.Key("enter"))
+			if l, _ := less.layout(); l != qrNoRoom {
+				t.Errorf("at %dx%d it asks %d more columns and %d more rows, where fewer fit", size[0], size[1], cols, rows)
+			}
+		}
+	}
 }

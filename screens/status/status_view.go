@@ -64,7 +64,8 @@ func (s *statusScreen) draw(explorer, timeline bool) string {
 		b.WriteString(s.words(s.follow.Outcome().Sentence()))
 	}
 	if timeline && len(s.timeline) > 0 {
-		b.WriteString("\n" + st.Label.Render("Timeline") + st.Muted.Render("  (seen here · updated by the service)") + "\n")
+		// Each column's title over it: one note for both read as one time.
+		b.WriteString("\n" + st.Label.Render("Timeline") + st.Muted.Render("      "+layout.Pad("seen here", 15)+"  updated by the service") + "\n")
 		for _, x := range s.timeline {
 			b.WriteString("  " + layout.Pad(x.state, 10) + "  " + layout.Pad(s.clock(x.at), 15) + "  " + st.Muted.Render(s.clock(x.updated)) + "\n")
 		}

@@ -101,6 +101,11 @@ func (secretShapeError) Error() string {
 
 func (secretShapeError) Is(target error) bool { return target == ErrKeyShape }
 
+// ErrShortened is why an id holding … is not one: screens shorten long
+// ids and hashes so, and one typed from a screen was told only of a
+// character it may not hold.
+var ErrShortened = errors.New("it is shortened (it holds …), as screens show a long id or hash: give it whole, copied rather than typed from a screen")
+
 // CheckQuoteID checks a quote id a user gave (an argument, a pasted or
 // piped list) by the rule every answer's quote id is held to, so an id that
 // could never be answered is refused before any request.
@@ -118,6 +123,8 @@ func CheckQuoteID(id string) error {
 		return fmt.Errorf("it is %d characters long; quote ids have at most %d", len(id), maxIDLen)
 	case strings.ContainsAny(id, " \t"):
 		return errors.New("it holds a space; quote ids are letters, digits, '.', '_', ':' and '-'")
+	case strings.Contains(id, "…"):
+		return ErrShortened
 	case !safetext.IsToken(id):
 		return errors.New("it holds a character other than letters, digits, '.', '_', ':' and '-'")
 	}

@@ -36,8 +36,9 @@ func AmountQuestion(token string) intent.Question {
 	}}
 }
 
-// FeeCapQuestion asks for the fee cap, in token; none is an answer.
+// FeeCapQuestion asks for the fee cap, in token; none, or an empty line
+// (ParseFeeCap's no cap, as in the console's form), is an answer.
 func FeeCapQuestion(token string) intent.Question {
-	return intent.Question{Ask: "Fee cap in " + token, How: "a number, or none: a quote whose fee or loss is above it is refused",
+	return intent.Question{Ask: "Fee cap in " + token, How: "refuse a quote whose fee or loss is above it", Empty: "none",
 		Check: func(a string) error { _, err := ParseFeeCap(a); return err }}
 }
