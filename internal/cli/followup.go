@@ -44,7 +44,7 @@ func (v invocation) command(words ...string) string {
 	if v.env != "" {
 		w = append(w, "--env", v.env)
 	}
-	return safetext.Command(v.config, w...)
+	return safetext.Command("--config", v.config, w...)
 }
 
 // follow is the command that follows withdrawal quoteID to its end:

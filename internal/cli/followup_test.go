@@ -178,7 +178,7 @@ func TestInvocationCommand(t *testing.T) {
 	}
 	// A path a terminal would not show as it is: left out, and said so.
 	v.config = "/home/me/cfg\x1b[31m\u202ered/svc.toml"
-	if got, want := v.command("status", "q-1", "--watch"), "svcwallet status q-1 --watch --env local"+safetext.ConfigLeftOut; got != want {
+	if got, want := v.command("status", "q-1", "--watch"), "svcwallet status q-1 --watch --env local"+safetext.LeftOut("--config"); got != want {
 		t.Fatalf("got  %q\nwant %q", got, want)
 	}
 }

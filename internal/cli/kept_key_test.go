@@ -298,7 +298,7 @@ func TestUnservedWalletSessionSaysTheConfigClean(t *testing.T) {
 	}
 	w.keptByAnEarlierVersion()
 	r := w.run("", demo, "deposit", "--json")
-	if r.code != 0 || !strings.Contains(r.stderr, "run svcwallet auth login --env local"+safetext.ConfigLeftOut+" again") {
+	if r.code != 0 || !strings.Contains(r.stderr, "run svcwallet auth login --env local"+safetext.LeftOut("--config")+" again") {
 		t.Fatalf("a kept session without its wallet beside a signing key: exit %d\n%q", r.code, r.stderr)
 	}
 	if strings.ContainsAny(r.stderr, "\x1b\u202e") {

@@ -49,7 +49,7 @@ func TestPrintedCommandsRepeatTheConfigQuoted(t *testing.T) {
 			t.Fatalf("env add printed:\n%q", r.stdout)
 		}
 		if strings.Contains(dir, "\x1b") {
-			if use != "svcwallet env use second"+safetext.ConfigLeftOut {
+			if use != "svcwallet env use second"+safetext.LeftOut("--config") {
 				t.Errorf("a path with an escape: %q", use)
 			}
 			continue

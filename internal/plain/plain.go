@@ -144,7 +144,7 @@ func (s *session) whatWasSent() string {
 // command is a svcwallet command line for the user to run next, on this
 // session's environment, quoted for their shell (safetext.Command).
 func (s *session) command(words ...string) string {
-	return safetext.Command(s.ConfigFlag, append(append([]string{"svcwallet"}, words...), "--env", s.target.Env.Name)...)
+	return safetext.Command("--config", s.ConfigFlag, append(append([]string{"svcwallet"}, words...), "--env", s.target.Env.Name)...)
 }
 
 // call bounds one request under the session's context.

@@ -25,19 +25,19 @@ func TestCommandQuotesTheConfig(t *testing.T) {
 		{PowerShell, "C:\\a\u2019b.toml", " --config 'C:\\a\u2019\u2019b.toml'"},
 	} {
 		want := tc.shell.Line(words...) + tc.end
-		if got := tc.shell.Command(tc.config, words...); got != want {
+		if got := tc.shell.Command("--config", tc.config, words...); got != want {
 			t.Errorf("%q: got  %s\nwant %s", tc.config, got, want)
 		}
 	}
 	for _, config := range []string{"/tmp/cfg\x1b[31mred/c.toml", "/tmp/\u202elmot.c", "/tmp/a\nb.toml", "/tmp/a\tb.toml", "/tmp/a\u200bb.toml", "/tmp/a\u00a0b.toml", "/tmp/a\u3000b.toml", "/tmp/\xff.toml", "/tmp/a\x7fb.toml", "/tmp/a\u0085b"} {
 		for _, sh := range []Shell{POSIX, PowerShell} {
-			got := sh.Command(config, words...)
-			if got != sh.Line(words...)+ConfigLeftOut || strings.Contains(got, "/tmp") {
+			got := sh.Command("--config", config, words...)
+			if got != sh.Line(words...)+" (add --config and the file's path: it holds a character a terminal acts on or hides, so it is not printed)" || strings.Contains(got, "/tmp") {
 				t.Errorf("%q: %q, want the line without it and why", config, got)
 			}
 		}
 	}
-	if got := POSIX.Command("", words...); got != POSIX.Line(words...) {
+	if got := POSIX.Command("--config", "", words...); got != POSIX.Line(words...) {
 		t.Errorf("no config: %q", got)
 	}
 }

@@ -17,7 +17,7 @@ func TestCommandRunsAsPrinted(t *testing.T) {
 		t.Skip("no sh")
 	}
 	for _, config := range []string{"/tmp/my configs/svc.toml", `/tmp/it's;$(id) "x" ` + "`id`" + ` *.toml`, `/tmp/a\b$HOME|&>~!#.toml`, "/tmp/конфиг.toml", "-x", ""} {
-		line := POSIX.Command(config, "svcwallet", "status", "q-1", "--env", "prod")
+		line := POSIX.Command("--config", config, "svcwallet", "status", "q-1", "--env", "prod")
 		// svcwallet is a function printing each argument on a line.
 		out, err := exec.Command(sh, "-c", `svcwallet() { for a in "$@"; do printf '%s\n' "$a"; done; }; `+line).Output()
 		if err != nil {
@@ -31,7 +31,7 @@ func TestCommandRunsAsPrinted(t *testing.T) {
 			t.Errorf("%q: %s gave\n%s\nwant\n%s", config, line, out, want)
 		}
 	}
-	if strings.Contains(POSIX.Command("/tmp/\x1b[2J", "svcwallet"), "\x1b") {
+	if strings.Contains(POSIX.Command("--config", "/tmp/\x1b[2J", "svcwallet"), "\x1b") {
 		t.Error("an escape printed")
 	}
 }

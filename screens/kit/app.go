@@ -269,5 +269,5 @@ func BridgePinsPath(app *App) string { return app.Target.BridgePins() }
 // as every command the command line prints (safetext.Command: runnable as
 // printed, a path a terminal would not show as it is left out).
 func (a *App) Command(words ...string) string {
-	return safetext.Command(a.ConfigFlag, append(append([]string{"svcwallet"}, words...), "--env", a.Target.Env.Name)...)
+	return safetext.Command("--config", a.ConfigFlag, append(append([]string{"svcwallet"}, words...), "--env", a.Target.Env.Name)...)
 }
