@@ -119,7 +119,8 @@ func KeystoreFile(path string) (Source, error) {
 }
 
 // clefEndpoint checks clef's endpoint: an http URL on a loopback host or an
-// https one (D13), without a user name or password, or an IPC socket path.
+// https one (D13), without a user name or password, its host held to
+// safetext.CheckURLHost, or an IPC socket path.
 func clefEndpoint(raw string) (string, error) {
 	if raw == "" {
 		return "", errors.New("give clef's endpoint, such as " + DefaultClefEndpoint + " or the path of its clef.ipc")
@@ -133,6 +134,13 @@ func clefEndpoint(raw string) (string, error) {
 		return "", errors.New("not an absolute URL")
 	case u.User != nil:
 		return "", errors.New("holds a user name or password: remove it")
+	}
+	// The host rule of the config's URLs: clef's endpoint is said while a
+	// signature waits for it, and a look-alike host there would lie.
+	if err := safetext.CheckURLHost(u); err != nil {
+		return "", err
+	}
+	switch {
 	case u.Scheme == "https":
 		return raw, nil
 	case u.Scheme != "http":

@@ -59,6 +59,12 @@ func TestParseSource(t *testing.T) {
 		{"/home/me/k\u202eey.json", "it holds U+202E at position 11"},
 		{"clef:http://127.0.0.1:8550/\u202ex", "U+202E at position 28"},
 		{"clef:/home/me/c\u202el.ipc", "U+202E"},
+		// Held to the config's host rule (safetext.CheckURLHost): a
+		// look-alike host is refused with its xn-- form, a port that is
+		// no port too.
+		{"clef:https://sign\u0435r.example:8550", "the host holds U+0435 at position 5, which no host name holds: write it in its xn-- form, xn--signr-2we.example"},
+		{"clef:https://signer.example:0", "port 0 is no port"},
+		{"clef:http://127.0.0.1:99999", "port 99999 is no port"},
 		{"/tmp/\x1b]2;x\a.json", "U+001B"},
 	} {
 		_, err := ParseSource(tc.in)

@@ -144,7 +144,7 @@ func (a *app) authLogin(ctx context.Context, f authFlags) error {
 	default:
 		fmt.Fprintln(a.env.Stdout, "The session is kept in the system's credential store: commands and the console use it until it ends, then log in again.")
 	}
-	fmt.Fprintf(a.env.Stdout, "svcwallet auth logout --env %s forgets it.\n", e.Name)
+	fmt.Fprintf(a.env.Stdout, "%s forgets it.\n", newInvocation(e.Name, a.configPath, a.env.Getenv).command("auth", "logout"))
 	return nil
 }
 

@@ -69,7 +69,7 @@ func (a *app) authStatus() error {
 		return nil
 	}
 	for _, r := range rows {
-		fmt.Fprintln(a.env.Stdout, authLine(r))
+		fmt.Fprintln(a.env.Stdout, authLine(r, newInvocation(r.Env, a.configPath, a.env.Getenv)))
 	}
 	return nil
 }
@@ -105,8 +105,9 @@ func authRow(store session.Store, cfg config.Config, name string) authStatusJSON
 	return r
 }
 
-// authLine is one row of auth status for a person.
-func authLine(r authStatusJSON) string {
+// authLine is one row of auth status for a person; v, its environment's
+// invocation, makes the commands it names.
+func authLine(r authStatusJSON, v invocation) string {
 	where := map[string]string{"keyring": "in the credential store", "file": "in the session file (--insecure-storage)"}[r.Kept]
 	switch r.State {
 	case "kept":
@@ -118,12 +119,12 @@ func authLine(r authStatusJSON) string {
 			r.Expires.Format("2006-01-02 15:04 UTC"), where, renews)
 	case "ended":
 		if r.Refused {
-			return fmt.Sprintf("%s (%s): account %s, refused by the service %s (it ended or was revoked); svcwallet auth login --env %s keeps a new one, else the next command logs in as it would without it",
-				r.Env, r.Service, r.AccountID, r.Expires.Format("2006-01-02 15:04 UTC"), r.Env)
+			return fmt.Sprintf("%s (%s): account %s, refused by the service %s (it ended or was revoked); %s keeps a new one, else the next command logs in as it would without it",
+				r.Env, r.Service, r.AccountID, r.Expires.Format("2006-01-02 15:04 UTC"), v.command("auth", "login"))
 		}
 		return fmt.Sprintf("%s (%s): account %s, ended %s; the next command logs in as it would without it", r.Env, r.Service, r.AccountID, r.Expires.Format("2006-01-02 15:04 UTC"))
 	}
-	return strings.TrimSpace(fmt.Sprintf("%s: %s (svcwallet auth logout --env %s forgets it)", r.Env, r.Detail, r.Env))
+	return strings.TrimSpace(fmt.Sprintf("%s: %s (%s forgets it)", r.Env, r.Detail, v.command("auth", "logout")))
 }
 
 func (a *app) authLogoutCommand() *cobra.Command {

@@ -332,3 +332,54 @@ func TestErrorsOnOneLine(t *testing.T) {
 		}
 	}
 }
+
+// TestUnknownFlagShownAsTyped: a flag holding an escape or a letter outside
+// ASCII is said with them made visible, never cleaned into the name of a
+// flag that exists (--js ESC [31m on as --json), and no flag is suggested
+// from it; an unknown command is said so too.
+func TestUnknownFlagShownAsTyped(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"status", "q-1", "--js\x1b[31mon"}, "svcwallet status: unknown flag: \"--js\\x1b[31mon\"\n"},
+		{[]string{"status", "q-1", "--js\u043en"}, "svcwallet status: unknown flag: \"--js\\u043en\"\n"},
+		{[]string{"status", "q-1", "--json\u200b"}, "svcwallet status: unknown flag: \"--json\\u200b\"\n"},
+		{[]string{"status", "q-1", "-w\x1b[0m"}, "svcwallet status: unknown shorthand flag in \"-w\\x1b[0m\"\n"},
+		{[]string{"env", "l\x1b[0mist"}, "svcwallet env: unknown command \"l\\x1b[0mist\"; the commands are: add, list, remove, use\n"},
+		{[]string{"st\u0430tus", "q-1"}, "svcwallet: unknown command \"st\\u0430tus\" for \"svcwallet\"\n"},
+		{[]string{"stat\x1b[0mus"}, "svcwallet: unknown command \"stat\\x1b[0mus\" for \"svcwallet\"\n"},
+	} {
+		r := depositCmd(t, nil, tc.args...)
+		if r.code != exitUsage || !strings.Contains(r.stderr, tc.want) {
+			t.Errorf("%q: exit %d, stderr %q, want %q", tc.args, r.code, r.stderr, tc.want)
+		}
+		if strings.Contains(r.stderr, "did you mean") {
+			t.Errorf("%q: a flag is guessed from what does not read as typed: %q", tc.args, r.stderr)
+		}
+	}
+}
+
+// TestFlagPrefixOfSeveralSuggestsThemAll: a prefix or a typo that fits
+// several flags equally names them all, never one guessed among them.
+func TestFlagPrefixOfSeveralSuggestsThemAll(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"withdraw", "--accept"}, "unknown flag: --accept; did you mean --accept-bridge or --accept-loss?\n"},
+		{[]string{"withdraw", "--ac"}, "unknown flag: --ac; did you mean --accept-bridge, --accept-loss or --account?\n"},
+		{[]string{"withdraw", "--al"}, "unknown flag: --al; did you mean --allow-repeat?\n"},
+	} {
+		r := depositCmd(t, nil, tc.args...)
+		if r.code != exitUsage || !strings.Contains(r.stderr, tc.want) {
+			t.Errorf("%q: exit %d, stderr %q, want %q", tc.args, r.code, r.stderr, tc.want)
+		}
+	}
+	c := &cobra.Command{Use: "x"}
+	c.Flags().Bool("wait", false, "")
+	c.Flags().Bool("want", false, "")
+	if got := nearestFlags(c, "wat"); len(got) != 2 {
+		t.Errorf("wat, a typo from wait and want alike: %q, want both", got)
+	}
+}

@@ -58,8 +58,7 @@ func (a *app) consoleCommand() *cobra.Command {
 		Long:  consoleLong,
 		Example: `  svcwallet --env sandbox
   svcwallet status q-123 --watch`,
-		// No Args: cobra's own check of the root names the commands a
-		// mistyped one is close to.
+		Args: rootArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			if f.theme != "" && f.theme != "light" && f.theme != "dark" {
 				return usageError("--theme must be light or dark, not %.20q", f.theme)

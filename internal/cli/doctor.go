@@ -227,7 +227,7 @@ func (c doctorCmd) statPrivate(add func(check, detail, fix string), check, path,
 		add(check, fmt.Sprintf("%s: %v", path, err), "check "+where+"'s permissions")
 		return false
 	case c.modesMean() && fi.Mode().Perm()&0o077 != 0:
-		add(check, fmt.Sprintf("%s is open to other users (%v)", path, fi.Mode().Perm()), safetext.ShellLine("chmod", mode, path))
+		add(check, fmt.Sprintf("%s is open to other users (%v)", osguard.Shown(path), fi.Mode().Perm()), osguard.FixOf(path, safetext.ShellLine("chmod", mode, path)))
 	}
 	return true
 }

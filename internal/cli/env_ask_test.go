@@ -76,7 +76,7 @@ func TestEnvAddRefusesATakenNameBeforeAsking(t *testing.T) {
 		t.Fatal(err)
 	}
 	for name, want := range map[string]string{
-		"local":   "the config already names an environment local (svcwallet env remove local takes it out)",
+		"local":   "the config already names an environment local (svcwallet env remove local --config " + path + " takes it out)",
 		"Local":   "which Local differs from in case alone",
 		"sandbox": "sandbox names the embedded sandbox",
 		"a b":     "environment name \"a b\": use 1 to",

@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/plain"
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/config"
@@ -97,18 +98,19 @@ func (a *app) envAdd(ctx context.Context, f envAddFlags) error {
 	if err != nil {
 		return otherError(err)
 	}
-	if err := addRefused(config.AddEnvironment(path, e, f.alias), e.Name); err != nil {
+	if err := addRefused(config.AddEnvironment(path, e, f.alias), e.Name, newInvocation("", a.configPath, a.env.Getenv)); err != nil {
 		return err
 	}
-	fmt.Fprintf(a.env.Stdout, "Added environment %s to %s: %s, chain %d.\n", e.Name, path, e.Service().Host, e.ChainID)
+	fmt.Fprintf(a.env.Stdout, "Added environment %s to %s: %s, chain %d.\n", e.Name, osguard.Shown(path), e.Service().Host, e.ChainID)
 	a.probeNew(ctx, e)
-	fmt.Fprintf(a.env.Stdout, "Next: svcwallet env use %s, then svcwallet auth login.\n", e.Name)
+	next := newInvocation("", a.configPath, a.env.Getenv)
+	fmt.Fprintf(a.env.Stdout, "Next: %s, then %s.\n", next.command("env", "use", e.Name), next.command("auth", "login"))
 	return nil
 }
 
 // addRefused words env add's refusal of the environment name, nil for
-// none: what to do instead.
-func addRefused(err error, name string) error {
+// none: what to do instead, a command of v's config.
+func addRefused(err error, name string, v invocation) error {
 	var same *config.SameServiceError
 	var taken *config.NameTakenError
 	switch {
@@ -118,7 +120,7 @@ func addRefused(err error, name string) error {
 		// The embedded sandbox is in no config: no command takes it out.
 		return usageError("%v, say local, for a standalone svcwallet sandbox (the embedded one is built in)", err)
 	case errors.As(err, &taken):
-		return usageError("%v (svcwallet env remove %s takes it out)", err, cmp.Or(taken.Like, name))
+		return usageError("%v (%s takes it out)", err, v.command("env", "remove", cmp.Or(taken.Like, name)))
 	case err != nil && strings.HasPrefix(err.Error(), "environment "):
 		return usageError("%v", err)
 	case err != nil:
@@ -136,7 +138,7 @@ func (a *app) askEnv(ctx context.Context, e *config.Environment) error {
 	// The name first: one refused at the end cost every answer. A config
 	// not there yet (env add makes it) holds no name.
 	cfg, _, _ := loadConfig(a.configPath, a.env.Getenv)
-	if err := addRefused(config.CheckNewName(cfg, e.Name), e.Name); err != nil {
+	if err := addRefused(config.CheckNewName(cfg, e.Name), e.Name, newInvocation("", a.configPath, a.env.Getenv)); err != nil {
 		return err
 	}
 	ask := func(question, def string, check func(string) error) (string, error) {
@@ -327,7 +329,7 @@ Exit status: 0 done, 1 the config cannot be written, 2 no such environment.`,
 			if err := config.UseEnvironment(path, args[0]); err != nil {
 				return failure(exitFailed, "%v", err)
 			}
-			fmt.Fprintf(a.env.Stdout, "Commands and the console now use %s (default_env in %s).\n", args[0], path)
+			fmt.Fprintf(a.env.Stdout, "Commands and the console now use %s (default_env in %s).\n", args[0], osguard.Shown(path))
 			if v := a.env.Getenv(envNameVar); v != "" && v != args[0] {
 				fmt.Fprintf(a.env.Stdout, "$%s=%s still chooses another here.\n", envNameVar, v)
 			}
@@ -367,7 +369,7 @@ Exit status: 0 done, 1 the config cannot be written, 2 usage.`,
 			} else if err != nil {
 				return failure(exitFailed, "%v", err)
 			}
-			fmt.Fprintf(a.env.Stdout, "Removed environment %s from %s.\n", args[0], path)
+			fmt.Fprintf(a.env.Stdout, "Removed environment %s from %s.\n", args[0], osguard.Shown(path))
 			if had, _ := a.sessionStore().Forget(args[0]); had {
 				fmt.Fprintf(a.env.Stdout, "Forgot the session kept for %s.\n", args[0])
 			}

@@ -159,7 +159,7 @@ func (a *app) report(cmd *cobra.Command, err error) int {
 	}
 	if se, ok := errors.AsType[*exchange.SessionEndedError](err); ok && se.Kept {
 		// The one next step: a login that keeps a new session.
-		e = &cmdError{err: fmt.Errorf("the session svcwallet auth login kept for %s was refused by the service (it ended or was revoked), and is no longer used: log in again with svcwallet auth login --env %s", se.Env, se.Env),
+		e = &cmdError{err: fmt.Errorf("the session svcwallet auth login kept for %s was refused by the service (it ended or was revoked), and is no longer used: log in again with %s", se.Env, newInvocation(se.Env, a.configPath, a.env.Getenv).command("auth", "login")),
 			exit: e.exit, code: e.code, quoteID: e.quoteID, txID: e.txID, payoutHash: e.payoutHash}
 	}
 	exit := e.exit

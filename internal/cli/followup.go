@@ -35,24 +35,16 @@ func newInvocation(env string, configFlag string, getenv func(string) string) in
 	return v
 }
 
-// flags are the words that choose the same environment again: --env NAME,
-// and --config PATH when one was named.
-func (v invocation) flags() []string {
-	var w []string
+// command is `svcwallet WORDS... --env NAME [--config PATH]`, each word
+// quoted for the user's shell (PowerShell on Windows) where it needs to be,
+// ready to copy and run; a --config path a terminal would not show as it
+// is, left out and said so (safetext.Command).
+func (v invocation) command(words ...string) string {
+	w := append([]string{"svcwallet"}, words...)
 	if v.env != "" {
 		w = append(w, "--env", v.env)
 	}
-	if v.config != "" {
-		w = append(w, "--config", v.config)
-	}
-	return w
-}
-
-// command is `svcwallet WORDS... --env NAME [--config PATH]`, each word
-// quoted for the user's shell (PowerShell on Windows) where it needs to be
-// (safetext.ShellLine), ready to copy and run.
-func (v invocation) command(words ...string) string {
-	return safetext.ShellLine(append(append([]string{"svcwallet"}, words...), v.flags()...)...)
+	return safetext.Command("--config", v.config, w...)
 }
 
 // follow is the command that follows withdrawal quoteID to its end:

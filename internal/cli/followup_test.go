@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 	"github.com/svcwallet/svcwallet/signer"
@@ -174,5 +175,10 @@ func TestInvocationCommand(t *testing.T) {
 	}
 	if got := (invocation{}).command("key", "new"); got != "svcwallet key new" {
 		t.Fatalf("no environment: %s", got)
+	}
+	// A path a terminal would not show as it is: left out, and said so.
+	v.config = "/home/me/cfg\x1b[31m\u202ered/svc.toml"
+	if got, want := v.command("status", "q-1", "--watch"), "svcwallet status q-1 --watch --env local"+safetext.LeftOut("--config"); got != want {
+		t.Fatalf("got  %q\nwant %q", got, want)
 	}
 }

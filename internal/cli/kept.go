@@ -63,8 +63,8 @@ func (a *app) keptClient(e config.Environment, f signerFlags, signing *keyChoice
 	if err == nil {
 		var unserved *session.UnservedError
 		if serves, unserved = l.Serves(a.env.Getenv(apiKeyVar), a.signingGiven(e, f, signing)); unserved != nil && a.unserved == "" {
-			// Its step may repeat --config as given (an escape, a bidi
-			// override): a warning and the login's text, never an error's.
+			// A warning and the login's text, never an error's; its step
+			// leaves out a --config path it cannot show (safetext.Command).
 			a.unserved = safetext.Text(unserved.Error() + "; " + a.unservedStep(e, unserved, onConsole))
 			fmt.Fprintf(a.env.Stderr, "svcwallet: warning: %s\n", a.unserved)
 		}
@@ -80,7 +80,7 @@ func (a *app) keptClient(e config.Environment, f signerFlags, signing *keyChoice
 		opts.OnLogin = a.keepRenewed(store, e, l.Where, l.APIKey)
 		opts.OnRefused = func(k exchange.Kept) {
 			if err := store.Refused(e, k, time.Now()); err != nil {
-				fmt.Fprintf(a.env.Stderr, "svcwallet: warning: the refused session could not be marked ended (%v): svcwallet auth logout --env %s forgets it\n", err, e.Name)
+				fmt.Fprintf(a.env.Stderr, "svcwallet: warning: the refused session could not be marked ended (%v): %s forgets it\n", err, newInvocation(e.Name, a.configPath, a.env.Getenv).command("auth", "logout"))
 			}
 		}
 		client = exchange.New(e, opts)
@@ -98,9 +98,9 @@ func (a *app) keptClient(e config.Environment, f signerFlags, signing *keyChoice
 			}
 		}
 	case errors.As(err, &other):
-		fmt.Fprintf(a.env.Stderr, "svcwallet: warning: %v, so it is not sent (svcwallet auth logout --env %s forgets it)\n", other, e.Name)
+		fmt.Fprintf(a.env.Stderr, "svcwallet: warning: %v, so it is not sent (%s forgets it)\n", other, newInvocation(e.Name, a.configPath, a.env.Getenv).command("auth", "logout"))
 	case !errors.Is(err, session.ErrNone):
-		fmt.Fprintf(a.env.Stderr, "svcwallet: warning: %v; logging in as without one (svcwallet auth logout --env %s forgets it)\n", err, e.Name)
+		fmt.Fprintf(a.env.Stderr, "svcwallet: warning: %v; logging in as without one (%s forgets it)\n", err, newInvocation(e.Name, a.configPath, a.env.Getenv).command("auth", "logout"))
 	}
 	return nil, nil
 }

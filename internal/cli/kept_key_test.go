@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/sandbox"
@@ -281,8 +282,8 @@ func TestConsoleLoginIsToldWhyTheKeptSessionWasLeft(t *testing.T) {
 
 // TestUnservedWalletSessionSaysTheConfigClean: the step beside a kept
 // wallet session left aside repeats --config; a path holding an escape or
-// a bidi override is said without it, on stderr and so on the console's
-// login, as an error says a path back.
+// a bidi override is left out of it, saying so (safetext.Command), on
+// stderr and so on the console's login: cleaned, it named another file.
 func TestUnservedWalletSessionSaysTheConfigClean(t *testing.T) {
 	w, srv := newAuthWorld(t, sandbox.Options{})
 	dir := filepath.Join(t.TempDir(), "cfg\x1b[31m\u202ered")
@@ -297,7 +298,7 @@ func TestUnservedWalletSessionSaysTheConfigClean(t *testing.T) {
 	}
 	w.keptByAnEarlierVersion()
 	r := w.run("", demo, "deposit", "--json")
-	if r.code != 0 || !strings.Contains(r.stderr, "run svcwallet auth login --env local --config") {
+	if r.code != 0 || !strings.Contains(r.stderr, "run svcwallet auth login --env local"+safetext.LeftOut("--config")+" again") {
 		t.Fatalf("a kept session without its wallet beside a signing key: exit %d\n%q", r.code, r.stderr)
 	}
 	if strings.ContainsAny(r.stderr, "\x1b\u202e") {

@@ -287,9 +287,34 @@ func noArgs(c *cobra.Command, args []string) error {
 	return nil
 }
 
+// rootArgs is cobra's check of the root's arguments, naming the commands
+// a mistyped one is close to, except that one holding an escape or a
+// letter outside ASCII is shown as typed (safetext.ASCIIShown) with no
+// command guessed from it: stаtus, a Cyrillic а in it, read as status.
+func rootArgs(c *cobra.Command, args []string) error {
+	if len(args) == 0 || !c.HasSubCommands() {
+		return nil
+	}
+	if shown := safetext.ASCIIShown(args[0]); shown != args[0] {
+		return usageError("unknown command %.40s for %q", safetext.Quoted(shown), c.CommandPath())
+	}
+	if c.SuggestionsMinimumDistance <= 0 {
+		c.SuggestionsMinimumDistance = 2 // as cobra's own suggestions
+	}
+	if near := c.SuggestionsFor(args[0]); len(near) > 0 {
+		return usageError("unknown command %.32q for %q; did you mean %s?", safetext.Quoted(args[0]), c.CommandPath(), orList(near))
+	}
+	return usageError("unknown command %.32q for %q", safetext.Quoted(args[0]), c.CommandPath())
+}
+
 // subcommandOnly refuses an argument that names no subcommand.
 func subcommandOnly(c *cobra.Command, args []string) error {
 	if len(args) > 0 {
+		if shown := safetext.ASCIIShown(args[0]); shown != args[0] {
+			// Cleaned, stat ESC [0m us would read as status, which exists:
+			// shown as typed, and no command guessed from it.
+			return usageError("unknown command %.40s; the commands are: %s", safetext.Quoted(shown), subcommandNames(c))
+		}
 		if c.SuggestionsMinimumDistance <= 0 {
 			c.SuggestionsMinimumDistance = 2 // as cobra's own suggestions
 		}
@@ -305,10 +330,8 @@ func subcommandOnly(c *cobra.Command, args []string) error {
 // --flag near one the command takes names it, as a mistyped command does.
 func badFlag(c *cobra.Command, err error) error {
 	var unknown *pflag.NotExistError
-	if errors.As(err, &unknown) && unknown.GetSpecifiedShortnames() == "" {
-		if near := nearestFlag(c, unknown.GetSpecifiedName()); near != "" {
-			return usageError("%w; did you mean --%s?", err, near)
-		}
+	if errors.As(err, &unknown) {
+		return unknownFlag(c, unknown)
 	}
 	var missing *pflag.ValueRequiredError
 	if errors.As(err, &missing) && missing.GetFlag() != nil {
@@ -338,9 +361,35 @@ var flagValueWords = map[string]string{
 	"bool":     "true or false (the flag alone is true)",
 }
 
-// nearestFlag is the one flag of c that typed begins (--max for
-// --max-fee), else the one a typo or two away (--jsno), else "".
-func nearestFlag(c *cobra.Command, typed string) string {
+// unknownFlag says a flag c does not take as typed, its escapes and
+// letters outside ASCII made visible (safetext.ASCIIShown): cleaned, --js
+// ESC [31m on would read as --json, which exists. Only a name of printable
+// ASCII is held near the flags c takes (nearestFlags).
+func unknownFlag(c *cobra.Command, unknown *pflag.NotExistError) error {
+	name := unknown.GetSpecifiedName()
+	if shorts := unknown.GetSpecifiedShortnames(); shorts != "" {
+		if shown := safetext.ASCIIShown("-" + shorts); shown != "-"+shorts {
+			return usageError("unknown shorthand flag in %s", shown)
+		}
+		return usageError("%w", unknown)
+	}
+	if shown := safetext.ASCIIShown("--" + name); shown != "--"+name {
+		return usageError("unknown flag: %s", shown)
+	}
+	near := nearestFlags(c, name)
+	if len(near) == 0 {
+		return usageError("unknown flag: --%s", name)
+	}
+	for i := range near {
+		near[i] = "--" + near[i]
+	}
+	return usageError("unknown flag: --%s; did you mean %s?", name, orList(near))
+}
+
+// nearestFlags are the flags of c that typed begins (--max for --max-fee),
+// all of them, else those a typo or two away, all equally near ones: one
+// guessed among several may be the wrong one.
+func nearestFlags(c *cobra.Command, typed string) []string {
 	var names, begun []string
 	c.Flags().VisitAll(func(f *pflag.Flag) {
 		if f.Hidden {
@@ -351,10 +400,18 @@ func nearestFlag(c *cobra.Command, typed string) string {
 			begun = append(begun, f.Name)
 		}
 	})
-	if len(begun) == 1 {
-		return begun[0]
+	if len(begun) > 0 {
+		return begun
 	}
-	return config.ClosestName(typed, names)
+	return config.ClosestNames(typed, names)
+}
+
+// orList is names as "a", "a or b", "a, b or c".
+func orList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
 // giveA answers a command that holds subcommands and does nothing alone

@@ -142,13 +142,9 @@ func (s *session) whatWasSent() string {
 }
 
 // command is a svcwallet command line for the user to run next, on this
-// session's environment, quoted for their shell.
+// session's environment, quoted for their shell (safetext.Command).
 func (s *session) command(words ...string) string {
-	w := append(append([]string{"svcwallet"}, words...), "--env", s.target.Env.Name)
-	if s.ConfigFlag != "" {
-		w = append(w, "--config", s.ConfigFlag)
-	}
-	return safetext.ShellLine(w...)
+	return safetext.Command("--config", s.ConfigFlag, append(append([]string{"svcwallet"}, words...), "--env", s.target.Env.Name)...)
 }
 
 // call bounds one request under the session's context.

@@ -1,6 +1,9 @@
 package safetext
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // maxQuotedHex is the most hex digits in a row an error repeats of what a
 // user typed or pasted: enough to recognise an id, a path or an address by
@@ -51,4 +54,18 @@ func IsToken(s string) bool {
 		}
 	}
 	return true
+}
+
+// ASCIIShown is s, a name svcwallet takes in ASCII alone (a flag, a
+// command), as a message repeats it: as it is when it is printable ASCII,
+// else Go-quoted with everything else escaped (\x1b, \u043e). Cleaned
+// instead (Text), --js ESC [31m on would read as --json, a flag that
+// exists; a look-alike letter would read as the letter it copies.
+func ASCIIShown(s string) string {
+	for i := 0; i < len(s); i++ {
+		if s[i] < ' ' || s[i] > '~' {
+			return strconv.QuoteToASCII(s)
+		}
+	}
+	return s
 }

@@ -42,3 +42,22 @@ func TestQuotedSeesThroughEscapes(t *testing.T) {
 		}
 	}
 }
+
+// TestASCIIShown: a name of printable ASCII is shown as it is; one holding
+// an escape, an invisible or a letter outside ASCII is quoted with them
+// escaped, never cleaned into another name.
+func TestASCIIShown(t *testing.T) {
+	for in, want := range map[string]string{
+		"--json":         "--json",
+		"--js\x1b[31mon": `"--js\x1b[31mon"`,
+		"--js\u043en":    `"--js\u043en"`,
+		"--json\u200b":   `"--json\u200b"`,
+		"--json\u202e":   `"--json\u202e"`,
+		"--a b":          "--a b",
+		"--\xff":         `"--\xff"`,
+	} {
+		if got := ASCIIShown(in); got != want {
+			t.Errorf("ASCIIShown(%q) = %s, want %s", in, got, want)
+		}
+	}
+}

@@ -2,12 +2,25 @@ package config
 
 // ClosestName is the one of names (those the command at hand accepts) that
 // a mistyped name is at most two edits from, for "did you mean"; "" when
-// none is.
+// none is, or when two are equally near: a guess between them may be wrong.
 func ClosestName(typed string, names []string) string {
-	best, bestDist := "", 3
+	if near := ClosestNames(typed, names); len(near) == 1 {
+		return near[0]
+	}
+	return ""
+}
+
+// ClosestNames are the names a mistyped name is nearest, at most two edits
+// from it, all of them when several are equally near.
+func ClosestNames(typed string, names []string) []string {
+	var best []string
+	bestDist := 3
 	for _, name := range names {
-		if d := editDistance(typed, name); d < bestDist {
-			best, bestDist = name, d
+		switch d := editDistance(typed, name); {
+		case d < bestDist:
+			best, bestDist = []string{name}, d
+		case d == bestDist:
+			best = append(best, name)
 		}
 	}
 	return best

@@ -12,19 +12,21 @@ import (
 // port, is refused at load, so no review names a base URL that reads as
 // another host; the refusal names the character without writing it raw.
 // A query or fragment, which would swallow the endpoints' paths, is refused.
-// A host in its xn-- form and IP literals load.
+// A host in another script is refused with its xn-- form (not converted
+// silently: a look-alike would load). A host in its xn-- form and IP
+// literals load.
 func TestLoadConfigRefusesHostsThatReadOtherwise(t *testing.T) {
 	env := func(base string) string {
 		return "[env.x]\nauth_url = \"https://a.example\"\nbase_url = \"" + base + "\"\nmarket_data_url = \"https://m.example\"\nchain_id = 1\n"
 	}
 	for _, tc := range []struct{ name, base, words string }{
-		{"a Cyrillic look-alike", "https://api.ex\u0430mple.com", "the host holds U+0430 at position 7"},
+		{"a Cyrillic look-alike", "https://api.ex\u0430mple.com", "the host holds U+0430 at position 7, which no host name holds: write it in its xn-- form, api.xn--exmple-4nf.com"},
 		{"a zero-width space", "https://api.exa\u200bmple.com", "the host holds U+200B at position 8"},
 		{"a bidi override", "https://moc.\u202eelpmaxe.com", "the host holds U+202E at position 5"},
 		{"a fullwidth dot", "https://api\uff0eexample.com", "U+FF0E"},
 		// Printable ASCII as written, a look-alike once decoded: the host
 		// is dialled, and named by env list, decoded.
-		{"a percent-encoded look-alike", "https://api.ex%D0%B0mple.com", "the host holds U+0430 at position 7"},
+		{"a percent-encoded look-alike", "https://api.ex%D0%B0mple.com", "the host holds U+0430 at position 7, which no host name holds: write it in its xn-- form, api.xn--exmple-4nf.com"},
 		{"a percent-encoded override", "https://api.example.com%E2%80%AE", "the host holds U+202E at position 16"},
 		{"a sign in an IPv6 zone", "https://[fe80::1%25e!x]:8443", "the host holds U+0021 at position 10"},
 		{"port 0", "https://api.example.com:0", "port 0 is no port"},

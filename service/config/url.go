@@ -5,10 +5,9 @@ import (
 	"fmt"
 	"net"
 	"net/url"
-	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
+
+	"github.com/svcwallet/svcwallet/internal/safetext"
 )
 
 // CheckURL holds one configured URL to what Validate says: absolute, https
@@ -51,28 +50,11 @@ func CheckURL(raw string) error {
 	return fmt.Errorf("%q: scheme must be https", raw)
 }
 
-// checkHost holds a URL's host to what reads as what is dialled: ASCII
-// letters, digits, '-', '.' and '_', or an IP address, and a port from 1 to
-// 65535. A look-alike letter (Cyrillic а for a) or an invisible one (a bidi
-// override) would make every review's base URL name a host it is not.
+// checkHost holds a URL's host to safetext.CheckURLHost, the one host rule
+// (clef's endpoint is held to it too), naming the URL.
 func checkHost(raw string, u *url.URL) error {
-	host, pos := u.Hostname(), 0
-	// An IPv6 address may name its interface after a % (fe80::1%25en0):
-	// the address is checked as one, the interface's name as a name.
-	if ip, zone, _ := strings.Cut(host, "%"); net.ParseIP(ip) != nil {
-		host, pos = zone, utf8.RuneCountInString(ip)+1
-	}
-	for _, r := range host {
-		pos++
-		if r < utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune("-._", r)) {
-			continue
-		}
-		return fmt.Errorf("%q: the host holds U+%04X at position %d, which no host name holds: write the host in ASCII (a name in another script in its xn-- form)", raw, r, pos)
-	}
-	if p := u.Port(); p != "" {
-		if n, err := strconv.Atoi(p); err != nil || n < 1 || n > 65535 {
-			return fmt.Errorf("%q: port %s is no port: use one from 1 to 65535, or none", raw, p)
-		}
+	if err := safetext.CheckURLHost(u); err != nil {
+		return fmt.Errorf("%q: %w", raw, err)
 	}
 	return nil
 }

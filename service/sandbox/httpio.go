@@ -124,14 +124,18 @@ func (b requestBody) decode(v any) *apiError {
 	return decodeJSON(b.b, v)
 }
 
-// decodeJSON reads a JSON object into v. Syntax and type errors become 1003
-// naming the field; required fields are checked by the caller.
+// decodeJSON reads a JSON object into v. Syntax and type errors, and a
+// field given twice, become 1003 naming the field; required fields are
+// checked by the caller.
 func decodeJSON(body []byte, v any) *apiError {
 	if len(body) == 0 {
 		return malformed("request body is empty; send a JSON object")
 	}
 	err := json.Unmarshal(body, v)
 	if err == nil {
+		if name, repeated := repeatedKey(body); repeated {
+			return malformed("field %.40q is given twice: send each field once", name)
+		}
 		return nil
 	}
 	var te *json.UnmarshalTypeError

@@ -1,0 +1,66 @@
+package safetext
+
+import (
+	"fmt"
+	"net"
+	"net/url"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/net/idna"
+)
+
+// CheckURLHost holds a URL's host to what reads as what is dialled: ASCII
+// letters, digits, '-', '.' and '_', or an IP address, and a port from 1 to
+// 65535. A look-alike letter (Cyrillic а for a) or an invisible one (a bidi
+// override) would make every line naming the URL name a host it is not. It
+// is the one host rule of the config's URLs and clef's endpoint; its error
+// says the host's position, not the URL's, and names no setting.
+func CheckURLHost(u *url.URL) error {
+	host, pos := u.Hostname(), 0
+	// An IPv6 address may name its interface after a % (fe80::1%25en0):
+	// the address is checked as one, the interface's name as a name.
+	if ip, zone, _ := strings.Cut(host, "%"); net.ParseIP(ip) != nil {
+		host, pos = zone, utf8.RuneCountInString(ip)+1
+	}
+	for _, r := range host {
+		pos++
+		if r < utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune("-._", r)) {
+			continue
+		}
+		return fmt.Errorf("the host holds U+%04X at position %d, which no host name holds: %s", r, pos, writeHostAs(host))
+	}
+	if p := u.Port(); p != "" {
+		if n, err := strconv.Atoi(p); err != nil || n < 1 || n > 65535 {
+			return fmt.Errorf("port %s is no port: use one from 1 to 65535, or none", p)
+		}
+	}
+	return nil
+}
+
+// writeHostAs says how to write host, which holds what no host name holds:
+// its form under IDNA 2008's lookup rules (UTS 46 mapping, xn-- labels) when
+// it has one. The host is still refused: a look-alike converted silently
+// would load, where its xn-- spelling, written by hand, shows it is another
+// host. A host holding a control, an invisible or a space-like character
+// is given no form, whatever IDNA maps it to: it does not read as it is.
+func writeHostAs(host string) string {
+	const general = "write the host in ASCII (a name in another script in its xn-- form)"
+	for _, r := range host {
+		if dropped(r) || unicode.IsSpace(r) || !unicode.IsGraphic(r) {
+			return general
+		}
+	}
+	form, err := idna.Lookup.ToASCII(host)
+	switch {
+	case err != nil:
+		return general + "; it is no international host name either (" + Line(err.Error(), 80) + ")"
+	case form == "":
+		return general
+	case strings.Contains(form, "xn--"):
+		return "write it in its xn-- form, " + form
+	}
+	return "write it in ASCII, " + form
+}

@@ -1,0 +1,53 @@
+package safetext_test
+
+import (
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/svcwallet/svcwallet/internal/safetext"
+)
+
+// TestCheckURLHostGivesTheXNForm: a host in another script is refused with
+// the spelling to write instead, computed under IDNA 2008's lookup rules
+// (mapped first: BÜCHER as bücher, ß kept, a fullwidth dot as a dot), not
+// as the punycode of the text as typed; that spelling loads. A host holding
+// an invisible character is given no form.
+func TestCheckURLHostGivesTheXNForm(t *testing.T) {
+	for _, tc := range []struct{ host, words, form string }{
+		{"api.ex\u0430mple.com", "U+0430 at position 7, which no host name holds: write it in its xn-- form, api.xn--exmple-4nf.com", "api.xn--exmple-4nf.com"},
+		{"BÜCHER.example", "write it in its xn-- form, xn--bcher-kva.example", "xn--bcher-kva.example"},
+		{"fa\u00df.de", "write it in its xn-- form, xn--fa-hia.de", "xn--fa-hia.de"},
+		{"api\uff0eexample.com", "U+FF0E at position 4, which no host name holds: write it in ASCII, api.example.com", "api.example.com"},
+		{"api.exa\u200bmple.com", "U+200B at position 8, which no host name holds: write the host in ASCII (a name in another script in its xn-- form)", ""},
+		{"moc.\u202eelpmaxe.com", "U+202E at position 5", ""},
+		{"exa\u00a0mple.com", "U+00A0 at position 4, which no host name holds: write the host in ASCII (a name", ""},
+		{"my_host.ex\u0430mple", "write the host in ASCII (a name in another script in its xn-- form); it is no international host name either", ""},
+	} {
+		u := &url.URL{Scheme: "https", Host: tc.host}
+		err := safetext.CheckURLHost(u)
+		if err == nil || !strings.Contains(err.Error(), tc.words) {
+			t.Errorf("%q: error %v, want %q", tc.host, err, tc.words)
+			continue
+		}
+		if tc.form == "" {
+			if strings.Contains(err.Error(), "form, ") || strings.Contains(err.Error(), "ASCII, ") {
+				t.Errorf("%q: a host that does not read as it is is given a form: %v", tc.host, err)
+			}
+			continue
+		}
+		if err := safetext.CheckURLHost(&url.URL{Scheme: "https", Host: tc.form + ":443"}); err != nil {
+			t.Errorf("the form given for %q, %s, is refused: %v", tc.host, tc.form, err)
+		}
+	}
+	for _, host := range []string{"xn--80ak6aa92e.com", "api.example.com:443", "[2001:db8::1]:8443", "[fe80::1%en0]:8443", "my_host.example"} {
+		if err := safetext.CheckURLHost(&url.URL{Scheme: "https", Host: host}); err != nil {
+			t.Errorf("%s refused: %v", host, err)
+		}
+	}
+	for _, host := range []string{"api.example.com:0", "api.example.com:99999"} {
+		if err := safetext.CheckURLHost(&url.URL{Scheme: "https", Host: host}); err == nil || !strings.Contains(err.Error(), "is no port") {
+			t.Errorf("%s: error %v, want no port", host, err)
+		}
+	}
+}
