@@ -99,8 +99,23 @@ func (r *builderReviewScreen) bindings() kit.Bindings {
 // offline signing, quitting asks and Esc is held (the answer must find this
 // screen).
 func (r *builderReviewScreen) Busy() string {
-	return r.gate.Busy("The builder authorization is being sent; if you quit, whether it went through is not known, and authorizing again may grant a second authorization (and API key).",
-		"The builder authorization")
+	sending := "The builder authorization is being sent; if you quit, whether it went through is not known, and authorizing again may grant a second authorization (and API key)."
+	switch {
+	case r.waitLeft() > 0 && r.fate == builder.FateUnknown:
+		sending = "The signed builder authorization waits out the service's limit and is not sent again yet; an earlier send may have been taken: if you quit, check the exchange's web UI before authorizing again."
+	case r.waitLeft() > 0:
+		sending = "The signed builder authorization waits out the service's limit and is not sent again yet; if you quit, it is not sent and nothing is authorized."
+	}
+	return r.gate.Busy(sending, "The builder authorization")
+}
+
+// waitLeft is what remains, on the console's clock, of a 429's wait that
+// a resend under way waits out (resend); 0 when none is waited out.
+func (r *builderReviewScreen) waitLeft() time.Duration {
+	if !r.gate.Sending || r.sent == nil {
+		return 0
+	}
+	return max(r.retryAt.Sub(r.app.Common.Now()), 0)
 }
 
 func (r *builderReviewScreen) Inputting() bool { return r.gate.Inputting() }
@@ -358,7 +373,11 @@ func (r *builderReviewScreen) render(level int) string {
 			b.WriteString(st.Muted.Render(layout.WrapTo(again, max(r.wd, 20))) + "\n")
 		}
 	case r.sent != nil:
-		b.WriteString(r.gate.Prompt("Sending the signed authorization again…",
+		sending := "Sending the signed authorization again…"
+		if left := r.waitLeft(); left > 0 {
+			sending = fmt.Sprintf("Waiting %d s, as the service asked, before sending the signed authorization again…", builder.Failure{Wait: left}.WaitSeconds())
+		}
+		b.WriteString(r.gate.Prompt(sending,
 			"Press enter to send the signed authorization again, esc to go back.") + "\n")
 	default:
 		b.WriteString(r.gate.Prompt("Signing and sending the authorization…",
