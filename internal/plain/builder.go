@@ -178,7 +178,7 @@ func builderAgain(f builder.Failure) (head, ask string) {
 		return "Not authorized", fmt.Sprintf("Send the same signed authorization in %d s?", f.WaitSeconds())
 	case builder.FateTaken:
 		if f.TakenEarlier {
-			return "Authorized by the earlier send, its answer never came", ""
+			return "Authorized by the earlier send", ""
 		}
 		return "Authorized, answer unreadable", ""
 	case builder.FateUnknown:

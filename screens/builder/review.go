@@ -241,10 +241,11 @@ func (r *builderReviewScreen) sentReply(msg builderSentMsg) tea.Cmd {
 
 // takenHead names how an authorization was found taken: by this
 // sending's answer, unreadable, or by its nonce already used, the earlier
-// sending's answer never come.
+// sending's. Short: a longer head narrows the words beside it at 80
+// columns until the review no longer fits 80x24.
 func takenHead(f builder.Failure) string {
 	if f.TakenEarlier {
-		return "Authorized by the earlier send, its answer never came"
+		return "Authorized by the earlier send"
 	}
 	return "Authorized, answer unreadable"
 }
