@@ -111,3 +111,34 @@ func TestBuilderReviewTakenByTheEarlierSend(t *testing.T) {
 		}
 	}
 }
+
+// TestBuilderTakenShowsWhateverTheHeight: an authorization found taken
+// (its nonce used after no answer, or accepted with an answer that cannot
+// be read) says so on a review too short for the message, never
+// only the notice to enlarge the terminal so that signing may go on:
+// nothing is signed from here any more.
+func TestBuilderTakenShowsWhateverTheHeight(t *testing.T) {
+	for _, c := range []struct {
+		head string
+		errs []error
+	}{
+		{"Authorized by the earlier send", []error{&exchange.APIError{Status: 499}, &exchange.APIError{Status: 400, Code: exchange.CodeDuplicateSignature}}},
+		{"Authorized, answer unreadable", []error{&exchange.UnreadableAnswerError{Status: 200, Reason: exchange.NewShapeError("builder API key", "holds a space")}}},
+	} {
+		r := newBldRig(t, 60, 20)
+		a, err := builder.Check(builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rv := newBuilderReview(r.App, a, bldNonce)
+		rv.SetSize(60, 10)
+		signed := exchange.BuilderAuthorizeRequest{Signature: exchange.Signature{R: "0x01", S: "0x02"}}
+		for _, e := range c.errs {
+			rv.Update(builderSentMsg{req: signed, err: e})
+		}
+		view := strings.Join(strings.Fields(ansi.Strip(rv.View())), " ")
+		if !strings.Contains(view, c.head+":") || !strings.Contains(view, "is authorized") || strings.Contains(view, "Enlarge") {
+			t.Errorf("%s: a review too short says:\n%s", c.head, view)
+		}
+	}
+}

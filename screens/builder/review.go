@@ -304,12 +304,18 @@ func (r *builderReviewScreen) prepare() tea.Cmd {
 // View draws the whole message, or, when the terminal is too short to show
 // all of it, only a request to enlarge it: nothing is signed unseen. Once
 // prepared for offline signing, where the file is and how to finish stay
-// on screen whatever its height.
+// on screen whatever its height, and so does an authorization found taken.
 func (r *builderReviewScreen) View() string {
 	full, ok := r.fitted()
 	if !ok {
 		if r.gate.Offline.Done() {
 			return layout.Clip(r.gate.Offline.View(r.app.Common, r.wd), r.wd)
+		}
+		if r.fate == builder.FateTaken {
+			// Nothing is signed or sent from here any more: that the
+			// builder is authorized, and where to look, matter, not the
+			// message, which the notice to enlarge would hide them behind.
+			return layout.Clip(layout.ErrorBlock(r.app.Common, r.errHead, r.err, r.wd), r.wd)
 		}
 		st := r.app.Common.Styles
 		notice := fmt.Sprintf("The message to sign needs %d lines and this terminal shows %d. Enlarge the terminal to review it; signing waits until it can be read whole.", lipgloss.Height(full), r.h)
