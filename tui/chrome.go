@@ -121,13 +121,16 @@ func (m *Model) smallNotice() string {
 	return strings.Join(fit(block, m.width, m.height), "\n")
 }
 
-// toastLines are the standing words (StandingMsg), then the toast.
+// toastLines are the standing words (StandingMsg), then the toast. The
+// standing words share one toast's lines, oldest first: each wait its own
+// lines, several waits at once left the content area no rows, or fewer
+// than none.
 func (m *Model) toastLines() []string {
-	var lines []string
-	for _, s := range append(slices.Clip(m.standing), m.toast) {
-		lines = append(lines, m.toastText(s)...)
+	var standing []string
+	for _, s := range m.standing {
+		standing = append(standing, s.text)
 	}
-	return lines
+	return append(m.toastText(toast{text: strings.Join(standing, "; ")}), m.toastText(m.toast)...)
 }
 
 // toastText is one toast's lines, wrapped, at most maxToastLines.

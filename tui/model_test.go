@@ -1078,3 +1078,22 @@ func TestStandingStaysUntilOver(t *testing.T) {
 		t.Fatalf("the standing word stayed after its wait was over (h=%d):\n%s", home.h, out)
 	}
 }
+
+// TestStandingWordsKeepTheContentRows: however many waits stand at once,
+// their words take one toast's rows at most, the oldest first, so the
+// content area keeps its rows at 60x20 beside a toast and the full help.
+func TestStandingWordsKeepTheContentRows(t *testing.T) {
+	m, home := newRoot(t, 60, 20)
+	many := newFake(home.common, "Many keys")
+	send(m, Push(many)())
+	many.keys = columns{longHelpColumn("a"), longHelpColumn("b")}
+	send(m, press("?"))
+	for i := range 8 {
+		send(m, StandingMsg{Tag: NextTag(), Text: fmt.Sprintf("wait %d: waiting for another process on /a/long/path/to/a/file.lock; svcwallet waits for it to finish…", i)})
+	}
+	send(m, ErrorMsg{Err: errors.New(strings.Repeat("something failed on a long path ", 6))})
+	out := ansi.Strip(checkFrame(t, m, 60, 20))
+	if many.h < 3 || !strings.Contains(out, "wait 0: waiting for another process") {
+		t.Fatalf("eight standing words left the content %d rows:\n%s", many.h, out)
+	}
+}

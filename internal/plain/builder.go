@@ -150,7 +150,9 @@ func (s *session) signBuilder(o builder.Order) error {
 			return cerr
 		}
 		if f.Wait > 0 {
-			// The wait the 429 asked, from the answer, on the session's clock.
+			// The wait the 429 asked, from the answer, on the session's
+			// clock: said, or the session sits silent for up to its cap.
+			s.p.Say("Waiting %d s, as the service asked, before sending it again…", f.WaitSeconds())
 			select {
 			case <-s.After(f.Wait):
 			case <-s.ctx.Done():
@@ -178,7 +180,7 @@ func builderAgain(f builder.Failure) (head, ask string) {
 		return "Not authorized", fmt.Sprintf("Send the same signed authorization in %d s?", f.WaitSeconds())
 	case builder.FateTaken:
 		if f.TakenEarlier {
-			return "Authorized by the earlier send, its answer never came", ""
+			return "Authorized by the earlier send", ""
 		}
 		return "Authorized, answer unreadable", ""
 	case builder.FateUnknown:

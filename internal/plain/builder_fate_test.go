@@ -54,7 +54,8 @@ func TestBuilderAgainSaysEachFate(t *testing.T) {
 // sandbox, an authorization answered 429 is "Not authorized", offered
 // again in the 3 s asked, and the last words say it was sent and not
 // taken; sent again, it leaves only once those 3 s passed on the
-// session's clock; answered 499 then, and 429 after, it stays "so far"
+// session's clock, the wait said as it starts; answered 499 then, and
+// 429 after, it stays "so far"
 // (the 499's may have been taken) and the last words say the 499, not
 // the 429 after it.
 func TestBuilderAgainAfterEachAnswer(t *testing.T) {
@@ -95,7 +96,7 @@ func TestBuilderAgainAfterEachAnswer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wants(t, out, "Not authorized so far: The service answered the authorization with HTTP 499",
+	wants(t, out, "type the name: Waiting 3 s, as the service asked, before sending it again…\nNot authorized so far: The service answered the authorization with HTTP 499",
 		"Not authorized so far: An earlier attempt may have been taken, and this one was not", "Send the same signed authorization again in 3 s? Nothing is signed anew.",
 		"sent a builder authorization of "+sandbox.BuilderAddress+" (HTTP 499, which does not say whether it was taken)")
 	if strings.Contains(out, "cannot grant twice") {

@@ -90,21 +90,55 @@ func TestBuilderReviewSaysEachFate(t *testing.T) {
 
 // TestBuilderReviewTakenByTheEarlierSend: a resend refused as its nonce
 // already used, after the first got no answer, heads the review as
-// authorized by that first send, whose answer never came, never as an
-// answer unreadable: none was read.
+// authorized by that first send, never as an answer unreadable (none was
+// read), and the review with it still fits an 80x24 terminal's content
+// area, where a longer head wrapped the words into a notice to enlarge it.
 func TestBuilderReviewTakenByTheEarlierSend(t *testing.T) {
-	r := newBldRig(t, 120, 40)
-	a, err := builder.Check(builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"})
-	if err != nil {
-		t.Fatal(err)
+	for _, size := range [][2]int{{120, 36}, {80, 22}} {
+		r := newBldRig(t, size[0], size[1]+4)
+		a, err := builder.Check(builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rv := newBuilderReview(r.App, a, bldNonce)
+		rv.SetSize(size[0], size[1])
+		signed := exchange.BuilderAuthorizeRequest{Signature: exchange.Signature{R: "0x01", S: "0x02"}}
+		rv.Update(builderSentMsg{req: signed, err: &exchange.APIError{Status: 499}})
+		rv.Update(builderSentMsg{req: signed, err: &exchange.APIError{Status: 400, Code: exchange.CodeDuplicateSignature}})
+		view := strings.Join(strings.Fields(ansi.Strip(rv.View())), " ")
+		if !strings.Contains(view, "Authorized by the earlier send: The service says this authorization's nonce was already used") || strings.Contains(view, "answer unreadable") {
+			t.Errorf("%dx%d: the head does not say the earlier send took it:\n%s", size[0], size[1], view)
+		}
 	}
-	rv := newBuilderReview(r.App, a, bldNonce)
-	rv.SetSize(120, 36)
-	signed := exchange.BuilderAuthorizeRequest{Signature: exchange.Signature{R: "0x01", S: "0x02"}}
-	rv.Update(builderSentMsg{req: signed, err: &exchange.APIError{Status: 499}})
-	rv.Update(builderSentMsg{req: signed, err: &exchange.APIError{Status: 400, Code: exchange.CodeDuplicateSignature}})
-	view := strings.Join(strings.Fields(ansi.Strip(rv.View())), " ")
-	if !strings.Contains(view, "Authorized by the earlier send, its answer never came") || strings.Contains(view, "answer unreadable") {
-		t.Errorf("the head does not say the earlier send took it:\n%s", view)
+}
+
+// TestBuilderTakenShowsWhateverTheHeight: an authorization found taken
+// (its nonce used after no answer, or accepted with an answer that cannot
+// be read) says so on a review too short for the message, never
+// only the notice to enlarge the terminal so that signing may go on:
+// nothing is signed from here any more.
+func TestBuilderTakenShowsWhateverTheHeight(t *testing.T) {
+	for _, c := range []struct {
+		head string
+		errs []error
+	}{
+		{"Authorized by the earlier send", []error{&exchange.APIError{Status: 499}, &exchange.APIError{Status: 400, Code: exchange.CodeDuplicateSignature}}},
+		{"Authorized, answer unreadable", []error{&exchange.UnreadableAnswerError{Status: 200, Reason: exchange.NewShapeError("builder API key", "holds a space")}}},
+	} {
+		r := newBldRig(t, 60, 20)
+		a, err := builder.Check(builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rv := newBuilderReview(r.App, a, bldNonce)
+		rv.SetSize(60, 10)
+		signed := exchange.BuilderAuthorizeRequest{Signature: exchange.Signature{R: "0x01", S: "0x02"}}
+		for _, e := range c.errs {
+			rv.Update(builderSentMsg{req: signed, err: e})
+		}
+		view := strings.Join(strings.Fields(ansi.Strip(rv.View())), " ")
+		if !strings.Contains(view, c.head+":") || !strings.Contains(view, "is authorized") || strings.Contains(view, "Enlarge") {
+			t.Errorf("%s: a review too short says:\n%s", c.head, view)
+		}
 	}
 }

@@ -99,8 +99,23 @@ func (r *builderReviewScreen) bindings() kit.Bindings {
 // offline signing, quitting asks and Esc is held (the answer must find this
 // screen).
 func (r *builderReviewScreen) Busy() string {
-	return r.gate.Busy("The builder authorization is being sent; if you quit, whether it went through is not known, and authorizing again may grant a second authorization (and API key).",
-		"The builder authorization")
+	sending := "The builder authorization is being sent; if you quit, whether it went through is not known, and authorizing again may grant a second authorization (and API key)."
+	switch {
+	case r.waitLeft() > 0 && r.fate == builder.FateUnknown:
+		sending = "The signed builder authorization waits out the service's limit and is not sent again yet; an earlier send may have been taken: if you quit, check the exchange's web UI before authorizing again."
+	case r.waitLeft() > 0:
+		sending = "The signed builder authorization waits out the service's limit and is not sent again yet; if you quit, it is not sent and nothing is authorized."
+	}
+	return r.gate.Busy(sending, "The builder authorization")
+}
+
+// waitLeft is what remains, on the console's clock, of a 429's wait that
+// a resend under way waits out (resend); 0 when none is waited out.
+func (r *builderReviewScreen) waitLeft() time.Duration {
+	if !r.gate.Sending || r.sent == nil {
+		return 0
+	}
+	return max(r.retryAt.Sub(r.app.Common.Now()), 0)
 }
 
 func (r *builderReviewScreen) Inputting() bool { return r.gate.Inputting() }
@@ -226,10 +241,11 @@ func (r *builderReviewScreen) sentReply(msg builderSentMsg) tea.Cmd {
 
 // takenHead names how an authorization was found taken: by this
 // sending's answer, unreadable, or by its nonce already used, the earlier
-// sending's answer never come.
+// sending's. Short: a longer head narrows the words beside it at 80
+// columns until the review no longer fits 80x24.
 func takenHead(f builder.Failure) string {
 	if f.TakenEarlier {
-		return "Authorized by the earlier send, its answer never came"
+		return "Authorized by the earlier send"
 	}
 	return "Authorized, answer unreadable"
 }
@@ -288,12 +304,18 @@ func (r *builderReviewScreen) prepare() tea.Cmd {
 // View draws the whole message, or, when the terminal is too short to show
 // all of it, only a request to enlarge it: nothing is signed unseen. Once
 // prepared for offline signing, where the file is and how to finish stay
-// on screen whatever its height.
+// on screen whatever its height, and so does an authorization found taken.
 func (r *builderReviewScreen) View() string {
 	full, ok := r.fitted()
 	if !ok {
 		if r.gate.Offline.Done() {
 			return layout.Clip(r.gate.Offline.View(r.app.Common, r.wd), r.wd)
+		}
+		if r.fate == builder.FateTaken {
+			// Nothing is signed or sent from here any more: that the
+			// builder is authorized, and where to look, matter, not the
+			// message, which the notice to enlarge would hide them behind.
+			return layout.Clip(layout.ErrorBlock(r.app.Common, r.errHead, r.err, r.wd), r.wd)
 		}
 		st := r.app.Common.Styles
 		notice := fmt.Sprintf("The message to sign needs %d lines and this terminal shows %d. Enlarge the terminal to review it; signing waits until it can be read whole.", lipgloss.Height(full), r.h)
@@ -358,7 +380,11 @@ func (r *builderReviewScreen) render(level int) string {
 			b.WriteString(st.Muted.Render(layout.WrapTo(again, max(r.wd, 20))) + "\n")
 		}
 	case r.sent != nil:
-		b.WriteString(r.gate.Prompt("Sending the signed authorization again…",
+		sending := "Sending the signed authorization again…"
+		if left := r.waitLeft(); left > 0 {
+			sending = fmt.Sprintf("Waiting %d s, as the service asked, before sending the signed authorization again…", builder.Failure{Wait: left}.WaitSeconds())
+		}
+		b.WriteString(r.gate.Prompt(sending,
 			"Press enter to send the signed authorization again, esc to go back.") + "\n")
 	default:
 		b.WriteString(r.gate.Prompt("Signing and sending the authorization…",

@@ -1,10 +1,13 @@
 package builder
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/svcwallet/svcwallet/internal/exchangetest"
 	"github.com/svcwallet/svcwallet/screens/kit"
@@ -116,5 +119,54 @@ func TestBuilderResendWaitsOnTheConsolesClock(t *testing.T) {
 	}
 	if sent, ok := cmd().(builderSentMsg); !ok || sent.req != signed {
 		t.Fatalf("the wait over, %T was sent, not the same signed body", sent)
+	}
+}
+
+// TestBuilderResendWaitIsSaid: while a resend waits out a 429's wait,
+// the review says the wait and what is left of it, and quitting says
+// nothing was sent again (after an answer that never came, that an
+// earlier send may have been taken); once the wait is over and the body
+// is out, both say it is being sent.
+func TestBuilderResendWaitIsSaid(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		first error // what came before the 429
+		quit  string
+	}{
+		{"after a 429", nil, "it is not sent and nothing is authorized"},
+		{"after no answer", &exchange.APIError{Status: 499}, "an earlier send may have been taken"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := newBldRig(t, 120, 40)
+			screentest.RecordTimers(r.App)
+			a, err := builder.Check(builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rv := newBuilderReview(r.App, a, bldNonce)
+			rv.SetSize(120, 36)
+			signed := exchange.BuilderAuthorizeRequest{Signature: exchange.Signature{R: "0x01", S: "0x02"}}
+			if c.first != nil {
+				rv.Update(builderSentMsg{req: signed, err: c.first})
+			}
+			rv.Update(builderSentMsg{req: signed, err: &exchange.APIError{Status: http.StatusTooManyRequests, RetryAfter: 4 * time.Second}})
+			r.clock.Advance(kit.ShownGuard)
+			rv.Update(screentest.Key("enter"))
+			view := func() string { return strings.Join(strings.Fields(ansi.Strip(rv.View())), " ") }
+			said := fmt.Sprintf("Waiting %d s, as the service asked, before sending the signed authorization again…", builder.Failure{Wait: 4*time.Second - kit.ShownGuard}.WaitSeconds())
+			if v := view(); !strings.Contains(v, said) {
+				t.Errorf("the wait is not said:\n%s", v)
+			}
+			if b := rv.Busy(); !strings.Contains(b, "is not sent again yet") || !strings.Contains(b, c.quit) {
+				t.Errorf("quitting during the wait says %q", b)
+			}
+			r.clock.Advance(4*time.Second - kit.ShownGuard)
+			if _, cmd := rv.Update(builderResendMsg{}); cmd == nil {
+				t.Fatal("the wait over, nothing was sent")
+			}
+			if v, b := view(), rv.Busy(); !strings.Contains(v, "Sending the signed authorization again…") || !strings.HasPrefix(b, "The builder authorization is being sent") {
+				t.Errorf("the body out, the review says:\n%s\nand quitting %q", v, b)
+			}
+		})
 	}
 }
