@@ -69,7 +69,7 @@ func (s *session) askInto(in *builder.Input, fields []builder.Field) error {
 // answer may be sent again, the same signed body: never signed anew.
 func (s *session) signBuilder(o builder.Order) error {
 	if err := builder.Signable(s.target.Journal); err != nil {
-		return s.journalStop(err)
+		return s.journalStop(err, false)
 	}
 	a, r := o.Auth, o.Review()
 	key := s.keyFor(a.Main)
@@ -108,7 +108,7 @@ func (s *session) signBuilder(o builder.Order) error {
 		case errors.Is(err, ErrEnd) || errors.Is(err, ErrInterrupted):
 			return err
 		case errors.As(err, new(*journal.RolledBackError)):
-			return s.journalStop(err)
+			return s.journalStop(err, false)
 		case req.Signature.R == "" && s.ctx.Err() != nil:
 			return ErrInterrupted
 		case req.Signature.R == "":

@@ -64,6 +64,9 @@ func (s *session) executed(o withdrawal.Order, sent withdrawal.Sent) (bool, erro
 		ue := withdrawal.AsUnanswered(sent.Err)
 		s.p.Say("Stopped: %s: resume it from History first. %s.", ue.Fact(), safetext.Capitalized(ue.Unsent()))
 		return false, nil
+	case errors.As(sent.Err, new(*journal.RolledBackError)):
+		// Found once answered (every byte summed): a new quote is refused alike.
+		return false, s.journalStop(sent.Err, sent.Signed)
 	case errors.Is(sent.Err, exchange.ErrQuoteExpired):
 		s.p.Say("Not withdrawn: quote %s expired before it was executed, so nothing was paid.", id)
 		return s.whatNext(nil)

@@ -42,7 +42,7 @@ func (s *session) quoteAndSign(ch withdrawal.Choice) (again bool, err error) {
 	}
 	rep, err := w.Repeats(ch)
 	if err != nil {
-		return false, s.journalStop(err)
+		return false, s.journalStop(err, false)
 	}
 	if u := rep.Unanswered; u != nil {
 		s.p.Say("Stopped: %s: resume it from History first, which sends the identical request (it cannot pay twice) or asks whether it arrived. Nothing was signed.",
@@ -165,13 +165,17 @@ func countdown(p withdrawal.PricedQuote, now time.Time) string {
 
 // journalStop says why nothing is signed on a journal that lost lines
 // svcwallet wrote to it (journal.RolledBackError), and goes on; any other
-// error is returned.
-func (s *session) journalStop(err error) error {
+// error is returned. signed: found once this one was signed, and not sent.
+func (s *session) journalStop(err error, signed bool) error {
 	lost, ok := errors.AsType[*journal.RolledBackError](err)
 	if !ok {
 		return err
 	}
-	s.p.Say("Stopped: %v. Nothing was signed. Run %s: it says what was lost and how to accept the journal as it now is.", lost, s.command("doctor"))
+	done := "Nothing was signed"
+	if signed {
+		done = "This one was signed and not sent"
+	}
+	s.p.Say("Stopped: %v. %s. Run %s: it says what was lost and how to accept the journal as it now is.", lost, done, s.command("doctor"))
 	return nil
 }
 

@@ -171,3 +171,21 @@ func TestReviewSaysARepeatFoundOnceSigned(t *testing.T) {
 		t.Errorf("the check before signing again:\n%s", ansi.Strip(r.View()))
 	}
 }
+
+// TestReviewStopsOnAJournalChangedOnceAnswered: a journal found changed
+// only once the person answered (Execute sums every byte, the review's
+// check its last 4 KiB) stops the review as that check would have: why,
+// the doctor named, and no enter that would only be refused again.
+func TestReviewStopsOnAJournalChangedOnceAnswered(t *testing.T) {
+	app, now := screentest.LoggedInApp(t)
+	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 50, signer.Found{Place: signer.KeyDemo})
+	lost := &journal.RolledBackError{Path: app.Journal().Path(), Recorded: 9000, Now: 9000, Changed: true,
+		Unanswered: []journal.Remembered{{QuoteID: "q-lost"}}, Missing: []journal.Remembered{{QuoteID: "q-lost"}}}
+	r.executed(executedMsg{withdrawal.Sent{Err: lost}})
+	*now = now.Add(2 * time.Second) // past the hold on keys after a send
+	view := squash(r.View())
+	if screentest.Offers(r.KeyMap(), "enter") || !strings.Contains(view, squash("Stopped: journal")) ||
+		!strings.Contains(view, squash("q-lost")) || !strings.Contains(view, squash(app.Command("doctor"))) {
+		t.Errorf("a journal changed in place, found once answered, offers %v:\n%s", r.KeyMap().ShortHelp(), ansi.Strip(r.View()))
+	}
+}

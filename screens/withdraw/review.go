@@ -16,6 +16,7 @@ import (
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/kit/layout"
 	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/service/withdrawal"
 	"github.com/svcwallet/svcwallet/signer"
 	"github.com/svcwallet/svcwallet/tui"
@@ -348,6 +349,9 @@ func (r *reviewScreen) executed(msg executedMsg) tea.Cmd {
 		// looked: the screen stops as if it had seen it.
 		ue := withdrawal.AsUnanswered(msg.Err)
 		r.repeat.Unanswered, r.repeatSigned = &ue.Earlier, ue.Signed
+	case errors.As(msg.Err, new(*journal.RolledBackError)):
+		// Found once answered (every byte summed): enter is refused alike.
+		r.repeatErr = kit.JournalLost(msg.Err, r.app.Command("doctor"))
 	case errors.Is(msg.Err, exchange.ErrQuoteExpired):
 		r.err = exchange.UserError{Text: "Quote expired before it was executed: press " + r.requoteKey().Help().Key + " to get a new one and sign again"}
 	case errors.As(msg.Err, new(*withdrawal.BridgeChangedError)):

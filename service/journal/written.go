@@ -81,7 +81,7 @@ func (e *RolledBackError) Error() string {
 	case e.Unreadable != nil:
 		what = fmt.Sprintf("the record of what svcwallet wrote to the withdrawal journal %s cannot be read (%v), so lost lines cannot be ruled out", e.Path, e.Unreadable)
 	case e.Changed:
-		what = fmt.Sprintf("the withdrawal journal %s is not what svcwallet wrote: its first %d bytes changed (an older copy put back?)", e.Path, e.Recorded)
+		what = fmt.Sprintf("the withdrawal journal %s is not what svcwallet wrote: bytes among the first %d, which svcwallet wrote, changed (an older copy put back, or the file edited?)", e.Path, e.Recorded)
 	default:
 		what = fmt.Sprintf("the withdrawal journal %s lost lines svcwallet wrote: it holds %d of the %d bytes written (an older copy put back?)", e.Path, e.Now, e.Recorded)
 	}

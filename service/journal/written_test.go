@@ -166,3 +166,13 @@ func TestJournalRecordReadBackIsChecked(t *testing.T) {
 		t.Fatalf("the record made anew is\n%s (%v)\nwant\n%s", b, err, good)
 	}
 }
+
+// TestChangedJournalSaysSomeBytes: a journal changed in place is said to
+// have changed among the bytes svcwallet wrote, never that all of them
+// changed, which one edited byte does not make true.
+func TestChangedJournalSaysSomeBytes(t *testing.T) {
+	said := (&RolledBackError{Path: "j", Recorded: 9000, Now: 9000, Changed: true}).Error()
+	if !strings.Contains(said, "bytes among the first 9000") || strings.Contains(said, "its first 9000 bytes changed") {
+		t.Errorf("said %q", said)
+	}
+}
