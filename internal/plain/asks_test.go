@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 	"github.com/svcwallet/svcwallet/service/target"
@@ -272,4 +273,20 @@ func TestEmptyFeeCapIsNone(t *testing.T) {
 	if n := strings.Count(out, "Fee cap in USDT"); n != 1 || !strings.Contains(out, ask+"\nAsking the bridge for a quote") {
 		t.Errorf("the fee cap is asked %d times, or an empty line is not none:\n%s", n, out)
 	}
+}
+
+// TestLookUpShortenedIDSaysGiveItWhole: plain mode's look-up refuses an id
+// as a screen shortens it by the same words as status and the board.
+func TestLookUpShortenedIDSaysGiveItWhole(t *testing.T) {
+	r := newRig(t)
+	id, err := r.ex.SeedWithdrawal(sandbox.DemoAccountID, sandbox.DestCompleted, "ARBITRUM", "10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	short := id[:6] + "…" + id[len(id)-4:]
+	out, err := r.run(steps(logIn, typed("look up", short, id), []scripted{after("It has not ended", "Back home"), after("Home", "quit")})...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants(t, out, "is not a quote id: "+exchange.ErrShortened.Error())
 }
