@@ -57,6 +57,12 @@ func TestWithdrawMostlyFee(t *testing.T) {
 	if strings.Contains(mild.stderr, "all the same") {
 		t.Errorf("a 6%% loss asked twice:\n%s", mild.stderr)
 	}
+	// On a terminal it is said once, between the review and the question,
+	// where it is read before the answer.
+	head, warn, ask := strings.Index(mild.stderr, "Withdrawal\n"), strings.Index(mild.stderr, "warning: More than 5%"), strings.Index(mild.stderr, "Sign and withdraw?")
+	if strings.Count(mild.stderr, "warning: More than 5%") != 1 || head < 0 || warn < head || ask < warn {
+		t.Errorf("the warning is not said once between the review and the question:\n%s", mild.stderr)
+	}
 }
 
 // TestWithdrawConvertingSaysBoth: a USDT → USDC withdrawal's review says
