@@ -85,7 +85,7 @@ func (c withdrawCmd) printReview(e config.Environment, o withdrawal.Order, trust
 	r := o.Review(trust.Note(), false)
 	warning := o.Loss().Warning()
 	if warning != "" && !asked {
-		fmt.Fprintf(c.env.Stderr, "%s: warning: %s\n", c.app.name, warning)
+		warn(c.env.Stderr, c.app.name, "%s", warning)
 	}
 	w := c.env.Stdout
 	switch {
@@ -115,7 +115,7 @@ func (c withdrawCmd) printReview(e config.Environment, o withdrawal.Order, trust
 	// Asked, it is said last, above the question: said before a review
 	// of 20 lines it scrolled away on a small terminal.
 	if warning != "" && asked {
-		fmt.Fprintf(c.env.Stderr, "%s: warning: %s\n", c.app.name, warning)
+		warn(c.env.Stderr, c.app.name, "%s", warning)
 	}
 	return nil
 }
