@@ -453,8 +453,8 @@ func TestKeyNeverKept(t *testing.T) {
 	for _, c := range []struct{ how, text, said string }{
 		{"pasted bare", key, "private key's shape, not shown"},
 		{"pasted over two lines", "0x" + key[:32] + "\n" + key[32:] + "\n", "private key's shape, not shown"},
-		{"pasted with 0x", "0x" + key, "payout hash (not repeated) was not found"},
-		{"pasted inside text, with an id", "my key is 0x" + key + " (do not share)\n" + one, "payout hash (not repeated) was not found"},
+		{"pasted with 0x", "0x" + key, "payout hash you gave was not found"},
+		{"pasted inside text, with an id", "my key is 0x" + key + " (do not share)\n" + one, "payout hash you gave was not found"},
 	} {
 		br.toasts = nil
 		br.send(tea.PasteMsg{Content: c.text})
