@@ -827,10 +827,15 @@ func TestBoardClearAndUndo(t *testing.T) {
 	}
 	for i := 0; i < 1000 && br.fire(); i++ { // the moving one ends
 	}
+	br.toasts = nil
 	br.send(tea.KeyPressMsg{Code: 'F', Text: "F"})
 	if v := br.plain(); len(boardIDs(br.b)) != 0 || !strings.Contains(v, "Cleared 1 failed, 1 refunded, 1 completed withdrawals: u puts them back.") ||
 		strings.Contains(v, "No withdrawals on the board yet") {
 		t.Errorf("the board a clear left empty:\n%s", v)
+	}
+	// The empty board's body says it: a toast said it twice.
+	if len(br.toasts) != 0 {
+		t.Errorf("the clear that left the board empty is said again: %q", br.toasts)
 	}
 }
 
