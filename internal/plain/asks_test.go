@@ -110,7 +110,13 @@ func TestLookUpSeveral(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wants(t, out, "Quote ids, payout hashes, transfer ids or explorer links of the withdrawals to look up", ids[0]+" SUBMITTED: ", ids[1]+" SUBMITTED: ", "2 of them have not ended.",
+	// The question with its back words fits a line of 100 columns: it
+	// wrapped at 120.
+	ask := "\nLook up quote ids, payout hashes, transfer ids or explorer links (spaces between; back for home): "
+	if !strings.Contains(out, ask) || len([]rune(ask)) > 100 {
+		t.Errorf("the look-up question is not %q, of at most 99 columns:\n%s", ask, out)
+	}
+	wants(t, out, ids[0]+" SUBMITTED: ", ids[1]+" SUBMITTED: ", "2 of them have not ended.",
 		"Following 2 withdrawals until each ends", ids[0]+" SENDING → COMPLETED", ids[1]+" SENDING → REFUNDED",
 		"2 withdrawals followed: 1 completed, 1 refunded.")
 	if strings.Contains(out, "Not accepted") {
