@@ -1575,3 +1575,26 @@ func TestBoardShortenedIDSaysPasteItWhole(t *testing.T) {
 		t.Fatalf("a shortened hash is not said to be one:\n%s", br.plain())
 	}
 }
+
+// TestBoardExportOfferedWhereTheConsoleStarted: with the folder the console
+// started in (kit.Deps.ExportDir), e offers today's file there, where a
+// support agent looks, and says its full path once written; the state
+// folder, hidden, is offered only without one (TestBoardExport).
+func TestBoardExportOfferedWhereTheConsoleStarted(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	r.App.ExportDir = t.TempDir()
+	br := newBoardRig(t, r)
+	br.send(tea.PasteMsg{Content: "q-gone-404"})
+	for i := 0; i < 1000 && br.fire(); i++ {
+	}
+	br.toList()
+	br.send(tea.KeyPressMsg{Code: 'e', Text: "e"})
+	path := filepath.Join(r.App.ExportDir, "watchboard-sandbox-20260302.csv")
+	if br.b.exportTo.Value() != path {
+		t.Fatalf("e offers %q, want %q", br.b.exportTo.Value(), path)
+	}
+	br.send(tea.KeyPressMsg{Code: tea.KeyEnter})
+	if _, err := os.Stat(path); err != nil || br.toasts[len(br.toasts)-1] != "Exported 1 withdrawal to "+path {
+		t.Errorf("the export is not where it is said (%v): %q", err, br.toasts)
+	}
+}
