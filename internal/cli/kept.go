@@ -66,7 +66,7 @@ func (a *app) keptClient(e config.Environment, f signerFlags, signing *keyChoice
 			// Its step may repeat --config as given (an escape, a bidi
 			// override): a warning and the login's text, never an error's.
 			a.unserved = safetext.Text(unserved.Error() + "; " + a.unservedStep(e, unserved, onConsole))
-			warn(a.env.Stderr, "svcwallet", "%s", a.unserved)
+			fmt.Fprintf(a.env.Stderr, "svcwallet: warning: %s\n", a.unserved)
 		}
 	}
 	switch {
@@ -80,7 +80,7 @@ func (a *app) keptClient(e config.Environment, f signerFlags, signing *keyChoice
 		opts.OnLogin = a.keepRenewed(store, e, l.Where, l.APIKey)
 		opts.OnRefused = func(k exchange.Kept) {
 			if err := store.Refused(e, k, time.Now()); err != nil {
-				warn(a.env.Stderr, "svcwallet", "the refused session could not be marked ended (%v): svcwallet auth logout --env %s forgets it", err, e.Name)
+				fmt.Fprintf(a.env.Stderr, "svcwallet: warning: the refused session could not be marked ended (%v): svcwallet auth logout --env %s forgets it\n", err, e.Name)
 			}
 		}
 		client = exchange.New(e, opts)
@@ -98,9 +98,9 @@ func (a *app) keptClient(e config.Environment, f signerFlags, signing *keyChoice
 			}
 		}
 	case errors.As(err, &other):
-		warn(a.env.Stderr, "svcwallet", "%v, so it is not sent (svcwallet auth logout --env %s forgets it)", other, e.Name)
+		fmt.Fprintf(a.env.Stderr, "svcwallet: warning: %v, so it is not sent (svcwallet auth logout --env %s forgets it)\n", other, e.Name)
 	case !errors.Is(err, session.ErrNone):
-		warn(a.env.Stderr, "svcwallet", "%v; logging in as without one (svcwallet auth logout --env %s forgets it)", err, e.Name)
+		fmt.Fprintf(a.env.Stderr, "svcwallet: warning: %v; logging in as without one (svcwallet auth logout --env %s forgets it)\n", err, e.Name)
 	}
 	return nil, nil
 }
@@ -193,7 +193,7 @@ func (a *app) signingGiven(e config.Environment, f signerFlags, signing *keyChoi
 func (a *app) keepRenewed(store session.Store, e config.Environment, where session.Where, apiKey string) func(exchange.Kept) {
 	return func(k exchange.Kept) {
 		if _, err := store.Save(e, k, apiKey, where == session.InFile); err != nil {
-			warn(a.env.Stderr, "svcwallet", "the renewed session could not be kept (%v): the next command logs in again", err)
+			fmt.Fprintf(a.env.Stderr, "svcwallet: warning: the renewed session could not be kept (%v): the next command logs in again\n", err)
 		}
 	}
 }
