@@ -78,7 +78,7 @@ func TestKeyOnCommandLineNeverEchoed(t *testing.T) {
 				}
 				r := depositCmd(t, nil, args...)
 				hash := len(cmd) == 1 && cmd[0] == "status" && slices.ContainsFunc(arg, follow.IsPayoutHash)
-				if hash && r.code != exitUsage && !strings.Contains(r.stdout+r.stderr, "a payout hash (not repeated) was not found") {
+				if hash && r.code != exitUsage && !strings.Contains(r.stdout+r.stderr, "the payout hash you gave was not found") {
 					t.Errorf("status %q: exit %d, stdout %q, stderr %q", arg, r.code, r.stdout, r.stderr)
 				}
 				if !hash && (r.code != exitUsage || !strings.Contains(r.stdout+r.stderr, "refusing a private key on the command line")) {

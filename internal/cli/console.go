@@ -127,7 +127,7 @@ func (a *app) runConsole(ctx context.Context, f consoleFlags) error {
 	app := &kit.App{
 		Deps: kit.Deps{Common: common, Targets: targets, KeystoreDir: keystoreDir, Bell: cfg.Bell, Notify: cfg.Notify, Getenv: env.Getenv,
 			PollInterval: follow.DefaultPollInterval, Context: root, Running: &running, Flushes: &owed,
-			ConfigFlag: newInvocation("", a.configPath, env.Getenv).config, LoginMethods: loginMethods()},
+			ConfigFlag: newInvocation("", a.configPath, env.Getenv).config, LoginMethods: loginMethods(), ExportDir: exportDir(os.Getwd, os.UserHomeDir)},
 		Session: kit.Session{Target: targets[0]},
 		Hooks:   kit.Hooks{LoadKeystore: func(path, pass string) (signer.Key, error) { return signer.LoadKeystoreKey(path, pass) }},
 	}
@@ -295,4 +295,20 @@ func sandboxDemo() *target.Demo {
 		d.AddressBook = append(d.AddressBook, target.Payee(p))
 	}
 	return d
+}
+
+// exportDir is the folder the board's export is offered in: the one the
+// console started in, where a support agent looks for what they exported
+// (the state folder is hidden, and the embedded sandbox's is removed at
+// exit); not the home folder nor the root, where a console started from a
+// menu or a launcher opens: "" there, for the state folder.
+func exportDir(getwd func() (string, error), home func() (string, error)) string {
+	wd, err := getwd()
+	if err != nil || !filepath.IsAbs(wd) || filepath.Dir(wd) == wd {
+		return ""
+	}
+	if h, err := home(); err == nil && filepath.Clean(h) == filepath.Clean(wd) {
+		return ""
+	}
+	return wd
 }

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -235,6 +236,30 @@ func TestDarkFirst(t *testing.T) {
 	} {
 		if got := darkFirst(tc.theme, tc.colorfgbg); got != tc.dark {
 			t.Errorf("theme %q, COLORFGBG %q: dark %v, want %v", tc.theme, tc.colorfgbg, got, tc.dark)
+		}
+	}
+}
+
+// TestExportDir: the board's export is offered in the folder the console
+// started in, but not in the home folder or the root, where a console
+// started from a menu opens (the state folder then).
+func TestExportDir(t *testing.T) {
+	work, home := t.TempDir(), t.TempDir()
+	at := func(dir string) func() (string, error) { return func() (string, error) { return dir, nil } }
+	failed := func() (string, error) { return "", errors.New("no such folder") }
+	for _, c := range []struct {
+		wd, home func() (string, error)
+		want     string
+	}{
+		{at(work), at(home), work},
+		{at(work), failed, work},
+		{at(home), at(home), ""},
+		{at(home + string(filepath.Separator)), at(home), ""},
+		{at(string(filepath.Separator)), at(home), ""},
+		{failed, at(home), ""},
+	} {
+		if got := exportDir(c.wd, c.home); got != c.want {
+			t.Errorf("exportDir = %q, want %q", got, c.want)
 		}
 	}
 }

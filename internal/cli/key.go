@@ -15,6 +15,7 @@ import (
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/plain"
+	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/signer"
 )
 
@@ -85,13 +86,22 @@ func keyNew(ctx context.Context, env CLIEnv, f keyFlags) error {
 		return err
 	}
 	fmt.Fprintln(env.Stderr, "Keep the passphrase and a backup of the file: without both the key cannot be recovered.")
-	return printNewKey(env, addr.Hex(), path)
+	return printNewKey(env, addr.Hex(), path, f.dir)
 }
 
-// printNewKey tells where a new or imported key went, as text or JSON.
-func printNewKey(env CLIEnv, address, path string) error {
+// printNewKey tells where a new or imported key went, as text or JSON,
+// and how to sign with it: a key not named to a command is never used, and
+// a newcomer who stopped here met "no signing key" at withdraw.
+func printNewKey(env CLIEnv, address, path, dirFlag string) error {
 	if !env.JSON {
 		fmt.Fprintf(env.Stdout, "Address:       %s\nKeystore file: %s\n", address, path)
+		// keystore:ADDRESS looks in the default folder only; a file
+		// elsewhere is named by its path.
+		source := "keystore:" + address
+		if dirFlag != "" {
+			source = path
+		}
+		fmt.Fprintf(env.Stderr, "To sign with it: --signer %s on a command, or signer = %q in its environment's table of the config (%s).\n", source, source, config.DefaultConfigPath())
 		return nil
 	}
 	return writeJSON(env.Stdout, map[string]string{"address": address, "path": path})
@@ -122,7 +132,7 @@ func keyImport(ctx context.Context, env CLIEnv, f keyFlags) error {
 	if err != nil {
 		return err
 	}
-	return printNewKey(env, addr.Hex(), path)
+	return printNewKey(env, addr.Hex(), path, f.dir)
 }
 
 // nothingWritten is what an interrupted key command left as it was.

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -434,5 +435,33 @@ func TestKeyImportCtrlDAtTheTerminal(t *testing.T) {
 	}
 	if entries, _ := signer.ListKeystore(dir); len(entries) != 0 {
 		t.Fatalf("wrote %v", entries)
+	}
+}
+
+// TestKeyImportSaysHowToSignWithIt: where an import ends it says the key
+// source that signs with the key, and that source finds it: keystore:ADDRESS
+// in the keystore folder, the file's path elsewhere. A newcomer stopped at
+// the import met "no signing key" at withdraw.
+func TestKeyImportSaysHowToSignWithIt(t *testing.T) {
+	lightScrypt(t)
+	dir := t.TempDir()
+	hexKey, want := testKeyHex(t)
+	r := keyCmd(t, lines(hexKey, cliPass, cliPass), map[string]string{signer.KeystoreEnvVar: dir}, "import")
+	said := regexp.MustCompile(`To sign with it: --signer (\S+) on a command, or signer = "([^"]+)" in its environment's table of the config`).FindStringSubmatch(r.stderr)
+	if r.code != 0 || said == nil || said[1] != said[2] {
+		t.Fatalf("exit %d, the import does not say how to sign with it:\n%s", r.code, r.stderr)
+	}
+	if src, err := signer.ParseSource(said[1]); err != nil || src.Address != want {
+		t.Errorf("the import says %s (%v), want the key source of %s", said[1], err, want.Hex())
+	} else if _, err := signer.FindKeystore(dir, src.Address); err != nil {
+		t.Errorf("keystore:%s finds no file: %v", want.Hex(), err)
+	}
+
+	other := t.TempDir()
+	hexKey2, _ := testKeyHex(t)
+	r = keyCmd(t, lines(hexKey2, cliPass, cliPass), nil, "import", "--keystore", other)
+	path := outputField(t, r.stdout, "Keystore file")
+	if !strings.Contains(r.stderr, "--signer "+path+" on a command") {
+		t.Errorf("a key outside the keystore folder is not named by its path:\n%s", r.stderr)
 	}
 }

@@ -27,7 +27,7 @@ func Main(args []string, stamp Stamp) int {
 	// Once, before any command reads a key: the console, key, builder and
 	// status commands may all hold one, and the rule is simplest kept whole.
 	if err := osguard.ProtectProcess(); err != nil {
-		fmt.Fprintln(os.Stderr, "svcwallet: warning:", err)
+		warn(os.Stderr, "svcwallet", "%v", err)
 	}
 	env := StdEnv()
 	env.Stamp = stamp
@@ -267,7 +267,7 @@ const annotationNoFiles = "svcwallet/no-files"
 func (a *app) sayMoved(moved []osguard.Moved) {
 	for _, m := range moved {
 		if m.Err != nil {
-			fmt.Fprintf(a.env.Stderr, "svcwallet: warning: %s, written by an earlier version, could not be moved to %s (%v): move it there by hand\n", m.From, m.To, m.Err)
+			warn(a.env.Stderr, "svcwallet", "%s, written by an earlier version, could not be moved to %s (%v): move it there by hand", m.From, m.To, m.Err)
 			continue
 		}
 		fmt.Fprintf(a.env.Stderr, "svcwallet: moved %s to %s, where this version keeps it (docs/config.md, Where files live)\n", m.From, m.To)

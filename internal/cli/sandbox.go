@@ -5,12 +5,13 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
-	"strings"
+	"strconv"
 	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 	"github.com/svcwallet/svcwallet/signer"
@@ -97,8 +98,7 @@ func runSandbox(ctx context.Context, env CLIEnv, f sandboxFlags) error {
 		return served(ctx)
 	}
 	fmt.Fprintf(env.Stdout, "svcwallet sandbox exchange, chain id %d\n\n", f.chainID)
-	fmt.Fprintf(env.Stdout, "To use it, paste this into %s and run svcwallet --env local:\n\n", config.DefaultConfigPath())
-	fmt.Fprint(env.Stdout, sandboxConfigBlock(srv.URL, f))
+	fmt.Fprintf(env.Stdout, "To use it, name it once, in another terminal, and run svcwallet --env local:\n\n  %s\n", safetext.ShellLine(sandboxEnvAdd(srv.URL, f)...))
 	fmt.Fprintln(env.Stdout)
 	fmt.Fprint(env.Stdout, demoCredentials)
 	if f.seeding {
@@ -118,22 +118,21 @@ func served(ctx context.Context) error {
 	return nil
 }
 
-// sandboxConfigBlock is the [env.local] table that points svcwallet (or any
-// client configured the same way) at this sandbox: its URLs, chain id, and
-// the names it was given where they are not the spec's.
-func sandboxConfigBlock(url string, f sandboxFlags) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "  [env.local]\n  auth_url = %q\n  base_url = %q\n  market_data_url = %q\n  chain_id = %d\n", url, url, url, f.chainID)
-	for _, n := range []struct{ key, v, spec string }{
-		{"domain_name", f.domainName, signer.DefaultDomainName},
-		{"cookie_name", f.cookieName, config.SessionCookie},
-		{"account_id_header", f.accountIDHeader, config.HeaderAccountID},
+// sandboxEnvAdd is the env add command that names this sandbox local (the
+// command README's configuration uses, which writes the config): its URL,
+// chain id, and the names it was given where they are not the spec's.
+func sandboxEnvAdd(url string, f sandboxFlags) []string {
+	words := []string{"svcwallet", "env", "add", "local", "--base-url", url, "--chain-id", strconv.FormatUint(f.chainID, 10)}
+	for _, n := range []struct{ flag, v, spec string }{
+		{"--domain-name", f.domainName, signer.DefaultDomainName},
+		{"--cookie-name", f.cookieName, config.SessionCookie},
+		{"--account-id-header", f.accountIDHeader, config.HeaderAccountID},
 	} {
 		if n.v != n.spec {
-			fmt.Fprintf(&b, "  %s = %q\n", n.key, n.v)
+			words = append(words, n.flag, n.v)
 		}
 	}
-	return b.String()
+	return words
 }
 
 // demoCredentials is what a newcomer needs to log in to the sandbox. The keys

@@ -2,11 +2,11 @@ package cli
 
 import (
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/svcwallet/svcwallet/service/config"
+	"github.com/svcwallet/svcwallet/service/sandbox"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -91,21 +91,29 @@ func TestSandboxRefusesBadNames(t *testing.T) {
 	r.want(t, 2, nil, []string{"--chain-id 9007199254740993 is above 9007199254740991"})
 }
 
-// TestSandboxConfigBlock (issue 21 item 16): the block the sandbox prints,
-// pasted into a config as it is, loads as an environment that points at it
-// with the names it was started with.
-func TestSandboxConfigBlock(t *testing.T) {
-	f := sandboxFlags{chainID: 326, domainName: "Other Exchange", cookieName: "sid", accountIDHeader: config.HeaderAccountID}
-	path := filepath.Join(t.TempDir(), "config.toml")
-	if err := os.WriteFile(path, []byte(sandboxConfigBlock("http://127.0.0.1:8700", f)), 0o600); err != nil {
+// TestSandboxEnvAdd (issue 21 item 16): the env add command the sandbox
+// prints, run as it is, names an environment that points at it with the
+// names it was started with; it printed TOML to paste, where README names
+// environments with env add.
+func TestSandboxEnvAdd(t *testing.T) {
+	w, srv := newAuthWorld(t, sandbox.Options{})
+	if err := os.WriteFile(w.config, nil, 0o600); err != nil { // no environment yet
 		t.Fatal(err)
 	}
-	cfg, err := config.LoadConfig(path, true)
+	f := sandboxFlags{chainID: 326, domainName: "Other Exchange", cookieName: "sid", accountIDHeader: config.HeaderAccountID}
+	words := sandboxEnvAdd(srv.URL, f)
+	if words[0] != "svcwallet" {
+		t.Fatalf("printed %q", words)
+	}
+	if r := w.run("", nil, words[1:]...); r.code != 0 {
+		t.Fatalf("%q: exit %d\n%s%s", words, r.code, r.stdout, r.stderr)
+	}
+	cfg, err := config.LoadConfig(w.config, true)
 	if err != nil {
-		t.Fatalf("the printed block does not load: %v", err)
+		t.Fatalf("the config env add wrote does not load: %v", err)
 	}
 	e, err := cfg.Lookup("local")
-	if err != nil || e.AuthURL != "http://127.0.0.1:8700" || e.BaseURL != e.AuthURL || e.MarketDataURL != e.AuthURL || e.ChainID != 326 ||
+	if err != nil || e.AuthURL != srv.URL || e.BaseURL != e.AuthURL || e.MarketDataURL != e.AuthURL || e.ChainID != 326 ||
 		e.DomainName != "Other Exchange" || e.Cookie() != "sid" || e.AccountHeader() != config.HeaderAccountID || e.AccountIDHeader != "" {
 		t.Fatalf("loaded %+v (%v)", e, err)
 	}

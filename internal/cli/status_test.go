@@ -394,3 +394,20 @@ func TestStatusNotifyCommand(t *testing.T) {
 	}
 	r.run(nil, done, "--notify-command", script).want(t, exitUsage, nil, []string{"--notify-command needs --watch"})
 }
+
+// TestStatusShortenedIDSaysGiveItWhole: an id as a screen shortens it is
+// refused by exchange.ErrShortened's words, as an argument and on
+// standard input, before any request; the whole id is followed.
+func TestStatusShortenedIDSaysGiveItWhole(t *testing.T) {
+	r := newStatusRig(t)
+	done := r.seed(sandbox.DestCompleted, 1)[0]
+	r.takeAsks()
+	short := done[:6] + "…" + done[len(done)-4:]
+	whole := `is not a quote id: ` + exchange.ErrShortened.Error()
+	r.run(nil, short).want(t, exitUsage, nil, []string{whole})
+	r.runStdin(short+"\n", "-").want(t, exitUsage, nil, []string{"standard input line 1", whole})
+	if n := len(r.takeAsks()); n != 0 {
+		t.Errorf("%d status requests for a shortened id, want none", n)
+	}
+	r.run(nil, done).want(t, exitPending, []string{"Quote id     " + done}, nil)
+}

@@ -114,14 +114,14 @@ func TestWithdrawRefusesRepeatOfUnanswered(t *testing.T) {
 	// Its answer is dropped too.
 	drop.Store(true)
 	res = r.runWithdraw(withdrawRunOpts{}, args...)
-	res.want(t, exitError, "An identical withdrawal of 14 USDT to "+sandbox.DestCompleted+" on BASE ("+second+") was made", "is SUBMITTED, not finished: this one pays again")
+	res.want(t, exitError, "warning: an identical withdrawal of 14 USDT to "+sandbox.DestCompleted+" on BASE ("+second+") was made", "is SUBMITTED, not finished: this one pays again")
 	third := quoteIDOf(t, res.stderr[strings.Index(res.stderr, "no answer from the service"):])
 	r.wantBalance("9958")
 
 	// --allow-repeat pays again past the unanswered third, saying so.
 	drop.Store(false)
 	res = r.runWithdraw(withdrawRunOpts{}, append(args, "--allow-repeat")...)
-	res.want(t, exitCompleted, "Withdrawal accepted", "warning: An earlier withdrawal of 14 USDT to "+sandbox.DestCompleted+" on BASE ("+third, "--allow-repeat: this one is another payment")
+	res.want(t, exitCompleted, "Withdrawal accepted", "warning: an earlier withdrawal of 14 USDT to "+sandbox.DestCompleted+" on BASE ("+third, "--allow-repeat: this one is another payment")
 	r.wantBalance("9944")
 	// The third is still unanswered: without the flag, refused again.
 	r.runWithdraw(withdrawRunOpts{}, args...).want(t, exitFailed, "("+third)

@@ -19,7 +19,7 @@ func TestWithdrawMostlyFee(t *testing.T) {
 	withdrawState(t)
 	r := newStatusRig(t)
 	severe := func(extra ...string) []string { return withdrawArgs(sandbox.DestCompleted, "1.6", extra...) }
-	const warned = "warning: Most of this withdrawal goes to fees: you lose 1.5 USDT of the 1.6 USDT you pay (93.8%)"
+	const warned = "warning: most of this withdrawal goes to fees: you lose 1.5 USDT of the 1.6 USDT you pay (93.8%)"
 
 	dry := r.runWithdraw(withdrawRunOpts{}, severe("--dry-run", "--json")...)
 	dry.want(t, 0, warned)
@@ -28,7 +28,7 @@ func TestWithdrawMostlyFee(t *testing.T) {
 		Warnings []string `json:"warnings"`
 	}
 	if err := json.Unmarshal([]byte(dry.stdout), &review); err != nil || review.Kind != "review" || len(review.Warnings) != 1 ||
-		!strings.HasSuffix(warned, review.Warnings[0]) {
+		!strings.HasSuffix(warned, lowerFirst(review.Warnings[0])) {
 		t.Errorf("review %+v (%v):\n%s", review, err, dry.stdout)
 	}
 
@@ -53,9 +53,15 @@ func TestWithdrawMostlyFee(t *testing.T) {
 
 	// 6%: warned of, asked once.
 	mild := r.runWithdraw(withdrawRunOpts{terminal: true, stdin: "y\n"}, withdrawArgs(sandbox.DestCompleted, "25")...)
-	mild.want(t, 0, "warning: More than 5% of the amount goes to fees: you lose 1.5 USDT of the 25 USDT you pay (6%)", "1.5 USDT, 6% of the amount  pay − receive, the fee included")
+	mild.want(t, 0, "warning: more than 5% of the amount goes to fees: you lose 1.5 USDT of the 25 USDT you pay (6%)", "1.5 USDT, 6% of the amount  pay − receive, the fee included")
 	if strings.Contains(mild.stderr, "all the same") {
 		t.Errorf("a 6%% loss asked twice:\n%s", mild.stderr)
+	}
+	// On a terminal it is said once, between the review and the question,
+	// where it is read before the answer.
+	head, warn, ask := strings.Index(mild.stderr, "Withdrawal\n"), strings.Index(mild.stderr, "warning: more than 5%"), strings.Index(mild.stderr, "Sign and withdraw?")
+	if strings.Count(mild.stderr, "warning: more than 5%") != 1 || head < 0 || warn < head || ask < warn {
+		t.Errorf("the warning is not said once between the review and the question:\n%s", mild.stderr)
 	}
 }
 
@@ -70,7 +76,7 @@ func TestWithdrawConvertingSaysBoth(t *testing.T) {
 	r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestCompleted, "25", "--token-out", "USDC", "--dry-run")...).want(t, 0,
 		"25 USDT", "23.5047 USDC on ARBITRUM  the bridge converts USDT to USDC", "1.5 USDT",
 		"1.5 USDT, 6% of the amount  the fee; the bridge converts the remaining 23.5 USDT to 23.5047 USDC",
-		"warning: More than 5% of the amount goes to fees: you lose 1.5 USDT of the 25 USDT you pay (6%), all of it the fee")
+		"warning: more than 5% of the amount goes to fees: you lose 1.5 USDT of the 25 USDT you pay (6%), all of it the fee")
 
 	dry := r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestCompleted, "25", "--token-out", "USDC", "--dry-run", "--json")...)
 	type amounts struct {
@@ -91,4 +97,23 @@ func TestWithdrawConvertingSaysBoth(t *testing.T) {
 	r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestCompleted, "1.6", "--token-out", "USDC", "--yes")...).want(t, exitFailed,
 		"you would lose 1.5 USDT (the fee) of the 1.6 USDT paid (93.8%)")
 	r.wantBalance("10000")
+}
+
+// TestWarningsReadOneStyle: a command's warnings read in lower case after
+// "warning:", as its errors do, whatever the service's sentence begins
+// with; a name in capitals keeps them.
+func TestWarningsReadOneStyle(t *testing.T) {
+	for in, want := range map[string]string{
+		"More than 5% of the amount goes to fees": "svcwallet withdraw: warning: more than 5% of the amount goes to fees\n",
+		"An earlier withdrawal of 14 USDT":        "svcwallet withdraw: warning: an earlier withdrawal of 14 USDT\n",
+		"USDT is paid":                            "svcwallet withdraw: warning: USDT is paid\n",
+		"the session could not be kept":           "svcwallet withdraw: warning: the session could not be kept\n",
+		"":                                        "svcwallet withdraw: warning: \n",
+	} {
+		var b strings.Builder
+		warn(&b, "svcwallet withdraw", "%s", in)
+		if b.String() != want {
+			t.Errorf("%q warned as %q, want %q", in, b.String(), want)
+		}
+	}
 }

@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 	"time"
 
@@ -169,9 +168,9 @@ func (c withdrawCmd) warnRepeat(f withdrawFlags, rep withdrawal.Repeat) {
 		if f.dryRun && !f.allowRepeat {
 			next = "without --dry-run this withdrawal is refused until you run " + c.app.invocation().command("withdraw", "resume", r.QuoteID) + " (or add --allow-repeat)"
 		}
-		fmt.Fprintf(c.env.Stderr, "%s: warning: %s; %s\n", c.app.name, ue.Fact(), next)
+		warn(c.env.Stderr, c.app.name, "%s; %s", ue.Fact(), next)
 	}
 	if r := rep.Recent; r != nil {
-		fmt.Fprintf(c.env.Stderr, "%s: warning: %s (%s follows it)\n", c.app.name, rep.RecentWords(c.now()), c.app.invocation().follow(r.QuoteID))
+		warn(c.env.Stderr, c.app.name, "%s (%s follows it)", rep.RecentWords(c.now()), c.app.invocation().follow(r.QuoteID))
 	}
 }

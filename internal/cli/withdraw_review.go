@@ -77,14 +77,15 @@ type bridgeJSON struct {
 const quoteIDsEnd = "its quote ids"
 
 // printReview prints what will be signed in e: the console review's
-// facts, after the environment; a loss worth a warning is said on stderr.
+// facts, after the environment; a loss worth a warning is said on stderr,
+// after the review when a question follows.
 // asked: a question follows, on stderr, where the review is then written
 // too, whatever stdout is (with --json, beside the review's JSON line).
 func (c withdrawCmd) printReview(e config.Environment, o withdrawal.Order, trust withdrawal.BridgeTrust, key *keyChoice, dryRun, asJSON, asked bool) error {
 	r := o.Review(trust.Note(), false)
 	warning := o.Loss().Warning()
-	if warning != "" {
-		fmt.Fprintf(c.env.Stderr, "%s: warning: %s\n", c.app.name, warning)
+	if warning != "" && !asked {
+		warn(c.env.Stderr, c.app.name, "%s", warning)
 	}
 	w := c.env.Stdout
 	switch {
@@ -110,6 +111,11 @@ func (c withdrawCmd) printReview(e config.Environment, o withdrawal.Order, trust
 	if dryRun {
 		fmt.Fprintln(w)
 		printDryRun(w, r.Intent)
+	}
+	// Asked, it is said last, above the question: said before a review
+	// of 20 lines it scrolled away on a small terminal.
+	if warning != "" && asked {
+		warn(c.env.Stderr, c.app.name, "%s", warning)
 	}
 	return nil
 }

@@ -309,7 +309,7 @@ func TestWithdrawDryRun(t *testing.T) {
 	withdrawState(t)
 	r := newStatusRig(t)
 	res := r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestCompleted, "25", "--dry-run")...)
-	res.want(t, 0, "You receive      23.5 USDT", "Speed            fast", "numTokens      25000000  = 25 USDT (the quote's pay amount)",
+	res.want(t, 0, "You receive      23.5 USDT", "Speed            fast", "numTokens      25000000  = 25 USDT, the quote's pay amount",
 		"Dry run: nothing was signed or sent.", `"primaryType": "Transfer"`, "nonce          4242")
 	if n := r.withdraws.Load(); n != 0 {
 		t.Errorf("%d withdraw requests in a dry run, want 0", n)

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 	"github.com/svcwallet/svcwallet/service/target"
@@ -109,7 +110,13 @@ func TestLookUpSeveral(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wants(t, out, "Quote ids, payout hashes, transfer ids or explorer links of the withdrawals to look up", ids[0]+" SUBMITTED: ", ids[1]+" SUBMITTED: ", "2 of them have not ended.",
+	// The question with its back words fits a line of 100 columns: it
+	// wrapped at 120.
+	ask := "\nLook up quote ids, payout hashes, transfer ids or explorer links (spaces between; back for home): "
+	if !strings.Contains(out, ask) || len([]rune(ask)) > 100 {
+		t.Errorf("the look-up question is not %q, of at most 99 columns:\n%s", ask, out)
+	}
+	wants(t, out, ids[0]+" SUBMITTED: ", ids[1]+" SUBMITTED: ", "2 of them have not ended.",
 		"Following 2 withdrawals until each ends", ids[0]+" SENDING → COMPLETED", ids[1]+" SENDING → REFUNDED",
 		"2 withdrawals followed: 1 completed, 1 refunded.")
 	if strings.Contains(out, "Not accepted") {
@@ -272,4 +279,20 @@ func TestEmptyFeeCapIsNone(t *testing.T) {
 	if n := strings.Count(out, "Fee cap in USDT"); n != 1 || !strings.Contains(out, ask+"\nAsking the bridge for a quote") {
 		t.Errorf("the fee cap is asked %d times, or an empty line is not none:\n%s", n, out)
 	}
+}
+
+// TestLookUpShortenedIDSaysGiveItWhole: plain mode's look-up refuses an id
+// as a screen shortens it by the same words as status and the board.
+func TestLookUpShortenedIDSaysGiveItWhole(t *testing.T) {
+	r := newRig(t)
+	id, err := r.ex.SeedWithdrawal(sandbox.DemoAccountID, sandbox.DestCompleted, "ARBITRUM", "10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	short := id[:6] + "…" + id[len(id)-4:]
+	out, err := r.run(steps(logIn, typed("look up", short, id), []scripted{after("It has not ended", "Back home"), after("Home", "quit")})...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants(t, out, "is not a quote id: "+exchange.ErrShortened.Error())
 }

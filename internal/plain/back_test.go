@@ -28,7 +28,7 @@ func TestBackGoesHome(t *testing.T) {
 	}
 	wants(t, out, "USDC\nChoose 1 or 2, or type the name (back for home): \n",
 		"withdrawal address book; back for home): \n",
-		"(one is fine; back for home): \n",
+		"(spaces between; back for home): \n",
 		"Builder account address (0x and 40 hex digits; back for home): \n",
 		"Generate an address?\n  1. Generate an address for a chain without one\n  2. Back home\nChoose 1 or 2, or type the name: \n")
 	for _, unasked := range []string{"How do you log in?\n  1. API key\n  2. Wallet signature\nChoose 1 or 2, or type the name: API key",

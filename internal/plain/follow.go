@@ -160,7 +160,7 @@ func (s *session) printRecord(f follow.Followed) {
 // them), says each one's status, and offers to follow those still moving.
 func (s *session) lookUp() error {
 	var ids []string
-	_, err := s.p.Ask("Quote ids, payout hashes, transfer ids or explorer links of the withdrawals to look up, separated by spaces (one is fine):", func(a string) error {
+	_, err := s.p.Ask("Look up quote ids, payout hashes, transfer ids or explorer links (spaces between):", func(a string) error {
 		var bad []follow.MalformedID
 		var lookups []follow.Lookup
 		ids, lookups, bad = follow.ParseQuoteIDs(a, true)

@@ -9,6 +9,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 
 	"github.com/svcwallet/svcwallet/service/intent"
+	"github.com/svcwallet/svcwallet/service/sandbox"
 	"github.com/svcwallet/svcwallet/signer"
 )
 
@@ -28,4 +29,31 @@ func TestReviewShowsBlindHashesForAWaitingKey(t *testing.T) {
 			t.Errorf("waits %v: the hashes shown %v:\n%s", waits, !waits, out.String())
 		}
 	}
+}
+
+// TestReviewNestsNoParentheses: each line of a withdrawal's review says
+// its note in one level of parentheses: the typed data's meanings held
+// their own, "(= 25 USDT (the quote's pay amount))".
+func TestReviewNestsNoParentheses(t *testing.T) {
+	r := newRig(t)
+	out, err := r.run(steps(logIn, typed("withdraw", "ARBITRUM", "USDT", sandbox.DestCompleted, "25", "", "n", "Back home", "quit"))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	review := out[strings.Index(out, "Review: the withdrawal"):]
+	review = review[:strings.Index(review, "Sign and withdraw")]
+	for _, l := range strings.Split(review, "\n") {
+		depth := 0
+		for _, c := range l {
+			switch c {
+			case '(':
+				if depth++; depth > 1 {
+					t.Errorf("parentheses nest in %q", l)
+				}
+			case ')':
+				depth--
+			}
+		}
+	}
+	wants(t, review, "(= 25 USDT, the quote's pay amount)", "(bridge funding address of sandbox-bridge · ")
 }

@@ -29,7 +29,7 @@ var boardKeys = struct {
 	Add:           key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "add ids")),
 	ToList:        key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "to the board")),
 	ToField:       key.NewBinding(key.WithKeys("tab", "a"), key.WithHelp("a", "add ids")),
-	TypeID:        key.NewBinding(key.WithKeys("q", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9"), key.WithHelp("q…", "type the next quote id")),
+	TypeID:        key.NewBinding(key.WithKeys("q", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9"), key.WithHelp("q-…", "type a quote id")),
 	Open:          key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "details")),
 	Copy:          key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy id")),
 	CopyHash:      key.NewBinding(key.WithKeys("C"), key.WithHelp("C", "copy payout hash")),

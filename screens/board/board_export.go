@@ -21,7 +21,7 @@ import (
 )
 
 // Exporting the board: e asks where, pre-filled with today's file in the
-// state directory; enter writes every row, in the order shown, as CSV
+// folder the console started in (else the state directory); enter writes every row, in the order shown, as CSV
 // (follow.CSVHeader's columns) to a new 0600 file there.
 
 var exportKeys = struct{ Write, Cancel key.Binding }{
@@ -37,10 +37,16 @@ const maxExportSuffix = 99
 func (b *boardScreen) exporting() bool { return b.exportTo.Focused() }
 
 // todaysExport is the file an export goes to unless told otherwise: named
-// after the environment, whose name may hold what no file name may (a ':').
+// after the environment, whose name may hold what no file name may (a ':'),
+// in the folder the console started in (kit.Deps.ExportDir), else the
+// state folder.
 func (b *boardScreen) todaysExport() string {
 	name := "watchboard-" + b.app.Target.Env.Name + "-" + b.app.Common.Now().Format("20060102") + ".csv"
-	return filepath.Join(kit.StateDir(b.app), safetext.FileName(name))
+	dir := b.app.ExportDir
+	if dir == "" {
+		dir = kit.StateDir(b.app)
+	}
+	return filepath.Join(dir, safetext.FileName(name))
 }
 
 // askExport gives the path field the keys, pre-filled with today's file:

@@ -253,6 +253,9 @@ func (b *boardScreen) drop(rows []*boardRow, said string) tea.Cmd {
 	b.replan()
 	b.undo = rows
 	b.cleared = said + ": u puts " + kit.Plural(len(rows), "it", "them") + " back"
+	if len(b.rows) == 0 {
+		return b.saveNow(rows...) // the empty board's body says it: once
+	}
 	return tea.Batch(b.saveNow(rows...), tui.ShowInfo(b.cleared))
 }
 

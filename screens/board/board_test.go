@@ -453,8 +453,8 @@ func TestKeyNeverKept(t *testing.T) {
 	for _, c := range []struct{ how, text, said string }{
 		{"pasted bare", key, "private key's shape, not shown"},
 		{"pasted over two lines", "0x" + key[:32] + "\n" + key[32:] + "\n", "private key's shape, not shown"},
-		{"pasted with 0x", "0x" + key, "payout hash (not repeated) was not found"},
-		{"pasted inside text, with an id", "my key is 0x" + key + " (do not share)\n" + one, "payout hash (not repeated) was not found"},
+		{"pasted with 0x", "0x" + key, "payout hash you gave was not found"},
+		{"pasted inside text, with an id", "my key is 0x" + key + " (do not share)\n" + one, "payout hash you gave was not found"},
 	} {
 		br.toasts = nil
 		br.send(tea.PasteMsg{Content: c.text})
@@ -827,10 +827,15 @@ func TestBoardClearAndUndo(t *testing.T) {
 	}
 	for i := 0; i < 1000 && br.fire(); i++ { // the moving one ends
 	}
+	br.toasts = nil
 	br.send(tea.KeyPressMsg{Code: 'F', Text: "F"})
 	if v := br.plain(); len(boardIDs(br.b)) != 0 || !strings.Contains(v, "Cleared 1 failed, 1 refunded, 1 completed withdrawals: u puts them back.") ||
 		strings.Contains(v, "No withdrawals on the board yet") {
 		t.Errorf("the board a clear left empty:\n%s", v)
+	}
+	// The empty board's body says it: a toast said it twice.
+	if len(br.toasts) != 0 {
+		t.Errorf("the clear that left the board empty is said again: %q", br.toasts)
 	}
 }
 
@@ -1568,5 +1573,28 @@ func TestBoardShortenedIDSaysPasteItWhole(t *testing.T) {
 	if len(boardIDs(br.b)) != 0 || !strings.Contains(v, "Not a quote id, not added: 0x2c1f9…c5676aa. It is shortened") ||
 		!strings.Contains(v, "give it whole") || strings.Contains(v, "quote ids are generated") {
 		t.Fatalf("a shortened hash is not said to be one:\n%s", br.plain())
+	}
+}
+
+// TestBoardExportOfferedWhereTheConsoleStarted: with the folder the console
+// started in (kit.Deps.ExportDir), e offers today's file there, where a
+// support agent looks, and says its full path once written; the state
+// folder, hidden, is offered only without one (TestBoardExport).
+func TestBoardExportOfferedWhereTheConsoleStarted(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	r.App.ExportDir = t.TempDir()
+	br := newBoardRig(t, r)
+	br.send(tea.PasteMsg{Content: "q-gone-404"})
+	for i := 0; i < 1000 && br.fire(); i++ {
+	}
+	br.toList()
+	br.send(tea.KeyPressMsg{Code: 'e', Text: "e"})
+	path := filepath.Join(r.App.ExportDir, "watchboard-sandbox-20260302.csv")
+	if br.b.exportTo.Value() != path {
+		t.Fatalf("e offers %q, want %q", br.b.exportTo.Value(), path)
+	}
+	br.send(tea.KeyPressMsg{Code: tea.KeyEnter})
+	if _, err := os.Stat(path); err != nil || br.toasts[len(br.toasts)-1] != "Exported 1 withdrawal to "+path {
+		t.Errorf("the export is not where it is said (%v): %q", err, br.toasts)
 	}
 }

@@ -106,6 +106,11 @@ func (d *depositScreen) keys() kit.Bindings {
 	qrKey := depositKeys.QR
 	if d.showQR {
 		qrKey.SetHelp("enter", "hide QR")
+		// Where the notice stands for a code too big, hiding a QR is
+		// untrue of what is drawn: enter takes the notice down.
+		if l, _ := d.layout(); l == qrNoRoom {
+			qrKey.SetHelp("enter", "hide notice")
+		}
 	}
 	refused := func() tea.Cmd {
 		if ch.Verdict() == exchange.DepositRefused {

@@ -600,3 +600,31 @@ func TestQRNoRoomSaysWhatItLacks(t *testing.T) {
 		}
 	}
 }
+
+// TestQRNoRoomFooterSaysWhatEnterDoes: with the notice drawn where a code
+// does not fit, the footer says enter hides the notice, as it does; "hide
+// QR" named a code not drawn. Where the code is drawn it hides the QR.
+func TestQRNoRoomFooterSaysWhatEnterDoes(t *testing.T) {
+	enterSays := func(d *depositScreen) string {
+		for _, b := range d.KeyMap().ShortHelp() {
+			if b.Enabled() && slices.Contains(b.Keys(), "enter") {
+				return b.Help().Desc
+			}
+		}
+		return ""
+	}
+	d, _ := loadedDeposit(t, 60, 17, sandbox.Options{})
+	d.Update(screentest.Key("enter"))
+	if l, _ := d.layout(); l != qrNoRoom || enterSays(d) != "hide notice" {
+		t.Fatalf("with the notice drawn, enter says %q", enterSays(d))
+	}
+	d.Update(screentest.Key("enter"))
+	if strings.Contains(ansi.Strip(d.View()), "The QR code needs") || enterSays(d) != "QR code" {
+		t.Errorf("enter did not take the notice down, or says %q after", enterSays(d))
+	}
+	big, _ := loadedDeposit(t, 120, 40, sandbox.Options{})
+	big.Update(screentest.Key("enter"))
+	if l, _ := big.layout(); l == qrNoRoom || enterSays(big) != "hide QR" {
+		t.Errorf("with the code drawn, enter says %q", enterSays(big))
+	}
+}

@@ -91,6 +91,9 @@ type Deps struct {
 	// LoginMethods is the method each environment was last logged in with,
 	// which the login opens on; its zero value keeps none.
 	LoginMethods session.Methods
+	// ExportDir is the folder the board's export is offered in: the one
+	// the console started in (StartDir); "" offers the state folder.
+	ExportDir string
 }
 
 // Makers build the screens one feature opens in another, handed in as

@@ -17,7 +17,7 @@ import (
 // or transfer id there).
 
 var lookupKeys = struct{ Start, Look, Cancel key.Binding }{
-	Start:  key.NewBinding(key.WithKeys("q", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9"), key.WithHelp("q…", "type the next quote id")),
+	Start:  key.NewBinding(key.WithKeys("q", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9"), key.WithHelp("q-…", "type a quote id")),
 	Look:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "add it to the board")),
 	Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
 }

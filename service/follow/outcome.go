@@ -95,7 +95,29 @@ func NotFoundSentence(quoteID string) string {
 	if isSolanaSignature(quoteID) {
 		said += "; " + unseenHashWords
 	}
+	if near := nearHashWords(quoteID); near != "" {
+		said += "; " + near
+	}
 	return said
+}
+
+// nearHashWords say of an id of 0x and hex digits, one or two fewer or more
+// than a payout hash's 64, that it looks like a hash miscopied: taken for a
+// quote id, it was answered not found with no word of the hash it nearly is.
+func nearHashWords(id string) string {
+	n := len(id) - 2
+	if n < 62 || n > 66 || n == 64 || !strings.EqualFold(id[:2], "0x") || !safetext.HexDigits(id[2:], n) {
+		return ""
+	}
+	off, by := "short", 64-n
+	if n > 64 {
+		off, by = "too long", n-64
+	}
+	digits := "a digit"
+	if by > 1 {
+		digits = fmt.Sprintf("%d digits", by)
+	}
+	return "it looks like a payout hash " + digits + " " + off + " (0x and 64 hex digits): copy it again, whole"
 }
 
 // notFoundOutcome is NOT FOUND for quoteID, in NotFoundSentence's facts.
@@ -103,13 +125,16 @@ func notFoundOutcome(quoteID string) Outcome {
 	if isSolanaSignature(quoteID) {
 		return Outcome{Name: LabelNotFound, Words: notFoundWords + " " + safetext.Capitalized(unseenHashWords) + "."}
 	}
+	if near := nearHashWords(quoteID); near != "" {
+		return Outcome{Name: LabelNotFound, Words: notFoundWords + " " + safetext.Capitalized(near) + "."}
+	}
 	return Outcome{Name: LabelNotFound, Words: notFoundWords}
 }
 
 // NotSeenSentence says of payout hashes and transfer ids that this
 // machine has not seen them, and what to do next: the one wording of
-// every face. A hash is never repeated (it may be a key typed by mistake);
-// transfer ids are named, the first few of them.
+// every face. A hash is never repeated (it may be a key typed by mistake):
+// it is "the payout hash you gave"; transfer ids are named, the first few.
 func NotSeenSentence(ls ...Lookup) string {
 	var what []string
 	hashes := 0
@@ -128,9 +153,9 @@ func NotSeenSentence(ls ...Lookup) string {
 	}
 	switch {
 	case hashes == 1:
-		what = append(what, "a payout hash (not repeated)")
+		what = append(what, "the payout hash you gave")
 	case hashes > 1:
-		what = append(what, fmt.Sprintf("%d payout hashes (not repeated)", hashes))
+		what = append(what, fmt.Sprintf("the %d payout hashes you gave", hashes))
 	}
 	verb := "was"
 	if len(ls) > 1 {

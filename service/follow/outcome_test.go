@@ -126,13 +126,13 @@ func TestNotSeenSentence(t *testing.T) {
 		want    string
 	}{
 		{"one transfer id", many[:1], "transfer id tx-1aaaa was not found: "},
-		{"one hash", []follow.Lookup{{Text: hash, Kind: follow.PayoutHash}}, "a payout hash (not repeated) was not found: "},
+		{"one hash", []follow.Lookup{{Text: hash, Kind: follow.PayoutHash}}, "the payout hash you gave was not found: "},
 		// A transfer id is named as typed, cleaned, a run of a key's length
 		// cut: whoever passes one in need not have checked it.
 		{"a transfer id holding a key and an escape", []follow.Lookup{{Text: "tx-\x1b[2J" + strings.Repeat("ab", 32), Kind: follow.TransferID}},
 			"transfer id tx-abababab… was not found: "},
 		{"many of both", append(many, follow.Lookup{Text: hash, Kind: follow.PayoutHash}, follow.Lookup{Text: hash, Kind: follow.PayoutHash}),
-			"transfer id tx-1aaaa, transfer id tx-2bbbb, transfer id tx-3cccc, 2 more transfer ids, 2 payout hashes (not repeated) were not found: "},
+			"transfer id tx-1aaaa, transfer id tx-2bbbb, transfer id tx-3cccc, 2 more transfer ids, the 2 payout hashes you gave were not found: "},
 	} {
 		got := follow.NotSeenSentence(c.lookups...)
 		if !strings.HasPrefix(got, c.want) || strings.Contains(got, strings.Repeat("ab", 5)) || !strings.HasSuffix(got, "ask for the quote id: it is in the withdrawal's confirmation") {
@@ -154,5 +154,33 @@ func TestParticularsSayTimesAsTheReview(t *testing.T) {
 	}
 	if got := said["Updated at"]; got != "2026-11-23 10:00:05 UTC" {
 		t.Errorf("updated at %q", got)
+	}
+}
+
+// TestNearHashSaysItLooksLikeOne: an id of 0x and a digit or two fewer or
+// more than a payout hash's 64, taken for a quote id and not found, says it
+// looks like a payout hash miscopied, in the sentence and the NOT FOUND
+// words; a hash whole, an address and a quote id are not said to.
+func TestNearHashSaysItLooksLikeOne(t *testing.T) {
+	hex := strings.Repeat("5f0c9e1b", 9)
+	for id, want := range map[string]string{
+		"0x" + hex[:63]: "it looks like a payout hash a digit short (0x and 64 hex digits): copy it again, whole",
+		"0x" + hex[:62]: "it looks like a payout hash 2 digits short (0x and 64 hex digits): copy it again, whole",
+		"0x" + hex[:65]: "it looks like a payout hash a digit too long (0x and 64 hex digits): copy it again, whole",
+		"0x" + hex[:64]: "",
+		"0x" + hex[:40]: "",
+		"q-" + hex[:63]: "",
+	} {
+		said := follow.NotFoundSentence(id)
+		words := (&follow.Follow{QuoteID: id, NotFound: true, Final: true}).Outcome().Words
+		if want == "" {
+			if strings.Contains(said+words, "looks like a payout hash") {
+				t.Errorf("%s is said to look like a payout hash miscopied:\n%s\n%s", id, said, words)
+			}
+			continue
+		}
+		if !strings.HasSuffix(said, "; "+want) || !strings.HasSuffix(words, ". I"+want[1:]+".") {
+			t.Errorf("%s:\n%s\n%s\nwant %q", id, said, words, want)
+		}
 	}
 }

@@ -14,6 +14,7 @@ import (
 // means, the bridge address's note saying why it is trusted
 // (BridgeTrust.Note). Short meanings, for small screens, keep what the user
 // confirms (the amount, the expiry, the bridge's trust) in fewer characters.
+// No meaning holds parentheses: plain mode says each in its own.
 func (o Order) Review(bridgeNote string, short bool) intent.Review {
 	in := o.Choice.TokenIn
 	amount := "= " + exchange.FromRawUnits(o.Transfer.NumTokens).String() + " " + in
@@ -29,9 +30,9 @@ func (o Order) Review(bridgeNote string, short bool) intent.Review {
 	}
 	r.Meanings = map[string]string{
 		"fromAccount":    "your funding account",
-		"toAccount":      "bridge funding address (" + o.Choice.Info.Provider + ") · " + bridgeNote,
+		"toAccount":      "bridge funding address of " + o.Choice.Info.Provider + " · " + bridgeNote,
 		"tokenCurrency":  in,
-		"numTokens":      amount + " (the quote's pay amount)",
+		"numTokens":      amount + ", the quote's pay amount",
 		"fromSubAccount": "main account",
 		"toSubAccount":   "main account",
 		"expiration":     expires.Format("2006-01-02 15:04:05 UTC"),
