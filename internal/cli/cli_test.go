@@ -160,6 +160,8 @@ func TestFlagTypoSuggested(t *testing.T) {
 		{[]string{"withdraw", "--max", "2"}, "unknown flag: --max; did you mean --max-fee?\n"},
 		{[]string{"history", "--limt=3"}, "unknown flag: --limt; did you mean --limit?\n"},
 		{[]string{"status", "q-1", "--zzzzzz"}, "svcwallet status: unknown flag: --zzzzzz\n"},
+		// Three edits from --csv and --env alike: near neither.
+		{[]string{"status", "q-1", "--w"}, "svcwallet status: unknown flag: --w\n"},
 	} {
 		r := depositCmd(t, nil, tc.args...)
 		if r.code != exitUsage || !strings.Contains(r.stderr, tc.want) {
