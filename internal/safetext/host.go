@@ -19,16 +19,20 @@ import (
 // is the one host rule of the config's URLs and clef's endpoint; its error
 // says the host's position, not the URL's, and names no setting.
 func CheckURLHost(u *url.URL) error {
-	host, pos := u.Hostname(), 0
+	host, pos, zone := u.Hostname(), 0, false
 	// An IPv6 address may name its interface after a % (fe80::1%25en0):
 	// the address is checked as one, the interface's name as a name.
-	if ip, zone, _ := strings.Cut(host, "%"); net.ParseIP(ip) != nil {
-		host, pos = zone, utf8.RuneCountInString(ip)+1
+	if ip, name, _ := strings.Cut(host, "%"); net.ParseIP(ip) != nil {
+		host, pos, zone = name, utf8.RuneCountInString(ip)+1, true
 	}
 	for _, r := range host {
 		pos++
 		if r < utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune("-._", r)) {
 			continue
+		}
+		if zone {
+			// An interface's name has no xn-- form: IDNA is for host names.
+			return fmt.Errorf("the host holds U+%04X at position %d, which no interface name holds: write it in ASCII", r, pos)
 		}
 		return fmt.Errorf("the host holds U+%04X at position %d, which no host name holds: %s", r, pos, writeHostAs(host))
 	}
@@ -56,7 +60,9 @@ func writeHostAs(host string) string {
 	form, err := idna.Lookup.ToASCII(host)
 	switch {
 	case err != nil:
-		return general + "; it is no international host name either (" + Line(err.Error(), 80) + ")"
+		// Not IDNA's words: they repeat the label as typed, look-alike
+		// or right-to-left letters and all.
+		return general + "; it is no international host name either"
 	case form == "":
 		return general
 	case strings.Contains(form, "xn--"):

@@ -23,12 +23,22 @@ func TestCheckURLHostGivesTheXNForm(t *testing.T) {
 		{"moc.\u202eelpmaxe.com", "U+202E at position 5", ""},
 		{"exa\u00a0mple.com", "U+00A0 at position 4, which no host name holds: write the host in ASCII (a name", ""},
 		{"my_host.ex\u0430mple", "write the host in ASCII (a name in another script in its xn-- form); it is no international host name either", ""},
+		// IDNA's own refusal would repeat the label as typed.
+		{"ex--\u0430.com", "U+0430 at position 5, which no host name holds: write the host in ASCII (a name in another script in its xn-- form); it is no international host name either", ""},
+		{"\u05d0-.com", "U+05D0 at position 1", ""},
+		// An interface's name is no host name: it has no xn-- form.
+		{"[fe80::1%\u0435n0]", "U+0435 at position 9, which no interface name holds: write it in ASCII", ""},
 	} {
 		u := &url.URL{Scheme: "https", Host: tc.host}
 		err := safetext.CheckURLHost(u)
 		if err == nil || !strings.Contains(err.Error(), tc.words) {
 			t.Errorf("%q: error %v, want %q", tc.host, err, tc.words)
 			continue
+		}
+		// Named as U+XXXX, never written: a look-alike or a right-to-left
+		// letter would read as another host or reorder the line.
+		if strings.ContainsFunc(err.Error(), func(r rune) bool { return r < ' ' || r > '~' }) {
+			t.Errorf("%q: the refusal writes what is not printable ASCII: %q", tc.host, err)
 		}
 		if tc.form == "" {
 			if strings.Contains(err.Error(), "form, ") || strings.Contains(err.Error(), "ASCII, ") {
