@@ -220,14 +220,11 @@ func (r *builderReviewScreen) sentReply(msg builderSentMsg) tea.Cmd {
 			f := r.order.Auth.Failed(msg.err, r.earlier)
 			r.err, r.fate, r.earlier = refusalWords(f), f.Fate, f.Fate
 			r.retryAt = r.app.Common.Now().Add(f.Wait)
-			switch f.Fate {
-			case builder.FateUnknown:
-				r.errHead = "Not authorized so far"
-			case builder.FateRefused:
-				// Going back and reviewing again draws a new nonce.
+			r.errHead = f.Head()
+			if f.Fate == builder.FateRefused || f.Fate == builder.FateTaken {
+				// Going back and reviewing again draws a new nonce; once
+				// taken, nothing is sent again.
 				r.sent = nil
-			case builder.FateTaken:
-				r.errHead, r.sent = takenHead(f), nil
 			}
 		}
 		// The review shows again with why: an enter held through the
@@ -237,17 +234,6 @@ func (r *builderReviewScreen) sentReply(msg builderSentMsg) tea.Cmd {
 	res := newBuilderResult(r.app, r.order.Auth, r.order.Expiration().UnixNano(), msg.res.APIKey)
 	// The result's title says it was authorized: no toast repeats it.
 	return tea.Sequence(tui.Reset(r.app.Makers.Home(r.app)), tui.Push(res))
-}
-
-// takenHead names how an authorization was found taken: by this
-// sending's answer, unreadable, or by its nonce already used, the earlier
-// sending's. Short: a longer head narrows the words beside it at 80
-// columns until the review no longer fits 80x24.
-func takenHead(f builder.Failure) string {
-	if f.TakenEarlier {
-		return "Authorized by the earlier send"
-	}
-	return "Authorized, answer unreadable"
 }
 
 // againWords say enter's step after a fate whose signed body may be sent
