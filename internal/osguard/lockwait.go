@@ -3,6 +3,8 @@ package osguard
 import (
 	"fmt"
 	"os"
+	"path/filepath"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -49,6 +51,29 @@ func (w Waiting) String() string {
 		who = w.Holder
 	}
 	s := "waiting for another process " + safetext.Text(w.Doing) + "; " + who + " holds its lock, " + safetext.Text(w.Lock)
+	if w.Unbounded {
+		return s + "; svcwallet waits for it to finish…"
+	}
+	return fmt.Sprintf("%s; svcwallet gives up after %s…", s, GiveUpAfter)
+}
+
+// Brief is String for a narrow screen (the console's standing word, three
+// rows at 60 columns): the holder first, files by their names and the lock
+// unnamed where it is in their folder (the command line's words say it);
+// what svcwallet does kept.
+func (w Waiting) Brief() string {
+	doing, lock := safetext.Text(w.Doing), safetext.Text(w.Lock)
+	who := "another process"
+	if w.Holder != "" {
+		who = w.Holder
+	}
+	switch dir := filepath.Dir(lock) + string(filepath.Separator); {
+	case strings.Contains(doing, dir):
+		doing, lock = strings.ReplaceAll(doing, dir, ""), ""
+	default:
+		lock = ", holding " + lock
+	}
+	s := who + " is " + doing + lock
 	if w.Unbounded {
 		return s + "; svcwallet waits for it to finish…"
 	}
