@@ -67,13 +67,15 @@ func (w Waiting) Brief() string {
 	if w.Holder != "" {
 		who = w.Holder
 	}
-	switch dir := filepath.Dir(lock) + string(filepath.Separator); {
-	case strings.Contains(doing, dir):
-		doing, lock = strings.ReplaceAll(doing, dir, ""), ""
-	default:
-		lock = ", holding " + lock
+	s := who + " is " + doing + ", holding " + lock
+	// A lock that is the named file's folder, or beside the file: the
+	// folder goes and the lock is unnamed, the file's name says which.
+	for _, dir := range []string{lock + string(filepath.Separator), filepath.Dir(lock) + string(filepath.Separator)} {
+		if strings.Contains(doing, dir) {
+			s = who + " is " + strings.ReplaceAll(doing, dir, "")
+			break
+		}
 	}
-	s := who + " is " + doing + lock
 	if w.Unbounded {
 		return s + "; svcwallet waits for it to finish…"
 	}
