@@ -136,7 +136,7 @@ func TestNoPackageImportsItsParent(t *testing.T) {
 // domainOrder is the service layer from the inside out, with the leaves
 // every layer may use first: each imports only those before it.
 var domainOrder = []string{
-	"internal/safetext", "internal/osguard", "signer",
+	"internal/safetext", "internal/urlhost", "internal/osguard", "signer",
 	"service/config", "service/exchange", "service/session", "service/journal", "service/intent",
 	"service/follow", "service/builder", "service/withdrawal", "service/target",
 }
@@ -173,11 +173,18 @@ func TestServiceImportsPointInward(t *testing.T) {
 	}
 	// The leaves import none of ours but a leaf before them (osguard
 	// quotes the commands it names with safetext).
-	for i, leaf := range domainOrder[:2] {
+	for i, leaf := range domainOrder[:3] {
 		for imp := range house[leaf].local {
 			if !slices.Contains(domainOrder[:i], imp) {
 				t.Errorf("%s, a leaf, imports %s", leaf, imp)
 			}
+		}
+	}
+	// safetext, which every layer shares, takes the standard library
+	// alone: the idna tables of a host's xn-- form live in urlhost.
+	for imp, files := range house["internal/safetext"].foreign {
+		if first, _, _ := strings.Cut(imp, "/"); strings.Contains(first, ".") {
+			t.Errorf("%s imports %s: safetext takes the standard library alone", files[0], imp)
 		}
 	}
 }

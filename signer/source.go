@@ -11,6 +11,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 
 	"github.com/svcwallet/svcwallet/internal/safetext"
+	"github.com/svcwallet/svcwallet/internal/urlhost"
 )
 
 // SourceKind is where a key lives.
@@ -120,7 +121,7 @@ func KeystoreFile(path string) (Source, error) {
 
 // clefEndpoint checks clef's endpoint: an http URL on a loopback host or an
 // https one (D13), without a user name or password, its host held to
-// safetext.CheckURLHost, or an IPC socket path.
+// urlhost.Check, or an IPC socket path.
 func clefEndpoint(raw string) (string, error) {
 	if raw == "" {
 		return "", errors.New("give clef's endpoint, such as " + DefaultClefEndpoint + " or the path of its clef.ipc")
@@ -137,7 +138,7 @@ func clefEndpoint(raw string) (string, error) {
 	}
 	// The host rule of the config's URLs: clef's endpoint is said while a
 	// signature waits for it, and a look-alike host there would lie.
-	if err := safetext.CheckURLHost(u); err != nil {
+	if err := urlhost.Check(u); err != nil {
 		return "", err
 	}
 	switch {

@@ -59,7 +59,7 @@ func TestParseSource(t *testing.T) {
 		{"/home/me/k\u202eey.json", "it holds U+202E at position 11"},
 		{"clef:http://127.0.0.1:8550/\u202ex", "U+202E at position 28"},
 		{"clef:/home/me/c\u202el.ipc", "U+202E"},
-		// Held to the config's host rule (safetext.CheckURLHost): a
+		// Held to the config's host rule (urlhost.Check): a
 		// look-alike host is refused with its xn-- form, a port that is
 		// no port too.
 		{"clef:https://sign\u0435r.example:8550", "the host holds U+0435 at position 5, which no host name holds: write it in its xn-- form, xn--signr-2we.example"},

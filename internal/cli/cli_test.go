@@ -135,6 +135,10 @@ func TestSubcommandTypoSuggested(t *testing.T) {
 		want string
 	}{
 		{[]string{"stauts"}, `did you mean status?`},
+		// A flag of the command meant, after it: the command is what is
+		// wrong (the root parses its flags first).
+		{[]string{"sttus", "q-1", "--watch"}, `svcwallet: unknown command "sttus" for "svcwallet"; did you mean status?`},
+		{[]string{"sttus", "--interval"}, `svcwallet: unknown command "sttus" for "svcwallet"; did you mean status?`},
 		{[]string{"env", "ad", "x"}, `svcwallet env: unknown command "ad"; did you mean add? (the commands are: add, list, remove, use)`},
 		{[]string{"key", "lst"}, `unknown command "lst"; did you mean list? (the commands are: import, list, new)`},
 		{[]string{"auth", "lgout"}, `did you mean logout?`},
@@ -160,6 +164,8 @@ func TestFlagTypoSuggested(t *testing.T) {
 		{[]string{"withdraw", "--max", "2"}, "unknown flag: --max; did you mean --max-fee?\n"},
 		{[]string{"history", "--limt=3"}, "unknown flag: --limt; did you mean --limit?\n"},
 		{[]string{"status", "q-1", "--zzzzzz"}, "svcwallet status: unknown flag: --zzzzzz\n"},
+		// Three edits from --csv and --env alike: near neither.
+		{[]string{"status", "q-1", "--w"}, "svcwallet status: unknown flag: --w\n"},
 	} {
 		r := depositCmd(t, nil, tc.args...)
 		if r.code != exitUsage || !strings.Contains(r.stderr, tc.want) {
@@ -349,6 +355,9 @@ func TestUnknownFlagShownAsTyped(t *testing.T) {
 		{[]string{"env", "l\x1b[0mist"}, "svcwallet env: unknown command \"l\\x1b[0mist\"; the commands are: add, list, remove, use\n"},
 		{[]string{"st\u0430tus", "q-1"}, "svcwallet: unknown command \"st\\u0430tus\" for \"svcwallet\"\n"},
 		{[]string{"stat\x1b[0mus"}, "svcwallet: unknown command \"stat\\x1b[0mus\" for \"svcwallet\"\n"},
+		// A flag of another command after it: the command is said, as
+		// cobra says it before any flag is parsed.
+		{[]string{"st\u0430tus", "q-1", "--watch"}, "svcwallet: unknown command \"st\\u0430tus\" for \"svcwallet\"\n"},
 	} {
 		r := depositCmd(t, nil, tc.args...)
 		if r.code != exitUsage || !strings.Contains(r.stderr, tc.want) {

@@ -167,10 +167,12 @@ func (c doctorCmd) checkConfig(path, envName string, add func(check, detail, fix
 		return config.Config{}, config.SandboxEnv
 	}
 	chosen, by := chooseEnvBy(envName, c.env.Getenv, cfg)
+	// The path as typed may hold an escape or a bidi override: shown
+	// escaped, as env add and env use show it.
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
-		add("config", path+": no file; the embedded sandbox is the only environment", "")
+		add("config", osguard.Shown(path)+": no file; the embedded sandbox is the only environment", "")
 	} else {
-		add("config", fmt.Sprintf("%s: environments %s", path, cfg.KnownNames()), "")
+		add("config", fmt.Sprintf("%s: environments %s", osguard.Shown(path), cfg.KnownNames()), "")
 	}
 	if chosen != config.SandboxEnv {
 		if _, err := cfg.Lookup(chosen); err != nil {

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -208,5 +209,29 @@ func TestDoctorCannotReadKeystoreOrJournal(t *testing.T) {
 		if w := rep.warning(check); w == nil || w.Fix != fix || !strings.Contains(w.Detail, "not a directory") {
 			t.Errorf("%s: %+v, want a warning to %s:\n%s", check, w, fix, out)
 		}
+	}
+}
+
+// TestDoctorSaysTheConfigPathEscaped: a --config path holding an escape or
+// a bidi override is named with them escaped, as env add and env use name
+// it: written raw, it coloured or reordered doctor's line.
+func TestDoctorSaysTheConfigPathEscaped(t *testing.T) {
+	cfg, _ := localConfig(t)
+	dir := filepath.Join(t.TempDir(), "cfg\x1b[31m\u202ered")
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "config.toml")
+	if err := os.WriteFile(path, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, rep, out := doctor(t, nil, noTmux, "--config", path)
+	i := slices.IndexFunc(rep.Checks, func(c doctorCheck) bool { return c.Check == "config" })
+	if i < 0 || strings.ContainsAny(rep.Checks[i].Detail, "\x1b\u202e") || !strings.Contains(rep.Checks[i].Detail, `cfg\x1b[31m\u202ered/config.toml": environments local`) {
+		t.Errorf("the config check:\n%s", out)
 	}
 }

@@ -39,7 +39,8 @@ func lockWaitsIn(send func(tea.Msg)) osguard.LockWaits {
 			mu.Lock()
 			tags[wt.Seq] = tag
 			mu.Unlock()
-			send(tui.StandingMsg{Tag: tag, Text: safetext.Line(wt.String(), 0)})
+			// Brief: the full paths cut off what svcwallet does at 80x24.
+			send(tui.StandingMsg{Tag: tag, Text: safetext.Line(wt.Brief(), 0)})
 		},
 		Over: func(wt osguard.Waiting) {
 			mu.Lock()

@@ -329,6 +329,11 @@ func subcommandOnly(c *cobra.Command, args []string) error {
 // badFlag says a flag the line gets wrong as a usage error; an unknown
 // --flag near one the command takes names it, as a mistyped command does.
 func badFlag(c *cobra.Command, err error) error {
+	// The root parses its flags before its arguments (rootArgs): in
+	// sttus --watch, the command before the flag is what is wrong.
+	if !c.HasParent() && len(c.Flags().Args()) > 0 {
+		return rootArgs(c, c.Flags().Args())
+	}
 	var unknown *pflag.NotExistError
 	if errors.As(err, &unknown) {
 		return unknownFlag(c, unknown)

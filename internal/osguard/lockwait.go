@@ -3,6 +3,8 @@ package osguard
 import (
 	"fmt"
 	"os"
+	"path/filepath"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -49,6 +51,31 @@ func (w Waiting) String() string {
 		who = w.Holder
 	}
 	s := "waiting for another process " + safetext.Text(w.Doing) + "; " + who + " holds its lock, " + safetext.Text(w.Lock)
+	if w.Unbounded {
+		return s + "; svcwallet waits for it to finish…"
+	}
+	return fmt.Sprintf("%s; svcwallet gives up after %s…", s, GiveUpAfter)
+}
+
+// Brief is String for a narrow screen (the console's standing word, three
+// rows at 60 columns): the holder first, files by their names and the lock
+// unnamed where it is in their folder (the command line's words say it);
+// what svcwallet does kept.
+func (w Waiting) Brief() string {
+	doing, lock := safetext.Text(w.Doing), safetext.Text(w.Lock)
+	who := "another process"
+	if w.Holder != "" {
+		who = w.Holder
+	}
+	s := who + " is " + doing + ", holding " + lock
+	// A lock that is the named file's folder, or beside the file: the
+	// folder goes and the lock is unnamed, the file's name says which.
+	for _, dir := range []string{lock + string(filepath.Separator), filepath.Dir(lock) + string(filepath.Separator)} {
+		if strings.Contains(doing, dir) {
+			s = who + " is " + strings.ReplaceAll(doing, dir, "")
+			break
+		}
+	}
 	if w.Unbounded {
 		return s + "; svcwallet waits for it to finish…"
 	}

@@ -170,26 +170,22 @@ func (s *session) signBuilder(o builder.Order) error {
 }
 
 // builderAgain words what became of a signed authorization not accepted
-// (builder.Auth.Failed): the head of its line, and the question that
-// offers the same signed body again (none when refused for good).
+// (builder.Auth.Failed): the head of its line (Failure.Head, every
+// face's), and the question that offers the same signed body again (none
+// when refused for good or taken).
 func builderAgain(f builder.Failure) (head, ask string) {
 	switch f.Fate {
 	case builder.FateNotSent:
-		return "Not authorized", "Send the same signed authorization, which was not sent?"
+		ask = "Send the same signed authorization, which was not sent?"
 	case builder.FateLimited:
-		return "Not authorized", fmt.Sprintf("Send the same signed authorization in %d s?", f.WaitSeconds())
-	case builder.FateTaken:
-		if f.TakenEarlier {
-			return "Authorized by the earlier send", ""
-		}
-		return "Authorized, answer unreadable", ""
+		ask = fmt.Sprintf("Send the same signed authorization in %d s?", f.WaitSeconds())
 	case builder.FateUnknown:
+		ask = "Send the same signed authorization again? Nothing is signed anew."
 		if f.Wait > 0 {
-			return "Not authorized so far", fmt.Sprintf("Send the same signed authorization again in %d s? Nothing is signed anew.", f.WaitSeconds())
+			ask = fmt.Sprintf("Send the same signed authorization again in %d s? Nothing is signed anew.", f.WaitSeconds())
 		}
-		return "Not authorized so far", "Send the same signed authorization again? Nothing is signed anew."
 	}
-	return "Not authorized", ""
+	return f.Head(), ask
 }
 
 // takenWords say, in the last words, how an authorization was found taken.

@@ -6,9 +6,12 @@ import (
 )
 
 // LeftOut follows a command line whose flag's file path could not be
-// printed (Command): what to add, and why it is not there.
+// printed (Command): what to add, and why it is not there. It says the
+// config file: "the file's path" read as the path of a file the line
+// names (withdraw submit FILE). Pasted, the line runs in no shell: sh
+// stops at its "(", PowerShell at its lone "'".
 func LeftOut(flag string) string {
-	return " (add " + flag + " and the file's path: it holds a character a terminal acts on or hides, so it is not printed)"
+	return " (add " + flag + " and the config file's path: it holds a character a terminal acts on or hides, so it is not printed)"
 }
 
 // Command is a svcwallet command line for the user to run next: words,

@@ -32,7 +32,7 @@ func TestCommandQuotesTheConfig(t *testing.T) {
 	for _, config := range []string{"/tmp/cfg\x1b[31mred/c.toml", "/tmp/\u202elmot.c", "/tmp/a\nb.toml", "/tmp/a\tb.toml", "/tmp/a\u200bb.toml", "/tmp/a\u00a0b.toml", "/tmp/a\u3000b.toml", "/tmp/\xff.toml", "/tmp/a\x7fb.toml", "/tmp/a\u0085b"} {
 		for _, sh := range []Shell{POSIX, PowerShell} {
 			got := sh.Command("--config", config, words...)
-			if got != sh.Line(words...)+" (add --config and the file's path: it holds a character a terminal acts on or hides, so it is not printed)" || strings.Contains(got, "/tmp") {
+			if got != sh.Line(words...)+" (add --config and the config file's path: it holds a character a terminal acts on or hides, so it is not printed)" || strings.Contains(got, "/tmp") {
 				t.Errorf("%q: %q, want the line without it and why", config, got)
 			}
 		}

@@ -34,4 +34,11 @@ func TestCommandRunsAsPrinted(t *testing.T) {
 	if strings.Contains(POSIX.Command("--config", "/tmp/\x1b[2J", "svcwallet"), "\x1b") {
 		t.Error("an escape printed")
 	}
+	// A line whose --config is left out, copied and pasted whole, runs
+	// nothing: run, it would reach the environment of another config.
+	line := POSIX.Command("--config", "/tmp/\x1b[2J", "svcwallet", "withdraw", "submit", "t.json", "--env", "prod")
+	out, err := exec.Command(sh, "-c", `svcwallet() { echo ran; }; `+line).CombinedOutput()
+	if err == nil || strings.Contains(string(out), "ran") {
+		t.Errorf("%s, pasted into sh: %v\n%s", line, err, out)
+	}
 }

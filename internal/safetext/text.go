@@ -1,8 +1,7 @@
 // Package safetext makes text from outside svcwallet (the network, files read
 // back, what users paste) safe to show, print, copy, journal or sign, and
-// says what an identifier may hold. It imports none of svcwallet's packages,
-// only the standard library and golang.org/x/net/idna (a host's xn-- form),
-// so that the domain, the terminal chrome and the command line share it.
+// says what an identifier may hold. It imports only the standard library so
+// that the domain, the terminal chrome and the command line share it.
 package safetext
 
 import (

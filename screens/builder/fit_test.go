@@ -2,6 +2,8 @@ package builder
 
 import (
 	"fmt"
+	"github.com/svcwallet/svcwallet/screens/kit"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -68,6 +70,56 @@ func TestBuilderReviewSignsAtTheSmallSizes(t *testing.T) {
 			if tc.wallet {
 				golden.RequireEqual(t, []byte(v))
 			}
+		})
+	}
+}
+
+// TestBuilderReviewKeystoreSignsAt60x20 (found by review, then in tmux):
+// a keystore key on an environment of the user's (local) needed 19 lines
+// of the 18 a 60x20 terminal gives, and a key label of 43 to 100 bytes
+// more, so the review showed only the notice to enlarge it. Now the prompt
+// takes one line, the passphrase goes beside the key, and a long label
+// takes its own short column: every fact is whole, and enter signs there.
+func TestBuilderReviewKeystoreSignsAt60x20(t *testing.T) {
+	for _, label := range []string{
+		"market maker bot",
+		"overnight futures book, colo rack ldn-3 (x)",
+		"market maker bot for the overnight futures book, run from the colo rack in ldn-3 by the ops desk xyz",
+		strings.Repeat("k", 100),
+	} {
+		t.Run(fmt.Sprintf("label_of_%d_bytes_%d_words", len(label), len(strings.Fields(label))), func(t *testing.T) {
+			lightKeystore(t)
+			r := newBldRig(t, 60, 20)
+			r.App.Target.Demo, r.App.Target.Env.Name = nil, "local"
+			r.App.KeystoreDir = filepath.Join(t.TempDir(), "home", "someone", ".config", "svcwallet", "keystore")
+			if _, _, err := signer.ImportRawKey(r.App.KeystoreDir, sandbox.DemoPrivateKey, "hunter2-hunter2"); err != nil {
+				t.Fatal(err)
+			}
+			r.openForm()
+			r.fill(sandbox.BuilderAddress, "0.1", "0.05", "")
+			r.keySection(label, sandbox.NoChainAddress)
+			r.toReviewWith("keystore")
+			r.UntilShows("Press enter to sign")
+			v := r.Plain()
+			for i, l := range strings.Split(v, "\n") {
+				if n := ansi.StringWidth(l); n > 60 {
+					t.Errorf("line %d is %d cells: %q", i+1, n, l)
+				}
+			}
+			squashed := strings.Join(strings.Fields(v), "")
+			for _, want := range []string{"Key label " + label, "Environment local · chainId 327", "AddAccountSignerWithBuilder",
+				"authorize and create an API key", "accountID " + sandbox.DemoAddress, "signer " + sandbox.NoChainAddress + " builder's API key",
+				"permissions Trade", "nonce 424242", "builderAccountID " + sandbox.BuilderAddress, "maxFutureFeeRate 1000 = 0.1% futures cap",
+				"maxSpotFeeRate 500 = 0.05% spot cap", "expiration", "2026-03-21 09:26:53 UTC, 7 days", "Digest", "Signing key keystore 0xf39F…2266",
+				"passphrase", "Press enter to sign and authorize, esc to go back.", "enter sign and authorize"} {
+				if !strings.Contains(squashed, strings.Join(strings.Fields(want), "")) {
+					t.Errorf("no %q whole at 60x20:\n%s", want, v)
+				}
+			}
+			golden.RequireEqual(t, []byte(v))
+			r.TypeText("hunter2-hunter2")
+			r.clock.Advance(kit.ShownGuard)
+			r.signAndWait()
 		})
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/kit/layout"
@@ -220,14 +221,11 @@ func (r *builderReviewScreen) sentReply(msg builderSentMsg) tea.Cmd {
 			f := r.order.Auth.Failed(msg.err, r.earlier)
 			r.err, r.fate, r.earlier = refusalWords(f), f.Fate, f.Fate
 			r.retryAt = r.app.Common.Now().Add(f.Wait)
-			switch f.Fate {
-			case builder.FateUnknown:
-				r.errHead = "Not authorized so far"
-			case builder.FateRefused:
-				// Going back and reviewing again draws a new nonce.
+			r.errHead = f.Head()
+			if f.Fate == builder.FateRefused || f.Fate == builder.FateTaken {
+				// Going back and reviewing again draws a new nonce; once
+				// taken, nothing is sent again.
 				r.sent = nil
-			case builder.FateTaken:
-				r.errHead, r.sent = takenHead(f), nil
 			}
 		}
 		// The review shows again with why: an enter held through the
@@ -237,17 +235,6 @@ func (r *builderReviewScreen) sentReply(msg builderSentMsg) tea.Cmd {
 	res := newBuilderResult(r.app, r.order.Auth, r.order.Expiration().UnixNano(), msg.res.APIKey)
 	// The result's title says it was authorized: no toast repeats it.
 	return tea.Sequence(tui.Reset(r.app.Makers.Home(r.app)), tui.Push(res))
-}
-
-// takenHead names how an authorization was found taken: by this
-// sending's answer, unreadable, or by its nonce already used, the earlier
-// sending's. Short: a longer head narrows the words beside it at 80
-// columns until the review no longer fits 80x24.
-func takenHead(f builder.Failure) string {
-	if f.TakenEarlier {
-		return "Authorized by the earlier send"
-	}
-	return "Authorized, answer unreadable"
 }
 
 // againWords say enter's step after a fate whose signed body may be sent
@@ -331,19 +318,22 @@ func (r *builderReviewScreen) fits() bool {
 }
 
 // fitted is the fullest rendering that fits the screen's height, from
-// the review as it is down to kit.TypedDataView's smallest (level 4), so
-// an 80x24 terminal shows an authorization with an API key and fee caps
-// above 1%, signed by a keystore key. Without a fit it is the shortest.
+// the review as it is down to kit.TypedDataView's smallest (level 4), then
+// level 5 (tightest), so an 80x24 terminal shows an authorization with an
+// API key and fee caps above 1%, and a 60x20 one a keystore key's with a
+// label of 100 bytes. Without a fit it is the shortest.
 func (r *builderReviewScreen) fitted() (string, bool) {
 	if r.h <= 0 {
 		return r.render(0), true
 	}
-	return layout.Fitted(5, r.h, r.render)
+	return layout.Fitted(6, r.h, r.render)
 }
 
 // render draws the review at a level of kit.TypedDataView.Render: 0 as
 // it is, 1 without blank lines (the warnings' too), and so on; from 3 a
-// keystore key takes one line (signingKey.TightView).
+// keystore key takes two lines (signingKey.TightView) and the prompt one
+// at 60 columns; at 5 the key and its passphrase share one line
+// (signingKey.OneLine).
 func (r *builderReviewScreen) render(level int) string {
 	c := r.app.Common
 	st := c.Styles
@@ -368,7 +358,11 @@ func (r *builderReviewScreen) render(level int) string {
 	case level < 3:
 		b.WriteString(r.gate.Key.View(18) + "\n")
 	default: // a keystore key on one line (its file's name repeats the address)
-		key, _ := r.gate.Key.TightView(kit.LabelWidth(r.order.Review(), level), "")
+		lw := kit.LabelWidth(r.order.Review(), level)
+		key, one := r.gate.Key.OneLine(lw)
+		if level < 5 || !one {
+			key, _ = r.gate.Key.TightView(lw, "")
+		}
 		b.WriteString(key + "\n")
 	}
 	switch {
@@ -387,8 +381,12 @@ func (r *builderReviewScreen) render(level int) string {
 		b.WriteString(r.gate.Prompt(sending,
 			"Press enter to send the signed authorization again, esc to go back.") + "\n")
 	default:
-		b.WriteString(r.gate.Prompt("Signing and sending the authorization…",
-			"Press enter to sign with this key and authorize the builder, esc to go back.") + "\n")
+		ready := "Press enter to sign with this key and authorize the builder, esc to go back."
+		if level >= 3 {
+			// One line at 60 columns: the key is on the line above.
+			ready = "Press enter to sign and authorize, esc to go back."
+		}
+		b.WriteString(r.gate.Prompt("Signing and sending the authorization…", ready) + "\n")
 	}
 	return layout.Clip(b.String(), r.wd)
 }
@@ -404,15 +402,37 @@ func (r *builderReviewScreen) typedDataView(level int) string {
 	if level >= 2 {
 		review = r.order.ShortReview()
 	}
+	var facts strings.Builder
 	v := kit.TypedDataView{Review: review, Where: kit.WhereRows(r.app),
 		Danger: map[string]bool{"builderAccountID": true, "maxFutureFeeRate": true, "maxSpotFeeRate": true, "permissions": true, "signer": true},
 		Keep:   map[string]bool{"maxFutureFeeRate": true, "maxSpotFeeRate": true, "expiration": true, "signer": true},
 		// The nonce beside the permissions saves a line at 60x20.
 		Pairs: map[string][]string{"permissions": {"nonce"}}}
 	for _, f := range r.order.Facts() {
-		if f.Mark != intent.Detail {
+		switch {
+		case f.Mark == intent.Detail:
+		case level >= 5:
+			facts.WriteString(r.tightFact(f) + "\n")
+		default:
 			v.Facts = append(v.Facts, f)
 		}
 	}
-	return v.Render(r.app.Common, r.wd, level)
+	return facts.String() + v.Render(r.app.Common, r.wd, min(level, 4))
+}
+
+// tightFact draws a fact in its label's own column, not the message's, its
+// value broken at words or, where that takes more lines, anywhere: a key
+// label of 100 bytes takes two lines at 60 columns, never three.
+func (r *builderReviewScreen) tightFact(f intent.Fact) string {
+	c, lw := r.app.Common, ansi.StringWidth(f.Label)
+	room := max(r.wd-lw-1, 8)
+	lines := strings.Split(layout.WrapTo(f.Value, room), "\n")
+	if hard := strings.Split(ansi.Hardwrap(f.Value, room, true), "\n"); len(hard) < len(lines) {
+		lines = hard
+	}
+	for i, l := range lines {
+		f.Value = l
+		lines[i] = kit.FactValue(c, f)
+	}
+	return layout.Field(c, f.Label, lw, strings.Join(lines, "\n"+layout.Pad("", lw+1)))
 }

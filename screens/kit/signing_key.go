@@ -198,6 +198,28 @@ func (k *signingKey) TightView(lw int, beside string) (string, bool) {
 	return line + "\n" + layout.Field(c, "Passphrase", lw, pass.View()), false
 }
 
+// OneLine is a keystore key and its passphrase field on one line, for a
+// review with no row to spare: the key's address shortened, its folder
+// left out (not signed, and cut to nothing at 60 columns anyway). It
+// reports false, drawing nothing, for any other key or a field under 8
+// cells.
+func (k *signingKey) OneLine(lw int) (string, bool) {
+	if !k.Typing() || k.loggedIn {
+		return "", false
+	}
+	c := k.app.Common
+	head := c.Styles.Value.Render("keystore "+tui.ShortAddress(k.want.Hex())) + "  " + layout.InksFor(c).Label.On("passphrase") + " "
+	room := k.width - lw - 1 - ansi.StringWidth(head)
+	if room < 8 {
+		return "", false
+	}
+	pass := k.Pass
+	pass.SetWidth(room - 1)
+	// The word before it names the field; its placeholder, cut, would not.
+	pass.Placeholder = ""
+	return layout.Field(c, "Signing key", lw, head+pass.View()), true
+}
+
 // loggedInView is the wallet logged in with on one line: its address
 // shortened only when it is the account that signs (the review shows that
 // whole), beside it what beside says where that fits, then where the

@@ -189,3 +189,25 @@ func TestReviewStopsOnAJournalChangedOnceAnswered(t *testing.T) {
 		t.Errorf("a journal changed in place, found once answered, offers %v:\n%s", r.KeyMap().ShortHelp(), ansi.Strip(r.View()))
 	}
 }
+
+// TestJournalStopShowsTheDoctorAt60x20 (found by review): the review's
+// stop on a journal changed once answered was cut at 60x20 before "run
+// svcwallet doctor", the one step it offers; now the step shows whole
+// there and at 80x24, the screen no taller than its part of the terminal.
+func TestJournalStopShowsTheDoctorAt60x20(t *testing.T) {
+	for _, size := range [][2]int{{60, 18}, {80, 22}} {
+		app, now := screentest.LoggedInApp(t)
+		r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, size[0], size[1], signer.Found{Place: signer.KeyDemo})
+		lost := &journal.RolledBackError{Path: app.Journal().Path(), Recorded: 9000, Now: 9000, Changed: true,
+			Unanswered: []journal.Remembered{{QuoteID: "q-lost"}}, Missing: []journal.Remembered{{QuoteID: "q-lost"}}}
+		r.executed(executedMsg{withdrawal.Sent{Err: lost}})
+		*now = now.Add(2 * time.Second) // past the hold on keys after a send
+		view := r.View()
+		if n := strings.Count(view, "\n") + 1; n > size[1] {
+			t.Errorf("at %dx%d: %d lines:\n%s", size[0], size[1]+2, n, ansi.Strip(view))
+		}
+		if !strings.Contains(squash(view), squash("Stopped: journal")) || !strings.Contains(squash(view), squash("run "+app.Command("doctor"))) {
+			t.Errorf("at %dx%d the stop lacks its step:\n%s", size[0], size[1]+2, ansi.Strip(view))
+		}
+	}
+}

@@ -372,12 +372,13 @@ func (r *reviewScreen) executed(msg executedMsg) tea.Cmd {
 
 func (r *reviewScreen) View() string {
 	out, ok := r.fitted()
-	if !ok && !r.signable() && !r.preparable() {
+	switch stop := r.journalStop(); {
+	case !ok && stop != "":
+		return stop
+	case !ok && !r.signable() && !r.preparable():
 		return r.render(5, true)
-	}
-	if !ok {
-		return layout.Clip(layout.ErrorBlock(r.app.Common, "Too small to review", exchange.UserError{Text: fmt.Sprintf(
-			"the review needs %d rows to show everything you sign; this terminal gives it %d. Make the window taller (or, if the help is open, close it with ?) to sign, or %s for a new quote",
+	case !ok:
+		return layout.Clip(layout.ErrorBlock(r.app.Common, "Too small to review", exchange.UserError{Text: fmt.Sprintf("the review needs %d rows to show everything you sign; this terminal gives it %d. Make the window taller (or, if the help is open, close it with ?) to sign, or %s for a new quote",
 			lipgloss.Height(out), r.h, r.requoteKey().Help().Key)}, r.wd), r.wd)
 	}
 	return out

@@ -61,3 +61,14 @@ func (r *reviewScreen) stopNote() string {
 	}
 	return r.app.Common.Styles.Muted.Render(layout.WrapTo(strings.Join(said, " "), r.wd)) + "\n"
 }
+
+// journalStop is the stop on a journal not as svcwallet wrote it, alone,
+// for a screen too short for it below the message: nothing can be signed
+// until the journal is mended, so the stop and its step (the doctor)
+// matter, not the message. "" when the review shows no such stop.
+func (r *reviewScreen) journalStop() string {
+	if r.gate.Sending || r.bridgeErr != nil || r.repeatErr == nil {
+		return ""
+	}
+	return layout.Clip(layout.ErrorBlock(r.app.Common, "Stopped: journal", r.repeatErr, r.wd)+r.stopNote(), r.wd)
+}

@@ -73,6 +73,21 @@ func (f Failure) WaitSeconds() int { return int((f.Wait + time.Second - 1) / tim
 
 func (f Failure) Error() string { return f.Err.Error() }
 
+// Head is the few words every face heads a failure with: whether the
+// builder is authorized, and how that is known when it is. Short, as a
+// longer head narrows the words beside it at 80 columns.
+func (f Failure) Head() string {
+	switch {
+	case f.Fate == FateTaken && f.TakenEarlier:
+		return "Authorized by the earlier send"
+	case f.Fate == FateTaken:
+		return "Authorized, answer unreadable"
+	case f.Fate == FateUnknown:
+		return "Not authorized so far"
+	}
+	return "Not authorized"
+}
+
 func (f Failure) Unwrap() error { return f.Err }
 
 // Failed judges err, the error of sending a signed authorization of a
@@ -104,7 +119,7 @@ func (a Auth) Failed(err error, earlier Fate) Failure {
 	case isAPI && ae.Status < 500 && !exchange.UnnamedRefusal(err):
 		fate = FateRefused
 	}
-	answer, status := answered(err, fate, unreadable)
+	answer, status := answered(ae, isAPI, fate, unreadable)
 	var wait time.Duration
 	if limited {
 		// The one Retry-After policy over the one backoff, as every caller
@@ -141,10 +156,10 @@ func (a Auth) Failed(err error, earlier Fate) Failure {
 	return Failure{Fate: fate, Wait: wait, Answer: answer, Status: status, Err: exchange.Worded(err, words+"; "+a.Unchecked())}
 }
 
-// answered says what err was answered when fate, its own, is
-// FateUnknown: its Answer and HTTP status (0 when none came).
-func answered(err error, fate Fate, unreadable *exchange.UnreadableAnswerError) (Answer, int) {
-	ae, isAPI := errors.AsType[*exchange.APIError](err)
+// answered says what an error was answered when fate, its own, is
+// FateUnknown: its Answer and HTTP status (0 when none came), from the
+// HTTP error Failed found in it (ae, when isAPI) or its unreadable answer.
+func answered(ae *exchange.APIError, isAPI bool, fate Fate, unreadable *exchange.UnreadableAnswerError) (Answer, int) {
 	switch {
 	case fate != FateUnknown:
 		return 0, 0

@@ -14,7 +14,7 @@ func ClosestName(typed string, names []string) string {
 // from it, all of them when several are equally near.
 func ClosestNames(typed string, names []string) []string {
 	var best []string
-	bestDist := 3
+	bestDist := 2 // the farthest a suggestion may be
 	for _, name := range names {
 		switch d := editDistance(typed, name); {
 		case d < bestDist:

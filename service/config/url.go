@@ -7,7 +7,7 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/svcwallet/svcwallet/internal/safetext"
+	"github.com/svcwallet/svcwallet/internal/urlhost"
 )
 
 // CheckURL holds one configured URL to what Validate says: absolute, https
@@ -50,10 +50,10 @@ func CheckURL(raw string) error {
 	return fmt.Errorf("%q: scheme must be https", raw)
 }
 
-// checkHost holds a URL's host to safetext.CheckURLHost, the one host rule
+// checkHost holds a URL's host to urlhost.Check, the one host rule
 // (clef's endpoint is held to it too), naming the URL.
 func checkHost(raw string, u *url.URL) error {
-	if err := safetext.CheckURLHost(u); err != nil {
+	if err := urlhost.Check(u); err != nil {
 		return fmt.Errorf("%q: %w", raw, err)
 	}
 	return nil

@@ -1,4 +1,9 @@
-package safetext
+// Package urlhost holds the one host rule of the URLs svcwallet dials: the
+// config's and clef's endpoint. It is a leaf of its own, not part of
+// safetext, so that golang.org/x/net/idna (a host's xn-- form, for the
+// refusal's words) is linked into the two packages that check URLs, not
+// into every package that shows text.
+package urlhost
 
 import (
 	"fmt"
@@ -12,23 +17,27 @@ import (
 	"golang.org/x/net/idna"
 )
 
-// CheckURLHost holds a URL's host to what reads as what is dialled: ASCII
+// Check holds a URL's host to what reads as what is dialled: ASCII
 // letters, digits, '-', '.' and '_', or an IP address, and a port from 1 to
 // 65535. A look-alike letter (Cyrillic а for a) or an invisible one (a bidi
 // override) would make every line naming the URL name a host it is not. It
 // is the one host rule of the config's URLs and clef's endpoint; its error
 // says the host's position, not the URL's, and names no setting.
-func CheckURLHost(u *url.URL) error {
-	host, pos := u.Hostname(), 0
+func Check(u *url.URL) error {
+	host, pos, zone := u.Hostname(), 0, false
 	// An IPv6 address may name its interface after a % (fe80::1%25en0):
 	// the address is checked as one, the interface's name as a name.
-	if ip, zone, _ := strings.Cut(host, "%"); net.ParseIP(ip) != nil {
-		host, pos = zone, utf8.RuneCountInString(ip)+1
+	if ip, name, _ := strings.Cut(host, "%"); net.ParseIP(ip) != nil {
+		host, pos, zone = name, utf8.RuneCountInString(ip)+1, true
 	}
 	for _, r := range host {
 		pos++
 		if r < utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune("-._", r)) {
 			continue
+		}
+		if zone {
+			// An interface's name has no xn-- form: IDNA is for host names.
+			return fmt.Errorf("the host holds U+%04X at position %d, which no interface name holds: write it in ASCII", r, pos)
 		}
 		return fmt.Errorf("the host holds U+%04X at position %d, which no host name holds: %s", r, pos, writeHostAs(host))
 	}
@@ -49,14 +58,16 @@ func CheckURLHost(u *url.URL) error {
 func writeHostAs(host string) string {
 	const general = "write the host in ASCII (a name in another script in its xn-- form)"
 	for _, r := range host {
-		if dropped(r) || unicode.IsSpace(r) || !unicode.IsGraphic(r) {
+		if unicode.IsSpace(r) || !unicode.IsGraphic(r) {
 			return general
 		}
 	}
 	form, err := idna.Lookup.ToASCII(host)
 	switch {
 	case err != nil:
-		return general + "; it is no international host name either (" + Line(err.Error(), 80) + ")"
+		// Not IDNA's words: they repeat the label as typed, look-alike
+		// or right-to-left letters and all.
+		return general + "; it is no international host name either"
 	case form == "":
 		return general
 	case strings.Contains(form, "xn--"):
