@@ -104,7 +104,7 @@ func printNewKey(env CLIEnv, address, path, dirFlag string) error {
 		// Quoted for the shell (a keystore folder may hold a space); the
 		// config the commands read, $SVCWALLET_CONFIG's where it is set.
 		fmt.Fprintf(env.Stderr, "To sign with it: --signer %s on a command, or signer = %q in its environment's table of the config (%s).\n",
-			safetext.ShellWord(source), source, newInvocation("", "", env.Getenv).configFile)
+			safetext.ShellWord(source), source, osguard.Shown(newInvocation("", "", env.Getenv).configFile))
 		return nil
 	}
 	return writeJSON(env.Stdout, map[string]string{"address": address, "path": path})

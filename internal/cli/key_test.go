@@ -462,6 +462,12 @@ func TestKeyImportSaysHowToSignWithIt(t *testing.T) {
 	if said[3] != cfg {
 		t.Errorf("the config named is %s, want $%s's %s", said[3], configPathVar, cfg)
 	}
+	// A config path holding an escape is named escaped, never written raw.
+	hexKey3, _ := testKeyHex(t)
+	r = keyCmd(t, lines(hexKey3, cliPass, cliPass), map[string]string{signer.KeystoreEnvVar: dir, configPathVar: "/tmp/c\x1b[2J.toml"}, "import")
+	if r.code != 0 || strings.Contains(r.stderr, "\x1b") || !strings.Contains(r.stderr, `"/tmp/c\x1b[2J.toml"`) {
+		t.Errorf("exit %d, the config's path is not named escaped:\n%q", r.code, r.stderr)
+	}
 
 	// A folder with a space in its name: the flag's path is one word of
 	// the shell, the config's is the path itself.
