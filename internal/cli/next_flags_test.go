@@ -1,0 +1,36 @@
+package cli
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/spf13/cobra"
+
+	"github.com/svcwallet/svcwallet/internal/safetext"
+)
+
+// TestNextCarriesTheFlagsEachCommandTakes: a command printed to run next
+// (safetext.Next, every face's) carries --env and --config where the
+// command takes them, and only there: `key import --env sandbox` is
+// refused whole ("unknown flag: --env"), and `auth login` without them
+// logs in elsewhere. Every runnable command of the tree is asked.
+func TestNextCarriesTheFlagsEachCommandTakes(t *testing.T) {
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		if c.Runnable() {
+			has := func(name string) bool { return c.Flags().Lookup(name) != nil || c.InheritedFlags().Lookup(name) != nil }
+			words := strings.Fields(strings.TrimPrefix(c.CommandPath(), "svcwallet"))
+			line := safetext.Next("/my cfg/c.toml", "prod", words...)
+			if got := strings.Contains(line, " --env prod"); got != has("env") {
+				t.Errorf("%q: --env printed %v, taken %v", line, got, has("env"))
+			}
+			if got := strings.Contains(line, " --config '/my cfg/c.toml'"); got != has("config") {
+				t.Errorf("%q: --config printed %v, taken %v", line, got, has("config"))
+			}
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(newApp(CLIEnv{Getenv: func(string) string { return "" }}).rootCommand())
+}
