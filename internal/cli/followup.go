@@ -1,7 +1,7 @@
 package cli
 
 import (
-	"github.com/svcwallet/svcwallet/internal/safetext"
+	"github.com/svcwallet/svcwallet/internal/runnext"
 	"github.com/svcwallet/svcwallet/service/config"
 )
 
@@ -39,9 +39,9 @@ func newInvocation(env string, configFlag string, getenv func(string) string) in
 // quoted for the user's shell (PowerShell on Windows) where it needs to be,
 // ready to copy and run; a --config path a terminal would not show as it
 // is, left out and said so; each flag only where the command takes it
-// (safetext.Next).
+// (runnext.Command).
 func (v invocation) command(words ...string) string {
-	return safetext.Next(v.config, v.env, words...)
+	return runnext.Command(v.config, v.env, words...)
 }
 
 // follow is the command that follows withdrawal quoteID to its end:

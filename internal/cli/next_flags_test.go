@@ -6,11 +6,11 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/svcwallet/svcwallet/internal/safetext"
+	"github.com/svcwallet/svcwallet/internal/runnext"
 )
 
 // TestNextCarriesTheFlagsEachCommandTakes: a command printed to run next
-// (safetext.Next, every face's) carries --env and --config where the
+// (runnext.Command, every face's) carries --env and --config where the
 // command takes them, and only there: `key import --env sandbox` is
 // refused whole ("unknown flag: --env"), and `auth login` without them
 // logs in elsewhere. Every runnable command of the tree is asked.
@@ -20,7 +20,7 @@ func TestNextCarriesTheFlagsEachCommandTakes(t *testing.T) {
 		if c.Runnable() {
 			has := func(name string) bool { return c.Flags().Lookup(name) != nil || c.InheritedFlags().Lookup(name) != nil }
 			words := strings.Fields(strings.TrimPrefix(c.CommandPath(), "svcwallet"))
-			line := safetext.Next("/my cfg/c.toml", "prod", words...)
+			line := runnext.Command("/my cfg/c.toml", "prod", words...)
 			if got := strings.Contains(line, " --env prod"); got != has("env") {
 				t.Errorf("%q: --env printed %v, taken %v", line, got, has("env"))
 			}

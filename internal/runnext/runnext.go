@@ -1,13 +1,18 @@
-package safetext
+// Package runnext prints the svcwallet commands a face tells the user to
+// run next, each with the flags that choose where it acts: the command
+// line's, plain mode's and the console's one way.
+package runnext
 
-// Next is the svcwallet command line words for the user to run next, on
-// environment env of the config file the user named (config; "" for the
-// default one), through Command: --env env and --config config follow the
-// words where the command takes them, and only there, since a flag a
-// command does not take makes it refuse the whole line. The key, sandbox,
+import "github.com/svcwallet/svcwallet/internal/safetext"
+
+// Command is the svcwallet command line words for the user to run next,
+// on environment env of the config file the user named (config; "" for
+// the default one), through safetext.Command: --env env and --config
+// config follow the words where the command takes them, and only there,
+// since a flag a command does not take makes it refuse the whole line. The key, sandbox,
 // help and like commands (and auth or builder alone) read no config; env
 // and auth status read the config and choose no environment.
-func Next(config, env string, words ...string) string {
+func Command(config, env string, words ...string) string {
 	takesEnv, takesConfig := flagsOf(words)
 	line := append([]string{"svcwallet"}, words...)
 	if takesEnv && env != "" {
@@ -16,7 +21,7 @@ func Next(config, env string, words ...string) string {
 	if !takesConfig {
 		config = ""
 	}
-	return Command("--config", config, line...)
+	return safetext.Command("--config", config, line...)
 }
 
 // flagsOf says whether the svcwallet command words names takes --env and
