@@ -1,12 +1,16 @@
 package cli
 
 import (
+	"context"
 	"strings"
 	"testing"
 
 	"github.com/spf13/cobra"
 
 	"github.com/svcwallet/svcwallet/internal/runnext"
+	"github.com/svcwallet/svcwallet/service/builder"
+	"github.com/svcwallet/svcwallet/service/config"
+	"github.com/svcwallet/svcwallet/service/exchange"
 )
 
 // TestNextCarriesTheFlagsEachCommandTakes: a command printed to run next
@@ -33,4 +37,19 @@ func TestNextCarriesTheFlagsEachCommandTakes(t *testing.T) {
 		}
 	}
 	walk(newApp(CLIEnv{Getenv: func(string) string { return "" }}).rootCommand())
+}
+
+// TestBuilderRefusalPreparesAgainWhereItWas: a refusal of a builder
+// authorization signed offline names the preparation to run again on the
+// environment and the config it was prepared on.
+func TestBuilderRefusalPreparesAgainWhereItWas(t *testing.T) {
+	a := newApp(CLIEnv{Getenv: func(string) string { return "" }})
+	a.configPath = "/my cfg/c.toml"
+	c := builderCmd{app: a, env: a.env}
+	err := c.authorized(context.Background(), config.Environment{Name: "prod"}, builder.Auth{}, builder.Order{}, exchange.BuilderAuthorizeResult{},
+		&exchange.APIError{Status: 400, Code: exchange.CodeExpirationTooFar}, false, true)
+	want := "prepare it again (svcwallet builder authorize --signer offline --env prod --config '/my cfg/c.toml') with a shorter --expires"
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("got %v\nwant it to say %s", err, want)
+	}
 }
