@@ -97,7 +97,8 @@ func TestReviewPreparesForOfflineSigning(t *testing.T) {
 }
 
 // TestOfflinePanelFits: once prepared, the review at 80x24 and at 60x20
-// shows the expiry and the whole submit command, and its footer names c,
+// shows the expiry, the whole submit command and how to sign the file (the
+// panel alone where the review leaves it no room), and its footer names c,
 // which copies it, in words (not the "…" of a footer too narrow for it).
 func TestOfflinePanelFits(t *testing.T) {
 	app, now := screentest.LoggedInApp(t)
@@ -124,7 +125,7 @@ func TestOfflinePanelFits(t *testing.T) {
 		// Wrapped, a path breaks mid-word: compared without spaces.
 		bare := strings.NewReplacer(" ", "", "\n", "")
 		view := bare.Replace(strings.Join(lines[:len(lines)-1], "\n"))
-		for _, want := range []string{before, r.gate.Offline.Submit} {
+		for _, want := range []string{before, r.gate.Offline.Submit, "cast wallet sign --data --from-file"} {
 			if !strings.Contains(view, bare.Replace(want)) {
 				t.Errorf("%dx%d: the panel does not show %q:\n%s", size[0], size[1], want, frame)
 			}
