@@ -290,7 +290,7 @@ func TestServiceNamesNoKeyNorFlag(t *testing.T) {
 	}
 }
 
-// TestFilesStayShort: no file of non-test Go passes 500 lines (CONTRIBUTING:
+// TestFilesStayShort: every file of non-test Go stays under 500 lines (CONTRIBUTING:
 // a longer file holds more than one thing; split it where a reader would).
 func TestFilesStayShort(t *testing.T) {
 	for _, k := range readHouse(t) {
@@ -299,7 +299,7 @@ func TestFilesStayShort(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if n := bytes.Count(b, []byte("\n")); n > 500 {
+			if n := bytes.Count(b, []byte("\n")); n >= 500 {
 				t.Errorf("%s has %d lines: split it (files stay under 500)", f, n)
 			}
 		}

@@ -98,7 +98,7 @@ func (a *app) authLogin(ctx context.Context, f authFlags) error {
 		return err
 	}
 	if e.Embedded() {
-		return usageError("the embedded sandbox ends with svcwallet, and its sessions with it: there is nothing to keep; run svcwallet sandbox and name it with svcwallet env add")
+		return usageError("the embedded sandbox ends with svcwallet, and its sessions with it: there is nothing to keep; run svcwallet sandbox and name it with the env add it prints")
 	}
 	store := a.sessionStore()
 	if !f.insecure {
@@ -183,7 +183,7 @@ func (a *app) authCredential(ctx context.Context, e config.Environment, f authFl
 	}
 	switch err := session.CheckAPIKey(key); {
 	case key == "" && f.withAPIKey:
-		return nil, "", "", keyUsageError{errors.New(`standard input held no API key: pipe it in, as printf %s "$KEY" | svcwallet auth login --with-api-key; nothing was sent`)}
+		return nil, "", "", keyUsageError{errors.New(`standard input held no API key: pipe it in, as printf %s "$KEY" | ` + newInvocation(e.Name, a.configPath, a.env.Getenv).command("auth", "login", "--with-api-key") + `; nothing was sent`)}
 	case err != nil:
 		return nil, "", "", keyUsageError{fmt.Errorf("%s: %v", what, err)}
 	}

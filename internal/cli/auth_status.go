@@ -65,7 +65,7 @@ func (a *app) authStatus() error {
 		}{rows}))
 	}
 	if len(rows) == 0 {
-		fmt.Fprintln(a.env.Stdout, "No session is kept: svcwallet auth login --env NAME keeps one.")
+		fmt.Fprintf(a.env.Stdout, "No session is kept: %s keeps one.\n", newInvocation("", a.configPath, a.env.Getenv).command("auth", "login", "--env", "NAME"))
 		return nil
 	}
 	for _, r := range rows {

@@ -226,7 +226,7 @@ func TestAuthLoginAsks(t *testing.T) {
 	}
 	// An empty key piped says how to pipe one, the command to run.
 	if r := w.run("  \n", nil, "auth", "login", "--with-api-key"); r.code != exitUsage ||
-		!strings.HasPrefix(r.stderr, `svcwallet auth login: standard input held no API key: pipe it in, as printf %s "$KEY" | svcwallet auth login --with-api-key; nothing was sent`+"\n") {
+		!strings.HasPrefix(r.stderr, `svcwallet auth login: standard input held no API key: pipe it in, as printf %s "$KEY" | svcwallet auth login --with-api-key --env local --config `+w.config+`; nothing was sent`+"\n") {
 		t.Errorf("an empty key: exit %d\n%s", r.code, r.stderr)
 	}
 	if r := w.run("", nil, "auth", "login", "--env", "sandbox"); r.code != exitUsage || !strings.Contains(r.stderr, "nothing to keep") {
@@ -289,7 +289,7 @@ func TestKeptSessionRefusedSaysLogIn(t *testing.T) {
 			r = w.run("", nil, cmd)
 		}
 		if r.code != exitUsage || !strings.Contains(r.stderr, "the session kept for local was refused by the service at ") ||
-			!strings.Contains(r.stderr, "): log in again with svcwallet auth login, or set SVCWALLET_API_KEY") {
+			!strings.Contains(r.stderr, "): log in again with svcwallet auth login --env local --config "+w.config+", or set SVCWALLET_API_KEY") {
 			t.Errorf("%s after the refusal: exit %d\n%s", cmd, r.code, r.stderr)
 		}
 	}

@@ -250,11 +250,15 @@ func (c builderCmd) authorized(ctx context.Context, e config.Environment, a buil
 		return failure(exitError, "not authorized so far: %w", f)
 	case (f.Fate == builder.FateNotSent || f.Fate == builder.FateLimited) && prepared:
 		// Submit records the file as sent before it leaves, and never sends it twice.
-		return failure(exitFailed, "not authorized: %w; this file is not submitted twice: prepare it again (svcwallet builder authorize --signer offline) and submit the new one", f)
+		return failure(exitFailed, "not authorized: %w; this file is not submitted twice: prepare it again (%s) and submit the new one", f, c.prepareAgain(e))
 	case f.Fate == builder.FateNotSent || f.Fate == builder.FateLimited:
 		return failure(exitFailed, "not authorized: %w", f)
 	case errors.As(err, new(*exchange.APIError)):
-		return failure(exitFailed, "not authorized: %w", refusalWords(builder.Explain(err), prepared))
+		again := "run the command again"
+		if prepared {
+			again = "prepare it again (" + c.prepareAgain(e) + ")"
+		}
+		return failure(exitFailed, "not authorized: %w", refusalWords(builder.Explain(err), again))
 	case err != nil:
 		return failure(exitFailed, "%w", err)
 	}
@@ -262,17 +266,19 @@ func (c builderCmd) authorized(ctx context.Context, e config.Environment, a buil
 	return c.printResult(e, a, nonce, exp, res)
 }
 
+// prepareAgain is the command that prepares a builder authorization for
+// offline signing again, on e and the config this run named.
+func (c builderCmd) prepareAgain(e config.Environment) string {
+	return newInvocation(e.Name, c.app.configPath, c.app.env.Getenv).command("builder", "authorize", "--signer", "offline")
+}
+
 // refusalWords says the command line's step after a refusal's fact
-// (builder.Next): a new run draws a new nonce; prepared, the
-// authorization was signed offline, so the step is a new preparation.
-func refusalWords(err error, prepared bool) error {
+// (builder.Next): again, a new run, draws a new nonce (the authorization
+// signed offline: a new preparation).
+func refusalWords(err error, again string) error {
 	var re *builder.RefusedError
 	if !errors.As(err, &re) {
 		return err
-	}
-	again := "run the command again"
-	if prepared {
-		again = "prepare it again (svcwallet builder authorize --signer offline)"
 	}
 	switch re.Next {
 	case builder.NextNonce:

@@ -31,7 +31,7 @@ func TestBuilderSubmitNotTakenSaysPrepareAgain(t *testing.T) {
 		t.Fatal(err)
 	}
 	r.run("", "submit", out, "--signature", sig).want(t, exitFailed, "did not take the authorization: wait 3 s before sending it again",
-		"this file is not submitted twice: prepare it again (svcwallet builder authorize --signer offline) and submit the new one")
+		"this file is not submitted twice: prepare it again (svcwallet builder authorize --signer offline --env local --config "+r.config+") and submit the new one")
 	if res := r.run("", "submit", out, "--signature", sig); !strings.Contains(res.stderr, "submitted already") {
 		t.Fatalf("the file submitted again: exit %d %s", res.code, res.stderr)
 	}

@@ -130,9 +130,9 @@ func (a *app) deposit(ctx context.Context, f depositFlags, chain string) error {
 			return loginFailed(err)
 		}
 	case apiKey == "":
-		login := "log in once with svcwallet auth login"
+		login := "log in once with " + a.loginCommand(e)
 		if ended := a.keptEnded(e); ended != "" {
-			login = ended + ": log in again with svcwallet auth login"
+			login = ended + ": log in again with " + a.loginCommand(e)
 		}
 		return usageError("%s, or set %s to an API key of the account (it is sent as X-API-Key), or log in by wallet signature with --signer SOURCE or %s holding the main signer's hex key", login, apiKeyVar, signer.KeyEnvVar)
 	default:

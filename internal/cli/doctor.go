@@ -159,8 +159,8 @@ func (c doctorCmd) run(ctx context.Context, envName, configPath string) error {
 }
 
 // checkConfig reports the config file and the environment commands choose.
-func (c doctorCmd) checkConfig(path, envName string, add func(check, detail, fix string)) (config.Config, string) {
-	cfg, path, err := loadConfig(path, c.env.Getenv)
+func (c doctorCmd) checkConfig(configFlag, envName string, add func(check, detail, fix string)) (config.Config, string) {
+	cfg, path, err := loadConfig(configFlag, c.env.Getenv)
 	if err != nil {
 		detail, fix := explainUnsafe(err, "correct the file, or point --config / $SVCWALLET_CONFIG at another")
 		add("config", detail, fix)
@@ -176,7 +176,7 @@ func (c doctorCmd) checkConfig(path, envName string, add func(check, detail, fix
 	}
 	if chosen != config.SandboxEnv {
 		if _, err := cfg.Lookup(chosen); err != nil {
-			add("environment", unknownEnv(chosen, by, path, cfg, true).Error(), envNameFix(by))
+			add("environment", unknownEnv(chosen, by, path, cfg, true).Error(), envNameFix(by, newInvocation("", configFlag, c.env.Getenv)))
 			return cfg, config.SandboxEnv
 		}
 	}

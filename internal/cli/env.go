@@ -49,13 +49,14 @@ func chooseEnvBy(flagValue string, getenv func(string) string, cfg config.Config
 const byDefaultEnv = "default_env in the config"
 
 // envNameFix is the fix of an unknown name given by what chose it
-// (chooseEnvBy): the variable, default_env, or --env.
-func envNameFix(by string) string {
+// (chooseEnvBy): the variable, default_env (env use, on v's config), or
+// --env.
+func envNameFix(by string, v invocation) string {
 	switch by {
 	case "$" + envNameVar:
 		return "set $" + envNameVar + " to a configured name, or unset it"
 	case byDefaultEnv:
-		return "choose a configured one with svcwallet env use NAME"
+		return "choose a configured one with " + v.command("env", "use", "NAME")
 	}
 	return "give --env a configured name"
 }

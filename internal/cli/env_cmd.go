@@ -272,7 +272,7 @@ Exit status: 0 done, 1 the config cannot be read.`,
 			if !marked {
 				// A name none of these is: commands refuse it, so none is current.
 				fmt.Fprintf(a.env.Stdout, "(none is current: %s names %.40q, which is not one of these, so commands refuse it; %s)\n",
-					by, safetext.Quoted(current), envNameFix(by))
+					by, safetext.Quoted(current), envNameFix(by, newInvocation("", a.configPath, a.env.Getenv)))
 				return nil
 			}
 			fmt.Fprintf(a.env.Stdout, "(* chosen by %s)\n", by)
@@ -291,7 +291,8 @@ func (a *app) oneEnvName(verb string) cobra.PositionalArgs {
 		case len(args) == 1:
 			return nil
 		case verb == "add":
-			return usageError("give one name for the new environment: svcwallet env add NAME --base-url URL --chain-id ID (got %d arguments)", len(args))
+			return usageError("give one name for the new environment: %s (got %d arguments)",
+				newInvocation("", a.configPath, a.env.Getenv).command("env", "add", "NAME", "--base-url", "URL", "--chain-id", "ID"), len(args))
 		}
 		known := ""
 		if cfg, _, err := loadConfig(a.configPath, a.env.Getenv); err == nil {
@@ -365,7 +366,7 @@ Exit status: 0 done, 1 the config cannot be written, 2 usage.`,
 			}
 			err = config.RemoveEnvironment(path, args[0])
 			if errors.As(err, new(*config.DefaultEnvError)) {
-				return usageError("%v: svcwallet env use ANOTHER", err)
+				return usageError("%v: %s", err, newInvocation("", a.configPath, a.env.Getenv).command("env", "use", "ANOTHER"))
 			} else if err != nil {
 				return failure(exitFailed, "%v", err)
 			}

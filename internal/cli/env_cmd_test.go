@@ -41,7 +41,7 @@ func TestEnvCommands(t *testing.T) {
 	// No name, or two, says what to give: add's shape, or the names to use
 	// or remove; a name given is never repeated.
 	for args, want := range map[string]string{
-		"add":            "svcwallet env add: give one name for the new environment: svcwallet env add NAME --base-url URL --chain-id ID (got 0 arguments)\n",
+		"add":            "svcwallet env add: give one name for the new environment: svcwallet env add NAME --base-url URL --chain-id ID --config " + w.config + " (got 0 arguments)\n",
 		"use":            "svcwallet env use: give the name of one environment to use: again, local or sandbox (got 0 arguments)\n",
 		"remove local x": "svcwallet env remove: give the name of one environment to remove: again or local (got 2 arguments)\n",
 	} {

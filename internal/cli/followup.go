@@ -1,7 +1,7 @@
 package cli
 
 import (
-	"github.com/svcwallet/svcwallet/internal/safetext"
+	"github.com/svcwallet/svcwallet/internal/runnext"
 	"github.com/svcwallet/svcwallet/service/config"
 )
 
@@ -38,13 +38,10 @@ func newInvocation(env string, configFlag string, getenv func(string) string) in
 // command is `svcwallet WORDS... --env NAME [--config PATH]`, each word
 // quoted for the user's shell (PowerShell on Windows) where it needs to be,
 // ready to copy and run; a --config path a terminal would not show as it
-// is, left out and said so (safetext.Command).
+// is, left out and said so; each flag only where the command takes it
+// (runnext.Command).
 func (v invocation) command(words ...string) string {
-	w := append([]string{"svcwallet"}, words...)
-	if v.env != "" {
-		w = append(w, "--env", v.env)
-	}
-	return safetext.Command("--config", v.config, w...)
+	return runnext.Command(v.config, v.env, words...)
 }
 
 // follow is the command that follows withdrawal quoteID to its end:

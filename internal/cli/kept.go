@@ -135,22 +135,16 @@ func (a *app) keptEnded(e config.Environment) string {
 	return ""
 }
 
-// noCredential is errNoAPIKey, after the kept session's end when it ended.
+// noCredential says there is no key to log in to e with, after the kept
+// session's end when it ended; the auth login it names runs as printed.
 func (a *app) noCredential(e config.Environment) error {
-	if ended := a.keptEnded(e); ended != "" {
-		return &endedSessionError{ended}
-	}
-	return errNoAPIKey
+	return &noCredentialError{login: a.loginCommand(e), ended: a.keptEnded(e)}
 }
 
-// endedSessionError is errNoAPIKey once a kept session ended: the login is
-// asked again, not once.
-type endedSessionError struct{ ended string }
-
-func (e *endedSessionError) Error() string {
-	return e.ended + ": " + strings.Replace(errNoAPIKey.Error(), "log in once", "log in again", 1)
+// loginCommand is the auth login of e and the config this run named.
+func (a *app) loginCommand(e config.Environment) string {
+	return newInvocation(e.Name, a.configPath, a.env.Getenv).command("auth", "login")
 }
-func (e *endedSessionError) Unwrap() error { return errNoAPIKey }
 
 // keptOnly is keptClient's client for the console and plain mode, which
 // open on it (past the login) when there is one, or nil; unserved says

@@ -73,3 +73,87 @@ func TestPrintedCommandsRepeatTheConfigQuoted(t *testing.T) {
 		}
 	}
 }
+
+// TestHintsRunAsPrinted: each step a command names to run next (log in,
+// choose a default environment, name one) carries the --env in use and the
+// --config named, at a path holding a space, and, split as sh splits it,
+// does what it says there: not on the default config nor environment.
+func TestHintsRunAsPrinted(t *testing.T) {
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip("no sh")
+	}
+	w, srv := newAuthWorld(t, sandbox.Options{})
+	cfg, err := os.ReadFile(w.config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.config = filepath.Join(t.TempDir(), "my cfg", "config.toml")
+	if err := os.Mkdir(filepath.Dir(w.config), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(w.config, cfg, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if r := w.run("", nil, "env", "add", "second", "--base-url", srv.URL, "--chain-id", "327", "--alias"); r.code != 0 {
+		t.Fatalf("env add: exit %d\n%s", r.code, r.stderr)
+	}
+	quoted := "'" + w.config + "'"
+	// printed is the command in said from "svcwallet " after marker up to
+	// end, as sh splits it, run with vars.
+	printed := func(said, marker, end, want string, vars map[string]string) depositResult {
+		t.Helper()
+		_, line, ok := strings.Cut(said, marker)
+		line, _, _ = strings.Cut(line, end)
+		if !ok || line != want {
+			t.Fatalf("after %q:\n got  %s\n want %s\nin %s", marker, line, want, said)
+		}
+		out, err := exec.Command(sh, "-c", `svcwallet() { for a in "$@"; do printf '%s\0' "$a"; done; }; `+line).Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var stdout, stderr bytes.Buffer
+		words := strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
+		code := Run(words, CLIEnv{Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr, Getenv: func(k string) string { return vars[k] }})
+		return depositResult{code, stdout.String(), stderr.String()}
+	}
+	login := "svcwallet auth login --env second --config " + quoted
+	withKey := map[string]string{apiKeyVar: sandbox.DemoAPIKey}
+
+	r := w.run("", nil, "auth", "status")
+	r = printed(r.stdout, "No session is kept: ", " keeps one", "svcwallet auth login --env NAME --config "+quoted, nil)
+	if r.code != exitUsage || !strings.Contains(r.stderr, `no environment "NAME"`) {
+		t.Fatalf("auth status's login, as printed: exit %d\n%s", r.code, r.stderr)
+	}
+	for _, cmd := range [][]string{{"status", "q-1"}, {"deposit"}} {
+		r = w.run("", nil, append(cmd, "--env", "second")...)
+		if r.code != exitUsage {
+			t.Fatalf("%s without a credential: exit %d\n%s", cmd, r.code, r.stderr)
+		}
+		if r = printed(r.stderr, "log in once with ", ", or set", login, withKey); r.code != 0 {
+			t.Fatalf("%s's login, as printed: exit %d\n%s", cmd, r.code, r.stderr)
+		}
+		if r = w.run("", nil, "auth", "status"); !strings.Contains(r.stdout, "second") {
+			t.Fatalf("the printed login kept no session of second on the config named:\n%s", r.stdout)
+		}
+		w.run("", nil, "auth", "logout", "--env", "second")
+	}
+
+	now, err := os.ReadFile(w.config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(w.config, bytes.Replace(now, []byte(`default_env = "local"`), []byte(`default_env = "gone"`), 1), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r = w.run("", nil, "env", "list")
+	r = printed(strings.Replace(r.stdout, "NAME", "second", 1), "choose a configured one with ", ")", "svcwallet env use second --config "+quoted, nil)
+	if got, _ := os.ReadFile(w.config); r.code != 0 || !bytes.Contains(got, []byte(`default_env = "second"`)) {
+		t.Fatalf("env list's env use, as printed: exit %d %s\n%s", r.code, r.stderr, got)
+	}
+	r = w.run("", nil, "env", "remove", "second")
+	r = printed(strings.Replace(r.stderr, "ANOTHER", "local", 1), "default first: ", "\n", "svcwallet env use local --config "+quoted, nil)
+	if got, _ := os.ReadFile(w.config); r.code != 0 || !bytes.Contains(got, []byte(`default_env = "local"`)) {
+		t.Fatalf("env remove's env use, as printed: exit %d %s\n%s", r.code, r.stderr, got)
+	}
+}

@@ -2,11 +2,13 @@ package cli
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 )
 
@@ -14,17 +16,21 @@ import (
 // $SVCWALLET_CONFIG, --password-file) is repeated in the error, also in
 // the system's own words (open PATH: …), without the bidi override or the
 // escape it holds, which would reorder or colour the line; in --json too.
+// A --config that names no file is said escaped (config.LoadConfig), never
+// cleaned into the name of another file ("abred").
 func TestPathsSaidBackClean(t *testing.T) {
 	dir := t.TempDir()
 	bad := dir + "/a\u202eb\x1b[31mred"
+	escaped := osguard.Shown(bad) + " does not exist"
+	inJSON, _ := json.Marshal(escaped)
 	for _, tc := range []struct {
 		args []string
 		vars map[string]string
 		says string
 	}{
-		{[]string{"--config", bad, "env", "list"}, nil, "abred does not exist"},
-		{[]string{"env", "list"}, map[string]string{configPathVar: bad}, "abred does not exist"},
-		{[]string{"--config", bad, "env", "list", "--json"}, nil, "abred does not exist"},
+		{[]string{"--config", bad, "env", "list"}, nil, escaped},
+		{[]string{"env", "list"}, map[string]string{configPathVar: bad}, escaped},
+		{[]string{"--config", bad, "env", "list", "--json"}, nil, strings.Trim(string(inJSON), `"`)},
 		{[]string{"key", "new", "--keystore", dir, "--password-file", bad}, nil, "the password file"},
 	} {
 		var out, errOut bytes.Buffer

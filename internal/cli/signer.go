@@ -51,7 +51,7 @@ func (e keyUsageError) Unwrap() error { return e.error }
 // isUsage reports whether err is the user's to correct (exit 2): no key
 // at all, or a key choice that cannot be.
 func isUsage(err error) bool {
-	return errors.Is(err, errNoAPIKey) || errors.As(err, new(keyUsageError))
+	return errors.As(err, new(*noCredentialError)) || errors.As(err, new(keyUsageError))
 }
 
 // source is the chosen key source: --signer, else --keystore-file, else

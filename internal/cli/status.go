@@ -147,14 +147,25 @@ func (c statusCmd) run(ctx context.Context, f statusFlags, args []string) error 
 	return c.atLeastFloor(c.follow(ctx, client, env, f))
 }
 
-// errNoAPIKey: there is no key to open a session with.
-var errNoAPIKey = fmt.Errorf("log in once with svcwallet auth login, or set %s to an API key of the account, or %s to the main signer's hex key, or choose a key source with --signer (keystore:ADDRESS, clef:ENDPOINT, command, ...) to log in by wallet signature: the bridge endpoints need a session",
-	statusKeyVar, signer.KeyEnvVar)
+// noCredentialError: there is no key to open a session with. login is the
+// auth login of the run's environment and config (invocation), ended the
+// end of the session auth login kept, when it ended: the login is asked
+// again, not once.
+type noCredentialError struct{ login, ended string }
+
+func (e *noCredentialError) Error() string {
+	login := "log in once with " + e.login
+	if e.ended != "" {
+		login = e.ended + ": log in again with " + e.login
+	}
+	return fmt.Sprintf("%s, or set %s to an API key of the account, or %s to the main signer's hex key, or choose a key source with --signer (keystore:ADDRESS, clef:ENDPOINT, command, ...) to log in by wallet signature: the bridge endpoints need a session",
+		login, statusKeyVar, signer.KeyEnvVar)
+}
 
 // logIn opens the session of `status`, `deposit`, `history --refresh` and
 // `withdraw`: the one svcwallet auth login kept, while it lasts
 // (keptClient), else the way the user logs in (loginCredential).
-// errNoAPIKey when there is no credential; isUsage tells the errors the
+// noCredentialError when there is no credential; isUsage tells the errors the
 // user must correct; others are worded for the user.
 func (a *app) logIn(ctx context.Context, e config.Environment, f signerFlags) (*exchange.Client, error) {
 	return a.logInWith(ctx, e, f, nil, exchange.Options{})
@@ -212,7 +223,7 @@ func loginError(what, envName string, err error) error {
 // $SVCWALLET_API_KEY when set, else by wallet signature with the key the
 // withdrawal signs with (signing), or with the environment's signer or
 // $SVCWALLET_PRIVATE_KEY, else on the embedded sandbox with its demo API
-// key; errNoAPIKey when there is none.
+// key; noCredentialError when there is none.
 func (a *app) loginCredential(ctx context.Context, e config.Environment, f signerFlags, signing *keyChoice) (exchange.Credential, string, error) {
 	env := a.env
 	if signing == nil && f.onCommandLine() {

@@ -15,7 +15,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/svcwallet/svcwallet/internal/safetext"
+	"github.com/svcwallet/svcwallet/internal/runnext"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/target"
 	"github.com/svcwallet/svcwallet/signer"
@@ -142,9 +142,9 @@ func (s *session) whatWasSent() string {
 }
 
 // command is a svcwallet command line for the user to run next, on this
-// session's environment, quoted for their shell (safetext.Command).
+// session's environment, quoted for their shell (runnext.Command).
 func (s *session) command(words ...string) string {
-	return safetext.Command("--config", s.ConfigFlag, append(append([]string{"svcwallet"}, words...), "--env", s.target.Env.Name)...)
+	return runnext.Command(s.ConfigFlag, s.target.Env.Name, words...)
 }
 
 // call bounds one request under the session's context.

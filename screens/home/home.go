@@ -131,7 +131,7 @@ func (h *homeScreen) logout() tea.Cmd {
 	said := "Logged out"
 	if h.app.Target.Kept {
 		h.app.Target.Kept = false
-		said = "Logged out here; svcwallet auth logout forgets the kept session"
+		said = "Logged out here; " + h.app.Command("auth", "logout") + " forgets the kept session"
 	}
 	return tea.Batch(h.app.ReadLoginFacts(), tui.ShowInfo(said))
 }

@@ -270,7 +270,7 @@ func TestLogoutOfAKeptSession(t *testing.T) {
 	h := homeWithLogin(t, exchange.LoginResult{Status: "success", FundingAccountAddress: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"})
 	h.app.Makers.Login = func(*kit.App, kit.LoginFacts) tui.Screen { return &standIn{name: "login"} }
 	h.app.Target.Kept = true
-	if got := infoOf(h.logout()); !strings.Contains(got, "svcwallet auth logout forgets the kept session") {
+	if got := infoOf(h.logout()); !strings.Contains(got, "svcwallet auth logout --env sandbox forgets the kept session") {
 		t.Errorf("logging out of a kept session says %q", got)
 	}
 	if got := infoOf(h.logout()); got != "Logged out" {

@@ -10,7 +10,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/svcwallet/svcwallet/internal/safetext"
+	"github.com/svcwallet/svcwallet/internal/runnext"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/service/journal"
@@ -269,8 +269,9 @@ func BridgePinsPath(app *App) string { return app.Target.BridgePins() }
 // Command is a svcwallet command line for the user to run next, on the
 // console's environment: `svcwallet WORDS... --env NAME`, and the
 // --config the console was started with, quoted for a shell where needed,
-// as every command the command line prints (safetext.Command: runnable as
-// printed, a path a terminal would not show as it is left out).
+// as every command the command line prints (runnext.Command: runnable as
+// printed, the flags only where the command takes them, a path a terminal
+// would not show as it is left out).
 func (a *App) Command(words ...string) string {
-	return safetext.Command("--config", a.ConfigFlag, append(append([]string{"svcwallet"}, words...), "--env", a.Target.Env.Name)...)
+	return runnext.Command(a.ConfigFlag, a.Target.Env.Name, words...)
 }

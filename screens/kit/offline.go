@@ -27,7 +27,8 @@ func preparingOffline(what string) string {
 var offlineKey = key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "prepare for offline signing"))
 
 // offlineCopyKey copies a prepared file's submit command (Offline.Submit).
-var offlineCopyKey = key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy the submit command"))
+// Its help is short: at 60 columns the footer holds it beside the others.
+var offlineCopyKey = key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy command"))
 
 // Offline is a review's intent prepared for offline signing (offlineKey),
 // as --signer offline does on the command line: Preparing while it is
@@ -98,19 +99,33 @@ func (o *Offline) Bindings(app *App, can bool, prepare func() tea.Cmd) Bindings 
 	}}}
 }
 
-// View says where the file is and how to finish: sign it with the signer's
-// key in any wallet, then submit it before it expires. The commands name
-// the file itself, so they run as shown.
+// View says how to finish, what must be read first: before when, the
+// command to run (it names the file), then the key to sign with in any
+// wallet and cast's command. The commands name the file itself, so they run
+// as shown. On a narrow screen (below offlineWide) the lines go without a
+// label column, so that at 60x20 below the review the expiry and the submit
+// command are still in sight.
 func (o *Offline) View(c *tui.Common, wd int) string {
 	st := c.Styles
-	file := safetext.ShellWord(o.Path)
-	lines := []string{
-		st.Value.Render("Prepared for offline signing; nothing was signed or sent."),
-		layout.WrapField(c, "File", 16, st.Value.Render(o.Path), "", wd),
-		layout.WrapField(c, "Sign with", 16, st.Value.Render(o.Prepared.Signer.Hex()), "its key, in any wallet; with cast:", wd),
-		layout.WrapField(c, "", 16, st.Value.Render("cast wallet sign --data --from-file "+file), "", wd),
-		layout.WrapField(c, "Then run", 16, st.Value.Render(o.Submit), "", wd),
-		layout.WrapField(c, "Before", 16, st.Value.Render(o.Prepared.Expiration().UTC().Format("2006-01-02 15:04:05 UTC")), "", wd),
+	before := o.Prepared.Expiration().UTC().Format("2006-01-02 15:04:05 UTC")
+	cast := "cast wallet sign --data --from-file " + safetext.ShellWord(o.Path)
+	signer := o.Prepared.Signer.Hex()
+	var lines []string
+	if wd >= offlineWide {
+		lines = []string{
+			st.Value.Render("Prepared for offline signing; nothing was signed or sent."),
+			layout.WrapField(c, "Before", 16, st.Value.Render(before), "", wd),
+			layout.WrapField(c, "Then run", 16, st.Value.Render(o.Submit), "", wd),
+			layout.WrapField(c, "Sign with", 16, st.Value.Render(signer), "its key, in any wallet; with cast:", wd),
+			layout.WrapField(c, "", 16, st.Value.Render(cast), "", wd),
+		}
+	} else {
+		lines = []string{
+			st.Value.Render(layout.WrapTo("Prepared, not signed: submit before "+before, wd)),
+			st.Value.Render(layout.WrapTo(o.Submit, wd)),
+			st.Label.Render(layout.WrapTo("Sign it with "+signer+"'s key in any wallet; with cast:", wd)),
+			st.Value.Render(layout.WrapTo(cast, wd)),
+		}
 	}
 	var b strings.Builder
 	for _, l := range lines {
@@ -121,6 +136,10 @@ func (o *Offline) View(c *tui.Common, wd int) string {
 	}
 	return b.String()
 }
+
+// offlineWide is the narrowest screen Offline.View gives a label column:
+// 80 columns hold it in the rows left below the review at 80x24.
+const offlineWide = 70
 
 // OfflineReady reports whether a review may prepare what it shows for
 // offline signing (offlineKey), as the command line's --signer offline

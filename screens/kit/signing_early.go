@@ -47,7 +47,7 @@ func MissingKeyView(app *App, m SigningKeyMsg, wd int) string {
 	if m.Err != nil {
 		why = " (the environment's signer: " + m.Err.Error() + ")"
 	}
-	ways := "a keystore file (svcwallet key import), clef or a signing command (signer in the config), or $" + signer.KeyEnvVar
+	ways := "a keystore file (" + app.Command("key", "import") + "), clef or a signing command (signer in the config), or $" + signer.KeyEnvVar
 	if app.OfflineReady() {
 		ways += "; or o on the review, to sign it on another device"
 	}

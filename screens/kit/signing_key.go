@@ -107,7 +107,7 @@ func (k *signingKey) Ready() error {
 	case !k.Usable() && k.at.Err != nil:
 		return exchange.UserError{Text: fmt.Sprintf("The environment's signer (signer = %q in the config) cannot sign for %s: %v", k.app.Target.Env.Signer, k.want.Hex(), k.at.Err), Cause: k.at.Err}
 	case !k.Usable():
-		return exchange.UserError{Text: fmt.Sprintf("No key for %s: log in by wallet, set $%s or signer (config), or `svcwallet key import`", k.want.Hex(), signer.KeyEnvVar)}
+		return exchange.UserError{Text: fmt.Sprintf("No key for %s: log in by wallet, set $%s or signer (config), or run %s", k.want.Hex(), signer.KeyEnvVar, k.app.Command("key", "import"))}
 	case k.locked() && k.Pass.Value() == "":
 		return exchange.UserError{Text: "Type the keystore passphrase, then press enter to sign"}
 	}

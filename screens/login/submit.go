@@ -38,7 +38,7 @@ func (l *loginScreen) submit() tea.Cmd {
 		path, pass := l.keys.path(l.path.Input.Value()), l.pass.Input.Value()
 		from = "the keystore file " + filepath.Base(path)
 		if path == "" {
-			return l.form.Fail(l.path, exchange.UserError{Text: "Enter the path of a keystore file (svcwallet key new makes one)"})
+			return l.form.Fail(l.path, exchange.UserError{Text: "Enter the path of a keystore file (" + l.app.Command("key", "new") + " makes one)"})
 		}
 		load := l.app.LoadKeystore
 		cred = func() (exchange.Credential, signer.Key, error) {

@@ -372,9 +372,9 @@ func (r *reviewScreen) executed(msg executedMsg) tea.Cmd {
 
 func (r *reviewScreen) View() string {
 	out, ok := r.fitted()
-	switch stop := r.journalStop(); {
-	case !ok && stop != "":
-		return stop
+	switch alone := r.alone(); {
+	case !ok && alone != "":
+		return alone
 	case !ok && !r.signable() && !r.preparable():
 		return r.render(5, true)
 	case !ok:
@@ -468,33 +468,4 @@ func (r *reviewScreen) render(level int, tightWallet bool) string {
 		b.WriteString(r.gate.Prompt("", ready) + "\n")
 	}
 	return layout.Clip(strings.TrimSuffix(b.String(), "\n"), r.wd)
-}
-
-// countdownShort is the countdown said beside the passphrase.
-func (r *reviewScreen) countdownShort() string {
-	return r.app.Common.Styles.Label.Render("expires in") + " " + r.secondsLeft()
-}
-
-// countdownView is the quote's time left on its own line, with a note
-// while nothing went wrong.
-func (r *reviewScreen) countdownView(level int) string {
-	// After a refusal the error says what to do; the note would say sign.
-	note := "sign before it runs out"
-	if level > 1 || r.err != nil {
-		note = ""
-	}
-	return layout.WrapField(r.app.Common, "Quote expires in", 16, r.secondsLeft(), note, r.wd)
-}
-
-// secondsLeft is the quote's time left by the service's clock, rounded up
-// to whole seconds like the quote screen's, in the warning colour for the
-// last ten.
-func (r *reviewScreen) secondsLeft() string {
-	st := r.app.Common.Styles
-	left := r.remaining()
-	v := fmt.Sprintf("%ds", int((left+time.Second-1)/time.Second))
-	if left <= 10*time.Second {
-		return st.Warning.Render(v)
-	}
-	return st.Value.Render(v)
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -14,6 +15,7 @@ import (
 	"github.com/svcwallet/svcwallet/screens/screentest"
 	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/signer"
+	"github.com/svcwallet/svcwallet/tui"
 )
 
 // TestReviewPreparesForOfflineSigning (issue 20 item 3, the console): o
@@ -91,5 +93,42 @@ func TestReviewPreparesForOfflineSigning(t *testing.T) {
 	submit := "svcwallet withdraw submit " + path + " --signature 0x… --env sandbox --config '/home/me/my FILES/wallet.toml'"
 	if _, cmd := screentest.Press(r, "c"); !screentest.Offers(r.KeyMap(), "c") || !slices.Contains(screentest.RunAll(cmd), tea.Raw(ansi.SetSystemClipboard(submit))()) {
 		t.Errorf("c does not copy %q", submit)
+	}
+}
+
+// TestOfflinePanelFits: once prepared, the review at 80x24 and at 60x20
+// shows the expiry, the whole submit command and how to sign the file (the
+// panel alone where the review leaves it no room), and its footer names c,
+// which copies it, in words (not the "…" of a footer too narrow for it).
+func TestOfflinePanelFits(t *testing.T) {
+	app, now := screentest.LoggedInApp(t)
+	app.Target.Demo = nil
+	// As long as a config in a home folder's subfolder makes it.
+	app.ConfigFlag = "/home/someone/.config/svcwallet/my cfg/wallet.toml"
+	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, signer.Found{Place: signer.KeyNowhere})
+	_, cmd := screentest.Press(r, "o")
+	screentest.Drive(r, cmd)
+	if !r.gate.Offline.Done() {
+		t.Fatalf("nothing prepared: %v", r.err)
+	}
+	before := r.gate.Offline.Prepared.Expiration().UTC().Format("2006-01-02 15:04:05 UTC")
+	for _, size := range [][2]int{{80, 24}, {60, 20}} {
+		app.Common.TopBar = app.TopBar
+		root := tui.New(r, tui.Options{Theme: "dark", Common: app.Common, Timer: func(time.Duration, tea.Msg) tea.Cmd { return nil }})
+		screentest.Feed(root, tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+		frame := ansi.Strip(root.View().Content)
+		lines := strings.Split(frame, "\n")
+		footer := lines[len(lines)-1]
+		if len(lines) > size[1] || !strings.Contains(footer, "c copy command") {
+			t.Errorf("%dx%d: %d lines, footer %q", size[0], size[1], len(lines), footer)
+		}
+		// Wrapped, a path breaks mid-word: compared without spaces.
+		bare := strings.NewReplacer(" ", "", "\n", "")
+		view := bare.Replace(strings.Join(lines[:len(lines)-1], "\n"))
+		for _, want := range []string{before, r.gate.Offline.Submit, "cast wallet sign --data --from-file"} {
+			if !strings.Contains(view, bare.Replace(want)) {
+				t.Errorf("%dx%d: the panel does not show %q:\n%s", size[0], size[1], want, frame)
+			}
+		}
 	}
 }

@@ -62,6 +62,16 @@ func (r *reviewScreen) stopNote() string {
 	return r.app.Common.Styles.Muted.Render(layout.WrapTo(strings.Join(said, " "), r.wd)) + "\n"
 }
 
+// alone is what a review too short for itself shows instead: a journal
+// stop, or once prepared for offline signing where the file is and how to
+// finish (nothing is signed here any more), as the builder review does.
+func (r *reviewScreen) alone() string {
+	if r.gate.Offline.Done() {
+		return layout.Clip(r.gate.Offline.View(r.app.Common, r.wd), r.wd)
+	}
+	return r.journalStop()
+}
+
 // journalStop is the stop on a journal not as svcwallet wrote it, alone,
 // for a screen too short for it below the message: nothing can be signed
 // until the journal is mended, so the stop and its step (the doctor)

@@ -1,6 +1,9 @@
 package withdraw
 
 import (
+	"fmt"
+	"time"
+
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/kit/layout"
 	"github.com/svcwallet/svcwallet/service/exchange"
@@ -71,4 +74,33 @@ func (r *reviewScreen) bridgeStop() error {
 		msg += ". Press c to review the change on its own screen, or " + r.requoteKey().Help().Key + " for a new quote"
 	}
 	return exchange.UserError{Text: msg}
+}
+
+// countdownShort is the countdown said beside the passphrase.
+func (r *reviewScreen) countdownShort() string {
+	return r.app.Common.Styles.Label.Render("expires in") + " " + r.secondsLeft()
+}
+
+// countdownView is the quote's time left on its own line, with a note
+// while nothing went wrong.
+func (r *reviewScreen) countdownView(level int) string {
+	// After a refusal the error says what to do; the note would say sign.
+	note := "sign before it runs out"
+	if level > 1 || r.err != nil {
+		note = ""
+	}
+	return layout.WrapField(r.app.Common, "Quote expires in", 16, r.secondsLeft(), note, r.wd)
+}
+
+// secondsLeft is the quote's time left by the service's clock, rounded up
+// to whole seconds like the quote screen's, in the warning colour for the
+// last ten.
+func (r *reviewScreen) secondsLeft() string {
+	st := r.app.Common.Styles
+	left := r.remaining()
+	v := fmt.Sprintf("%ds", int((left+time.Second-1)/time.Second))
+	if left <= 10*time.Second {
+		return st.Warning.Render(v)
+	}
+	return st.Value.Render(v)
 }

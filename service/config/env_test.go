@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/signer"
 )
@@ -85,6 +86,17 @@ func TestLoadConfigMissingFile(t *testing.T) {
 	}
 	if cfg, err := config.LoadConfig("", true); err != nil || len(cfg.Environments) != 0 {
 		t.Fatalf("no path: %+v, %v", cfg, err)
+	}
+}
+
+// TestLoadConfigSaysAMissingPathEscaped: a --config path that names no file
+// is said back escaped: raw, its escape would act on the terminal (red
+// text, a cleared screen) and a bidi override would reorder the message.
+func TestLoadConfigSaysAMissingPathEscaped(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "cfg\x1b[31m\u202ered.toml")
+	_, err := config.LoadConfig(missing, true)
+	if err == nil || strings.ContainsAny(err.Error(), "\x1b\u202e") || !strings.Contains(err.Error(), osguard.Shown(missing)+" does not exist") {
+		t.Fatalf("a missing config holding an escape: %q", err)
 	}
 }
 

@@ -1,0 +1,30 @@
+//go:build unix
+
+package runnext
+
+import "testing"
+
+// TestCommandFlagsWhereTaken: plain mode's and the console's `key import`
+// goes without --env (key refuses it as an unknown flag), env use without
+// --env, the rest with both; the config path stays one word (POSIX's
+// quoting, hence unix).
+func TestCommandFlagsWhereTaken(t *testing.T) {
+	for _, tc := range []struct {
+		words []string
+		want  string
+	}{
+		{[]string{"key", "import"}, "svcwallet key import"},
+		{[]string{"sandbox"}, "svcwallet sandbox"},
+		{[]string{"env", "use", "NAME"}, "svcwallet env use NAME --config '/my cfg/c.toml'"},
+		{[]string{"auth", "status"}, "svcwallet auth status --config '/my cfg/c.toml'"},
+		{[]string{"auth", "logout"}, "svcwallet auth logout --env prod --config '/my cfg/c.toml'"},
+		{[]string{"doctor"}, "svcwallet doctor --env prod --config '/my cfg/c.toml'"},
+	} {
+		if got := Command("/my cfg/c.toml", "prod", tc.words...); got != tc.want {
+			t.Errorf("got  %s\nwant %s", got, tc.want)
+		}
+	}
+	if got := Command("", "", "doctor"); got != "svcwallet doctor" {
+		t.Errorf("no environment nor config: %s", got)
+	}
+}
