@@ -43,13 +43,21 @@ func (s Shell) Word(w string) string {
 		return "''"
 	}
 	plain := "-_./:@%+=,…"
+	// zsh reads a bare =NAME as the path of the program NAME.
+	if s == POSIX && strings.HasPrefix(w, "=") {
+		return s.quote(w)
+	}
 	if s == PowerShell {
 		// , makes an array there, @ splats, % and ~ begin aliases; a \
 		// is a path's and needs no quotes. A word that reads as a number
 		// (007, 0x10, -5, .5, 1e3) may reach the program as its value
 		// (007 as 7), not as typed: it is quoted.
 		plain = `-_./:=+\…`
-		if looksNumeric(w) {
+		// A bare word beginning with - is read as a parameter, and broken
+		// at its first . (PowerShell issue 6291): -prod.eu as -prod .eu.
+		if looksNumeric(w) || strings.HasPrefix(w, "-") && strings.ContainsFunc(w, func(r rune) bool {
+			return !(r == '-' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
+		}) {
 			return s.quote(w)
 		}
 	}
