@@ -10,7 +10,8 @@ import (
 type Shell int
 
 const (
-	// POSIX is sh, bash, zsh: the user's shell on unix.
+	// POSIX is sh, bash, zsh and fish, which read its lines alike: the
+	// user's shell on unix.
 	POSIX Shell = iota
 	// PowerShell is Windows' shell, where ' quotes and a \ is a path's.
 	PowerShell
@@ -43,8 +44,9 @@ func (s Shell) Word(w string) string {
 		return "''"
 	}
 	plain := "-_./:@%+=,…"
-	// zsh reads a bare =NAME as the path of the program NAME.
-	if s == POSIX && strings.HasPrefix(w, "=") {
+	// zsh reads a bare =NAME as the path of the program NAME, fish a bare
+	// %self as its process id.
+	if s == POSIX && (strings.HasPrefix(w, "=") || strings.HasPrefix(w, "%")) {
 		return s.quote(w)
 	}
 	if s == PowerShell {
@@ -94,7 +96,10 @@ func (s Shell) quote(w string) string {
 		b.WriteByte('\'')
 		return b.String()
 	}
-	return "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
+	// fish (whose completion svcwallet ships) takes \' and \\ inside single
+	// quotes as escapes, so a backslash, as a quote, stands outside them:
+	// written \\ there, sh and fish both read one.
+	return "'" + strings.NewReplacer("'", `'\''`, `\`, `'\\'`).Replace(w) + "'"
 }
 
 // Line is words as one command line of s (Word each). PowerShell runs a

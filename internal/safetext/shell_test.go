@@ -53,6 +53,39 @@ func TestZshReadsTheWord(t *testing.T) {
 	}
 }
 
+// TestFishReadsTheWord: the POSIX line reads back the same words in sh and
+// in fish (whose completion svcwallet ships), whose single quotes take \'
+// and \\ as escapes: a --config path ending in a backslash before a quote
+// ran what followed it (/tmp/a\'; echo INJECTED #). fish reads a bare
+// %self as its own process id.
+func TestFishReadsTheWord(t *testing.T) {
+	words := []string{`/tmp/a\'; echo INJECTED #`, `a\`, `a\\b`, `\'`, "%self", "it's", "0x…", "q-1"}
+	line := safetext.POSIX.Line(words...)
+	// Held to its spelling too, where fish is not installed.
+	if first := `'/tmp/a'\\''\''; echo INJECTED #' 'a'\\'' 'a'\\''\\'b' ''\\''\''' '%self'`; !strings.HasPrefix(line, first) {
+		t.Errorf("line %s, want it to begin %s", line, first)
+	}
+	var want strings.Builder
+	for _, w := range words {
+		want.WriteString("[" + w + "]\n")
+	}
+	ran := 0
+	for _, shell := range [][]string{{"sh", "-c"}, {"fish", "--no-config", "-c"}} {
+		path, err := exec.LookPath(shell[0])
+		if err != nil {
+			continue
+		}
+		ran++
+		got, err := exec.Command(path, append(shell[1:], "printf '[%s]\\n' "+line)...).CombinedOutput()
+		if err != nil || string(got) != want.String() {
+			t.Errorf("%s read %s as\n%s(%v), want\n%s", shell[0], line, got, err, want.String())
+		}
+	}
+	if ran == 0 {
+		t.Skip("neither sh nor fish")
+	}
+}
+
 // TestPowerShellLine: for PowerShell a word is quoted in single quotes when
 // PowerShell would split, expand or reread it ($, `, ;, spaces, an array's
 // comma, a splat's @, a number), every single quote PowerShell knows
