@@ -70,21 +70,13 @@ func CheckID(field, id string, required bool) error {
 
 // checkAnswerQuoteID holds a quote id an answer carries to CheckID and to
 // what CheckQuoteID asks of one a user gives: an id of a key's shape would
-// be quoted, signed and journaled, then refused by status and resume; one
-// beginning with '-', then read as a flag by the commands printed to
-// follow and resume it. A journal's ids are held to CheckID alone, so that
-// no line written before is skipped.
+// be quoted, signed and journaled, then refused by status and resume.
 func checkAnswerQuoteID(id string) error {
 	if err := CheckID("quote id", id, true); err != nil {
 		return err
 	}
 	if safetext.HoldsKeyShape(id) {
 		return NewShapeError("quote id", "has the shape of a private key, which svcwallet never sends")
-	}
-	// Every command printed to follow or resume it names it as a word of
-	// its own, where a leading '-' makes it a flag (status --help --watch).
-	if strings.HasPrefix(id, "-") {
-		return NewShapeError("quote id", "begins with '-', which the commands naming it would read as a flag")
 	}
 	return nil
 }
@@ -408,6 +400,13 @@ func (w *WithdrawalInfo) cleanAnswer(time.Time) error {
 func (q *Quote) cleanAnswer(now time.Time) error {
 	if err := checkAnswerQuoteID(q.QuoteID); err != nil {
 		return err
+	}
+	// Every command printed to follow or resume it names it as a word of
+	// its own, where a leading '-' reads as a flag (status --help --watch).
+	// Held of a new quote only: a withdrawal made before, journaled or on
+	// the board, is still followed.
+	if strings.HasPrefix(q.QuoteID, "-") {
+		return NewShapeError("quote id", "begins with '-', which the commands naming it would read as a flag")
 	}
 	// How much may be paid out depends on the tokens, which only the
 	// request names: Client.Quote holds the quote to its bound (addsUp).
