@@ -241,7 +241,8 @@ func loadIndex(path string, f *os.File, fi os.FileInfo) *view {
 	h := func(i int) uint64 { return binary.LittleEndian.Uint64(head[len(indexMagic)+8*i:]) }
 	end, skipped, n, lines, envBytes := h(2), h(3), h(4), h(5), h(6)
 	size := uint64(xi.Size())
-	if h(0) != dev || h(1) != ino || end > uint64(fi.Size()) || n > size || lines > size || envBytes > size ||
+	// A line skipped is a byte at least: more is no count of this journal.
+	if h(0) != dev || h(1) != ino || end > uint64(fi.Size()) || skipped > end || n > size || lines > size || envBytes > size ||
 		size != uint64(headerSize)+n*entrySize+8*lines+envBytes+4 {
 		return nil
 	}

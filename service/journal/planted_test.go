@@ -72,3 +72,32 @@ func TestPlantedIndexAllocatesLittle(t *testing.T) {
 		t.Fatalf("a planted index of a %d-byte journal allocated %d MB", len(data), got>>20)
 	}
 }
+
+// TestPlantedIndexSkipsNoMoreThanItRead: an index file saying more lines
+// skipped than bytes read is no index: the count was said as lost lines,
+// 1099511627776 of them, with doctor named to look into them.
+func TestPlantedIndexSkipsNoMoreThanItRead(t *testing.T) {
+	path := indexedJournal(t)
+	honest, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, want, err := honest.UnfinishedRecords(Owner{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	good, err := os.ReadFile(IndexPath(path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(IndexPath(path), reseal(putUint64(good, len(indexMagic)+24, 1<<40)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	j, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, got, err := j.UnfinishedRecords(Owner{}); err != nil || got != want {
+		t.Fatalf("%d lines skipped (%v), want %d", got, err, want)
+	}
+}
