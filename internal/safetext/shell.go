@@ -10,7 +10,8 @@ import (
 type Shell int
 
 const (
-	// POSIX is sh, bash, zsh: the user's shell on unix.
+	// POSIX is sh, bash, zsh and fish, which read its lines alike: the
+	// user's shell on unix.
 	POSIX Shell = iota
 	// PowerShell is Windows' shell, where ' quotes and a \ is a path's.
 	PowerShell
@@ -43,13 +44,22 @@ func (s Shell) Word(w string) string {
 		return "''"
 	}
 	plain := "-_./:@%+=,…"
+	// zsh reads a bare =NAME as the path of the program NAME, fish a bare
+	// %self as its process id.
+	if s == POSIX && (strings.HasPrefix(w, "=") || strings.HasPrefix(w, "%")) {
+		return s.quote(w)
+	}
 	if s == PowerShell {
 		// , makes an array there, @ splats, % and ~ begin aliases; a \
 		// is a path's and needs no quotes. A word that reads as a number
 		// (007, 0x10, -5, .5, 1e3) may reach the program as its value
 		// (007 as 7), not as typed: it is quoted.
 		plain = `-_./:=+\…`
-		if looksNumeric(w) {
+		// A bare word beginning with - is read as a parameter, and broken
+		// at its first . (PowerShell issue 6291): -prod.eu as -prod .eu.
+		if looksNumeric(w) || strings.HasPrefix(w, "-") && strings.ContainsFunc(w, func(r rune) bool {
+			return !(r == '-' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
+		}) {
 			return s.quote(w)
 		}
 	}
@@ -86,7 +96,10 @@ func (s Shell) quote(w string) string {
 		b.WriteByte('\'')
 		return b.String()
 	}
-	return "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
+	// fish (whose completion svcwallet ships) takes \' and \\ inside single
+	// quotes as escapes, so a backslash, as a quote, stands outside them:
+	// written \\ there, sh and fish both read one.
+	return "'" + strings.NewReplacer("'", `'\''`, `\`, `'\\'`).Replace(w) + "'"
 }
 
 // Line is words as one command line of s (Word each). PowerShell runs a

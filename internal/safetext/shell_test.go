@@ -34,6 +34,58 @@ func TestPOSIXLine(t *testing.T) {
 	}
 }
 
+// TestZshReadsTheWord: a word beginning with = is quoted, since zsh (macOS's
+// shell) reads a bare =NAME as the path of the program NAME: --config =svc
+// would load the svcwallet binary's path, not the file =svc.
+func TestZshReadsTheWord(t *testing.T) {
+	words := []string{"svcwallet", "--config", "=ls", "a=b"}
+	line := safetext.POSIX.Line(words...)
+	if line != "svcwallet --config '=ls' a=b" {
+		t.Fatalf("line %s", line)
+	}
+	zsh, err := exec.LookPath("zsh")
+	if err != nil {
+		t.Skip("no zsh")
+	}
+	got, err := exec.Command(zsh, "-f", "-c", "set -- "+strings.TrimPrefix(line, "svcwallet ")+`; for w in "$@"; do printf '[%s]\n' "$w"; done`).Output()
+	if err != nil || string(got) != "[--config]\n[=ls]\n[a=b]\n" {
+		t.Fatalf("zsh read %q (%v)", got, err)
+	}
+}
+
+// TestFishReadsTheWord: the POSIX line reads back the same words in sh and
+// in fish (whose completion svcwallet ships), whose single quotes take \'
+// and \\ as escapes: a --config path ending in a backslash before a quote
+// ran what followed it (/tmp/a\'; echo INJECTED #). fish reads a bare
+// %self as its own process id.
+func TestFishReadsTheWord(t *testing.T) {
+	words := []string{`/tmp/a\'; echo INJECTED #`, `a\`, `a\\b`, `\'`, "%self", "it's", "0x…", "q-1"}
+	line := safetext.POSIX.Line(words...)
+	// Held to its spelling too, where fish is not installed.
+	if first := `'/tmp/a'\\''\''; echo INJECTED #' 'a'\\'' 'a'\\''\\'b' ''\\''\''' '%self'`; !strings.HasPrefix(line, first) {
+		t.Errorf("line %s, want it to begin %s", line, first)
+	}
+	var want strings.Builder
+	for _, w := range words {
+		want.WriteString("[" + w + "]\n")
+	}
+	ran := 0
+	for _, shell := range [][]string{{"sh", "-c"}, {"fish", "--no-config", "-c"}} {
+		path, err := exec.LookPath(shell[0])
+		if err != nil {
+			continue
+		}
+		ran++
+		got, err := exec.Command(path, append(shell[1:], "printf '[%s]\\n' "+line)...).CombinedOutput()
+		if err != nil || string(got) != want.String() {
+			t.Errorf("%s read %s as\n%s(%v), want\n%s", shell[0], line, got, err, want.String())
+		}
+	}
+	if ran == 0 {
+		t.Skip("neither sh nor fish")
+	}
+}
+
 // TestPowerShellLine: for PowerShell a word is quoted in single quotes when
 // PowerShell would split, expand or reread it ($, `, ;, spaces, an array's
 // comma, a splat's @, a number), every single quote PowerShell knows
@@ -54,6 +106,12 @@ func TestPowerShellLine(t *testing.T) {
 			"x '' 'a;b' 'a,b' '@a' '`n' '~x' '%x' 'it’’s' '‘‘q‛‛‚‚'"},
 		{[]string{"x", "25", "007", "0x10", "-5", ".5", "1e3", "0x…", "--env", "-", "v1"},
 			"x '25' '007' '0x10' '-5' '.5' '1e3' '0x…' --env - v1"},
+		// PowerShell reads a bare word beginning with - as a parameter and
+		// breaks it at its first . (PowerShell issue 6291, 5.1 and 7 alike):
+		// --env -prod.eu would reach the program as -prod and .eu, another
+		// environment. The flags' own words stay bare.
+		{[]string{"x", "--env", "-prod.eu", "--config", "-my.toml", "-v:diag", "--allow-repeat"},
+			"x --env '-prod.eu' --config '-my.toml' '-v:diag' --allow-repeat"},
 		{[]string{`C:\Program Files\svcwallet\svcwallet.exe`, "status"},
 			`& 'C:\Program Files\svcwallet\svcwallet.exe' status`},
 	} {

@@ -17,6 +17,10 @@ import (
 	"golang.org/x/net/idna"
 )
 
+// maxHostName is the most characters a host name has (RFC 1035's 253 in
+// its written form, which is never shorter than the Unicode one).
+const maxHostName = 253
+
 // Check holds a URL's host to what reads as what is dialled: ASCII
 // letters, digits, '-', '.' and '_', or an IP address, and a port from 1 to
 // 65535. A look-alike letter (Cyrillic а for a) or an invisible one (a bidi
@@ -55,8 +59,13 @@ func Check(u *url.URL) error {
 // would load, where its xn-- spelling, written by hand, shows it is another
 // host. A host holding a control, an invisible or a space-like character
 // is given no form, whatever IDNA maps it to: it does not read as it is.
+// Nor is one longer than any host name: punycode's cost grows with the
+// square of a label's length (a 1 MiB config's host held a command 66 s).
 func writeHostAs(host string) string {
 	const general = "write the host in ASCII (a name in another script in its xn-- form)"
+	if utf8.RuneCountInString(host) > maxHostName {
+		return fmt.Sprintf("%s; it is longer than any host name (%d characters)", general, maxHostName)
+	}
 	for _, r := range host {
 		if unicode.IsSpace(r) || !unicode.IsGraphic(r) {
 			return general

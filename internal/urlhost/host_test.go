@@ -61,3 +61,18 @@ func TestCheckGivesTheXNForm(t *testing.T) {
 		}
 	}
 }
+
+// TestOverlongHostGivenNoForm: a host longer than any host name (253
+// characters) is refused without an xn-- form. Punycode's cost grows with
+// the square of a label's length: a 1 MiB config's 200,000 CJK letters held
+// every command 66 s, and the refusal would have repeated them all.
+func TestOverlongHostGivenNoForm(t *testing.T) {
+	err := urlhost.Check(&url.URL{Scheme: "https", Host: strings.Repeat("\u00e9", 254) + ".com"})
+	if err == nil || strings.Contains(err.Error(), "form, xn--") || !strings.Contains(err.Error(), "longer than any host name") || len(err.Error()) > 300 {
+		t.Fatalf("an overlong host: error %.400v, want one refusing it without its xn-- form", err)
+	}
+	// A long host that is still a name is given its form.
+	if err := urlhost.Check(&url.URL{Scheme: "https", Host: strings.Repeat("\u00e9", 50) + ".com"}); err == nil || !strings.Contains(err.Error(), "xn--") {
+		t.Errorf("a 54-character host: error %v, want its xn-- form", err)
+	}
+}

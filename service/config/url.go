@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/url"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/svcwallet/svcwallet/internal/urlhost"
 )
@@ -25,18 +26,18 @@ func CheckURL(raw string) error {
 	}
 	u, err := url.Parse(raw)
 	if err != nil || u.Host == "" {
-		return fmt.Errorf("%q is not an absolute URL", raw)
+		return fmt.Errorf("%s is not an absolute URL", shownURL(raw))
 	}
 	if err := checkHost(raw, u); err != nil {
 		return err
 	}
 	if err := urlCharacter(raw); err != nil {
-		return fmt.Errorf("%q %v", raw, err)
+		return fmt.Errorf("%s %v", shownURL(raw), err)
 	}
 	// The endpoints' paths are appended to the URL: after a ? or # they
 	// would be a query or a fragment, and every call would go to one path.
 	if strings.ContainsAny(raw, "?#") {
-		return fmt.Errorf("%q: a query or fragment (? or #) would swallow the paths added after it: end the URL before it", raw)
+		return fmt.Errorf("%s: a query or fragment (? or #) would swallow the paths added after it: end the URL before it", shownURL(raw))
 	}
 	switch u.Scheme {
 	case "https":
@@ -45,16 +46,30 @@ func CheckURL(raw string) error {
 		if isLoopback(u.Hostname()) {
 			return nil
 		}
-		return fmt.Errorf("%q uses http on a non-loopback host; use https", raw)
+		return fmt.Errorf("%s uses http on a non-loopback host; use https", shownURL(raw))
 	}
-	return fmt.Errorf("%q: scheme must be https", raw)
+	return fmt.Errorf("%s: scheme must be https", shownURL(raw))
 }
+
+// shownURL is raw as a refusal writes it: quoted in ASCII, a letter
+// beyond it escaped (api.ex\u0430mple.com: a look-alike written raw would
+// name the host it imitates), and its first 100 characters only (a 1 MiB
+// config's URL would fill the screen).
+func shownURL(raw string) string {
+	if utf8.RuneCountInString(raw) > maxShownURL {
+		return fmt.Sprintf("%+.*q…", maxShownURL, raw)
+	}
+	return fmt.Sprintf("%+q", raw)
+}
+
+// maxShownURL is how many of a URL's characters its refusal writes.
+const maxShownURL = 100
 
 // checkHost holds a URL's host to urlhost.Check, the one host rule
 // (clef's endpoint is held to it too), naming the URL.
 func checkHost(raw string, u *url.URL) error {
 	if err := urlhost.Check(u); err != nil {
-		return fmt.Errorf("%q: %w", raw, err)
+		return fmt.Errorf("%s: %w", shownURL(raw), err)
 	}
 	return nil
 }

@@ -401,6 +401,13 @@ func (q *Quote) cleanAnswer(now time.Time) error {
 	if err := checkAnswerQuoteID(q.QuoteID); err != nil {
 		return err
 	}
+	// Every command printed to follow or resume it names it as a word of
+	// its own, where a leading '-' reads as a flag (status --help --watch).
+	// Held of a new quote only: a withdrawal made before, journaled or on
+	// the board, is still followed.
+	if strings.HasPrefix(q.QuoteID, "-") {
+		return NewShapeError("quote id", "begins with '-', which the commands naming it would read as a flag")
+	}
 	// How much may be paid out depends on the tokens, which only the
 	// request names: Client.Quote holds the quote to its bound (addsUp).
 	switch q.Speed {

@@ -279,6 +279,9 @@ func TestHostileAnswersRefused(t *testing.T) {
 	}{
 		{"600 KB quote id", exchange.PathWithdrawalQuote, set("quote_id", big), "quote id is 614400 characters long"},
 		{"empty quote id", exchange.PathWithdrawalQuote, set("quote_id", ""), "quote id is empty"},
+		// Printed in every command that names it (status ID --watch,
+		// withdraw resume ID), it would be read there as a flag.
+		{"quote id read as a flag", exchange.PathWithdrawalQuote, set("quote_id", "--help"), "quote id begins with '-'"},
 		{"far-future expiry", exchange.PathWithdrawalQuote, set("expires_at", t0.Add(365*24*time.Hour).Format(time.RFC3339)), "quote expiry is more than 10m0s ahead"},
 		{"negative pay amount", exchange.PathWithdrawalQuote, set("pay_amount", "-10"), "pay amount is negative"},
 		{"unknown speed", exchange.PathWithdrawalQuote, set("speed", "warp"), "speed is not fast or slow"},

@@ -241,19 +241,23 @@ func loadIndex(path string, f *os.File, fi os.FileInfo) *view {
 	h := func(i int) uint64 { return binary.LittleEndian.Uint64(head[len(indexMagic)+8*i:]) }
 	end, skipped, n, lines, envBytes := h(2), h(3), h(4), h(5), h(6)
 	size := uint64(xi.Size())
-	if h(0) != dev || h(1) != ino || end > uint64(fi.Size()) || n > size || lines > size || envBytes > size ||
+	// A line skipped is a byte at least: more is no count of this journal.
+	if h(0) != dev || h(1) != ino || end > uint64(fi.Size()) || skipped > end || n > size || lines > size || envBytes > size ||
 		size != uint64(headerSize)+n*entrySize+8*lines+envBytes+4 {
 		return nil
 	}
 	// Each section in a buffer of its own, with room for what the journal
-	// holds past the index: absorb grows them in place.
-	ahead := 0.0
+	// holds past the index: absorb grows them in place. The room is never
+	// more than that rest could name (a line costs 8 bytes, a withdrawal
+	// 48): a planted header's many withdrawals up to the first line asked
+	// terabytes of a large journal.
+	ahead, rest := 0.0, uint64(fi.Size())-end
 	if end > 0 {
-		ahead = float64(uint64(fi.Size())-end) / float64(end) * 1.1
+		ahead = float64(rest) / float64(end) * 1.1
 	}
 	v := newView()
-	v.snap = &snapshot{entries: make([]byte, n*entrySize, int(float64(n)*(1+ahead))*entrySize+entrySize),
-		offs: make([]byte, 8*lines, 8*int(float64(lines)*(1+ahead))+8)}
+	v.snap = &snapshot{entries: make([]byte, n*entrySize, (n+spareFor(n, ahead, rest/entrySize))*entrySize+entrySize),
+		offs: make([]byte, 8*lines, 8*(lines+spareFor(lines, ahead, rest/8))+8)}
 	envs, sum := make([]byte, envBytes), make([]byte, 4)
 	crc := crc32.Update(0, crcTable(), head)
 	for _, part := range [][]byte{v.snap.entries, v.snap.offs, envs} {
@@ -274,6 +278,15 @@ func loadIndex(path string, f *os.File, fi os.FileInfo) *view {
 		return nil
 	}
 	return v
+}
+
+// spareFor is the spare room for the count of what the index holds, by
+// the journal's growth since (ahead), at most most.
+func spareFor(count uint64, ahead float64, most uint64) uint64 {
+	if spare := float64(count) * ahead; spare < float64(most) {
+		return uint64(spare)
+	}
+	return most
 }
 
 // wellFormed reports whether s's entries are sorted, their spans tile
