@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
+	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/plain"
 	"github.com/svcwallet/svcwallet/screens"
 	"github.com/svcwallet/svcwallet/screens/kit"
@@ -301,13 +302,18 @@ func sandboxDemo() *target.Demo {
 // console started in, where a support agent looks for what they exported
 // (the state folder is hidden, and the embedded sandbox's is removed at
 // exit); not the home folder nor the root, where a console started from a
-// menu or a launcher opens: "" there, for the state folder.
+// menu or a launcher opens, nor one another user can write (/tmp, a
+// shared folder), who could swap the file once written: "" there, for the
+// state folder.
 func exportDir(getwd func() (string, error), home func() (string, error)) string {
 	wd, err := getwd()
 	if err != nil || !filepath.IsAbs(wd) || filepath.Dir(wd) == wd {
 		return ""
 	}
 	if h, err := home(); err == nil && filepath.Clean(h) == filepath.Clean(wd) {
+		return ""
+	}
+	if osguard.CheckPrivatePath(wd) != nil {
 		return ""
 	}
 	return wd

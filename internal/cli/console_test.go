@@ -242,9 +242,13 @@ func TestDarkFirst(t *testing.T) {
 
 // TestExportDir: the board's export is offered in the folder the console
 // started in, but not in the home folder or the root, where a console
-// started from a menu opens (the state folder then).
+// started from a menu opens, nor in one others can write (the state folder
+// then).
 func TestExportDir(t *testing.T) {
-	work, home := t.TempDir(), t.TempDir()
+	work, home, shared := t.TempDir(), t.TempDir(), t.TempDir()
+	if err := os.Chmod(shared, 0o777); err != nil {
+		t.Fatal(err)
+	}
 	at := func(dir string) func() (string, error) { return func() (string, error) { return dir, nil } }
 	failed := func() (string, error) { return "", errors.New("no such folder") }
 	for _, c := range []struct {
@@ -257,6 +261,7 @@ func TestExportDir(t *testing.T) {
 		{at(home + string(filepath.Separator)), at(home), ""},
 		{at(string(filepath.Separator)), at(home), ""},
 		{failed, at(home), ""},
+		{at(shared), at(home), ""},
 	} {
 		if got := exportDir(c.wd, c.home); got != c.want {
 			t.Errorf("exportDir = %q, want %q", got, c.want)

@@ -15,7 +15,7 @@ import (
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/plain"
-	"github.com/svcwallet/svcwallet/service/config"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/signer"
 )
 
@@ -101,7 +101,10 @@ func printNewKey(env CLIEnv, address, path, dirFlag string) error {
 		if dirFlag != "" {
 			source = path
 		}
-		fmt.Fprintf(env.Stderr, "To sign with it: --signer %s on a command, or signer = %q in its environment's table of the config (%s).\n", source, source, config.DefaultConfigPath())
+		// Quoted for the shell (a keystore folder may hold a space); the
+		// config the commands read, $SVCWALLET_CONFIG's where it is set.
+		fmt.Fprintf(env.Stderr, "To sign with it: --signer %s on a command, or signer = %q in its environment's table of the config (%s).\n",
+			safetext.ShellWord(source), source, osguard.Shown(newInvocation("", "", env.Getenv).configFile))
 		return nil
 	}
 	return writeJSON(env.Stdout, map[string]string{"address": address, "path": path})

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -18,6 +19,7 @@ import (
 
 	"github.com/svcwallet/svcwallet/internal/exchangetest"
 	"github.com/svcwallet/svcwallet/internal/plain"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/signer"
 )
 
@@ -446,8 +448,9 @@ func TestKeyImportSaysHowToSignWithIt(t *testing.T) {
 	lightScrypt(t)
 	dir := t.TempDir()
 	hexKey, want := testKeyHex(t)
-	r := keyCmd(t, lines(hexKey, cliPass, cliPass), map[string]string{signer.KeystoreEnvVar: dir}, "import")
-	said := regexp.MustCompile(`To sign with it: --signer (\S+) on a command, or signer = "([^"]+)" in its environment's table of the config`).FindStringSubmatch(r.stderr)
+	cfg := filepath.Join(t.TempDir(), "work.toml")
+	r := keyCmd(t, lines(hexKey, cliPass, cliPass), map[string]string{signer.KeystoreEnvVar: dir, configPathVar: cfg}, "import")
+	said := regexp.MustCompile(`To sign with it: --signer (\S+) on a command, or signer = "([^"]+)" in its environment's table of the config \(([^)]+)\)`).FindStringSubmatch(r.stderr)
 	if r.code != 0 || said == nil || said[1] != said[2] {
 		t.Fatalf("exit %d, the import does not say how to sign with it:\n%s", r.code, r.stderr)
 	}
@@ -456,12 +459,27 @@ func TestKeyImportSaysHowToSignWithIt(t *testing.T) {
 	} else if _, err := signer.FindKeystore(dir, src.Address); err != nil {
 		t.Errorf("keystore:%s finds no file: %v", want.Hex(), err)
 	}
+	if said[3] != cfg {
+		t.Errorf("the config named is %s, want $%s's %s", said[3], configPathVar, cfg)
+	}
+	// A config path holding an escape is named escaped, never written raw.
+	hexKey3, _ := testKeyHex(t)
+	r = keyCmd(t, lines(hexKey3, cliPass, cliPass), map[string]string{signer.KeystoreEnvVar: dir, configPathVar: "/tmp/c\x1b[2J.toml"}, "import")
+	if r.code != 0 || strings.Contains(r.stderr, "\x1b") || !strings.Contains(r.stderr, `"/tmp/c\x1b[2J.toml"`) {
+		t.Errorf("exit %d, the config's path is not named escaped:\n%q", r.code, r.stderr)
+	}
 
-	other := t.TempDir()
+	// A folder with a space in its name: the flag's path is one word of
+	// the shell, the config's is the path itself.
+	other := filepath.Join(t.TempDir(), "my keys")
+	if err := os.Mkdir(other, 0o700); err != nil {
+		t.Fatal(err)
+	}
 	hexKey2, _ := testKeyHex(t)
 	r = keyCmd(t, lines(hexKey2, cliPass, cliPass), nil, "import", "--keystore", other)
 	path := outputField(t, r.stdout, "Keystore file")
-	if !strings.Contains(r.stderr, "--signer "+path+" on a command") {
-		t.Errorf("a key outside the keystore folder is not named by its path:\n%s", r.stderr)
+	if !strings.Contains(r.stderr, "--signer "+safetext.ShellWord(path)+" on a command") || safetext.ShellWord(path) == path ||
+		!strings.Contains(r.stderr, fmt.Sprintf("signer = %q", path)) {
+		t.Errorf("a key outside the keystore folder is not named by its path, quoted for the shell:\n%s", r.stderr)
 	}
 }

@@ -411,3 +411,19 @@ func TestStatusShortenedIDSaysGiveItWhole(t *testing.T) {
 	}
 	r.run(nil, done).want(t, exitPending, []string{"Quote id     " + done}, nil)
 }
+
+// TestStatusNearHashRefusedSaysItLooksLikeOne: 0x and 65 hex digits, a
+// payout hash a digit too long, is refused as a private key's shape on the
+// command line and standard input, saying it looks like a payout hash
+// miscopied; it was told to put 0x in front of what had it.
+func TestStatusNearHashRefusedSaysItLooksLikeOne(t *testing.T) {
+	r := newStatusRig(t)
+	long := "0x" + strings.Repeat("5f0c9e1b", 8) + "a"
+	near := "it looks like a payout hash a digit too long (0x and 64 hex digits): copy it again, whole"
+	for _, res := range []statusRun{r.run(nil, long), r.runStdin(long+"\n", "-")} {
+		res.want(t, exitUsage, nil, []string{near})
+		if strings.Contains(res.stderr, "0x in front") || strings.Contains(res.stderr, long[2:20]) {
+			t.Errorf("the refusal says to put 0x in front, or repeats the id:\n%s", res.stderr)
+		}
+	}
+}

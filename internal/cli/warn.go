@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"io"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -14,12 +15,23 @@ func warn(w io.Writer, who, format string, a ...any) {
 	fmt.Fprintf(w, "%s: warning: %s\n", who, lowerFirst(fmt.Sprintf(format, a...)))
 }
 
-// lowerFirst lowers s's first letter unless it begins a name in capitals
-// (USDT, SOLANA, HTTP).
+// lowerFirst lowers s's first letter only where it begins a word of a
+// sentence ("More than", "An earlier", "A withdrawal's"): a name in
+// capitals (USDT), a path (C:\Users, a drive letter) or an id is
+// never changed.
 func lowerFirst(s string) string {
 	r, n := utf8.DecodeRuneInString(s)
-	if next, _ := utf8.DecodeRuneInString(s[n:]); !unicode.IsUpper(r) || unicode.IsUpper(next) {
+	if !unicode.IsUpper(r) {
 		return s
 	}
-	return string(unicode.ToLower(r)) + s[n:]
+	rest := s[n:]
+	end := strings.IndexFunc(rest, func(c rune) bool { return !unicode.IsLetter(c) })
+	if end < 0 {
+		end = len(rest)
+	}
+	word, after := rest[:end], rest[end:]
+	if strings.ToLower(word) != word || (after != "" && !strings.ContainsAny(after[:1], " ,;'")) {
+		return s
+	}
+	return string(unicode.ToLower(r)) + rest
 }

@@ -101,14 +101,19 @@ func TestWithdrawConvertingSaysBoth(t *testing.T) {
 
 // TestWarningsReadOneStyle: a command's warnings read in lower case after
 // "warning:", as its errors do, whatever the service's sentence begins
-// with; a name in capitals keeps them.
+// with; a name in capitals, a path (a drive letter) or an id keeps them:
+// the lowering never changes a name.
 func TestWarningsReadOneStyle(t *testing.T) {
 	for in, want := range map[string]string{
-		"More than 5% of the amount goes to fees": "svcwallet withdraw: warning: more than 5% of the amount goes to fees\n",
-		"An earlier withdrawal of 14 USDT":        "svcwallet withdraw: warning: an earlier withdrawal of 14 USDT\n",
-		"USDT is paid":                            "svcwallet withdraw: warning: USDT is paid\n",
-		"the session could not be kept":           "svcwallet withdraw: warning: the session could not be kept\n",
-		"":                                        "svcwallet withdraw: warning: \n",
+		"More than 5% of the amount goes to fees":          "svcwallet withdraw: warning: more than 5% of the amount goes to fees\n",
+		"An earlier withdrawal of 14 USDT":                 "svcwallet withdraw: warning: an earlier withdrawal of 14 USDT\n",
+		"USDT is paid":                                     "svcwallet withdraw: warning: USDT is paid\n",
+		"the session could not be kept":                    "svcwallet withdraw: warning: the session could not be kept\n",
+		"A withdrawal's journal":                           "svcwallet withdraw: warning: a withdrawal's journal\n",
+		`C:\Users\u\x.json, written by an earlier version`: `svcwallet withdraw: warning: C:\Users\u\x.json, written by an earlier version` + "\n",
+		"Q-1A was made":                                    "svcwallet withdraw: warning: Q-1A was made\n",
+		"Base.json is kept":                                "svcwallet withdraw: warning: Base.json is kept\n",
+		"":                                                 "svcwallet withdraw: warning: \n",
 	} {
 		var b strings.Builder
 		warn(&b, "svcwallet withdraw", "%s", in)

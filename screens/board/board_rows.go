@@ -166,13 +166,14 @@ func refusedIDs(bad []follow.MalformedID, words int) string {
 	// The generated ids' shape is said only of what was refused for its
 	// shape: a credential's refusal is no matter of shape.
 	shape, shortened := words > 0, false
+	var keys []string // refused for a key's shape: their next step is HashAdvice's
 	for i, m := range bad {
 		said[i] = safetext.Quoted(safetext.Text(m.Text))
 		switch {
 		case errors.Is(m.Err, exchange.ErrSecretShape): // an ErrKeyShape too, worded as what it is
 			said[i] = "(a recovery phrase's or a key's shape, not shown)"
 		case errors.Is(m.Err, exchange.ErrKeyShape):
-			said[i] = "(a private key's shape, not shown)"
+			said[i], keys = "(a private key's shape, not shown)", append(keys, m.Text)
 		case errors.Is(m.Err, exchange.ErrShortened):
 			shortened = true
 		default:
@@ -188,6 +189,11 @@ func refusedIDs(bad []follow.MalformedID, words int) string {
 	}
 	if shortened {
 		rule += sentence(exchange.ErrShortened)
+	}
+	// The next step status and plain mode give: a TRON hash's 0x, or the
+	// hash a digit too long.
+	if len(keys) > 0 {
+		rule += safetext.Capitalized(follow.HashAdvice(keys...)) + ". "
 	}
 	return "Not a quote id, not added: " + layout.Truncate(strings.Join(said, ", "), 60, "…") + ". " + rule
 }

@@ -1598,3 +1598,21 @@ func TestBoardExportOfferedWhereTheConsoleStarted(t *testing.T) {
 		t.Errorf("the export is not where it is said (%v): %q", err, br.toasts)
 	}
 }
+
+// TestBoardKeyShapeSaysTheNextStep: a paste refused for a private key's
+// shape says the next step status and plain mode give (follow.HashAdvice):
+// a TRON hash's 0x in front, or that 0x and 65 hex digits look like a
+// payout hash a digit too long; the board said none.
+func TestBoardKeyShapeSaysTheNextStep(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	br := newBoardRig(t, r)
+	for text, want := range map[string]string{
+		screentest.KeyHex:              "A TRON payout hash has this shape too: give it with 0x in front",
+		"0x" + screentest.KeyHex + "a": "It looks like a payout hash a digit too long (0x and 64 hex digits): copy it again, whole",
+	} {
+		br.send(tea.PasteMsg{Content: text})
+		if v := screentest.OneLine(br.b.View()); !strings.Contains(v, want) || screentest.ShowsKeyPiece(br.plain()) {
+			t.Errorf("%.4s… pasted, the board says:\n%s", text, br.plain())
+		}
+	}
+}

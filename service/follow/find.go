@@ -91,10 +91,19 @@ const TronHashAdvice = "a TRON payout hash has this shape too: give it with 0x i
 const LinkAdvice = "an explorer's link is looked up by the payout hash its path ends with, never with a user or password in it: give the payout hash alone"
 
 // HashAdvice is the next step for words refused for a private key's
-// shape: LinkAdvice when one of them is a link, else TronHashAdvice.
+// shape: LinkAdvice when one of them is a link, nearHashWords when one is
+// 0x and a digit or two more than a payout hash (to put 0x in front of it
+// is no step), else TronHashAdvice.
 func HashAdvice(words ...string) string {
 	if slices.ContainsFunc(words, isLink) {
 		return LinkAdvice
+	}
+	for _, w := range words {
+		for _, f := range strings.Fields(w) {
+			if near := nearHashWords(f); near != "" {
+				return near
+			}
+		}
 	}
 	return TronHashAdvice
 }

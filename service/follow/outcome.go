@@ -102,8 +102,9 @@ func NotFoundSentence(quoteID string) string {
 }
 
 // nearHashWords say of an id of 0x and hex digits, one or two fewer or more
-// than a payout hash's 64, that it looks like a hash miscopied: taken for a
-// quote id, it was answered not found with no word of the hash it nearly is.
+// than a payout hash's 64, that it looks like a hash miscopied: fewer, it
+// is taken for a quote id and not found; more, refused for a key's 64
+// digits (HashAdvice). Either had no word of the hash it nearly is.
 func nearHashWords(id string) string {
 	n := len(id) - 2
 	if n < 62 || n > 66 || n == 64 || !strings.EqualFold(id[:2], "0x") || !safetext.HexDigits(id[2:], n) {

@@ -184,3 +184,22 @@ func TestNearHashSaysItLooksLikeOne(t *testing.T) {
 		}
 	}
 }
+
+// TestNearHashRefusedAsAKeySaysItLooksLikeOne: 0x and a digit or two more
+// than a payout hash holds a private key's 64 digits and is refused as
+// one; the next step says it looks like a payout hash miscopied, where it
+// said to put 0x in front of what had it.
+func TestNearHashRefusedAsAKeySaysItLooksLikeOne(t *testing.T) {
+	hex := strings.Repeat("5f0c9e1b", 9)
+	for words, want := range map[string]string{
+		"0x" + hex[:65]:          "it looks like a payout hash a digit too long (0x and 64 hex digits): copy it again, whole",
+		"q-1 0x" + hex[:66]:      "it looks like a payout hash 2 digits too long (0x and 64 hex digits): copy it again, whole",
+		hex[:64]:                 follow.TronHashAdvice,
+		"0x" + hex[:67]:          follow.TronHashAdvice,
+		"https://x.io/tx/" + hex: follow.LinkAdvice,
+	} {
+		if got := follow.HashAdvice(words); got != want {
+			t.Errorf("%s: %q, want %q", words, got, want)
+		}
+	}
+}
