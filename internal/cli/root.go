@@ -287,43 +287,48 @@ func noArgs(c *cobra.Command, args []string) error {
 	return nil
 }
 
-// rootArgs is cobra's check of the root's arguments, naming the commands
-// a mistyped one is close to, except that one holding an escape or a
-// letter outside ASCII is shown as typed (safetext.ASCIIShown) with no
-// command guessed from it: stаtus, a Cyrillic а in it, read as status.
+// rootArgs is cobra's check of the root's arguments (unknownCommand).
 func rootArgs(c *cobra.Command, args []string) error {
 	if len(args) == 0 || !c.HasSubCommands() {
 		return nil
 	}
-	if shown := safetext.ASCIIShown(args[0]); shown != args[0] {
-		return usageError("unknown command %.40s for %q", safetext.Quoted(shown), c.CommandPath())
-	}
-	if c.SuggestionsMinimumDistance <= 0 {
-		c.SuggestionsMinimumDistance = 2 // as cobra's own suggestions
-	}
-	if near := c.SuggestionsFor(args[0]); len(near) > 0 {
-		return usageError("unknown command %.32q for %q; did you mean %s?", safetext.Quoted(args[0]), c.CommandPath(), orList(near))
-	}
-	return usageError("unknown command %.32q for %q", safetext.Quoted(args[0]), c.CommandPath())
+	return unknownCommand(c, args[0])
 }
 
-// subcommandOnly refuses an argument that names no subcommand.
+// subcommandOnly refuses an argument that names no subcommand
+// (unknownCommand).
 func subcommandOnly(c *cobra.Command, args []string) error {
-	if len(args) > 0 {
-		if shown := safetext.ASCIIShown(args[0]); shown != args[0] {
-			// Cleaned, stat ESC [0m us would read as status, which exists:
-			// shown as typed, and no command guessed from it.
-			return usageError("unknown command %.40s; the commands are: %s", safetext.Quoted(shown), subcommandNames(c))
-		}
+	if len(args) == 0 {
+		return nil
+	}
+	return unknownCommand(c, args[0])
+}
+
+// unknownCommand says typed names no command of c, with the commands it
+// is a typo or two from, and a group's commands (the root's are many).
+// One holding an escape or a letter outside ASCII is shown as typed
+// (safetext.ASCIIShown) with no command guessed from it: cleaned, stat
+// ESC [0m us would read as status, and stаtus (a Cyrillic а) is near it.
+func unknownCommand(c *cobra.Command, typed string) error {
+	name, near := fmt.Sprintf("%.32q", safetext.Quoted(typed)), []string(nil)
+	if shown := safetext.ASCIIShown(typed); shown != typed {
+		name = fmt.Sprintf("%.40s", safetext.Quoted(shown))
+	} else {
 		if c.SuggestionsMinimumDistance <= 0 {
 			c.SuggestionsMinimumDistance = 2 // as cobra's own suggestions
 		}
-		if near := c.SuggestionsFor(args[0]); len(near) > 0 {
-			return usageError("unknown command %.32q; did you mean %s? (the commands are: %s)", safetext.Quoted(args[0]), strings.Join(near, " or "), subcommandNames(c))
-		}
-		return usageError("unknown command %.32q; the commands are: %s", safetext.Quoted(args[0]), subcommandNames(c))
+		near = c.SuggestionsFor(typed)
 	}
-	return nil
+	if !c.HasParent() {
+		if len(near) > 0 {
+			return usageError("unknown command %s for %q; did you mean %s?", name, c.CommandPath(), orList(near))
+		}
+		return usageError("unknown command %s for %q", name, c.CommandPath())
+	}
+	if len(near) > 0 {
+		return usageError("unknown command %s; did you mean %s? (the commands are: %s)", name, orList(near), subcommandNames(c))
+	}
+	return usageError("unknown command %s; the commands are: %s", name, subcommandNames(c))
 }
 
 // badFlag says a flag the line gets wrong as a usage error; an unknown
