@@ -46,15 +46,23 @@ type Waiting struct {
 var waitSeq atomic.Uint64
 
 func (w Waiting) String() string {
-	who := "it"
+	return "waiting for another process " + safetext.Text(w.Doing) + "; " + w.holder("it") + " holds its lock, " + safetext.Text(w.Lock) + w.next()
+}
+
+// holder is who holds the lock: the system's name for it, else unnamed.
+func (w Waiting) holder(unnamed string) string {
 	if w.Holder != "" {
-		who = w.Holder
+		return w.Holder
 	}
-	s := "waiting for another process " + safetext.Text(w.Doing) + "; " + who + " holds its lock, " + safetext.Text(w.Lock)
+	return unnamed
+}
+
+// next is what svcwallet does while it waits, the words' last.
+func (w Waiting) next() string {
 	if w.Unbounded {
-		return s + "; svcwallet waits for it to finish…"
+		return "; svcwallet waits for it to finish…"
 	}
-	return fmt.Sprintf("%s; svcwallet gives up after %s…", s, GiveUpAfter)
+	return fmt.Sprintf("; svcwallet gives up after %s…", GiveUpAfter)
 }
 
 // Brief is String for a narrow screen (the console's standing word, three
@@ -63,10 +71,7 @@ func (w Waiting) String() string {
 // what svcwallet does kept.
 func (w Waiting) Brief() string {
 	doing, lock := safetext.Text(w.Doing), safetext.Text(w.Lock)
-	who := "another process"
-	if w.Holder != "" {
-		who = w.Holder
-	}
+	who := w.holder("another process")
 	s := who + " is " + doing + ", holding " + lock
 	// A lock that is the named file's folder, or beside the file: the
 	// folder goes and the lock is unnamed, the file's name says which.
@@ -76,10 +81,7 @@ func (w Waiting) Brief() string {
 			break
 		}
 	}
-	if w.Unbounded {
-		return s + "; svcwallet waits for it to finish…"
-	}
-	return fmt.Sprintf("%s; svcwallet gives up after %s…", s, GiveUpAfter)
+	return s + w.next()
 }
 
 // LockHeldError is a bounded wait given up: the lock was held longer than
@@ -90,11 +92,7 @@ type LockHeldError struct {
 }
 
 func (e *LockHeldError) Error() string {
-	who := "another process"
-	if e.Holder != "" {
-		who = e.Holder
-	}
-	return fmt.Sprintf("svcwallet waited %s while %s: %s holds its lock %s, longer than that ever takes; nothing was changed: end that process (or wait for it to end), then try again", e.Waited.Round(time.Second), safetext.Text(e.Doing), who, safetext.Text(e.Lock))
+	return fmt.Sprintf("svcwallet waited %s while %s: %s holds its lock %s, longer than that ever takes; nothing was changed: end that process (or wait for it to end), then try again", e.Waited.Round(time.Second), safetext.Text(e.Doing), e.holder("another process"), safetext.Text(e.Lock))
 }
 
 // LockWaits is how this process times and says its waits on a lock; a
