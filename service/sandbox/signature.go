@@ -103,8 +103,10 @@ func (e *Exchange) check(w *wireSig, chainRequired bool, now time.Time, maxAhead
 	if err := e.checkChainID(k.chainID); err != nil {
 		return s, err
 	}
+	// The signed value's one decimal string: ParseInt also takes a sign
+	// and leading zeros ("+1790…", "01790…"), which a client must not send.
 	var perr error
-	if s.expiration, perr = strconv.ParseInt(k.expiration, 10, 64); perr != nil {
+	if s.expiration, perr = strconv.ParseInt(k.expiration, 10, 64); perr != nil || strconv.FormatInt(s.expiration, 10) != k.expiration {
 		return s, malformed("field signature.expiration must be unix nanoseconds as a decimal string")
 	}
 	switch {
