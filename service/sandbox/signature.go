@@ -71,7 +71,8 @@ func (w *wireSig) present(chainRequired bool) (sigKey, *apiError) {
 	}
 	k.v, k.nonce = *w.V, *w.Nonce
 	k.chainID = strings.TrimSpace(string(w.ChainID))
-	if chainRequired && (k.chainID == "" || k.chainID == "null") {
+	// An empty string gives none either.
+	if chainRequired && (k.chainID == "" || k.chainID == "null" || k.chainID == `""`) {
 		return k, malformed("field signature.chain_id is required")
 	}
 	return k, nil
@@ -136,8 +137,9 @@ func (e *Exchange) checkChainID(raw string) *apiError {
 			return nil
 		}
 	}
+	// As written, digits alone: ParseUint takes leading zeros.
 	id, err := strconv.ParseUint(raw, 10, 64)
-	if err != nil {
+	if err != nil || strconv.FormatUint(id, 10) != raw {
 		return malformed("field signature.chain_id must be a chain id such as %q", strconv.FormatUint(e.domain.ChainID, 10))
 	}
 	if id != 0 && id != e.domain.ChainID {
