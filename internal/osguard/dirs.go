@@ -164,6 +164,9 @@ func moveEntries(from, to, fence string) []Moved {
 	}
 	var moved []Moved
 	for _, e := range entries {
+		if e.Name() == fence && e.IsDir() {
+			continue // the fence itself: moved, it would stand as the journal
+		}
 		m := moveEntry(filepath.Join(from, e.Name()), filepath.Join(to, e.Name()))
 		if e.Name() == fence {
 			m = fenced(filepath.Join(from, e.Name()), filepath.Join(to, e.Name()), m)

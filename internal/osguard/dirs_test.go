@@ -158,6 +158,19 @@ func TestEarlierJournalFencedOnceMoved(t *testing.T) {
 	if again := moveEarlier(was, now); len(again) != 0 {
 		t.Errorf("a second run says %+v of the fence", again)
 	}
+	// The fence itself never moves, even where no journal is now.
+	if err := os.Remove(filepath.Join(now.State, JournalName)); err != nil {
+		t.Fatal(err)
+	}
+	if again := moveEarlier(was, now); len(again) != 0 {
+		t.Errorf("with no journal in the new place, a run says %+v of the fence", again)
+	}
+	if _, err := os.Lstat(filepath.Join(now.State, JournalName)); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the fence moved to the journal's new place: %v", err)
+	}
+	if err := os.WriteFile(filepath.Join(now.State, JournalName), []byte("new\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	// A journal the fence came too late for (or written before it) is said.
 	if err := os.Remove(old); err != nil {
 		t.Fatal(err)
