@@ -24,6 +24,7 @@ func TestEarlierFilesMoved(t *testing.T) {
 			return []osguard.Moved{
 				{From: "/home/ann/.local/state/svcwallet/journal.jsonl", To: "/home/ann/Library/Application Support/svcwallet/journal.jsonl"},
 				{From: "/old/keystore/UTC--k", To: "/new/keystore/UTC--k", Err: errors.New("cross-device link")},
+				{From: "/old/state/journal.jsonl", To: "/new/state/journal.jsonl", Err: osguard.ErrLeftBeside},
 			}
 		}
 		a.execute(args)
@@ -41,6 +42,8 @@ func TestEarlierFilesMoved(t *testing.T) {
 	for _, want := range []string{
 		"moved /home/ann/.local/state/svcwallet/journal.jsonl to /home/ann/Library/Application Support/svcwallet/journal.jsonl",
 		"/old/keystore/UTC--k, written by an earlier version, could not be moved to /new/keystore/UTC--k (cross-device link): move it there by hand",
+		// Moved by hand, it would replace the journal in use.
+		"/old/state/journal.jsonl, a withdrawal journal an earlier version wrote, was left where it is: /new/state/journal.jsonl is the journal now, and the withdrawals in the earlier one are not seen by the check that a withdrawal is sent once; before making one of them again, look it up by the quote id that file gives it (status, or the watch board), then move that file elsewhere",
 	} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr)

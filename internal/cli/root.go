@@ -266,6 +266,11 @@ const annotationNoFiles = "svcwallet/no-files"
 // to, and what could not be moved and must be by hand.
 func (a *app) sayMoved(moved []osguard.Moved) {
 	for _, m := range moved {
+		if errors.Is(m.Err, osguard.ErrLeftBeside) {
+			// Moved by hand, it would replace the journal in use.
+			warn(a.env.Stderr, "svcwallet", "%s, a withdrawal journal an earlier version wrote, was left where it is: %s is the journal now, and the withdrawals in the earlier one are not seen by the check that a withdrawal is sent once; before making one of them again, look it up by the quote id that file gives it (status, or the watch board), then move that file elsewhere", m.From, m.To)
+			continue
+		}
 		if m.Err != nil {
 			warn(a.env.Stderr, "svcwallet", "%s, written by an earlier version, could not be moved to %s (%v): move it there by hand", m.From, m.To, m.Err)
 			continue

@@ -136,17 +136,25 @@ func moveEarlier(was, now Dirs) []Moved {
 	var moved []Moved
 	// The keystore first: on Windows it sits inside the earlier config
 	// folder and moves into the new state folder.
-	moved = append(moved, moveEntries(was.Keystore, now.Keystore)...)
+	moved = append(moved, moveEntries(was.Keystore, now.Keystore, "")...)
 	if was.Config != "" && was.Config != now.Config {
 		moved = append(moved, moveEntry(filepath.Join(was.Config, "config.toml"), filepath.Join(now.Config, "config.toml"))...)
 	}
-	moved = append(moved, moveEntries(was.State, now.State)...)
+	moved = append(moved, moveEntries(was.State, now.State, JournalName)...)
 	return moved
 }
 
+// JournalName is the withdrawal journal's name in the state folder.
+const JournalName = "journal.jsonl"
+
+// ErrLeftBeside is a withdrawal journal an earlier version wrote at its
+// earlier place, left there because one is at the new place already.
+var ErrLeftBeside = errors.New("a journal is at the new place already, so this one was left where it is: the withdrawals in it are not seen by the check that a withdrawal is sent once")
+
 // moveEntries moves every entry of the folder from into the folder to (made
-// private), each one not already there; from is removed once empty.
-func moveEntries(from, to string) []Moved {
+// private), each one not already there; from is removed once empty. The
+// entry named fence, once moved, has a folder put in its place (fenced).
+func moveEntries(from, to, fence string) []Moved {
 	if from == "" || to == "" || filepath.Clean(from) == filepath.Clean(to) {
 		return nil
 	}
@@ -156,10 +164,34 @@ func moveEntries(from, to string) []Moved {
 	}
 	var moved []Moved
 	for _, e := range entries {
-		moved = append(moved, moveEntry(filepath.Join(from, e.Name()), filepath.Join(to, e.Name()))...)
+		if e.Name() == fence && e.IsDir() {
+			continue // the fence itself: moved, it would stand as the journal
+		}
+		m := moveEntry(filepath.Join(from, e.Name()), filepath.Join(to, e.Name()))
+		if e.Name() == fence {
+			m = fenced(filepath.Join(from, e.Name()), filepath.Join(to, e.Name()), m)
+		}
+		moved = append(moved, m...)
 	}
 	_ = os.Remove(from)
 	return moved
+}
+
+// fenced puts a folder in the place of the journal moved from (m, what
+// moveEntry did): an earlier version still running (a console left open
+// over the upgrade) made its journal there anew, journaled withdrawals
+// this version never reads and sent them; a folder it cannot append to
+// stops its sends. A journal file left there beside the one moved before
+// is said (ErrLeftBeside), every run.
+func fenced(from, to string, m []Moved) []Moved {
+	if len(m) == 1 && m[0].Err == nil {
+		_ = os.Mkdir(from, 0o700) // made meanwhile, it is said beside next run
+		return m
+	}
+	if fi, err := os.Lstat(from); len(m) == 0 && err == nil && fi.Mode().IsRegular() {
+		return []Moved{{From: from, To: to, Err: ErrLeftBeside}}
+	}
+	return m
 }
 
 // moveEntry renames from to to when from exists and to does not.

@@ -123,3 +123,65 @@ func TestMoveEarlierFiles(t *testing.T) {
 		t.Errorf("a second run moves %+v", again)
 	}
 }
+
+// TestEarlierJournalFencedOnceMoved: once the withdrawal journal moved, an
+// earlier version still running (a console left open over the upgrade)
+// cannot write a journal at its old place: it opened it there again, made
+// anew, journaled its withdrawals where this version never reads and sent
+// them, so the repeat guard never saw them. A folder stands in its place,
+// which an earlier version cannot append to, so it sends nothing. A
+// journal file found at the old place beside the new one is said, every
+// run, never left silent.
+func TestEarlierJournalFencedOnceMoved(t *testing.T) {
+	root := t.TempDir()
+	was := Dirs{State: filepath.Join(root, "old-state")}
+	now := Dirs{State: filepath.Join(root, "local")}
+	old := filepath.Join(was.State, JournalName)
+	if err := os.MkdirAll(was.State, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(old, []byte("old journal\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if moved := moveEarlier(was, now); len(moved) != 1 || moved[0].Err != nil {
+		t.Fatalf("moved %+v, want the journal", moved)
+	}
+	// As an earlier version makes its state folder and appends to its
+	// journal (journal.openAppend).
+	if err := os.MkdirAll(was.State, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if f, err := OpenPrivate(old, os.O_CREATE|os.O_APPEND|os.O_RDWR); err == nil {
+		f.Close()
+		t.Fatal("an earlier version can still make a journal at the old place once it moved")
+	}
+	if again := moveEarlier(was, now); len(again) != 0 {
+		t.Errorf("a second run says %+v of the fence", again)
+	}
+	// The fence itself never moves, even where no journal is now.
+	if err := os.Remove(filepath.Join(now.State, JournalName)); err != nil {
+		t.Fatal(err)
+	}
+	if again := moveEarlier(was, now); len(again) != 0 {
+		t.Errorf("with no journal in the new place, a run says %+v of the fence", again)
+	}
+	if _, err := os.Lstat(filepath.Join(now.State, JournalName)); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the fence moved to the journal's new place: %v", err)
+	}
+	if err := os.WriteFile(filepath.Join(now.State, JournalName), []byte("new\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	// A journal the fence came too late for (or written before it) is said.
+	if err := os.Remove(old); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(old, []byte("later\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		beside := moveEarlier(was, now)
+		if len(beside) != 1 || !errors.Is(beside[0].Err, ErrLeftBeside) || beside[0].From != old {
+			t.Fatalf("a journal beside the moved one: %+v, want it said left beside", beside)
+		}
+	}
+}

@@ -16,35 +16,48 @@ const maxAmountDigits = 12
 // decimal digits with at most 6 places (USDT and USDC have 6 decimals), more
 // than zero. No sign, exponent, spaces or thousands separators.
 func ParseAmount(s string) (decimal.Decimal, error) {
+	d, err := parsePlain("amount", s)
+	if err == nil && !d.IsPositive() {
+		return decimal.Decimal{}, errors.New("amount must be more than zero")
+	}
+	return d, err
+}
+
+// ParseCap reads a cap in a token's units (a withdrawal's fee cap) as
+// ParseAmount reads an amount, zero allowed: a cap of zero takes no fee.
+func ParseCap(what, s string) (decimal.Decimal, error) {
+	return parsePlain(what, s)
+}
+
+// parsePlain reads s as plain decimal digits with at most 6 places and
+// maxAmountDigits before the point; its errors name it what.
+func parsePlain(what, s string) (decimal.Decimal, error) {
 	if s == "" {
-		return decimal.Decimal{}, errors.New("amount is empty")
+		return decimal.Decimal{}, errors.New(what + " is empty")
 	}
 	intPart, frac, hasDot := strings.Cut(s, ".")
 	if intPart == "" {
-		return decimal.Decimal{}, errors.New("amount needs a digit before the decimal point")
+		return decimal.Decimal{}, errors.New(what + " needs a digit before the decimal point")
 	}
 	if hasDot && frac == "" {
-		return decimal.Decimal{}, errors.New("amount needs a digit after the decimal point")
+		return decimal.Decimal{}, errors.New(what + " needs a digit after the decimal point")
 	}
 	for _, part := range []string{intPart, frac} {
 		for _, r := range part {
 			if r < '0' || r > '9' {
-				return decimal.Decimal{}, fmt.Errorf("amount may hold only digits and one decimal point, not %q", r)
+				return decimal.Decimal{}, fmt.Errorf("%s may hold only digits and one decimal point, not %q", what, r)
 			}
 		}
 	}
 	if len(frac) > TokenDecimals {
-		return decimal.Decimal{}, fmt.Errorf("amount has %d decimal places; at most %d are allowed", len(frac), TokenDecimals)
+		return decimal.Decimal{}, fmt.Errorf("%s has %d decimal places; at most %d are allowed", what, len(frac), TokenDecimals)
 	}
 	if len(strings.TrimLeft(intPart, "0")) > maxAmountDigits {
-		return decimal.Decimal{}, errors.New("amount is too large")
+		return decimal.Decimal{}, errors.New(what + " is too large")
 	}
 	d, err := decimal.NewFromString(s)
 	if err != nil {
-		return decimal.Decimal{}, errors.New("amount is not a decimal number")
-	}
-	if !d.IsPositive() {
-		return decimal.Decimal{}, errors.New("amount must be more than zero")
+		return decimal.Decimal{}, errors.New(what + " is not a decimal number")
 	}
 	return d, nil
 }

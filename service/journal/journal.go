@@ -123,7 +123,7 @@ func DefaultPath() string {
 	if err != nil {
 		return ""
 	}
-	return filepath.Join(d.State, "journal.jsonl")
+	return filepath.Join(d.State, osguard.JournalName)
 }
 
 // Open prepares the journal at path, creating its directory (0700, and

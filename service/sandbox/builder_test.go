@@ -177,6 +177,22 @@ func TestBuilderAuthorizeRejections(t *testing.T) {
 			delete(sigMap(b), "chain_id")
 			return b
 		}, exchange.CodeMalformed, []string{"signature.chain_id is required"}},
+		// An empty string gives no chain id: required, it is missing.
+		{"chain_id empty", func() map[string]any {
+			b := valid("")
+			sigMap(b)["chain_id"] = ""
+			return b
+		}, exchange.CodeMalformed, []string{"signature.chain_id is required"}},
+		{"chain_id null", func() map[string]any {
+			b := valid("")
+			sigMap(b)["chain_id"] = nil
+			return b
+		}, exchange.CodeMalformed, []string{"signature.chain_id is required"}},
+		{"chain_id with a leading zero", func() map[string]any {
+			b := valid("")
+			sigMap(b)["chain_id"] = "0" + sigMap(b)["chain_id"].(string)
+			return b
+		}, exchange.CodeMalformed, []string{"signature.chain_id"}},
 		{"v missing", func() map[string]any {
 			b := valid("")
 			delete(sigMap(b), "v")

@@ -124,9 +124,9 @@ func (b requestBody) decode(v any) *apiError {
 	return decodeJSON(b.b, v)
 }
 
-// decodeJSON reads a JSON object into v. Syntax and type errors, and a
-// field given twice, become 1003 naming the field; required fields are
-// checked by the caller.
+// decodeJSON reads a JSON object into v. Syntax and type errors, a field
+// given twice and one spelled in another case become 1003 naming the
+// field; required fields are checked by the caller.
 func decodeJSON(body []byte, v any) *apiError {
 	if len(body) == 0 {
 		return malformed("request body is empty; send a JSON object")
@@ -135,6 +135,9 @@ func decodeJSON(body []byte, v any) *apiError {
 	if err == nil {
 		if name, repeated := repeatedKey(body); repeated {
 			return malformed("field %.40q is given twice: send each field once", name)
+		}
+		if got, want, found := misspelled(body, v); found {
+			return malformed("field %.40q is spelled %q: send each field as SPEC.md names it", got, want)
 		}
 		return nil
 	}

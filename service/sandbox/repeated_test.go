@@ -55,3 +55,49 @@ func TestFoldedMatchesEncodingJSON(t *testing.T) {
 		t.Error("amount and amounts fold alike")
 	}
 }
+
+// TestAFieldSpelledOtherwiseIsMalformed: every endpoint that takes a body
+// refuses a field named in another case than SPEC.md spells it (at any
+// depth) as malformed (1003), naming both: encoding/json alone takes
+// {"Signature":{"Nonce":3,…}}, which a service reading names as spelled
+// finds without a signature, so a client whose request lost its json
+// tags passed every sandbox test.
+func TestAFieldSpelledOtherwiseIsMalformed(t *testing.T) {
+	h := newHarness(t, Options{Seeding: true})
+	s := h.login(DemoAPIKey)
+	demo := key(t, DemoPrivateKey)
+	q := s.quote(DestCompleted, "BASE", "10")
+	withdraw := toMap(t, s.withdrawBody(q, demo, DemoAddress, 3))
+	withdraw["Signature"] = withdraw["signature"]
+	delete(withdraw, "signature")
+	nonce := toMap(t, s.withdrawBody(q, demo, DemoAddress, 3))
+	sigMap(nonce)["Nonce"] = sigMap(nonce)["nonce"]
+	delete(sigMap(nonce), "nonce")
+	cases := []struct {
+		path      string
+		body      any
+		session   bool
+		hdr       map[string]string
+		got, want string
+	}{
+		{exchange.PathAPIKeyLogin, `{"API_KEY":"` + DemoAPIKey + `"}`, false, nil, `"API_KEY"`, `"api_key"`},
+		{exchange.PathGenerateAddress, `{"Chain":"BASE"}`, true, nil, `"Chain"`, `"chain"`},
+		{exchange.PathWithdrawalQuote, `{"to_address":"` + DestCompleted + `","chain":"BASE","token_in":"USDT","token_out":"USDT","Amount":"1"}`, true, nil, `"Amount"`, `"amount"`},
+		{exchange.PathWithdraw, withdraw, true, nil, `"Signature"`, `"signature"`},
+		{exchange.PathWithdraw, nonce, true, nil, `"Nonce"`, `"nonce"`},
+		{PathSeed, `{"COUNT":1}`, false, map[string]string{exchange.HeaderAPIKey: DemoAPIKey}, `"COUNT"`, `"count"`},
+	}
+	for _, c := range cases {
+		var r response
+		if c.session {
+			r = s.do(http.MethodPost, c.path, c.body)
+		} else {
+			r = h.do(http.MethodPost, c.path, c.body, c.hdr)
+		}
+		t.Run(c.path+" "+c.got, func(t *testing.T) { wantError(t, r, exchange.CodeMalformed, c.got, c.want) })
+	}
+	wantBalance(t, h, DemoAccountID, "10000")
+	// The same withdrawal with its names as spelled is taken: the refusal
+	// is the spelling's.
+	wantStatus(t, s.withdraw(s.withdrawBody(q, demo, DemoAddress, 3)), http.StatusAccepted)
+}

@@ -71,7 +71,8 @@ func (w *wireSig) present(chainRequired bool) (sigKey, *apiError) {
 	}
 	k.v, k.nonce = *w.V, *w.Nonce
 	k.chainID = strings.TrimSpace(string(w.ChainID))
-	if chainRequired && (k.chainID == "" || k.chainID == "null") {
+	// An empty string gives none either.
+	if chainRequired && (k.chainID == "" || k.chainID == "null" || k.chainID == `""`) {
 		return k, malformed("field signature.chain_id is required")
 	}
 	return k, nil
@@ -103,8 +104,10 @@ func (e *Exchange) check(w *wireSig, chainRequired bool, now time.Time, maxAhead
 	if err := e.checkChainID(k.chainID); err != nil {
 		return s, err
 	}
+	// The signed value's one decimal string: ParseInt also takes a sign
+	// and leading zeros ("+1790…", "01790…"), which a client must not send.
 	var perr error
-	if s.expiration, perr = strconv.ParseInt(k.expiration, 10, 64); perr != nil {
+	if s.expiration, perr = strconv.ParseInt(k.expiration, 10, 64); perr != nil || strconv.FormatInt(s.expiration, 10) != k.expiration {
 		return s, malformed("field signature.expiration must be unix nanoseconds as a decimal string")
 	}
 	switch {
@@ -134,8 +137,9 @@ func (e *Exchange) checkChainID(raw string) *apiError {
 			return nil
 		}
 	}
+	// As written, digits alone: ParseUint takes leading zeros.
 	id, err := strconv.ParseUint(raw, 10, 64)
-	if err != nil {
+	if err != nil || strconv.FormatUint(id, 10) != raw {
 		return malformed("field signature.chain_id must be a chain id such as %q", strconv.FormatUint(e.domain.ChainID, 10))
 	}
 	if id != 0 && id != e.domain.ChainID {

@@ -219,6 +219,18 @@ func TestWithdrawRejections(t *testing.T) {
 			sigMap(b)["expiration"] = "1e18"
 			return b
 		}, exchange.CodeMalformed, []string{"signature.expiration"}},
+		// As strconv.FormatInt writes it: the signed value's one decimal
+		// string, as D8 holds amounts to plain digits.
+		{"expiration with a plus", func() map[string]any {
+			b := valid()
+			sigMap(b)["expiration"] = "+" + sigMap(b)["expiration"].(string)
+			return b
+		}, exchange.CodeMalformed, []string{"signature.expiration"}},
+		{"expiration with a leading zero", func() map[string]any {
+			b := valid()
+			sigMap(b)["expiration"] = "0" + sigMap(b)["expiration"].(string)
+			return b
+		}, exchange.CodeMalformed, []string{"signature.expiration"}},
 		{"expired", func() map[string]any {
 			return signed(demo, transfer(t, DemoAddress, q.PayAmount, 3, t0.Add(-time.Nanosecond)))
 		}, exchange.CodeSignatureExpired, nil},

@@ -65,3 +65,38 @@ func changeIntentInPlace(t *testing.T, path, quoteID string) {
 		t.Fatal(err)
 	}
 }
+
+// TestJournalChangedWhileSigningIsStillNoticed: the journal is rewritten
+// in place, as long and ending as it did, its unanswered withdrawal's
+// intent gone, while another withdrawal is signed (after the check made
+// once the person answered, before the send). That one goes; the record
+// of what was written, brought up after its intent, must not take the
+// rewrite as written: the identical withdrawal of the one lost is then
+// refused before it is signed.
+func TestJournalChangedWhileSigningIsStillNoticed(t *testing.T) {
+	r := newRig(t, 0, false)
+	o, _ := r.lostWithdrawal()
+	r.holding.Store(false)
+	for i := range 6 {
+		done := r.order(r.choice(sandbox.DestCompleted, fmt.Sprint(11+i)))
+		if sent := r.withdrawer().Execute(context.Background(), done, demoKey); sent.Err != nil {
+			t.Fatal(sent.Err)
+		}
+	}
+	change := func() (signer.Key, error) {
+		changeIntentInPlace(t, r.journal.Path(), o.Quote.QuoteID)
+		return demoKey()
+	}
+	if sent := r.withdrawer().Execute(context.Background(), r.order(r.choice(sandbox.DestCompleted, "31")), change); sent.Err != nil {
+		t.Logf("the other withdrawal: %v", sent.Err)
+	}
+	sentBefore := r.withdraws.Load()
+	sent := r.withdrawer().Execute(context.Background(), r.order(r.choice(sandbox.DestCompleted, "25")), demoKey)
+	var lost *journal.RolledBackError
+	if !errors.As(sent.Err, &lost) || !lost.Changed {
+		t.Errorf("the identical withdrawal on a journal changed while another was signed: %v, want it refused as changed", sent.Err)
+	}
+	if n := r.withdraws.Load() - sentBefore; n != 0 {
+		t.Fatalf("%d withdraw requests sent on a journal changed while another was signed", n)
+	}
+}

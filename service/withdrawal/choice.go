@@ -117,11 +117,16 @@ func ParseFeeCap(s string) (decimal.NullDecimal, error) {
 	if s == "" || strings.EqualFold(s, "none") {
 		return decimal.NullDecimal{}, nil
 	}
-	fc, err := decimal.NewFromString(s)
-	if err != nil || fc.IsNegative() {
+	// Read as an amount is: an exponent took 1e9999 (a cap of 10,000 digits
+	// in the review), and more than 18 digits the journal cannot hold.
+	fc, err := exchange.ParseCap("fee cap", s)
+	switch {
+	case err == nil:
+		return decimal.NewNullDecimal(fc), nil
+	case strings.Trim(s, "0123456789.") != "":
 		return decimal.NullDecimal{}, errors.New("fee cap must be a plain decimal such as 2.5, or empty for none")
 	}
-	return decimal.NewNullDecimal(fc), nil
+	return decimal.NullDecimal{}, err
 }
 
 // highFeeCapShare is the share of the amount above which a fee cap is

@@ -193,9 +193,10 @@ func AcceptsLoss(l Loss, accepted decimal.NullDecimal) error {
 }
 
 // ParseAcceptedLoss reads a percentage of the amount the user accepts
-// losing, such as 60 or 60%: above 0, at most 100.
+// losing, such as 60 or 60%: above 0, at most 100, written as an amount
+// is (plain digits, at most 6 places), never with an exponent or a sign.
 func ParseAcceptedLoss(s string) (decimal.Decimal, error) {
-	d, err := decimal.NewFromString(strings.TrimSuffix(strings.TrimSpace(s), "%"))
+	d, err := exchange.ParseCap("accepted loss", strings.TrimSuffix(strings.TrimSpace(s), "%"))
 	if err != nil || !d.IsPositive() || d.GreaterThan(hundred) {
 		return decimal.Zero, errors.New("give a percentage of the amount above 0 and at most 100, such as 60")
 	}

@@ -70,7 +70,10 @@ func TestAcceptsLoss(t *testing.T) {
 	if err := withdrawal.AcceptsLoss(severe, decimal.NewNullDecimal(d("93.75"))); err != nil {
 		t.Errorf("93.75%% lost, 93.75%% accepted: %v", err)
 	}
-	for in, ok := range map[string]bool{"60": true, "60%": true, " 93.8 ": true, "100": true, "0": false, "-1": false, "101": false, "lots": false, "": false} {
+	for in, ok := range map[string]bool{"60": true, "60%": true, " 93.8 ": true, "100": true, "0": false, "-1": false, "101": false, "lots": false, "": false,
+		// Plain digits, as an amount: an exponent, a sign or 10,000 places
+		// were taken, and the refusal said them whole.
+		"6e1": false, "+60": false, "1e-9999": false, "0.0000001": false, "0x10": false, "0.5": true} {
 		if _, err := withdrawal.ParseAcceptedLoss(in); (err == nil) != ok {
 			t.Errorf("ParseAcceptedLoss(%q): %v", in, err)
 		}

@@ -210,6 +210,32 @@ func TestFeeCapShare(t *testing.T) {
 	}
 }
 
+// TestFeeCapReadAsAnAmount: a fee cap is read as an amount is (plain
+// digits, at most 6 places and 12 digits before the point), zero allowed:
+// an exponent took 1e9999, a cap of 10,000 digits the review showed whole,
+// and a cap of more than 18 digits (1e30, or typed out) the journal cannot
+// hold, so an offline preparation failed once quoted, saying only that
+// the journal could not record it.
+func TestFeeCapReadAsAnAmount(t *testing.T) {
+	for _, s := range []string{"1e9999", "1e3", "2.5e0", "+2", "-0", "-1", "0x10", "10000000000000000000", "1000000000000", "0.0000001", "2,5", "٣", "2 5"} {
+		if c, err := withdrawal.ParseFeeCap(s); err == nil {
+			t.Errorf("fee cap %q taken (%d characters)", s, len(c.Decimal.String()))
+		} else if strings.Contains(err.Error(), s) && len(s) > 3 {
+			t.Errorf("fee cap %q refused repeating it: %v", s, err)
+		}
+	}
+	for s, want := range map[string]string{"0": "0", " 2.5 ": "2.5", "999999999999.999999": "999999999999.999999", "0.000001": "0.000001", "007": "7"} {
+		if c, err := withdrawal.ParseFeeCap(s); err != nil || !c.Valid || c.Decimal.String() != want {
+			t.Errorf("fee cap %q: %v, %v; want %s", s, c, err, want)
+		}
+	}
+	for _, s := range []string{"", "none", " None "} {
+		if c, err := withdrawal.ParseFeeCap(s); err != nil || c.Valid {
+			t.Errorf("fee cap %q: %v, %v; want no cap", s, c, err)
+		}
+	}
+}
+
 // TestFeeCapOnWhatTheUserLoses: a quote that declares no fee but pays out
 // almost nothing is over a 2 USDT cap; within the cap it can be signed.
 func TestFeeCapOnWhatTheUserLoses(t *testing.T) {
