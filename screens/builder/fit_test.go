@@ -2,7 +2,6 @@ package builder
 
 import (
 	"fmt"
-	"github.com/svcwallet/svcwallet/screens/kit"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -10,6 +9,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 
+	"github.com/svcwallet/svcwallet/screens/kit"
+	"github.com/svcwallet/svcwallet/service/builder"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 	"github.com/svcwallet/svcwallet/signer"
 )
@@ -122,4 +123,38 @@ func TestBuilderReviewKeystoreSignsAt60x20(t *testing.T) {
 			r.signAndWait()
 		})
 	}
+}
+
+// TestBuilderReviewFitFollowsEveryChange: the review's fit is drawn once
+// per change, and every change draws it again: a key found (Update), the
+// key looked for again (Init), another size (SetSize, which the root calls
+// from View too) and the keystroke guard's end, which only the clock says.
+func TestBuilderReviewFitFollowsEveryChange(t *testing.T) {
+	r := newBldRig(t, 120, 40)
+	a, err := builder.Check(builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rv := newBuilderReview(r.App, a, bldNonce)
+	rv.SetSize(120, 36)
+	rv.Init()
+	shows := func(when, want string) {
+		t.Helper()
+		if v := ansi.Strip(rv.View()); !strings.Contains(v, want) {
+			t.Fatalf("%s: no %q:\n%s", when, want, v)
+		}
+	}
+	shows("before the key is found", "looking…")
+	rv.Update(rv.gate.Key.Find()())
+	shows("the key found", "the sandbox demo key")
+	rv.Init()
+	shows("looked for again", "looking…")
+	rv.Update(rv.gate.Key.Find()())
+	shows("guarded", "keys are enabled in a moment")
+	r.clock.Advance(kit.ShownGuard)
+	shows("the guard over", "Press enter to sign with this key")
+	rv.SetSize(60, 12)
+	shows("too short", "Enlarge the terminal")
+	rv.SetSize(120, 36)
+	shows("tall again", "Press enter to sign with this key")
 }

@@ -63,6 +63,9 @@ type builderReviewScreen struct {
 	// preparation for offline signing.
 	errHead string
 	wd, h   int
+	// fit is the fullest rendering that fits, kept until the review
+	// changes (drawn).
+	fit fit
 }
 
 // newBuilderReview builds the message for a checked authorization with the
@@ -75,11 +78,15 @@ func newBuilderReview(app *kit.App, a builder.Auth, nonce uint32) *builderReview
 	}
 }
 
-func (r *builderReviewScreen) Init() tea.Cmd { return r.gate.Start() }
+func (r *builderReviewScreen) Init() tea.Cmd { r.changed(); return r.gate.Start() }
 
 func (r *builderReviewScreen) Title() string { return "Builder: review and sign" }
 
-func (r *builderReviewScreen) SetSize(w, h int) { r.wd, r.h = w, h; r.gate.SetWidth(w) }
+func (r *builderReviewScreen) SetSize(w, h int) {
+	r.wd, r.h = w, h
+	r.gate.SetWidth(w)
+	r.changed()
+}
 
 func (r *builderReviewScreen) KeyMap() help.KeyMap { return r.bindings().KeyMap() }
 
@@ -122,6 +129,7 @@ func (r *builderReviewScreen) waitLeft() time.Duration {
 func (r *builderReviewScreen) Inputting() bool { return r.gate.Inputting() }
 
 func (r *builderReviewScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
+	defer r.changed()
 	s, cmd := r.update(msg)
 	return s, r.gate.Settled(cmd)
 }
@@ -309,24 +317,6 @@ func (r *builderReviewScreen) View() string {
 		return st.Warning.Render(layout.WrapTo(notice, max(r.wd, 20)))
 	}
 	return full
-}
-
-// fits reports whether the whole message is on screen.
-func (r *builderReviewScreen) fits() bool {
-	_, ok := r.fitted()
-	return ok
-}
-
-// fitted is the fullest rendering that fits the screen's height, from
-// the review as it is down to kit.TypedDataView's smallest (level 4), then
-// level 5 (tightest), so an 80x24 terminal shows an authorization with an
-// API key and fee caps above 1%, and a 60x20 one a keystore key's with a
-// label of 100 bytes. Without a fit it is the shortest.
-func (r *builderReviewScreen) fitted() (string, bool) {
-	if r.h <= 0 {
-		return r.render(0), true
-	}
-	return layout.Fitted(6, r.h, r.render)
 }
 
 // render draws the review at a level of kit.TypedDataView.Render: 0 as

@@ -160,7 +160,13 @@ func TestBuilderResendWaitIsSaid(t *testing.T) {
 			if b := rv.Busy(); !strings.Contains(b, "is not sent again yet") || !strings.Contains(b, c.quit) {
 				t.Errorf("quitting during the wait says %q", b)
 			}
-			r.clock.Advance(4*time.Second - kit.ShownGuard)
+			// The countdown follows the clock, not a message.
+			r.clock.Advance(time.Second)
+			left := fmt.Sprintf("Waiting %d s,", builder.Failure{Wait: 3*time.Second - kit.ShownGuard}.WaitSeconds())
+			if v := view(); !strings.Contains(v, left) {
+				t.Errorf("a second later the wait left is not said (%q):\n%s", left, v)
+			}
+			r.clock.Advance(3*time.Second - kit.ShownGuard)
 			if _, cmd := rv.Update(builderResendMsg{}); cmd == nil {
 				t.Fatal("the wait over, nothing was sent")
 			}
