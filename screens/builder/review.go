@@ -32,14 +32,16 @@ type builderSentMsg struct {
 }
 
 // builderResendMsg says a 429's wait before the same body is over, on
-// the timer's word: resend checks the clock.
-type builderResendMsg struct{}
+// the timer's word: resend checks the clock. tag is the wait's: a wait
+// cancelled (esc) leaves its timer running, which then does nothing.
+type builderResendMsg struct{ tag tui.Tag }
 
 var builderReviewKeys = struct {
-	Sign, Resend key.Binding
+	Sign, Resend, CancelWait key.Binding
 }{
-	Sign:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "sign and authorize")),
-	Resend: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "send again")),
+	Sign:       key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "sign and authorize")),
+	Resend:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "send again")),
+	CancelWait: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel the wait")),
 }
 
 // builderReviewScreen shows the typed data of a builder authorization field by
@@ -58,7 +60,9 @@ type builderReviewScreen struct {
 	// 429's wait.
 	fate, earlier builder.Fate
 	retryAt       time.Time
-	err           error
+	// waitTag is the tag of the resend waiting out retryAt (resend).
+	waitTag tui.Tag
+	err     error
 	// errHead names what err stopped: the authorization, or its
 	// preparation for offline signing.
 	errHead string
@@ -100,6 +104,7 @@ func (r *builderReviewScreen) bindings() kit.Bindings {
 	return r.gate.Held(append(kit.Bindings{
 		{Key: builderReviewKeys.Sign, On: on && r.sent == nil, Do: r.sign},
 		{Key: builderReviewKeys.Resend, On: on && r.sent != nil, Do: r.sign},
+		r.cancelWaitBinding(),
 	}, append(r.gate.Offline.Bindings(r.app, r.canPrepare(), r.prepare), r.gate.Bindings()...)...))
 }
 
@@ -135,6 +140,13 @@ func (r *builderReviewScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 }
 
 func (r *builderReviewScreen) update(msg tea.Msg) (tui.Screen, tea.Cmd) {
+	// The gate takes every key while a send is out: esc cancels a 429's
+	// wait before it, as nothing of it has left yet.
+	if k, ok := msg.(tea.KeyPressMsg); ok && r.waitLeft() > 0 {
+		if cmd, ok := (kit.Bindings{r.cancelWaitBinding()}).Handle(k); ok {
+			return r, cmd
+		}
+	}
 	if cmd, handled := r.gate.Update(msg); handled {
 		return r, cmd
 	}
@@ -146,7 +158,7 @@ func (r *builderReviewScreen) update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	case builderSentMsg:
 		return r, r.sentReply(msg)
 	case builderResendMsg:
-		if r.gate.Sending && r.sent != nil {
+		if msg.tag == r.waitTag && r.gate.Sending && r.sent != nil {
 			return r, r.resend()
 		}
 		return r, nil
@@ -166,7 +178,7 @@ func (r *builderReviewScreen) sign() tea.Cmd {
 		return nil
 	}
 	if r.sent != nil {
-		r.err = nil
+		r.err, r.waitTag = nil, tui.NextTag()
 		// After a 429, the rest of the wait it asked, then the same body.
 		return r.gate.Send(r.resend())
 	}
@@ -202,7 +214,7 @@ func (r *builderReviewScreen) sign() tea.Cmd {
 // timer that fires early is set again for the rest.
 func (r *builderReviewScreen) resend() tea.Cmd {
 	if wait := r.retryAt.Sub(r.app.Common.Now()); wait > 0 {
-		return r.app.After(wait, builderResendMsg{})
+		return r.app.After(wait, builderResendMsg{tag: r.waitTag})
 	}
 	client, root, req := r.app.Client(), r.app.Root(), *r.sent
 	return func() tea.Msg {
@@ -211,6 +223,26 @@ func (r *builderReviewScreen) resend() tea.Cmd {
 		res, err := client.AuthorizeBuilder(cx, req)
 		return builderSentMsg{req: req, res: res, err: err}
 	}
+}
+
+// cancelWaitBinding is esc while a resend waits out a 429's wait: it
+// cancels the wait (cancelWait).
+func (r *builderReviewScreen) cancelWaitBinding() kit.Binding {
+	return kit.Binding{Key: builderReviewKeys.CancelWait, On: r.waitLeft() > 0, Do: r.cancelWait}
+}
+
+// cancelWait ends a 429's wait before the signed body is sent again:
+// nothing has left, its timer does nothing (the next wait has another
+// waitTag, and none runs), and the review says
+// so with enter's step (againWords), keys held as when it showed again.
+func (r *builderReviewScreen) cancelWait() tea.Cmd {
+	r.gate.Sent()
+	text := "Wait cancelled: the signed authorization was not sent again"
+	if r.fate == builder.FateUnknown {
+		text += "; an earlier attempt may have been taken: " + r.order.Auth.Unchecked()
+	}
+	r.err = exchange.UserError{Text: text}
+	return r.gate.Guard()
 }
 
 // sentReply shows the result, or what became of the authorization
