@@ -7,7 +7,7 @@ import (
 
 // fit is the review's fullest rendering that fits the screen, drawn once
 // for what it was drawn from: the footer, the keys and the frame each ask
-// for it, and drawing it tries up to six levels.
+// for it, and drawing it tries up to seven levels.
 type fit struct {
 	drawn bool
 	at    clockFacts
@@ -44,9 +44,10 @@ func (r *builderReviewScreen) fits() bool {
 
 // fitted is the fullest rendering that fits the screen's height, from
 // the review as it is down to kit.TypedDataView's smallest (level 4), then
-// level 5 (tightest), so an 80x24 terminal shows an authorization with an
-// API key and fee caps above 1%, and a 60x20 one a keystore key's with a
-// label of 100 bytes. Without a fit it is the shortest.
+// levels 5 and 6 (tightest), so an 80x24 terminal shows an authorization
+// with an API key and fee caps above 1%, and a 60x20 one a keystore key's
+// with a label of 100 bytes, its folder said. Without a fit it is the
+// shortest.
 func (r *builderReviewScreen) fitted() (string, bool) {
 	at := r.clockFacts()
 	if r.fit.drawn && r.fit.at == at {
@@ -54,7 +55,7 @@ func (r *builderReviewScreen) fitted() (string, bool) {
 	}
 	view, ok := r.render(0), true
 	if r.h > 0 {
-		view, ok = layout.Fitted(6, r.h, r.render)
+		view, ok = layout.Fitted(7, r.h, r.render)
 	}
 	r.fit = fit{drawn: true, at: at, view: view, ok: ok}
 	return view, ok

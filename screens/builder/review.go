@@ -354,8 +354,9 @@ func (r *builderReviewScreen) View() string {
 // render draws the review at a level of kit.TypedDataView.Render: 0 as
 // it is, 1 without blank lines (the warnings' too), and so on; from 3 a
 // keystore key takes two lines (signingKey.TightView) and the prompt one
-// at 60 columns; at 5 the key and its passphrase share one line
-// (signingKey.OneLine).
+// at 60 columns; at 5 the prompt goes beside the passphrase (briefPrompt);
+// at 6, for a prompt that needs its line, the key and its passphrase
+// share one line (signingKey.OneLine).
 func (r *builderReviewScreen) render(level int) string {
 	c := r.app.Common
 	st := c.Styles
@@ -374,15 +375,28 @@ func (r *builderReviewScreen) render(level int) string {
 		b.WriteString("\n" + r.gate.Offline.View(c, r.wd))
 		return layout.Clip(b.String(), r.wd)
 	}
+	lw := kit.LabelWidth(r.order.Review(), level)
 	switch {
 	case level == 0:
 		b.WriteString("\n" + r.gate.Key.View(18) + "\n\n")
 	case level < 3:
 		b.WriteString(r.gate.Key.View(18) + "\n")
-	default: // a keystore key on one line (its file's name repeats the address)
-		lw := kit.LabelWidth(r.order.Review(), level)
+	case level == 5 && r.gate.Key.Typing():
+		// The prompt beside the passphrase, its line saved: the key's
+		// folder stays said.
+		if beside := r.briefPrompt(); beside != "" {
+			if key, drawn := r.gate.Key.TightView(lw, beside); drawn {
+				b.WriteString(key + "\n")
+				return layout.Clip(b.String(), r.wd)
+			}
+		}
+		key, _ := r.gate.Key.TightView(lw, "")
+		b.WriteString(key + "\n")
+	default:
+		// Last, a keystore key on one line, its folder left out, for what
+		// needs the prompt's line (an error, a resend's words).
 		key, one := r.gate.Key.OneLine(lw)
-		if level < 5 || !one {
+		if level < 6 || !one {
 			key, _ = r.gate.Key.TightView(lw, "")
 		}
 		b.WriteString(key + "\n")
@@ -411,6 +425,16 @@ func (r *builderReviewScreen) render(level int) string {
 		b.WriteString(r.gate.Prompt("Signing and sending the authorization…", ready) + "\n")
 	}
 	return layout.Clip(b.String(), r.wd)
+}
+
+// briefPrompt is the prompt in words that fit beside the passphrase at 60
+// columns; "" where it needs a line of its own (an error, a resend, the
+// preparation for offline signing).
+func (r *builderReviewScreen) briefPrompt() string {
+	if r.gate.Offline.Preparing || r.err != nil && !r.gate.Sending || r.sent != nil {
+		return ""
+	}
+	return r.gate.BriefPrompt("signing and sending…", "enter signs, esc goes back")
 }
 
 // typedDataView shows the authorization's facts but its details, which are
