@@ -233,8 +233,8 @@ func (r *builderReviewScreen) cancelWaitBinding() kit.Binding {
 
 // cancelWait ends a 429's wait before the signed body is sent again:
 // nothing has left, its timer does nothing (the next wait has another
-// waitTag, and none runs), and the review says
-// so with enter's step (againWords), keys held as when it showed again.
+// waitTag, and none runs), and the review says so with enter's step
+// (againWords), keys held as when it showed again.
 func (r *builderReviewScreen) cancelWait() tea.Cmd {
 	r.gate.Sent()
 	text := "Wait cancelled: the signed authorization was not sent again"
