@@ -300,10 +300,7 @@ func (m *Model) fullHelpBlock(h help.Model, cols [][]key.Binding, g string) (blo
 		}
 		return lipgloss.JoinHorizontal(lipgloss.Top, h.FullHelpView(split[:n]), helpColumnGap, last)
 	}
-	if s, ok := m.screenHelp(cols, beside); ok {
-		return s, true
-	}
-	if s, ok := m.screenHelp(cols, under); ok {
+	if s, ok := m.screenHelp(cols, beside, under); ok {
 		return s, true
 	}
 	h.SetWidth(max(m.width-lipgloss.Width(g)-len(helpColumnGap), 1))
@@ -311,17 +308,21 @@ func (m *Model) fullHelpBlock(h help.Model, cols [][]key.Binding, g string) (blo
 	return s, false
 }
 
-// screenHelp lays the screen's full help out with draw: each of its
-// columns is split into pieces of as few lines as let the block fit the
-// width and helpRows, from a third of the terminal up to helpRows; ok is
-// false when none fits, and s is then the last tried.
-func (m *Model) screenHelp(cols [][]key.Binding, draw func([][]key.Binding) string) (s string, ok bool) {
+// screenHelp lays the screen's full help out with the first of draws
+// that gives the fewest lines: each of its columns is split into pieces
+// of rows lines, from a third of the terminal up to helpRows, and the
+// block must fit the width and helpRows. The fewest lines leave the screen
+// the most (at 60x20 the board's help took 12 rows beside, 10 under, and
+// hid two of its rows). ok is false when none fits, and s is then the
+// last tried.
+func (m *Model) screenHelp(cols [][]key.Binding, draws ...func([][]key.Binding) string) (s string, ok bool) {
 	most := 0
 	for _, c := range cols {
 		most = max(most, len(c))
 	}
 	top := max(min(m.helpRows(most), most), 1)
-	for rows := min(max(m.height/3, 1), top); ; rows++ {
+	least := 0 // the lines of s, once one fits
+	for rows := min(max(m.height/3, 1), top); rows <= top; rows++ {
 		var split [][]key.Binding
 		for _, c := range cols {
 			for len(c) > rows {
@@ -329,14 +330,18 @@ func (m *Model) screenHelp(cols [][]key.Binding, draw func([][]key.Binding) stri
 			}
 			split = append(split, c)
 		}
-		s = draw(split)
-		if lipgloss.Width(s) <= m.width && lipgloss.Height(s) <= m.helpRows(lipgloss.Height(s)) {
-			return s, true
-		}
-		if rows >= top {
-			return s, false
+		for _, draw := range draws {
+			d := draw(split)
+			h := lipgloss.Height(d)
+			switch {
+			case lipgloss.Width(d) <= m.width && h <= m.helpRows(h) && (!ok || h < least):
+				s, ok, least = d, true, h
+			case !ok:
+				s = d
+			}
 		}
 	}
+	return s, ok
 }
 
 // shortHelp is the screen's keys on one line of at most w cells: as many

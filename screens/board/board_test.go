@@ -1616,3 +1616,65 @@ func TestBoardKeyShapeSaysTheNextStep(t *testing.T) {
 		}
 	}
 }
+
+// TestBoardHelpLeavesRowsAt60x20: ? at 60x20 lays the board's keys out in
+// as few lines as let every one be read, so the board keeps rows above
+// them, the selected one among them, with few keys on (rows not found
+// only) or all (a payout hash to copy, rows to clear and one to undo), esc
+// back beside them: with few, the help took 13 lines in one tall column
+// and left none.
+func TestBoardHelpLeavesRowsAt60x20(t *testing.T) {
+	for _, all := range []bool{false, true} {
+		t.Run(fmt.Sprintf("all_keys_%v", all), func(t *testing.T) {
+			r := screentest.NewStatusRig(t)
+			br := newBoardRig(t, r)
+			var ids []string
+			for i := range 5 {
+				ids = append(ids, fmt.Sprintf("q-gone-%02d", i))
+			}
+			done := ""
+			if all {
+				done = screentest.Seed(t, r, sandbox.DestCompleted)
+				ids = append(ids, done)
+			}
+			br.send(tea.PasteMsg{Content: strings.Join(ids, " ")})
+			for i := 0; i < 1000 && br.fire(); i++ {
+			}
+			root := tui.New(New(r.App), tui.Options{Theme: "dark", Common: r.App.Common})
+			screentest.Feed(root, tea.WindowSizeMsg{Width: 60, Height: 20})
+			screentest.Feed(root, tui.PushMsg{Screen: br.b})
+			screentest.Feed(root, tea.KeyPressMsg{Code: tea.KeyTab})
+			if all {
+				screentest.Feed(root, tea.KeyPressMsg{Code: tea.KeyHome})
+				screentest.Feed(root, tea.KeyPressMsg{Code: 'x', Text: "x"})
+			}
+			for range 6 {
+				if sel, _ := br.b.list.Selected(); sel.QuoteID == done || !all && sel.QuoteID == "q-gone-04" {
+					break
+				}
+				screentest.Feed(root, tea.KeyPressMsg{Code: tea.KeyDown})
+			}
+			screentest.Feed(root, tea.KeyPressMsg{Code: '?', Text: "?"})
+			frame := ansi.Strip(screentest.CheckFrame(t, root.View().Content, 60, 20))
+			listed := strings.Join(strings.Fields(frame), " ")
+			for _, b := range br.b.bindings().KeyMap().ShortHelp() {
+				if !strings.Contains(listed, b.Help().Key+" "+b.Help().Desc) {
+					t.Errorf("? does not list %q:\n%s", b.Help().Key+" "+b.Help().Desc, frame)
+				}
+			}
+			if on := strings.Contains(listed, "C copy payout hash") && strings.Contains(listed, "u undo remove"); on != all {
+				t.Errorf("C and u listed %v, want %v:\n%s", on, all, frame)
+			}
+			rows, selected := 0, false
+			for _, l := range strings.Split(frame, "\n") {
+				if strings.HasPrefix(l, "  q-") || strings.HasPrefix(l, "› q-") {
+					rows++
+					selected = selected || strings.HasPrefix(l, "› q-")
+				}
+			}
+			if rows < 3 || !selected {
+				t.Errorf("the help leaves %d rows of the board, the selected one shown %v:\n%s", rows, selected, frame)
+			}
+		})
+	}
+}

@@ -2,7 +2,6 @@ package builder
 
 import (
 	"fmt"
-	"github.com/svcwallet/svcwallet/screens/kit"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -10,6 +9,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 
+	"github.com/svcwallet/svcwallet/screens/kit"
+	"github.com/svcwallet/svcwallet/service/builder"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 	"github.com/svcwallet/svcwallet/signer"
 )
@@ -78,8 +79,11 @@ func TestBuilderReviewSignsAtTheSmallSizes(t *testing.T) {
 // a keystore key on an environment of the user's (local) needed 19 lines
 // of the 18 a 60x20 terminal gives, and a key label of 43 to 100 bytes
 // more, so the review showed only the notice to enlarge it. Now the prompt
-// takes one line, the passphrase goes beside the key, and a long label
-// takes its own short column: every fact is whole, and enter signs there.
+// takes one line, and a long label takes its own short column: every fact
+// is whole, and enter signs there. Which key signs is said whole too, the
+// keystore's folder with it: where there is no line for the prompt, the
+// passphrase field has it beside it, guarded or ready (it was put on the
+// key's line, the folder left out).
 func TestBuilderReviewKeystoreSignsAt60x20(t *testing.T) {
 	for _, label := range []string{
 		"market maker bot",
@@ -98,8 +102,14 @@ func TestBuilderReviewKeystoreSignsAt60x20(t *testing.T) {
 			r.openForm()
 			r.fill(sandbox.BuilderAddress, "0.1", "0.05", "")
 			r.keySection(label, sandbox.NoChainAddress)
-			r.toReviewWith("keystore")
-			r.UntilShows("Press enter to sign")
+			r.Press("enter")
+			r.UntilShows("Builder: review and sign", "keystore")
+			if v := strings.Join(strings.Fields(r.Plain()), " "); !strings.Contains(v, "Signing key keystore 0xf39F…2266 in …vcwallet/keystore") ||
+				!strings.Contains(v, "keys enabled in a moment") && !strings.Contains(v, "keys are enabled in a moment") {
+				t.Errorf("the guarded review does not say the key's folder or that keys are held:\n%s", r.Plain())
+			}
+			r.clock.Advance(kit.ShownGuard)
+			r.UntilShows("enter sign and authorize")
 			v := r.Plain()
 			for i, l := range strings.Split(v, "\n") {
 				if n := ansi.StringWidth(l); n > 60 {
@@ -110,16 +120,62 @@ func TestBuilderReviewKeystoreSignsAt60x20(t *testing.T) {
 			for _, want := range []string{"Key label " + label, "Environment local · chainId 327", "AddAccountSignerWithBuilder",
 				"authorize and create an API key", "accountID " + sandbox.DemoAddress, "signer " + sandbox.NoChainAddress + " builder's API key",
 				"permissions Trade", "nonce 424242", "builderAccountID " + sandbox.BuilderAddress, "maxFutureFeeRate 1000 = 0.1% futures cap",
-				"maxSpotFeeRate 500 = 0.05% spot cap", "expiration", "2026-03-21 09:26:53 UTC, 7 days", "Digest", "Signing key keystore 0xf39F…2266",
-				"passphrase", "Press enter to sign and authorize, esc to go back.", "enter sign and authorize"} {
+				"maxSpotFeeRate 500 = 0.05% spot cap", "expiration", "2026-03-21 09:26:53 UTC, 7 days", "Digest",
+				"Signing key keystore 0xf39F…2266 in …vcwallet/keystore", "Passphrase", "enter sign and authorize"} {
 				if !strings.Contains(squashed, strings.Join(strings.Fields(want), "")) {
 					t.Errorf("no %q whole at 60x20:\n%s", want, v)
 				}
 			}
+			if !strings.Contains(squashed, "Pressentertosignandauthorize,esctogoback.") && !strings.Contains(squashed, "entersigns,escgoesback") {
+				t.Errorf("no prompt at 60x20:\n%s", v)
+			}
 			golden.RequireEqual(t, []byte(v))
+			// A wrong passphrase's words take the prompt's line: the
+			// review still fits, its field there to type again.
+			r.TypeText("wrong")
+			r.clock.Advance(kit.ShownGuard)
+			r.Press("enter")
+			r.UntilShows("Wrong passphrase: type it again")
+			if v := r.Plain(); strings.Contains(v, "Enlarge") || !strings.Contains(strings.ToLower(v), "passphrase") {
+				t.Errorf("a wrong passphrase at 60x20 leaves no field to type it again:\n%s", v)
+			}
 			r.TypeText("hunter2-hunter2")
 			r.clock.Advance(kit.ShownGuard)
 			r.signAndWait()
 		})
 	}
+}
+
+// TestBuilderReviewFitFollowsEveryChange: the review's fit is drawn once
+// per change, and every change draws it again: a key found (Update), the
+// key looked for again (Init), another size (SetSize, which the root calls
+// from View too) and the keystroke guard's end, which only the clock says.
+func TestBuilderReviewFitFollowsEveryChange(t *testing.T) {
+	r := newBldRig(t, 120, 40)
+	a, err := builder.Check(builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rv := newBuilderReview(r.App, a, bldNonce)
+	rv.SetSize(120, 36)
+	rv.Init()
+	shows := func(when, want string) {
+		t.Helper()
+		if v := ansi.Strip(rv.View()); !strings.Contains(v, want) {
+			t.Fatalf("%s: no %q:\n%s", when, want, v)
+		}
+	}
+	shows("before the key is found", "looking…")
+	rv.Update(rv.gate.Key.Find()())
+	shows("the key found", "the sandbox demo key")
+	rv.Init()
+	shows("looked for again", "looking…")
+	rv.Update(rv.gate.Key.Find()())
+	shows("guarded", "keys are enabled in a moment")
+	r.clock.Advance(kit.ShownGuard)
+	shows("the guard over", "Press enter to sign with this key")
+	rv.SetSize(60, 12)
+	shows("too short", "Enlarge the terminal")
+	rv.SetSize(120, 36)
+	shows("tall again", "Press enter to sign with this key")
 }

@@ -111,10 +111,25 @@ func (r *builderResultScreen) loggedIn(msg builderLoginMsg) tea.Cmd {
 	return tea.Batch(tui.Reset(r.app.Makers.Home(r.app)), tui.ShowInfo(info))
 }
 
+// View draws the result whole, its blank lines given up when the screen
+// is too short for them (an API key's long label at 60x20).
 func (r *builderResultScreen) View() string {
+	if r.h <= 0 {
+		return r.render(true)
+	}
+	v, _ := layout.Fitted(2, r.h, func(level int) string { return r.render(level == 0) })
+	return v
+}
+
+// render draws the result, with blank lines between its parts when spaced.
+func (r *builderResultScreen) render(spaced bool) string {
 	c := r.app.Common
 	st := c.Styles
 	const lw = 16
+	blank := ""
+	if spaced {
+		blank = "\n"
+	}
 	var b strings.Builder
 	line := func(label, value string) { b.WriteString(layout.WrapField(c, label, lw, value, "", r.wd) + "\n") }
 	facts := func(fs []intent.Fact) {
@@ -124,10 +139,10 @@ func (r *builderResultScreen) View() string {
 	}
 	facts(r.auth.Granted(time.Unix(0, r.exp)))
 	if !r.auth.WithKey {
-		b.WriteString("\n" + st.Muted.Render(layout.WrapTo("No API key was created. Press enter to go back home.", max(r.wd, 1))) + "\n")
+		b.WriteString(blank + st.Muted.Render(layout.WrapTo("No API key was created. Press enter to go back home.", max(r.wd, 1))) + "\n")
 		return layout.Clip(b.String(), r.wd)
 	}
-	b.WriteString("\n" + st.Heading.Render("API key for the builder") + "\n\n")
+	b.WriteString(blank + st.Heading.Render("API key for the builder") + "\n" + blank)
 	facts(r.auth.KeyFacts(""))
 	switch {
 	case r.apiKey == "":
@@ -136,7 +151,7 @@ func (r *builderResultScreen) View() string {
 		line("API key", st.Danger.Render(r.apiKey))
 	}
 	wrap := func(s string) string { return layout.WrapTo(s, max(r.wd, 1)) }
-	b.WriteString("\n" + st.Warning.Render(wrap("This API key is shown once and will not be shown again: copy it now.")) + "\n")
+	b.WriteString(blank + st.Warning.Render(wrap("This API key is shown once and will not be shown again: copy it now.")) + "\n")
 	switch {
 	case r.logging:
 		b.WriteString(st.Muted.Render(wrap("Logging in with the new API key…")) + "\n")

@@ -32,14 +32,16 @@ type builderSentMsg struct {
 }
 
 // builderResendMsg says a 429's wait before the same body is over, on
-// the timer's word: resend checks the clock.
-type builderResendMsg struct{}
+// the timer's word: resend checks the clock. tag is the wait's: a wait
+// cancelled (esc) leaves its timer running, which then does nothing.
+type builderResendMsg struct{ tag tui.Tag }
 
 var builderReviewKeys = struct {
-	Sign, Resend key.Binding
+	Sign, Resend, CancelWait key.Binding
 }{
-	Sign:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "sign and authorize")),
-	Resend: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "send again")),
+	Sign:       key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "sign and authorize")),
+	Resend:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "send again")),
+	CancelWait: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel the wait")),
 }
 
 // builderReviewScreen shows the typed data of a builder authorization field by
@@ -58,11 +60,16 @@ type builderReviewScreen struct {
 	// 429's wait.
 	fate, earlier builder.Fate
 	retryAt       time.Time
-	err           error
+	// waitTag is the tag of the resend waiting out retryAt (resend).
+	waitTag tui.Tag
+	err     error
 	// errHead names what err stopped: the authorization, or its
 	// preparation for offline signing.
 	errHead string
 	wd, h   int
+	// fit is the fullest rendering that fits, kept until the review
+	// changes (drawn).
+	fit fit
 }
 
 // newBuilderReview builds the message for a checked authorization with the
@@ -75,11 +82,15 @@ func newBuilderReview(app *kit.App, a builder.Auth, nonce uint32) *builderReview
 	}
 }
 
-func (r *builderReviewScreen) Init() tea.Cmd { return r.gate.Start() }
+func (r *builderReviewScreen) Init() tea.Cmd { r.changed(); return r.gate.Start() }
 
 func (r *builderReviewScreen) Title() string { return "Builder: review and sign" }
 
-func (r *builderReviewScreen) SetSize(w, h int) { r.wd, r.h = w, h; r.gate.SetWidth(w) }
+func (r *builderReviewScreen) SetSize(w, h int) {
+	r.wd, r.h = w, h
+	r.gate.SetWidth(w)
+	r.changed()
+}
 
 func (r *builderReviewScreen) KeyMap() help.KeyMap { return r.bindings().KeyMap() }
 
@@ -93,6 +104,7 @@ func (r *builderReviewScreen) bindings() kit.Bindings {
 	return r.gate.Held(append(kit.Bindings{
 		{Key: builderReviewKeys.Sign, On: on && r.sent == nil, Do: r.sign},
 		{Key: builderReviewKeys.Resend, On: on && r.sent != nil, Do: r.sign},
+		r.cancelWaitBinding(),
 	}, append(r.gate.Offline.Bindings(r.app, r.canPrepare(), r.prepare), r.gate.Bindings()...)...))
 }
 
@@ -122,11 +134,19 @@ func (r *builderReviewScreen) waitLeft() time.Duration {
 func (r *builderReviewScreen) Inputting() bool { return r.gate.Inputting() }
 
 func (r *builderReviewScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
+	defer r.changed()
 	s, cmd := r.update(msg)
 	return s, r.gate.Settled(cmd)
 }
 
 func (r *builderReviewScreen) update(msg tea.Msg) (tui.Screen, tea.Cmd) {
+	// The gate takes every key while a send is out: esc cancels a 429's
+	// wait before it, as nothing of it has left yet.
+	if k, ok := msg.(tea.KeyPressMsg); ok && r.waitLeft() > 0 {
+		if cmd, ok := (kit.Bindings{r.cancelWaitBinding()}).Handle(k); ok {
+			return r, cmd
+		}
+	}
 	if cmd, handled := r.gate.Update(msg); handled {
 		return r, cmd
 	}
@@ -138,7 +158,7 @@ func (r *builderReviewScreen) update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	case builderSentMsg:
 		return r, r.sentReply(msg)
 	case builderResendMsg:
-		if r.gate.Sending && r.sent != nil {
+		if msg.tag == r.waitTag && r.gate.Sending && r.sent != nil {
 			return r, r.resend()
 		}
 		return r, nil
@@ -158,7 +178,7 @@ func (r *builderReviewScreen) sign() tea.Cmd {
 		return nil
 	}
 	if r.sent != nil {
-		r.err = nil
+		r.err, r.waitTag = nil, tui.NextTag()
 		// After a 429, the rest of the wait it asked, then the same body.
 		return r.gate.Send(r.resend())
 	}
@@ -194,7 +214,7 @@ func (r *builderReviewScreen) sign() tea.Cmd {
 // timer that fires early is set again for the rest.
 func (r *builderReviewScreen) resend() tea.Cmd {
 	if wait := r.retryAt.Sub(r.app.Common.Now()); wait > 0 {
-		return r.app.After(wait, builderResendMsg{})
+		return r.app.After(wait, builderResendMsg{tag: r.waitTag})
 	}
 	client, root, req := r.app.Client(), r.app.Root(), *r.sent
 	return func() tea.Msg {
@@ -203,6 +223,26 @@ func (r *builderReviewScreen) resend() tea.Cmd {
 		res, err := client.AuthorizeBuilder(cx, req)
 		return builderSentMsg{req: req, res: res, err: err}
 	}
+}
+
+// cancelWaitBinding is esc while a resend waits out a 429's wait: it
+// cancels the wait (cancelWait).
+func (r *builderReviewScreen) cancelWaitBinding() kit.Binding {
+	return kit.Binding{Key: builderReviewKeys.CancelWait, On: r.waitLeft() > 0, Do: r.cancelWait}
+}
+
+// cancelWait ends a 429's wait before the signed body is sent again:
+// nothing has left, its timer does nothing (the next wait has another
+// waitTag, and none runs), and the review says so with enter's step
+// (againWords), keys held as when it showed again.
+func (r *builderReviewScreen) cancelWait() tea.Cmd {
+	r.gate.Sent()
+	text := "Wait cancelled: the signed authorization was not sent again"
+	if r.fate == builder.FateUnknown {
+		text += "; an earlier attempt may have been taken: " + r.order.Auth.Unchecked()
+	}
+	r.err = exchange.UserError{Text: text}
+	return r.gate.Guard()
 }
 
 // sentReply shows the result, or what became of the authorization
@@ -311,29 +351,12 @@ func (r *builderReviewScreen) View() string {
 	return full
 }
 
-// fits reports whether the whole message is on screen.
-func (r *builderReviewScreen) fits() bool {
-	_, ok := r.fitted()
-	return ok
-}
-
-// fitted is the fullest rendering that fits the screen's height, from
-// the review as it is down to kit.TypedDataView's smallest (level 4), then
-// level 5 (tightest), so an 80x24 terminal shows an authorization with an
-// API key and fee caps above 1%, and a 60x20 one a keystore key's with a
-// label of 100 bytes. Without a fit it is the shortest.
-func (r *builderReviewScreen) fitted() (string, bool) {
-	if r.h <= 0 {
-		return r.render(0), true
-	}
-	return layout.Fitted(6, r.h, r.render)
-}
-
 // render draws the review at a level of kit.TypedDataView.Render: 0 as
 // it is, 1 without blank lines (the warnings' too), and so on; from 3 a
 // keystore key takes two lines (signingKey.TightView) and the prompt one
-// at 60 columns; at 5 the key and its passphrase share one line
-// (signingKey.OneLine).
+// at 60 columns; at 5 the prompt goes beside the passphrase (briefPrompt);
+// at 6, for a prompt that needs its line, the key and its passphrase
+// share one line (signingKey.OneLine).
 func (r *builderReviewScreen) render(level int) string {
 	c := r.app.Common
 	st := c.Styles
@@ -352,15 +375,28 @@ func (r *builderReviewScreen) render(level int) string {
 		b.WriteString("\n" + r.gate.Offline.View(c, r.wd))
 		return layout.Clip(b.String(), r.wd)
 	}
+	lw := kit.LabelWidth(r.order.Review(), level)
 	switch {
 	case level == 0:
 		b.WriteString("\n" + r.gate.Key.View(18) + "\n\n")
 	case level < 3:
 		b.WriteString(r.gate.Key.View(18) + "\n")
-	default: // a keystore key on one line (its file's name repeats the address)
-		lw := kit.LabelWidth(r.order.Review(), level)
+	case level == 5 && r.gate.Key.Typing():
+		// The prompt beside the passphrase, its line saved: the key's
+		// folder stays said.
+		if beside := r.briefPrompt(); beside != "" {
+			if key, drawn := r.gate.Key.TightView(lw, beside); drawn {
+				b.WriteString(key + "\n")
+				return layout.Clip(b.String(), r.wd)
+			}
+		}
+		key, _ := r.gate.Key.TightView(lw, "")
+		b.WriteString(key + "\n")
+	default:
+		// Last, a keystore key on one line, its folder left out, for what
+		// needs the prompt's line (an error, a resend's words).
 		key, one := r.gate.Key.OneLine(lw)
-		if level < 5 || !one {
+		if level < 6 || !one {
 			key, _ = r.gate.Key.TightView(lw, "")
 		}
 		b.WriteString(key + "\n")
@@ -389,6 +425,16 @@ func (r *builderReviewScreen) render(level int) string {
 		b.WriteString(r.gate.Prompt("Signing and sending the authorization…", ready) + "\n")
 	}
 	return layout.Clip(b.String(), r.wd)
+}
+
+// briefPrompt is the prompt in words that fit beside the passphrase at 60
+// columns; "" where it needs a line of its own (an error, a resend, the
+// preparation for offline signing).
+func (r *builderReviewScreen) briefPrompt() string {
+	if r.gate.Offline.Preparing || r.err != nil && !r.gate.Sending || r.sent != nil {
+		return ""
+	}
+	return r.gate.BriefPrompt("signing and sending…", "enter signs, esc goes back")
 }
 
 // typedDataView shows the authorization's facts but its details, which are

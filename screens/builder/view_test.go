@@ -305,3 +305,26 @@ func TestBuilderReviewKeepsTheKeySigner(t *testing.T) {
 		t.Errorf("at 70x24 the signer is not said to be the builder's:\n%s", v)
 	}
 }
+
+// TestBuilderResultFitsAt60x20: the result of an authorization with an API
+// key whose label takes three lines at 60 columns keeps every line at
+// 60x20, the API key and what each key does too: its last line, "enter
+// goes home", was below the screen. Blank lines give way first.
+func TestBuilderResultFitsAt60x20(t *testing.T) {
+	r := newBldRig(t, 60, 20)
+	label := "market maker bot for the overnight futures book, run from the colo rack in ldn-3 by the ops desk xyz"
+	r.openForm()
+	r.fill(sandbox.BuilderAddress, "0.1", "0.05", "")
+	r.keySection(label, sandbox.NoChainAddress)
+	r.toReview()
+	r.UntilShows("Press enter to sign")
+	r.signAndWait()
+	r.UntilShows("API key for the builder")
+	v := r.Plain()
+	one := strings.Join(strings.Fields(v), " ")
+	for _, want := range []string{"Key label " + label, "API key sbx-", "copy it now.", "c copies it, l logs in with it (replacing this session), enter goes home."} {
+		if !strings.Contains(one, want) {
+			t.Errorf("no %q at 60x20:\n%s", want, v)
+		}
+	}
+}

@@ -101,19 +101,19 @@ func TestBuilderResendWaitsOnTheConsolesClock(t *testing.T) {
 	// waited asks that the one timer set is the resend's, for d.
 	waited := func(d time.Duration) {
 		t.Helper()
-		if len(*timers) != 1 || (*timers)[0].D != d || (*timers)[0].Msg != (builderResendMsg{}) {
+		if len(*timers) != 1 || (*timers)[0].D != d || (*timers)[0].Msg != (builderResendMsg{tag: rv.waitTag}) {
 			t.Fatalf("timers set %v, want one of %v for the resend", *timers, d)
 		}
 		*timers = nil
 	}
 	waited(4*time.Second - kit.ShownGuard)
 	r.clock.Advance(time.Second) // the timer fires early: the clock decides
-	if _, cmd := rv.Update(builderResendMsg{}); cmd != nil {
+	if _, cmd := rv.Update(builderResendMsg{tag: rv.waitTag}); cmd != nil {
 		t.Fatal("the resend ran before its wait was over")
 	}
 	waited(3*time.Second - kit.ShownGuard)
 	r.clock.Advance(3*time.Second - kit.ShownGuard)
-	_, cmd := rv.Update(builderResendMsg{})
+	_, cmd := rv.Update(builderResendMsg{tag: rv.waitTag})
 	if cmd == nil || len(*timers) != 0 {
 		t.Fatalf("the wait over, the same body was not sent (timers %v)", *timers)
 	}
@@ -160,13 +160,82 @@ func TestBuilderResendWaitIsSaid(t *testing.T) {
 			if b := rv.Busy(); !strings.Contains(b, "is not sent again yet") || !strings.Contains(b, c.quit) {
 				t.Errorf("quitting during the wait says %q", b)
 			}
-			r.clock.Advance(4*time.Second - kit.ShownGuard)
-			if _, cmd := rv.Update(builderResendMsg{}); cmd == nil {
+			// The countdown follows the clock, not a message.
+			r.clock.Advance(time.Second)
+			left := fmt.Sprintf("Waiting %d s,", builder.Failure{Wait: 3*time.Second - kit.ShownGuard}.WaitSeconds())
+			if v := view(); !strings.Contains(v, left) {
+				t.Errorf("a second later the wait left is not said (%q):\n%s", left, v)
+			}
+			r.clock.Advance(3*time.Second - kit.ShownGuard)
+			if _, cmd := rv.Update(builderResendMsg{tag: rv.waitTag}); cmd == nil {
 				t.Fatal("the wait over, nothing was sent")
 			}
 			if v, b := view(), rv.Busy(); !strings.Contains(v, "Sending the signed authorization again…") || !strings.HasPrefix(b, "The builder authorization is being sent") {
 				t.Errorf("the body out, the review says:\n%s\nand quitting %q", v, b)
 			}
 		})
+	}
+}
+
+// TestBuilderResendWaitCancels: esc cancels a 429's wait before the
+// signed authorization is sent again, and the footer offers it only while
+// it waits; the review says nothing was sent again and offers to send it
+// again or leave. The cancelled wait's timer, late, sends nothing, nor
+// does it cut short the wait of the next enter.
+func TestBuilderResendWaitCancels(t *testing.T) {
+	r := newBldRig(t, 120, 40)
+	timers := screentest.RecordTimers(r.App)
+	a, err := builder.Check(builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rv := newBuilderReview(r.App, a, bldNonce)
+	rv.SetSize(120, 36)
+	signed := exchange.BuilderAuthorizeRequest{Signature: exchange.Signature{R: "0x01", S: "0x02"}}
+	rv.Update(builderSentMsg{req: signed, err: &exchange.APIError{Status: http.StatusTooManyRequests, RetryAfter: 4 * time.Second}})
+	r.clock.Advance(kit.ShownGuard)
+	if screentest.Offers(rv.KeyMap(), "esc") {
+		t.Fatal("esc is offered by the review before any wait")
+	}
+	wait := func() screentest.Timer {
+		t.Helper()
+		*timers = nil
+		if rv.Update(screentest.Key("enter")); !rv.gate.Sending || len(*timers) != 1 {
+			t.Fatalf("enter after the 429 did not wait to send again (timers %v)", *timers)
+		}
+		return (*timers)[0]
+	}
+	first := wait()
+	if !screentest.Offers(rv.KeyMap(), "esc") {
+		t.Fatalf("the wait's footer does not offer esc: %v", rv.KeyMap().ShortHelp())
+	}
+	if rv.Update(screentest.Key("esc")); rv.gate.Sending || rv.Busy() != "" {
+		t.Fatalf("esc did not cancel the wait (busy %q)", rv.Busy())
+	}
+	view := func() string { return strings.Join(strings.Fields(ansi.Strip(rv.View())), " ") }
+	if v := view(); !strings.Contains(v, "not sent again") || !strings.Contains(v, "Enter sends the same signed authorization") {
+		t.Errorf("the cancelled wait is not said, or what next:\n%s", v)
+	}
+	if screentest.Offers(rv.KeyMap(), "esc") {
+		t.Error("esc still offered by the review once the wait is cancelled")
+	}
+	r.clock.Advance(kit.KeyGuard) // a person's enter, no paste's, but before the review was read
+	if rv.Update(screentest.Key("enter")); rv.gate.Sending {
+		t.Fatal("an enter right after esc sent the authorization again: the review it sends from was not shown yet")
+	}
+	r.clock.Advance(4 * time.Second)
+	if _, cmd := rv.Update(first.Msg); cmd != nil || rv.gate.Sending {
+		t.Fatal("the cancelled wait's timer sent the authorization")
+	}
+	// Sent again: the late timer of the wait cancelled does not end the new one.
+	rv.Update(builderSentMsg{req: signed, err: &exchange.APIError{Status: http.StatusTooManyRequests, RetryAfter: 4 * time.Second}})
+	r.clock.Advance(kit.ShownGuard)
+	second := wait()
+	if _, cmd := rv.Update(first.Msg); cmd != nil || len(*timers) != 1 {
+		t.Fatalf("a cancelled wait's timer acted in the next wait (timers %v)", *timers)
+	}
+	r.clock.Advance(second.D)
+	if _, cmd := rv.Update(second.Msg); cmd == nil {
+		t.Fatal("the wait over, nothing was sent")
 	}
 }

@@ -443,6 +443,19 @@ func (g *ReviewGate) Prompt(sending, ready string) string {
 	return p
 }
 
+// BriefPrompt is Prompt in few enough words to stand beside a passphrase
+// field (signingKey.TightView) on a review with no line for the prompt.
+// Only a keystore key has that field, and it never awaits a signature.
+func (g *ReviewGate) BriefPrompt(sending, ready string) string {
+	switch {
+	case g.Sending:
+		return g.spin.View() + " " + sending
+	case g.Guarded():
+		return g.common.Styles.Muted.Render("keys enabled in a moment")
+	}
+	return g.common.Styles.Value.Render(ready)
+}
+
 // CanPrepare reports whether the review's intent may be prepared for
 // offline signing now, as far as the gate knows: nothing is out, nothing
 // prepared, the journal outlives the console (App.OfflineReady), and the

@@ -193,6 +193,10 @@ func (k *signingKey) TightView(lw int, beside string) (string, bool) {
 	fits := beside != "" && k.width-lw-1-2-bw >= 12
 	if fits {
 		pass.SetWidth(k.width - lw - 1 - 2 - bw - 1)
+		if ansi.StringWidth(pass.Placeholder) > pass.Width() {
+			// Its label names the field; a placeholder cut would not.
+			pass.Placeholder = ""
+		}
 		return line + "\n" + layout.Field(c, "Passphrase", lw, pass.View()+"  "+beside), true
 	}
 	return line + "\n" + layout.Field(c, "Passphrase", lw, pass.View()), false

@@ -1,0 +1,62 @@
+package builder
+
+import (
+	"github.com/svcwallet/svcwallet/screens/kit/layout"
+	"github.com/svcwallet/svcwallet/service/builder"
+)
+
+// fit is the review's fullest rendering that fits the screen, drawn once
+// for what it was drawn from: the footer, the keys and the frame each ask
+// for it, and drawing it tries up to seven levels.
+type fit struct {
+	drawn bool
+	at    clockFacts
+	view  string
+	ok    bool
+}
+
+// clockFacts is what the review draws from the console's clock rather than
+// from its state: whether keys are held (the prompt) and the whole seconds
+// left of a 429's wait. Time moves them without a message, so a fit drawn
+// at other facts is drawn again.
+type clockFacts struct {
+	guarded bool
+	wait    int
+}
+
+func (r *builderReviewScreen) clockFacts() clockFacts {
+	f := clockFacts{guarded: r.gate.Guarded()}
+	if left := r.waitLeft(); left > 0 {
+		f.wait = builder.Failure{Wait: left}.WaitSeconds()
+	}
+	return f
+}
+
+// changed forgets the fit: Update, SetSize and Init are where the review
+// changes.
+func (r *builderReviewScreen) changed() { r.fit = fit{} }
+
+// fits reports whether the whole message is on screen.
+func (r *builderReviewScreen) fits() bool {
+	_, ok := r.fitted()
+	return ok
+}
+
+// fitted is the fullest rendering that fits the screen's height, from
+// the review as it is down to kit.TypedDataView's smallest (level 4), then
+// levels 5 and 6 (tightest), so an 80x24 terminal shows an authorization
+// with an API key and fee caps above 1%, and a 60x20 one a keystore key's
+// with a label of 100 bytes, its folder said. Without a fit it is the
+// shortest.
+func (r *builderReviewScreen) fitted() (string, bool) {
+	at := r.clockFacts()
+	if r.fit.drawn && r.fit.at == at {
+		return r.fit.view, r.fit.ok
+	}
+	view, ok := r.render(0), true
+	if r.h > 0 {
+		view, ok = layout.Fitted(7, r.h, r.render)
+	}
+	r.fit = fit{drawn: true, at: at, view: view, ok: ok}
+	return view, ok
+}
