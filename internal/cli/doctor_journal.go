@@ -35,7 +35,7 @@ func (c doctorCmd) checkWritten(j *journal.Journal, add func(check, detail, fix 
 			detail += fmt.Sprintf(" (%d of them no longer in it: %s)", len(lost.Missing), strings.Join(quoteIDs(lost.Missing), ", "))
 		}
 		fix = "put back the journal svcwallet wrote if you can; else ask the service about each (" +
-			c.app.invocation().command(append([]string{"status"}, ids...)...) + "), then " + fix
+			c.app.invocation().commandOn([]string{"status"}, ids) + "), then " + fix
 	}
 	add("journal", detail, fix)
 }

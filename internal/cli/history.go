@@ -299,7 +299,7 @@ func historyState(r journal.Record, inv invocation) string {
 	o := follow.RecordOutcome(r)
 	switch {
 	case r.Unanswered():
-		return o.Name + ": resume it with " + inv.command("withdraw", "resume", r.QuoteID)
+		return o.Name + ": resume it with " + inv.resume(r.QuoteID)
 	case o.Reason != "":
 		return o.Name + ": " + o.Reason
 	case !r.Finished():

@@ -211,10 +211,11 @@ func FixOf(path, fix string) string {
 }
 
 // Shown is path as a message names it: as it is when it holds nothing a
-// terminal acts on or hides (safetext.Text leaves it whole), else quoted,
-// those characters escaped so that the name is seen as it is.
+// terminal acts on or hides (safetext.Printable), else quoted, those
+// characters escaped so that the name is seen as it is (a no-break space
+// as \u00a0, not as a space).
 func Shown(path string) string {
-	if safetext.Text(path) == path {
+	if safetext.Printable(path) {
 		return path
 	}
 	return strconv.Quote(path)

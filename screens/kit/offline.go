@@ -86,7 +86,7 @@ func (o *Offline) Update(app *App, msg tea.Msg) (err error, handled bool) {
 		return m.err, true
 	}
 	// The submit command names the file as a word of its own.
-	o.Path, o.Prepared, o.Submit = m.path, m.p, app.Command(o.command, "submit", m.path, "--signature", "0x…")
+	o.Path, o.Prepared, o.Submit = m.path, m.p, app.CommandOn([]string{o.command, "submit"}, []string{m.path}, "--signature", "0x…")
 	return nil, true
 }
 
