@@ -94,17 +94,24 @@ func keyNew(ctx context.Context, env CLIEnv, f keyFlags) error {
 // a newcomer who stopped here met "no signing key" at withdraw.
 func printNewKey(env CLIEnv, address, path, dirFlag string) error {
 	if !env.JSON {
-		fmt.Fprintf(env.Stdout, "Address:       %s\nKeystore file: %s\n", address, path)
+		fmt.Fprintf(env.Stdout, "Address:       %s\nKeystore file: %s\n", address, osguard.Shown(path))
 		// keystore:ADDRESS looks in the default folder only; a file
 		// elsewhere is named by its path.
 		source := "keystore:" + address
 		if dirFlag != "" {
 			source = path
 		}
+		config := osguard.Shown(newInvocation("", "", env.Getenv).configFile)
+		if !safetext.Printable(source) {
+			// Shown escaped above; a flag or a TOML string naming it raw
+			// would not read as it is.
+			fmt.Fprintf(env.Stderr, "To sign with it: --signer and the file's path on a command, or signer in its environment's table of the config (%s); the path holds a character a terminal acts on or hides, so it is not printed: a folder named without one is easier to name.\n", config)
+			return nil
+		}
 		// Quoted for the shell (a keystore folder may hold a space); the
 		// config the commands read, $SVCWALLET_CONFIG's where it is set.
 		fmt.Fprintf(env.Stderr, "To sign with it: --signer %s on a command, or signer = %q in its environment's table of the config (%s).\n",
-			safetext.ShellWord(source), source, osguard.Shown(newInvocation("", "", env.Getenv).configFile))
+			safetext.ShellWord(source), source, config)
 		return nil
 	}
 	return writeJSON(env.Stdout, map[string]string{"address": address, "path": path})

@@ -482,4 +482,17 @@ func TestKeyImportSaysHowToSignWithIt(t *testing.T) {
 		!strings.Contains(r.stderr, fmt.Sprintf("signer = %q", path)) {
 		t.Errorf("a key outside the keystore folder is not named by its path, quoted for the shell:\n%s", r.stderr)
 	}
+
+	// A folder holding a no-break space: the file is named escaped, and
+	// neither the flag nor the config's line names it raw.
+	odd := filepath.Join(t.TempDir(), "my\u00a0keys")
+	if err := os.Mkdir(odd, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	hexKey4, _ := testKeyHex(t)
+	r = keyCmd(t, lines(hexKey4, cliPass, cliPass), nil, "import", "--keystore", odd)
+	if r.code != 0 || strings.Contains(r.stdout+r.stderr, "\u00a0") || !strings.Contains(r.stdout, `my\u00a0keys`) ||
+		!strings.Contains(r.stderr, "--signer and the file's path on a command") {
+		t.Errorf("exit %d, a keystore path holding a no-break space is named raw:\n%q\n%q", r.code, r.stdout, r.stderr)
+	}
 }

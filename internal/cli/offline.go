@@ -38,9 +38,9 @@ func offlineOut(out string, dryRun bool) string {
 		return "give --out FILE, the new file to write the typed data to sign in"
 	case dryRun:
 		return "--signer offline signs and sends nothing already: drop --dry-run"
-	case safetext.Text(out) != out:
+	case !safetext.Printable(out):
 		// Said back in every line that names the file, and run by a shell.
-		return "--out " + safetext.Quoted(out) + " holds a control or invisible character (a bidi override, an escape, a line break), which makes it read otherwise: give --out a file named without one"
+		return "--out " + osguard.Shown(safetext.Quoted(out)) + " holds a character a terminal acts on or hides (a bidi override, an escape, a line break, a no-break space), which makes it read otherwise: give --out a file named without one"
 	}
 	if _, err := os.Lstat(out); err == nil {
 		return out + " exists: give --out a new file (it is never overwritten)"
