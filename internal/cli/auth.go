@@ -98,7 +98,7 @@ func (a *app) authLogin(ctx context.Context, f authFlags) error {
 		return err
 	}
 	if e.Embedded() {
-		return usageError("the embedded sandbox ends with svcwallet, and its sessions with it: there is nothing to keep; run svcwallet sandbox and name it with the env add it prints")
+		return usageError("the embedded sandbox ends with svcwallet, and its sessions with it: there is nothing to keep; run %s and name it with the env add it prints", invocation{}.command("sandbox"))
 	}
 	store := a.sessionStore()
 	if !f.insecure {

@@ -109,6 +109,9 @@ func tmuxGlobalOption(name string) (string, error) {
 func (c doctorCmd) run(ctx context.Context, envName, configPath string) error {
 	var checks []doctorCheck
 	add := func(check, detail, fix string) {
+		if fix == osguard.RenameFirst {
+			fix += ", then run " + newInvocation(envName, configPath, c.env.Getenv).command("doctor") + " again for the command that mends it"
+		}
 		status := "ok"
 		if fix != "" {
 			status = "warning"

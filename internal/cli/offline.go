@@ -81,7 +81,7 @@ func offlineSigner(key signerFlags, out string, dryRun bool, e config.Environmen
 	case addr == (common.Address{}):
 		return addr, usageError("give --account ADDRESS, %s", whose)
 	case e.Name == config.SandboxEnv:
-		return addr, failure(exitFailed, "the embedded sandbox ends with this command, and the prepared %s with it: run svcwallet sandbox and use its environment; nothing was prepared", prepared)
+		return addr, failure(exitFailed, "the embedded sandbox ends with this command, and the prepared %s with it: run %s and use its environment; nothing was prepared", prepared, invocation{}.command("sandbox"))
 	}
 	return addr, nil
 }
@@ -170,7 +170,7 @@ func (o offlineSubmit) run(ctx context.Context, path, sig string, ask bool, send
 		return err
 	}
 	if s.env.Name == config.SandboxEnv {
-		return failure(exitFailed, "the embedded sandbox keeps nothing between commands, so nothing prepared on it can be submitted: run svcwallet sandbox and use its environment")
+		return failure(exitFailed, "the embedded sandbox keeps nothing between commands, so nothing prepared on it can be submitted: run %s and use its environment", invocation{}.command("sandbox"))
 	}
 	if sig == "" || sig == "-" {
 		if ask {

@@ -198,8 +198,10 @@ func checkEntry(path, below string, fi fs.FileInfo) error {
 }
 
 // RenameFirst is the fix for a file whose name is not clean (Shown): a
-// command naming it would carry what the name holds to the terminal.
-const RenameFirst = "rename it with letters, digits and dashes only, then run svcwallet doctor again for the command that mends it"
+// command naming it would carry what the name holds to the terminal. The
+// faces add the doctor command to run next, with their --env and --config
+// (runnext): this package knows neither.
+const RenameFirst = "rename it with letters, digits and dashes only"
 
 // FixOf is fix, a command naming path, or RenameFirst when path is not
 // clean.
