@@ -103,7 +103,7 @@ func writePrepared(w io.Writer, e config.Environment, p intent.Prepared, out, su
 		{Label: "File", Value: out, Note: "eth_signTypedData_v4 JSON, readable by you only"}}, facts...),
 		intent.Fact{Label: "Signer", Value: p.Signer.Hex()}, intent.Fact{Label: "Valid until", Value: exp.Format("2006-01-02 15:04:05 UTC") + valid}))
 	fmt.Fprintf(w, "Sign the file as it is with the key of %s, in any wallet that signs\neth_signTypedData_v4; with Foundry: %s\n",
-		p.Signer.Hex(), safetext.ShellLine("cast", "wallet", "sign", "--data", "--from-file", out))
+		p.Signer.Hex(), safetext.ShellLine("cast", "wallet", "sign", "--data", "--from-file", safetext.OperandPath(out)))
 	fmt.Fprintf(w, "Then, before it expires:\n  %s\n", submit)
 	return nil
 }
