@@ -53,7 +53,7 @@ func (b *boardScreen) todaysExport() string {
 // askExport gives the path field the keys, pre-filled with today's file:
 // typing replaces it (kit.Input.Prefill).
 func (b *boardScreen) askExport() tea.Cmd {
-	b.err, b.exportedTo = nil, b.exportLasts(b.todaysExport(), "In %s")
+	b.err, b.exportedTo = nil, b.exportLasts(b.todaysExport(), "In %s: type another path to keep the export")
 	b.list.Blurred = true
 	b.exportTo.Prefill(b.todaysExport())
 	return b.exportTo.Focus()
@@ -155,7 +155,7 @@ func (b *boardScreen) exportLasts(path, format string) string {
 	if b.app.Target.Demo == nil || filepath.Dir(path) != kit.StateDir(b.app) {
 		return ""
 	}
-	return fmt.Sprintf(format, "the embedded sandbox's folder, deleted when svcwallet quits: type another path to keep it")
+	return fmt.Sprintf(format, "the embedded sandbox's folder, deleted when svcwallet quits")
 }
 
 // exportDone takes the end of an export: said, and the field closed; or
@@ -166,6 +166,6 @@ func (b *boardScreen) exportDone(msg boardExportedMsg) tea.Cmd {
 		return nil
 	}
 	b.endExport()
-	b.exportedTo = fmt.Sprintf("Exported %d %s to %s%s", msg.rows, kit.Plural(msg.rows, "withdrawal", "withdrawals"), osguard.Shown(msg.path), b.exportLasts(msg.path, " (%s)"))
+	b.exportedTo = fmt.Sprintf("Exported %d %s to %s%s", msg.rows, kit.Plural(msg.rows, "withdrawal", "withdrawals"), osguard.Shown(msg.path), b.exportLasts(msg.path, " (%s: export again elsewhere to keep it)"))
 	return tui.ShowInfo(b.exportedTo)
 }

@@ -55,13 +55,13 @@ func TestBoardExportSaysWhatDoesNotLast(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	r.App.Target.Demo = screentest.Demo()
 	br := exportRig(t, r)
-	const said = "deleted when svcwallet quits: type another path to keep it"
+	const said = "the embedded sandbox's folder, deleted when svcwallet quits"
 	br.send(tea.KeyPressMsg{Code: 'e', Text: "e"})
-	if v := screentest.OneLine(br.plain()); !strings.Contains(v, "In the embedded sandbox's folder, "+said) {
+	if v := screentest.OneLine(br.plain()); !strings.Contains(v, "In "+said+": type another path to keep the export") {
 		t.Errorf("the field does not say its folder ends:\n%s", br.plain())
 	}
 	br.send(tea.KeyPressMsg{Code: tea.KeyEnter})
-	if got := br.toasts[len(br.toasts)-1]; !strings.HasSuffix(got, "(the embedded sandbox's folder, "+said+")") {
+	if got := br.toasts[len(br.toasts)-1]; !strings.HasSuffix(got, "("+said+": export again elsewhere to keep it)") {
 		t.Errorf("the export said %q", got)
 	}
 	mine := filepath.Join(t.TempDir(), "kept.csv")
