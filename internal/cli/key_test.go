@@ -193,6 +193,26 @@ func TestKeyListEmptyAndFromEnv(t *testing.T) {
 	}
 }
 
+// TestKeyListShowsItsFolderAsItReads: a keystore folder holding a no-break
+// space (safetext.Printable) is named escaped, in the listing and where it
+// is empty, and no key new or key import line names it raw.
+func TestKeyListShowsItsFolderAsItReads(t *testing.T) {
+	lightScrypt(t)
+	odd := filepath.Join(t.TempDir(), "my\u00a0keys")
+	r := keyCmd(t, "", nil, "list", "--keystore", odd)
+	if r.code != 0 || strings.Contains(r.stderr, "\u00a0") || !strings.Contains(r.stderr, `No keys in "`+strings.Replace(odd, "\u00a0", `\u00a0`, 1)+`"; create one with key new or key import and --keystore with that folder's path`) {
+		t.Errorf("empty list: exit %d, stderr %q", r.code, r.stderr)
+	}
+	if err := os.Mkdir(odd, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	mustNew(t, odd)
+	r = keyCmd(t, "", nil, "list", "--keystore", odd)
+	if r.code != 0 || strings.Contains(r.stdout, "\u00a0") || !strings.Contains(r.stdout, `my\u00a0keys`) {
+		t.Errorf("list: exit %d, stdout %q", r.code, r.stdout)
+	}
+}
+
 func TestKeyImportRefusesKeyInArgv(t *testing.T) {
 	lightScrypt(t)
 	dir := t.TempDir()
