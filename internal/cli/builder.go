@@ -409,7 +409,7 @@ func (c builderCmd) printResult(e config.Environment, a builder.Auth, nonce uint
 	}
 	switch {
 	case res.APIKey != "" && embedded:
-		fmt.Fprintln(c.env.Stderr, "The API key was made by the embedded sandbox, which stopped with this command: it no longer works. For one that lasts, run `svcwallet sandbox` and point an environment of the config at it.")
+		fmt.Fprintf(c.env.Stderr, "The API key was made by the embedded sandbox, which stopped with this command: it no longer works. For one that lasts, run `%s` and point an environment of the config at it.\n", invocation{}.command("sandbox"))
 	case res.APIKey != "":
 		fmt.Fprintln(c.env.Stderr, "The API key is shown this once and cannot be retrieved again: store it now.")
 	case a.WithKey:

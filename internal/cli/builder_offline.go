@@ -81,7 +81,7 @@ func (c builderCmd) prepare(ctx context.Context, f builderFlags, e config.Enviro
 	if f.json {
 		asJSON = func(v any) error { return writeJSON(c.env.Stdout, v) }
 	}
-	submit := c.app.invocation().command("builder", "submit", f.out, "--signature", "0x…")
+	submit := c.app.invocation().commandOn([]string{"builder", "submit"}, []string{f.out}, "--signature", "0x…")
 	if err := writePrepared(c.env.Stdout, e, p.Prepared, f.out, submit, facts, "", asJSON); err != nil {
 		return failure(exitFailed, "%w", err)
 	}

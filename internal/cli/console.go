@@ -210,7 +210,7 @@ func consoleLog(env CLIEnv) (*slog.Logger, func(), error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	fmt.Fprintf(env.Stderr, "svcwallet: debug log in %s\n", path)
+	fmt.Fprintf(env.Stderr, "svcwallet: debug log in %s\n", osguard.Shown(path))
 	return log, closeLog, nil
 }
 

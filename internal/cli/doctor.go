@@ -109,6 +109,9 @@ func tmuxGlobalOption(name string) (string, error) {
 func (c doctorCmd) run(ctx context.Context, envName, configPath string) error {
 	var checks []doctorCheck
 	add := func(check, detail, fix string) {
+		if fix == osguard.RenameFirst {
+			fix += ", then run " + newInvocation(envName, configPath, c.env.Getenv).command("doctor") + " again for the command that mends it"
+		}
 		status := "ok"
 		if fix != "" {
 			status = "warning"
@@ -212,7 +215,7 @@ func (c doctorCmd) checkKeystore(add func(check, detail, fix string)) {
 		c.checkKeyFile(e.Path, add)
 	}
 	c.leftOutKeys(dir, add)
-	add("keystore", fmt.Sprintf("%s: %d %s", dir, len(entries), kit.Plural(len(entries), "key file", "key files")), "")
+	add("keystore", fmt.Sprintf("%s: %d %s", osguard.Shown(dir), len(entries), kit.Plural(len(entries), "key file", "key files")), "")
 }
 
 // statPrivate says what doctor's check finds of path, a folder or file
@@ -223,10 +226,10 @@ func (c doctorCmd) statPrivate(add func(check, detail, fix string), check, path,
 	fi, err := os.Stat(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		add(check, path+": "+missing, "")
+		add(check, osguard.Shown(path)+": "+missing, "")
 		return false
 	case err != nil:
-		add(check, fmt.Sprintf("%s: %v", path, err), "check "+where+"'s permissions")
+		add(check, fmt.Sprintf("%s: %v", osguard.Shown(path), err), "check "+where+"'s permissions")
 		return false
 	case c.modesMean() && fi.Mode().Perm()&0o077 != 0:
 		add(check, fmt.Sprintf("%s is open to other users (%v)", osguard.Shown(path), fi.Mode().Perm()), osguard.FixOf(path, safetext.ShellLine("chmod", mode, path)))
@@ -278,14 +281,14 @@ func (c doctorCmd) checkJournal(add func(check, detail, fix string)) {
 		t, err = j.Tally()
 	}
 	if err != nil {
-		add("journal", fmt.Sprintf("%s cannot be read: %v", path, err), "move the file aside and keep it for support; svcwallet starts a new one")
+		add("journal", fmt.Sprintf("%s cannot be read: %v", osguard.Shown(path), err), "move the file aside and keep it for support; svcwallet starts a new one")
 		return
 	}
 	if t.Skipped > 0 {
-		add("journal", fmt.Sprintf("%s: %d %s could not be read and %s skipped", path, t.Skipped, kit.Plural(t.Skipped, "line", "lines"), kit.Plural(t.Skipped, "is", "are")),
+		add("journal", fmt.Sprintf("%s: %d %s could not be read and %s skipped", osguard.Shown(path), t.Skipped, kit.Plural(t.Skipped, "line", "lines"), kit.Plural(t.Skipped, "is", "are")),
 			"keep a copy of the file for support; the withdrawals on the other lines are read")
 	}
-	add("journal", fmt.Sprintf("%s: %d %s, %d unfinished", path, t.Withdrawals, kit.Plural(t.Withdrawals, "withdrawal", "withdrawals"), t.Unfinished), "")
+	add("journal", fmt.Sprintf("%s: %d %s, %d unfinished", osguard.Shown(path), t.Withdrawals, kit.Plural(t.Withdrawals, "withdrawal", "withdrawals"), t.Unfinished), "")
 	c.checkWritten(j, add)
 }
 

@@ -104,7 +104,7 @@ func TestDoctorFixesQuoteHostileNames(t *testing.T) {
 		case !escaped:
 		case strings.Contains(c.Detail, "no list of keys shows it") && c.Fix != "":
 			leftOut++
-		case strings.Contains(c.Detail, "is readable by other users") && c.Fix == osguard.RenameFirst:
+		case strings.Contains(c.Detail, "is readable by other users") && c.Fix == osguard.RenameFirst+", then run svcwallet doctor --config "+cfg+" again for the command that mends it":
 			open++
 		case strings.Contains(c.Detail, "directory "+home+" (above ") && strings.Contains(c.Fix, "chmod go-w"):
 			under++

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/service/config"
@@ -23,7 +24,7 @@ func (c doctorCmd) checkWritten(j *journal.Journal, add func(check, detail, fix 
 	lost, ok := errors.AsType[*journal.RolledBackError](err)
 	switch {
 	case err != nil && !ok:
-		add("journal", fmt.Sprintf("what svcwallet wrote to %s cannot be checked: %v", j.Path(), err), "check the state directory's permissions")
+		add("journal", fmt.Sprintf("what svcwallet wrote to %s cannot be checked: %v", osguard.Shown(j.Path()), err), "check the state directory's permissions")
 		return
 	case err == nil:
 		return
@@ -35,7 +36,7 @@ func (c doctorCmd) checkWritten(j *journal.Journal, add func(check, detail, fix 
 			detail += fmt.Sprintf(" (%d of them no longer in it: %s)", len(lost.Missing), strings.Join(quoteIDs(lost.Missing), ", "))
 		}
 		fix = "put back the journal svcwallet wrote if you can; else ask the service about each (" +
-			c.app.invocation().command(append([]string{"status"}, ids...)...) + "), then " + fix
+			c.app.invocation().commandOn([]string{"status"}, ids) + "), then " + fix
 	}
 	add("journal", detail, fix)
 }

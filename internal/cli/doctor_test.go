@@ -235,3 +235,16 @@ func TestDoctorSaysTheConfigPathEscaped(t *testing.T) {
 		t.Errorf("the config check:\n%s", out)
 	}
 }
+
+// TestDoctorSaysTheStatePathsEscaped: a state folder holding a no-break
+// space (safetext.Printable) is named escaped in the journal's check,
+// never as a path with a space in it.
+func TestDoctorSaysTheStatePathsEscaped(t *testing.T) {
+	cfg, _ := localConfig(t)
+	state := filepath.Join(t.TempDir(), "st\u00a0ate")
+	_, rep, out := doctorState(t, state, nil, noTmux, "--config", cfg)
+	i := slices.IndexFunc(rep.Checks, func(c doctorCheck) bool { return c.Check == "journal" })
+	if i < 0 || strings.Contains(rep.Checks[i].Detail, "\u00a0") || !strings.Contains(rep.Checks[i].Detail, `st\u00a0ate`) {
+		t.Errorf("the journal check:\n%s", out)
+	}
+}

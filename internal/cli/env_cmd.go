@@ -5,6 +5,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -95,13 +97,25 @@ func (a *app) envAdd(ctx context.Context, f envAddFlags) error {
 		e.MarketDataURL = e.BaseURL
 	}
 	_, path, err := loadConfig(a.configPath, a.env.Getenv)
+	// A config named and missing is made, as the default one is: a
+	// newcomer's first env add.
+	named := errors.As(err, new(*config.NoConfigError))
+	if named {
+		err = config.CheckNewConfig(path)
+	}
 	if err != nil {
 		return otherError(err)
 	}
+	_, err = os.Lstat(path)
+	created := errors.Is(err, fs.ErrNotExist)
 	if err := addRefused(config.AddEnvironment(path, e, f.alias), e.Name, newInvocation("", a.configPath, a.env.Getenv)); err != nil {
 		return err
 	}
-	fmt.Fprintf(a.env.Stdout, "Added environment %s to %s: %s, chain %d.\n", e.Name, osguard.Shown(path), e.Service().Host, e.ChainID)
+	if created {
+		fmt.Fprintf(a.env.Stdout, "Created %s with environment %s: %s, chain %d.\n", osguard.Shown(path), e.Name, e.Service().Host, e.ChainID)
+	} else {
+		fmt.Fprintf(a.env.Stdout, "Added environment %s to %s: %s, chain %d.\n", e.Name, osguard.Shown(path), e.Service().Host, e.ChainID)
+	}
 	a.probeNew(ctx, e)
 	next := newInvocation("", a.configPath, a.env.Getenv)
 	fmt.Fprintf(a.env.Stdout, "Next: %s, then %s.\n", next.command("env", "use", e.Name), next.command("auth", "login"))

@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
@@ -173,7 +174,7 @@ func (a *app) report(cmd *cobra.Command, err error) int {
 	// (--config, --password-file, --out, $SVCWALLET_CONFIG, in the system's
 	// own words too) with a line break, a bidi override or an escape in it
 	// would split the message, reorder it or draw on the screen.
-	said := safetext.Line(e.Error(), 0)
+	said := safetext.Line(e.Error()+a.thenMend(err), 0)
 	if a.env.JSON {
 		var out errorJSON
 		out.Error.Code, out.Error.Message, out.Error.Exit = code, said, exit
@@ -190,6 +191,16 @@ func (a *app) report(cmd *cobra.Command, err error) int {
 		fmt.Fprintf(a.env.Stderr, "run '%s --help' for usage\n", name)
 	}
 	return exit
+}
+
+// thenMend is the step after osguard.RenameFirst, when err's fix is that:
+// the doctor run that names the command that mends the file, on this
+// command's environment and config.
+func (a *app) thenMend(err error) string {
+	if u, ok := errors.AsType[*osguard.UnsafePathError](err); ok && u.Fix == osguard.RenameFirst {
+		return "; then run " + a.invocation().command("doctor") + " for the command that mends it"
+	}
+	return ""
 }
 
 // oneLine puts a message from cobra on one line: its suggestions ("Did you
@@ -269,7 +280,7 @@ func refuseKeyArgument(args []string, status bool, held error) error {
 	if len(args) > 0 {
 		switch args[0] {
 		case "key":
-			how = "pipe it to `svcwallet key import` on stdin or type it at the prompt"
+			how = "pipe it to `" + invocation{}.command("key", "import") + "` on stdin or type it at the prompt"
 		case "builder":
 			how = "export it in $" + signer.KeyEnvVar + " or use --keystore-file FILE"
 		}

@@ -44,10 +44,21 @@ func (v invocation) command(words ...string) string {
 	return runnext.Command(v.config, v.env, words...)
 }
 
+// commandOn is command for a command naming operands from outside (quote
+// ids, a file), behind "--" when one begins with '-' (runnext.CommandOn).
+func (v invocation) commandOn(words, operands []string, flags ...string) string {
+	return runnext.CommandOn(v.config, v.env, words, operands, flags...)
+}
+
+// resume is `svcwallet withdraw resume QUOTE_ID` on this run's environment.
+func (v invocation) resume(quoteID string) string {
+	return v.commandOn([]string{"withdraw", "resume"}, []string{quoteID})
+}
+
 // follow is the command that follows withdrawal quoteID to its end:
 // `svcwallet status QUOTE_ID --watch`, on this run's environment.
 func (v invocation) follow(quoteID string) string {
-	return v.command("status", quoteID, "--watch")
+	return v.commandOn([]string{"status"}, []string{quoteID}, "--watch")
 }
 
 // followIt is the line that sends the user to follow an unfinished

@@ -413,3 +413,31 @@ func TestHistorySaysWhoseAccount(t *testing.T) {
 		}
 	}
 }
+
+// TestHistorySaysTheJournalEscaped: a journal in a state folder holding a
+// no-break space, whose lines could not all be read, is named escaped where
+// history says so, never as a path with a space.
+func TestHistorySaysTheJournalEscaped(t *testing.T) {
+	state := filepath.Join(t.TempDir(), "st\u00a0ate")
+	t.Setenv("XDG_STATE_HOME", state)
+	j, err := journal.Open(journal.DefaultPath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := j.Append(journal.Entry{Time: time.Date(2026, 11, 20, 10, 0, 0, 0, time.UTC), Kind: journal.KindIntent, Env: "local", QuoteID: "q-1",
+		Intent: &journal.Intent{Chain: "ARBITRUM", ToAddress: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", TokenIn: "USDT", TokenOut: "USDT",
+			PayAmount: decimal.RequireFromString("25"), ReceiveAmount: decimal.RequireFromString("23.5")}}); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.OpenFile(journal.DefaultPath(), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString("not a line of the journal\n")
+	f.Close()
+	cfg, _ := localConfig(t)
+	r := depositCmd(t, nil, "history", "--config", cfg, "--env", "local")
+	if !strings.Contains(r.stderr, "could not be read") || strings.Contains(r.stderr, "\u00a0") || !strings.Contains(r.stderr, `st\u00a0ate`) {
+		t.Errorf("exit %d, the journal not named escaped:\n%q", r.code, r.stderr)
+	}
+}

@@ -94,17 +94,24 @@ func keyNew(ctx context.Context, env CLIEnv, f keyFlags) error {
 // a newcomer who stopped here met "no signing key" at withdraw.
 func printNewKey(env CLIEnv, address, path, dirFlag string) error {
 	if !env.JSON {
-		fmt.Fprintf(env.Stdout, "Address:       %s\nKeystore file: %s\n", address, path)
+		fmt.Fprintf(env.Stdout, "Address:       %s\nKeystore file: %s\n", address, osguard.Shown(path))
 		// keystore:ADDRESS looks in the default folder only; a file
 		// elsewhere is named by its path.
 		source := "keystore:" + address
 		if dirFlag != "" {
 			source = path
 		}
+		config := osguard.Shown(newInvocation("", "", env.Getenv).configFile)
+		if !safetext.Printable(source) {
+			// Shown escaped above; a flag or a TOML string naming it raw
+			// would not read as it is.
+			fmt.Fprintf(env.Stderr, "To sign with it: --signer and the file's path on a command, or signer in its environment's table of the config (%s); the path holds a character a terminal acts on or hides, so it is not printed: a folder named without one is easier to name.\n", config)
+			return nil
+		}
 		// Quoted for the shell (a keystore folder may hold a space); the
 		// config the commands read, $SVCWALLET_CONFIG's where it is set.
 		fmt.Fprintf(env.Stderr, "To sign with it: --signer %s on a command, or signer = %q in its environment's table of the config (%s).\n",
-			safetext.ShellWord(source), source, osguard.Shown(newInvocation("", "", env.Getenv).configFile))
+			safetext.ShellWord(source), source, config)
 		return nil
 	}
 	return writeJSON(env.Stdout, map[string]string{"address": address, "path": path})
@@ -125,7 +132,7 @@ func keyImport(ctx context.Context, env CLIEnv, f keyFlags) error {
 		return err
 	}
 	if path, err := signer.FindKeystore(dir, k.Address()); err == nil {
-		return fmt.Errorf("%s is already in the keystore: %s", k.Address().Hex(), path)
+		return fmt.Errorf("%s is already in the keystore: %s", k.Address().Hex(), osguard.Shown(path))
 	}
 	pass, err := newPassphrase(ctx, env, f.passwordFile)
 	if err != nil {
@@ -177,17 +184,22 @@ func keyList(_ context.Context, env CLIEnv, f keyFlags) error {
 		if f.dir != "" {
 			where = []string{"--keystore", f.dir}
 		}
+		if !safetext.Printable(f.dir) {
+			// Shown escaped; a command naming it would not read as it runs.
+			fmt.Fprintf(env.Stderr, "No keys in %s; create one with key new or key import and --keystore with that folder's path, which holds a character a terminal acts on or hides, so it is not printed.\n", osguard.Shown(dir))
+			return nil
+		}
 		newCmd, importCmd := invocation{}.command(append([]string{"key", "new"}, where...)...), invocation{}.command(append([]string{"key", "import"}, where...)...)
-		fmt.Fprintf(env.Stderr, "No keys in %s; create one with `%s` or `%s`.\n", dir, newCmd, importCmd)
+		fmt.Fprintf(env.Stderr, "No keys in %s; create one with `%s` or `%s`.\n", osguard.Shown(dir), newCmd, importCmd)
 		return nil
 	}
 	for _, e := range entries {
-		fmt.Fprintf(env.Stdout, "%-42s  %s\n", e.AddressText(), e.Path)
+		fmt.Fprintf(env.Stdout, "%-42s  %s\n", e.AddressText(), osguard.Shown(e.Path))
 	}
 	if len(builderKeys) > 0 {
 		fmt.Fprintln(env.Stdout, "Builder API key pairs (they sign a builder's trades; not login keys):")
 		for _, e := range builderKeys {
-			fmt.Fprintf(env.Stdout, "%-42s  %s\n", e.AddressText(), e.Path)
+			fmt.Fprintf(env.Stdout, "%-42s  %s\n", e.AddressText(), osguard.Shown(e.Path))
 		}
 	}
 	return nil

@@ -193,6 +193,26 @@ func TestKeyListEmptyAndFromEnv(t *testing.T) {
 	}
 }
 
+// TestKeyListShowsItsFolderAsItReads: a keystore folder holding a no-break
+// space (safetext.Printable) is named escaped, in the listing and where it
+// is empty, and no key new or key import line names it raw.
+func TestKeyListShowsItsFolderAsItReads(t *testing.T) {
+	lightScrypt(t)
+	odd := filepath.Join(t.TempDir(), "my\u00a0keys")
+	r := keyCmd(t, "", nil, "list", "--keystore", odd)
+	if r.code != 0 || strings.Contains(r.stderr, "\u00a0") || !strings.Contains(r.stderr, `No keys in "`+strings.Replace(odd, "\u00a0", `\u00a0`, 1)+`"; create one with key new or key import and --keystore with that folder's path`) {
+		t.Errorf("empty list: exit %d, stderr %q", r.code, r.stderr)
+	}
+	if err := os.Mkdir(odd, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	mustNew(t, odd)
+	r = keyCmd(t, "", nil, "list", "--keystore", odd)
+	if r.code != 0 || strings.Contains(r.stdout, "\u00a0") || !strings.Contains(r.stdout, `my\u00a0keys`) {
+		t.Errorf("list: exit %d, stdout %q", r.code, r.stdout)
+	}
+}
+
 func TestKeyImportRefusesKeyInArgv(t *testing.T) {
 	lightScrypt(t)
 	dir := t.TempDir()
@@ -481,5 +501,18 @@ func TestKeyImportSaysHowToSignWithIt(t *testing.T) {
 	if !strings.Contains(r.stderr, "--signer "+safetext.ShellWord(path)+" on a command") || safetext.ShellWord(path) == path ||
 		!strings.Contains(r.stderr, fmt.Sprintf("signer = %q", path)) {
 		t.Errorf("a key outside the keystore folder is not named by its path, quoted for the shell:\n%s", r.stderr)
+	}
+
+	// A folder holding a no-break space: the file is named escaped, and
+	// neither the flag nor the config's line names it raw.
+	odd := filepath.Join(t.TempDir(), "my\u00a0keys")
+	if err := os.Mkdir(odd, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	hexKey4, _ := testKeyHex(t)
+	r = keyCmd(t, lines(hexKey4, cliPass, cliPass), nil, "import", "--keystore", odd)
+	if r.code != 0 || strings.Contains(r.stdout+r.stderr, "\u00a0") || !strings.Contains(r.stdout, `my\u00a0keys`) ||
+		!strings.Contains(r.stderr, "--signer and the file's path on a command") {
+		t.Errorf("exit %d, a keystore path holding a no-break space is named raw:\n%q\n%q", r.code, r.stdout, r.stderr)
 	}
 }

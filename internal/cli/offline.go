@@ -38,9 +38,9 @@ func offlineOut(out string, dryRun bool) string {
 		return "give --out FILE, the new file to write the typed data to sign in"
 	case dryRun:
 		return "--signer offline signs and sends nothing already: drop --dry-run"
-	case safetext.Text(out) != out:
+	case !safetext.Printable(out):
 		// Said back in every line that names the file, and run by a shell.
-		return "--out " + safetext.Quoted(out) + " holds a control or invisible character (a bidi override, an escape, a line break), which makes it read otherwise: give --out a file named without one"
+		return "--out " + osguard.Shown(safetext.Quoted(out)) + " holds a character a terminal acts on or hides (a bidi override, an escape, a line break, a no-break space), which makes it read otherwise: give --out a file named without one"
 	}
 	if _, err := os.Lstat(out); err == nil {
 		return out + " exists: give --out a new file (it is never overwritten)"
@@ -81,7 +81,7 @@ func offlineSigner(key signerFlags, out string, dryRun bool, e config.Environmen
 	case addr == (common.Address{}):
 		return addr, usageError("give --account ADDRESS, %s", whose)
 	case e.Name == config.SandboxEnv:
-		return addr, failure(exitFailed, "the embedded sandbox ends with this command, and the prepared %s with it: run svcwallet sandbox and use its environment; nothing was prepared", prepared)
+		return addr, failure(exitFailed, "the embedded sandbox ends with this command, and the prepared %s with it: run %s and use its environment; nothing was prepared", prepared, invocation{}.command("sandbox"))
 	}
 	return addr, nil
 }
@@ -103,7 +103,7 @@ func writePrepared(w io.Writer, e config.Environment, p intent.Prepared, out, su
 		{Label: "File", Value: out, Note: "eth_signTypedData_v4 JSON, readable by you only"}}, facts...),
 		intent.Fact{Label: "Signer", Value: p.Signer.Hex()}, intent.Fact{Label: "Valid until", Value: exp.Format("2006-01-02 15:04:05 UTC") + valid}))
 	fmt.Fprintf(w, "Sign the file as it is with the key of %s, in any wallet that signs\neth_signTypedData_v4; with Foundry: %s\n",
-		p.Signer.Hex(), safetext.ShellLine("cast", "wallet", "sign", "--data", "--from-file", out))
+		p.Signer.Hex(), safetext.ShellLine("cast", "wallet", "sign", "--data", "--from-file", safetext.OperandPath(out)))
 	fmt.Fprintf(w, "Then, before it expires:\n  %s\n", submit)
 	return nil
 }
@@ -170,7 +170,7 @@ func (o offlineSubmit) run(ctx context.Context, path, sig string, ask bool, send
 		return err
 	}
 	if s.env.Name == config.SandboxEnv {
-		return failure(exitFailed, "the embedded sandbox keeps nothing between commands, so nothing prepared on it can be submitted: run svcwallet sandbox and use its environment")
+		return failure(exitFailed, "the embedded sandbox keeps nothing between commands, so nothing prepared on it can be submitted: run %s and use its environment", invocation{}.command("sandbox"))
 	}
 	if sig == "" || sig == "-" {
 		if ask {

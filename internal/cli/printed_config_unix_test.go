@@ -138,6 +138,11 @@ func TestHintsRunAsPrinted(t *testing.T) {
 		}
 		w.run("", nil, "auth", "logout", "--env", "second")
 	}
+	// A transfer id this machine never saw: the history that lists it.
+	r = w.run("", withKey, "status", "tx-neverseen1", "--env", "second")
+	if r = printed(r.stderr, "confirmation, and ", " lists it", "svcwallet history --env second --config "+quoted, nil); r.code != 0 || !strings.Contains(r.stderr, "second") {
+		t.Fatalf("status's history, as printed: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
 
 	now, err := os.ReadFile(w.config)
 	if err != nil {
@@ -155,5 +160,19 @@ func TestHintsRunAsPrinted(t *testing.T) {
 	r = printed(strings.Replace(r.stderr, "ANOTHER", "local", 1), "default first: ", "\n", "svcwallet env use local --config "+quoted, nil)
 	if got, _ := os.ReadFile(w.config); r.code != 0 || !bytes.Contains(got, []byte(`default_env = "local"`)) {
 		t.Fatalf("env remove's env use, as printed: exit %d %s\n%s", r.code, r.stderr, got)
+	}
+
+	// A state folder whose name a terminal acts on, open to its group: the
+	// refusal says to rename it (osguard.RenameFirst), then the doctor run
+	// on this environment of this config that names the command mending it.
+	state := filepath.Join(t.TempDir(), "st\x1b[31mate")
+	if err := os.MkdirAll(filepath.Join(state, "svcwallet"), 0o700); err != nil || os.Chmod(state, 0o770) != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("XDG_STATE_HOME", state)
+	r = w.run("", nil, "history", "--env", "local")
+	doctor := "svcwallet doctor --env local --config " + quoted
+	if r = printed(r.stderr, "rename it with letters, digits and dashes only; then run ", " for the command", doctor, nil); r.code == 0 || !strings.Contains(r.stdout, "fix: rename it with letters, digits and dashes only, then run "+doctor+" again") || !strings.Contains(r.stdout, "my cfg/config.toml: environments local") {
+		t.Fatalf("history's doctor, as printed: exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
 }

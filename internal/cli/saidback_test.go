@@ -43,18 +43,21 @@ func TestPathsSaidBackClean(t *testing.T) {
 }
 
 // TestOfflineFileNamedWithoutInvisibles: an --out holding a bidi override
-// is refused before anything is prepared: every line naming the file (the
-// review, where it went, the cast and submit commands) would draw it raw.
+// or a no-break space (safetext.Printable) is refused before anything is
+// prepared: every line naming the file (the review, where it went, the
+// cast and submit commands) would draw it raw, or read as another file.
 func TestOfflineFileNamedWithoutInvisibles(t *testing.T) {
 	r := newStatusRig(t)
 	withdrawState(t)
-	out := filepath.Join(t.TempDir(), "t\u202eevil.json")
-	res := r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestCompleted, "25", "--signer", "offline", "--account", demoSigner, "--out", out)...)
-	res.want(t, exitUsage, "holds a control or invisible character")
-	if strings.Contains(res.stdout+res.stderr, "\u202e") || r.withdraws.Load() != 0 {
-		t.Errorf("--out said back raw, or a withdrawal sent:\n%q", res.stdout+res.stderr)
-	}
-	if _, err := os.Lstat(out); err == nil {
-		t.Error("the file was written")
+	for _, name := range []string{"t\u202eevil.json", "t\u00a0x.json"} {
+		out := filepath.Join(t.TempDir(), name)
+		res := r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestCompleted, "25", "--signer", "offline", "--account", demoSigner, "--out", out)...)
+		res.want(t, exitUsage, "holds a character a terminal acts on or hides")
+		if strings.ContainsAny(res.stdout+res.stderr, "\u202e\u00a0") || r.withdraws.Load() != 0 {
+			t.Errorf("--out said back raw, or a withdrawal sent:\n%q", res.stdout+res.stderr)
+		}
+		if _, err := os.Lstat(out); err == nil {
+			t.Error("the file was written")
+		}
 	}
 }

@@ -128,7 +128,7 @@ func noKeyError(env CLIEnv, account common.Address) error {
 	case 1:
 		return fmt.Errorf("no signing key given: add --signer keystore:%s to sign with the keystore's key, or %s", known[0], others)
 	}
-	return fmt.Errorf("no signing key given: the keystore holds %d keys (svcwallet key list): add --signer keystore:ADDRESS with the one that signs, or %s", len(known), others)
+	return fmt.Errorf("no signing key given: the keystore holds %d keys (%s): add --signer keystore:ADDRESS with the one that signs, or %s", len(known), invocation{}.command("key", "list"), others)
 }
 
 // openKey opens the key a command signs with: the chosen source (see

@@ -32,7 +32,7 @@ func (c *statusCmd) find(client *exchange.Client, f statusFlags) (statusFlags, e
 		id, found, err := known.Find(l, client.OwnSecret)
 		var nf *follow.NotSeenError
 		if errors.As(err, &nf) {
-			c.floor = max(c.floor, c.app.say(notSeen(l)))
+			c.floor = max(c.floor, c.app.say(notSeen(l, c.app.invocation())))
 			return "", nil
 		}
 		if found { // else asked as the quote id it may be
@@ -71,8 +71,8 @@ func lookupName(l follow.Lookup) string {
 // is never repeated whole (a private key has its shape). With --json its
 // error names the input under the answers' key: tx_id, or
 // withdraw_tx_hash shortened.
-func notSeen(l follow.Lookup) error {
-	e := failure(exitNotFound, "%s, and `svcwallet history` lists it on the machine that made it", follow.NotSeenSentence(l))
+func notSeen(l follow.Lookup, inv invocation) error {
+	e := failure(exitNotFound, "%s, and %s lists it on the machine that made it", follow.NotSeenSentence(l), inv.command("history"))
 	if l.Kind == follow.PayoutHash {
 		e.payoutHash = tui.ShortAddress(l.Text) // never whole: it may be a key
 	} else {

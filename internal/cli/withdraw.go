@@ -333,12 +333,12 @@ func (c withdrawCmd) finish(ctx context.Context, client *exchange.Client, e conf
 		// Answered, so never "no answer"; resumed all the same. The error
 		// is the whole fact, the quote id in it.
 		return failure(exitError, "%w; it is journaled: run %s, which asks the service what became of it",
-			sent.Err, c.app.invocation().command("withdraw", "resume", id)).about(id)
+			sent.Err, c.app.invocation().resume(id)).about(id)
 	case sent.Lost != nil:
-		return failure(exitError, "no answer from the service to withdrawal %s after every retry (%w): it may or may not have arrived; it is journaled: run %s (it sends the identical request, which cannot pay twice)", id, exchange.Explain(sent.Err), c.app.invocation().command("withdraw", "resume", id)).about(id)
+		return failure(exitError, "no answer from the service to withdrawal %s after every retry (%w): it may or may not have arrived; it is journaled: run %s (it sends the identical request, which cannot pay twice)", id, exchange.Explain(sent.Err), c.app.invocation().resume(id)).about(id)
 	case sent.Err != nil && sent.Unrecorded != nil:
 		return failure(exitFailed, "not withdrawn: %w; the journal could not record the refusal (%v): it shows the withdrawal unanswered, and refuses an identical one, until %s settles it",
-			exchange.Explain(sent.Err), sent.Unrecorded.Journal, c.app.invocation().command("withdraw", "resume", id)).about(id)
+			exchange.Explain(sent.Err), sent.Unrecorded.Journal, c.app.invocation().resume(id)).about(id)
 	case c.app.rolledBack(sent.Err) != nil:
 		return c.app.rolledBack(sent.Err)
 	case sent.Err != nil:
@@ -363,7 +363,7 @@ func (c withdrawCmd) unrecorded(u *withdrawal.UnrecordedError) error {
 	var says []string
 	if u.Journal != nil {
 		says = append(says, fmt.Sprintf("withdrawal %s was accepted, but the journal could not record it (%v): it shows the withdrawal unanswered, and refuses an identical one, until %s reconciles it (it sends the identical request, which cannot pay twice); free disk space first",
-			u.QuoteID, u.Journal, c.app.invocation().command("withdraw", "resume", u.QuoteID)))
+			u.QuoteID, u.Journal, c.app.invocation().resume(u.QuoteID)))
 	}
 	if u.Bridge != nil {
 		says = append(says, fmt.Sprintf("withdrawal %s was accepted, but the bridge funding address %s could not be recorded (%v): the next withdrawal trusts it on first use again",

@@ -107,9 +107,9 @@ func (c withdrawCmd) prepare(ctx context.Context, f withdrawFlags, e config.Envi
 	if rep, err := w.Repeats(order.Choice); err == nil {
 		c.warnRepeat(f, rep)
 	}
-	words := []string{"withdraw", "submit", f.out, "--signature", "0x…"}
+	flags := []string{"--signature", "0x…"}
 	if f.allowRepeat {
-		words = append(words, "--allow-repeat")
+		flags = append(flags, "--allow-repeat")
 	}
 	var asJSON func(any) error
 	if f.json {
@@ -118,7 +118,7 @@ func (c withdrawCmd) prepare(ctx context.Context, f withdrawFlags, e config.Envi
 		fmt.Fprintln(c.env.Stdout)
 	}
 	valid := fmt.Sprintf("  (%s from now)", withdrawal.PreparedLife)
-	if err := writePrepared(c.env.Stdout, e, p.Prepared, f.out, c.app.invocation().command(words...), nil, valid, asJSON); err != nil {
+	if err := writePrepared(c.env.Stdout, e, p.Prepared, f.out, c.app.invocation().commandOn([]string{"withdraw", "submit"}, []string{f.out}, flags...), nil, valid, asJSON); err != nil {
 		return failure(exitFailed, "%w", err)
 	}
 	return nil

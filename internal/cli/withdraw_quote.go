@@ -154,7 +154,7 @@ func (c withdrawCmd) quote(ctx context.Context, client *exchange.Client, e confi
 func (c withdrawCmd) repeatRefused(ue *withdrawal.UnansweredError) error {
 	earlier := ue.Earlier
 	return failure(exitFailed, "%s: run %s first (it sends the identical request, which cannot pay twice, or asks whether it arrived); %s. To pay again all the same, add --allow-repeat",
-		ue.Fact(), c.app.invocation().command("withdraw", "resume", earlier.QuoteID), ue.Unsent()).about(earlier.QuoteID)
+		ue.Fact(), c.app.invocation().resume(earlier.QuoteID), ue.Unsent()).about(earlier.QuoteID)
 }
 
 // warnRepeat says on stderr, after the review, what the journal holds of
@@ -164,9 +164,9 @@ func (c withdrawCmd) repeatRefused(ue *withdrawal.UnansweredError) error {
 func (c withdrawCmd) warnRepeat(f withdrawFlags, rep withdrawal.Repeat) {
 	if r := rep.Unanswered; r != nil {
 		ue := withdrawal.UnansweredError{Earlier: *r}
-		next := "--allow-repeat: this one is another payment (" + c.app.invocation().command("withdraw", "resume", r.QuoteID) + " tells whether it was paid)"
+		next := "--allow-repeat: this one is another payment (" + c.app.invocation().resume(r.QuoteID) + " tells whether it was paid)"
 		if f.dryRun && !f.allowRepeat {
-			next = "without --dry-run this withdrawal is refused until you run " + c.app.invocation().command("withdraw", "resume", r.QuoteID) + " (or add --allow-repeat)"
+			next = "without --dry-run this withdrawal is refused until you run " + c.app.invocation().resume(r.QuoteID) + " (or add --allow-repeat)"
 		}
 		warn(c.env.Stderr, c.app.name, "%s; %s", ue.Fact(), next)
 	}

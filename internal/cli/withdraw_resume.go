@@ -56,7 +56,7 @@ func (c withdrawCmd) resume(ctx context.Context, f withdrawFlags, id string) err
 		}
 	}
 	if rec == nil {
-		return failure(exitNotFound, "no withdrawal %s of this account on %s in the journal %s: only one made on this machine can be resumed (%s asks the service)", id, e.Name, path, c.app.invocation().command("status", id)).about(id)
+		return failure(exitNotFound, "no withdrawal %s of this account on %s in the journal %s: only one made on this machine can be resumed (%s asks the service)", id, e.Name, path, c.app.invocation().commandOn([]string{"status"}, []string{id})).about(id)
 	}
 	switch withdrawal.PlanResume(*rec) {
 	case withdrawal.ResumeNeverHappened:
@@ -72,7 +72,7 @@ func (c withdrawCmd) resume(ctx context.Context, f withdrawFlags, id string) err
 	cx, cancel := context.WithTimeout(ctx, exchange.WithdrawTimeout)
 	settled := w.Settle(cx, *rec)
 	cancel()
-	again := c.app.invocation().command("withdraw", "resume", id)
+	again := c.app.invocation().resume(id)
 	switch settled.Outcome {
 	case withdrawal.SettledElsewhere:
 		return failure(exitError, "%w; run it with the --env that reaches that service (%s lists them)", settled.Err, c.app.invocation().command("doctor")).about(id)

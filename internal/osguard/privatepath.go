@@ -198,8 +198,10 @@ func checkEntry(path, below string, fi fs.FileInfo) error {
 }
 
 // RenameFirst is the fix for a file whose name is not clean (Shown): a
-// command naming it would carry what the name holds to the terminal.
-const RenameFirst = "rename it with letters, digits and dashes only, then run svcwallet doctor again for the command that mends it"
+// command naming it would carry what the name holds to the terminal. The
+// faces add the doctor command to run next, with their --env and --config
+// (runnext): this package knows neither.
+const RenameFirst = "rename it with letters, digits and dashes only"
 
 // FixOf is fix, a command naming path, or RenameFirst when path is not
 // clean.
@@ -211,10 +213,11 @@ func FixOf(path, fix string) string {
 }
 
 // Shown is path as a message names it: as it is when it holds nothing a
-// terminal acts on or hides (safetext.Text leaves it whole), else quoted,
-// those characters escaped so that the name is seen as it is.
+// terminal acts on or hides (safetext.Printable), else quoted, those
+// characters escaped so that the name is seen as it is (a no-break space
+// as \u00a0, not as a space).
 func Shown(path string) string {
-	if safetext.Text(path) == path {
+	if safetext.Printable(path) {
 		return path
 	}
 	return strconv.Quote(path)

@@ -124,7 +124,7 @@ func (s *session) quote(ch withdrawal.Choice) (withdrawal.Order, withdrawal.Pric
 		case notInBook && s.target.Demo != nil:
 			// The sandbox's book is fixed: no new quote can help.
 			s.p.Say("Quote refused: %s.", config.SandboxBookWords)
-			s.p.Say("Another destination: Back home, then Withdraw USDT again; `svcwallet sandbox` prints the sandbox's address book.")
+			s.p.Say("Another destination: Back home, then Withdraw USDT again; `%s` prints the sandbox's address book.", s.command("sandbox"))
 		case notInBook:
 			// A new quote alone cannot help.
 			s.p.Say("Quote refused: %v.", trimStop(exchange.Explain(err)))

@@ -3,7 +3,12 @@
 // line's, plain mode's and the console's one way.
 package runnext
 
-import "github.com/svcwallet/svcwallet/internal/safetext"
+import (
+	"slices"
+	"strings"
+
+	"github.com/svcwallet/svcwallet/internal/safetext"
+)
 
 // Command is the svcwallet command line words for the user to run next,
 // on environment env of the config file the user named (config; "" for
@@ -13,6 +18,13 @@ import "github.com/svcwallet/svcwallet/internal/safetext"
 // help and like commands (and auth or builder alone) read no config; env
 // and auth status read the config and choose no environment.
 func Command(config, env string, words ...string) string {
+	line, config := withFlags(config, env, words)
+	return safetext.Command("--config", config, line...)
+}
+
+// withFlags is svcwallet, words and --env env where words take it, and
+// config, or "" where they take no --config.
+func withFlags(config, env string, words []string) ([]string, string) {
 	takesEnv, takesConfig := flagsOf(words)
 	line := append([]string{"svcwallet"}, words...)
 	if takesEnv && env != "" {
@@ -21,7 +33,7 @@ func Command(config, env string, words ...string) string {
 	if !takesConfig {
 		config = ""
 	}
-	return safetext.Command("--config", config, line...)
+	return line, config
 }
 
 // flagsOf says whether the svcwallet command words names takes --env and
@@ -43,4 +55,17 @@ func flagsOf(words []string) (takesEnv, takesConfig bool) {
 		return false, true
 	}
 	return true, true
+}
+
+// CommandOn is Command for a command naming operands from outside (quote
+// ids, a file): svcwallet WORDS OPERANDS FLAGS. An operand beginning with
+// '-' would be read as a flag (status -abc, a quote id journaled before
+// such ids were refused), so then the operands go last, after "--", which
+// ends the flags: svcwallet status --watch --env NAME -- -abc.
+func CommandOn(config, env string, words, operands []string, flags ...string) string {
+	if !slices.ContainsFunc(operands, func(o string) bool { return strings.HasPrefix(o, "-") }) {
+		return Command(config, env, slices.Concat(words, operands, flags)...)
+	}
+	line, config := withFlags(config, env, slices.Concat(words, flags))
+	return safetext.CommandEnding("--config", config, line, operands...)
 }

@@ -28,3 +28,22 @@ func TestCommandFlagsWhereTaken(t *testing.T) {
 		t.Errorf("no environment nor config: %s", got)
 	}
 }
+
+// TestCommandOnEndsFlagsBeforeADashOperand: an operand beginning with '-'
+// goes last, after "--", the flags before it; a --config left out is said
+// to go before "--", where it is still read as a flag.
+func TestCommandOnEndsFlagsBeforeADashOperand(t *testing.T) {
+	for _, tc := range []struct {
+		config   string
+		operands []string
+		want     string
+	}{
+		{"/c.toml", []string{"q-1"}, "svcwallet status q-1 --watch --env prod --config /c.toml"},
+		{"/c.toml", []string{"q-1", "-abc"}, "svcwallet status --watch --env prod --config /c.toml -- q-1 -abc"},
+		{"/c\u202e.toml", []string{"-abc"}, "svcwallet status --watch --env prod -- -abc (add --config and the config file's path before --: it holds a character a terminal acts on or hides, so it is not printed)"},
+	} {
+		if got := CommandOn(tc.config, "prod", []string{"status"}, tc.operands, "--watch"); got != tc.want {
+			t.Errorf("got  %s\nwant %s", got, tc.want)
+		}
+	}
+}

@@ -14,14 +14,19 @@ func LeftOut(flag string) string {
 	return " (add " + flag + " and the config file's path: it holds a character a terminal acts on or hides, so it is not printed)"
 }
 
+// LeftOutBefore is LeftOut for a line whose last words follow "--", after
+// which a flag reads as an operand: flag goes before it.
+func LeftOutBefore(flag string) string {
+	return " (add " + flag + " and the config file's path before --: it holds a character a terminal acts on or hides, so it is not printed)"
+}
+
 // Command is a svcwallet command line for the user to run next: words,
 // then flag and path when path is not "" (--config and the config file the
 // user named), each a word of the user's shell (ShellLine), so that the
 // line runs as printed. It is the one way every face prints such a line.
-// A path holding what a terminal acts on or hides (a control, an escape, a
-// bidi or invisible character, a space other than ' ', bytes not UTF-8)
-// cannot be shown as it is, quoted or not: the line goes without it and
-// says so (LeftOut).
+// A path holding what a terminal acts on or hides (not Printable) cannot
+// be shown as it is, quoted or not: the line goes without it and says so
+// (LeftOut).
 func Command(flag, path string, words ...string) string {
 	return userShell().Command(flag, path, words...)
 }
@@ -31,16 +36,45 @@ func (s Shell) Command(flag, path string, words ...string) string {
 	if path == "" {
 		return s.Line(words...)
 	}
-	if !printable(path) {
+	if !Printable(path) {
 		return s.Line(words...) + LeftOut(flag)
 	}
 	return s.Line(append(words, flag, path)...)
 }
 
-// printable reports whether s shows as it is on a terminal: Text leaves it
-// whole, and it holds no space but ' ' (a no-break or an ideographic space
-// reads as ' ' and is another character).
-func printable(s string) bool {
+// CommandEnding is Command with operands after "--", which ends a
+// command's flags, so that an operand beginning with '-' (a quote id
+// journaled as -abc) is read as one: words, flag and path, then "--" and
+// the operands. PowerShell is given '--' quoted: bare, some versions take
+// it as their own end of parameters and pass the program none.
+func CommandEnding(flag, path string, words []string, operands ...string) string {
+	return userShell().CommandEnding(flag, path, words, operands...)
+}
+
+// CommandEnding is CommandEnding for shell s.
+func (s Shell) CommandEnding(flag, path string, words []string, operands ...string) string {
+	dash := "--"
+	if s == PowerShell {
+		dash = s.quote(dash)
+	}
+	tail := " " + dash
+	for _, o := range operands {
+		tail += " " + s.Word(o)
+	}
+	line := s.Command(flag, path, words...)
+	if base, cut := strings.CutSuffix(line, LeftOut(flag)); cut && path != "" {
+		return base + tail + LeftOutBefore(flag)
+	}
+	return line + tail
+}
+
+// Printable reports whether s shows as it is on a terminal: Text leaves it
+// whole (no control, escape, bidi or invisible character, bytes UTF-8),
+// and it holds no space but ' ' (a no-break or an ideographic space reads
+// as ' ' and is another character). It is the one check of every path
+// svcwallet prints for a person to read or copy: one that fails it is
+// shown Go-quoted, escaped (osguard.Shown), and named in no command line.
+func Printable(s string) bool {
 	if Text(s) != s {
 		return false
 	}

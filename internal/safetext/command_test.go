@@ -41,3 +41,15 @@ func TestCommandQuotesTheConfig(t *testing.T) {
 		t.Errorf("no config: %q", got)
 	}
 }
+
+// TestCommandEndingQuotesTheDashForPowerShell: PowerShell is given '--'
+// quoted, which every version passes to the program; sh the bare --.
+func TestCommandEndingQuotesTheDashForPowerShell(t *testing.T) {
+	words := []string{"svcwallet", "status", "--env", "prod"}
+	if got, want := PowerShell.CommandEnding("--config", `C:\c.toml`, words, "-a.b"), `svcwallet status --env prod --config C:\c.toml '--' '-a.b'`; got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	if got, want := POSIX.CommandEnding("--config", "", words, "-a.b"), `svcwallet status --env prod -- -a.b`; got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}

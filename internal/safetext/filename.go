@@ -1,6 +1,9 @@
 package safetext
 
-import "strings"
+import (
+	"path/filepath"
+	"strings"
+)
 
 // FileName is name (a file's name, no directory) made one every system
 // writes as named: cleaned (Text: no control); each character Windows
@@ -37,4 +40,14 @@ func reservedDevice(stem string) bool {
 		return len(s) == 4 && (s[:3] == "COM" || s[:3] == "LPT") && s[3] >= '0' && s[3] <= '9' ||
 			len(s) == 5 && (s[:3] == "COM" || s[:3] == "LPT") && (s[3:] == "¹" || s[3:] == "²" || s[3:] == "³")
 	}
+}
+
+// OperandPath is path as an operand no program reads as an option: ./path
+// when it begins with '-' (a --out of -x.json), which cast and most
+// programs would take for flags.
+func OperandPath(path string) string {
+	if strings.HasPrefix(path, "-") {
+		return "." + string(filepath.Separator) + path
+	}
+	return path
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -52,7 +53,7 @@ func (b *boardScreen) todaysExport() string {
 // askExport gives the path field the keys, pre-filled with today's file:
 // typing replaces it (kit.Input.Prefill).
 func (b *boardScreen) askExport() tea.Cmd {
-	b.err, b.exportedTo = nil, ""
+	b.err, b.exportedTo = nil, b.exportLasts(b.todaysExport(), "In %s: type another path to keep the export")
 	b.list.Blurred = true
 	b.exportTo.Prefill(b.todaysExport())
 	return b.exportTo.Focus()
@@ -133,11 +134,28 @@ func writeExport(path string, next bool, b []byte) (string, error) {
 	if errors.Is(err, os.ErrExist) {
 		return path, fmt.Errorf("%s exists already: type another name", safetext.Quoted(path))
 	}
+	if fi, lerr := os.Lstat(path); err != nil && lerr == nil && fi.Mode()&fs.ModeSymlink != 0 {
+		// Not the private-file words (move the real file into its place):
+		// an export is a new file, and the link is what is in its way.
+		return path, fmt.Errorf("a link is at %s: not followed; remove it or type another name", osguard.Shown(path))
+	}
 	if err != nil {
 		// The system's words repeat the path as typed (open PATH: …).
 		return path, errors.New(safetext.Quoted(err.Error()))
 	}
 	return path, nil
+}
+
+// exportLasts is said, in format, where an export's path is shown when it
+// will not outlast the console: the embedded sandbox's state folder
+// (offered when the console started in the home folder, the root or a
+// shared one) is deleted when svcwallet quits, with its journal. Said, not
+// swapped for the real state folder: the sandbox's rows stay out of it.
+func (b *boardScreen) exportLasts(path, format string) string {
+	if b.app.Target.Demo == nil || filepath.Dir(path) != kit.StateDir(b.app) {
+		return ""
+	}
+	return fmt.Sprintf(format, "the embedded sandbox's folder, deleted when svcwallet quits")
 }
 
 // exportDone takes the end of an export: said, and the field closed; or
@@ -148,6 +166,6 @@ func (b *boardScreen) exportDone(msg boardExportedMsg) tea.Cmd {
 		return nil
 	}
 	b.endExport()
-	b.exportedTo = fmt.Sprintf("Exported %d %s to %s", msg.rows, kit.Plural(msg.rows, "withdrawal", "withdrawals"), safetext.Line(msg.path, 0))
+	b.exportedTo = fmt.Sprintf("Exported %d %s to %s%s", msg.rows, kit.Plural(msg.rows, "withdrawal", "withdrawals"), osguard.Shown(msg.path), b.exportLasts(msg.path, " (%s: export again elsewhere to keep it)"))
 	return tui.ShowInfo(b.exportedTo)
 }

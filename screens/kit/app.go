@@ -262,6 +262,12 @@ func (a *App) TopBar() tui.TopBar {
 	}
 }
 
+// CommandOn is Command for a command naming operands from outside (a quote
+// id, a file), behind "--" when one begins with '-' (runnext.CommandOn).
+func (a *App) CommandOn(words, operands []string, flags ...string) string {
+	return runnext.CommandOn(a.ConfigFlag, a.Target.Env.Name, words, operands, flags...)
+}
+
 // BridgePinsPath is where the bridge addresses are recorded
 // (target.Target.BridgePins).
 func BridgePinsPath(app *App) string { return app.Target.BridgePins() }

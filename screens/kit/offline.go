@@ -57,8 +57,15 @@ func (o *Offline) Done() bool { return o.Path != "" }
 // the command line; instead is what to run when the file is not written.
 func (o *Offline) Prepare(app *App, command, name, what, instead string, prepare func(context.Context) (intent.Prepared, error)) tea.Cmd {
 	o.Preparing, o.command = true, command
-	root, write := app.Root(), app.offlineWriter()
+	root, path, write := app.Root(), app.offlinePath(name), app.offlineWriter()
 	return func() tea.Msg {
+		if !safetext.Printable(path) {
+			// The sign and submit commands name the file: they would not
+			// read as they run. Refused before anything is journaled.
+			return offlineMsg{err: exchange.UserError{Text: "Nothing was prepared: the folder of svcwallet's state, " + osguard.Shown(filepath.Dir(path)) +
+				", holds a character a terminal acts on or hides, so no command could name the file as it reads: run `" + instead +
+				"` with the same choices and --out naming a file without one"}}
+		}
 		cx, cancel := Call(root)
 		defer cancel()
 		p, err := prepare(cx)
@@ -86,7 +93,7 @@ func (o *Offline) Update(app *App, msg tea.Msg) (err error, handled bool) {
 		return m.err, true
 	}
 	// The submit command names the file as a word of its own.
-	o.Path, o.Prepared, o.Submit = m.path, m.p, app.Command(o.command, "submit", m.path, "--signature", "0x…")
+	o.Path, o.Prepared, o.Submit = m.path, m.p, app.CommandOn([]string{o.command, "submit"}, []string{m.path}, "--signature", "0x…")
 	return nil, true
 }
 
@@ -155,7 +162,16 @@ func (a *App) OfflineReady() bool { return a.Journal() != nil && a.Target.Demo =
 func (a *App) offlineWriter() func(name string, typedData []byte) (string, error) {
 	dir := filepath.Dir(a.Journal().Path())
 	return func(name string, typedData []byte) (string, error) {
-		path := filepath.Join(dir, safetext.FileName(name)) // it holds a quote id
+		path := offlinePathIn(dir, name)
 		return path, osguard.CreateStateFile(path, typedData)
 	}
+}
+
+// offlinePath is where offlineWriter writes the file named name.
+func (a *App) offlinePath(name string) string {
+	return offlinePathIn(filepath.Dir(a.Journal().Path()), name)
+}
+
+func offlinePathIn(dir, name string) string {
+	return filepath.Join(dir, safetext.FileName(name)) // it holds a quote id
 }

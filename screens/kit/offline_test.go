@@ -1,10 +1,15 @@
 package kit
 
 import (
+	"context"
 	"path/filepath"
+	"strings"
 	"testing"
 
+	"github.com/svcwallet/svcwallet/internal/osguard"
+
 	"github.com/svcwallet/svcwallet/internal/safetext"
+	"github.com/svcwallet/svcwallet/service/intent"
 	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/service/target"
 )
@@ -38,5 +43,32 @@ func TestOfflineFileNamedAfterAnyQuote(t *testing.T) {
 	path, err := app.offlineWriter()("transfer-q:1.json", []byte("{}"))
 	if err != nil || path != filepath.Join(dir, "transfer-q_1.json") {
 		t.Errorf("written to %q (%v), want transfer-q_1.json beside the journal", path, err)
+	}
+}
+
+// TestOfflineFolderShownAsItReads: a state folder holding a no-break space
+// or a bidi override (safetext.Printable) prepares nothing, journals
+// nothing and writes nothing: the sign and submit commands name the file,
+// and would not read as they run. The folder is said escaped, with what to
+// run instead.
+func TestOfflineFolderShownAsItReads(t *testing.T) {
+	for _, name := range []string{"st\u00a0ate", "st\u202eate"} {
+		dir := filepath.Join(t.TempDir(), name)
+		j, err := journal.Open(filepath.Join(dir, "journal.jsonl"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		app := &App{Session: Session{Target: target.Target{Journal: j}}}
+		var o Offline
+		prepared := false
+		msg := o.Prepare(app, "withdraw", "transfer-q-1.json", "Transfer", "svcwallet withdraw --signer offline", func(context.Context) (intent.Prepared, error) {
+			prepared = true
+			return intent.Prepared{}, context.Canceled
+		})()
+		err, _ = o.Update(app, msg)
+		if err == nil || prepared || o.Done() || strings.ContainsAny(err.Error(), "\u00a0\u202e") ||
+			!strings.Contains(err.Error(), osguard.Shown(dir)) || !strings.Contains(err.Error(), "--out") {
+			t.Errorf("%q: prepared %v, err %v", name, prepared, err)
+		}
 	}
 }

@@ -307,8 +307,7 @@ func LoadConfig(path string, explicit bool) (Config, error) {
 		return Config{}, fmt.Errorf("config: %w", err)
 	}
 	if errors.Is(err, os.ErrNotExist) {
-		// Shown: the path as typed may hold an escape or a bidi override.
-		return Config{}, fmt.Errorf("config %s does not exist: create it (docs/config.md), or name another file", osguard.Shown(path))
+		return Config{}, &NoConfigError{Path: path}
 	}
 	if tl := new(osguard.TooLargeError); errors.As(err, &tl) {
 		return Config{}, fmt.Errorf("config %w, more than any config: check the file, or name another", err)
