@@ -163,18 +163,33 @@ func moveEntries(from, to, fence string) []Moved {
 		return nil
 	}
 	var moved []Moved
+	fenceFound := false
 	for _, e := range entries {
 		if e.Name() == fence && e.IsDir() {
 			continue // the fence itself: moved, it would stand as the journal
 		}
 		m := moveEntry(filepath.Join(from, e.Name()), filepath.Join(to, e.Name()))
 		if e.Name() == fence {
+			fenceFound = true
 			m = fenced(filepath.Join(from, e.Name()), filepath.Join(to, e.Name()), m)
 		}
 		moved = append(moved, m...)
 	}
+	if fence != "" && !fenceFound {
+		refence(filepath.Join(from, fence), filepath.Join(to, fence))
+	}
 	_ = os.Remove(from)
 	return moved
+}
+
+// refence puts the fence back at from, the earlier place of the journal now
+// at to, where a journal left beside (ErrLeftBeside) was moved away as
+// advised: the earlier version that wrote it may still be running, and
+// would make it there anew, unseen.
+func refence(from, to string) {
+	if fi, err := os.Lstat(to); err == nil && fi.Mode().IsRegular() {
+		_ = os.Mkdir(from, 0o700)
+	}
 }
 
 // fenced puts a folder in the place of the journal moved from (m, what

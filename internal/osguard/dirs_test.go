@@ -184,4 +184,15 @@ func TestEarlierJournalFencedOnceMoved(t *testing.T) {
 			t.Fatalf("a journal beside the moved one: %+v, want it said left beside", beside)
 		}
 	}
+	// Moved away as the words advise, the fence is put back: the earlier
+	// version that wrote it may still run, and would make it anew unseen.
+	if err := os.Rename(old, filepath.Join(root, "looked-up.jsonl")); err != nil {
+		t.Fatal(err)
+	}
+	if again := moveEarlier(was, now); len(again) != 0 {
+		t.Errorf("once the journal beside was moved away, a run says %+v", again)
+	}
+	if fi, err := os.Lstat(old); err != nil || !fi.IsDir() {
+		t.Errorf("once the journal beside was moved away, its place is unfenced: %v", err)
+	}
 }

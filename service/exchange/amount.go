@@ -53,7 +53,7 @@ func parsePlain(what, s string) (decimal.Decimal, error) {
 		return decimal.Decimal{}, fmt.Errorf("%s has %d decimal places; at most %d are allowed", what, len(frac), TokenDecimals)
 	}
 	if len(strings.TrimLeft(intPart, "0")) > maxAmountDigits {
-		return decimal.Decimal{}, errors.New(what + " is too large")
+		return decimal.Decimal{}, fmt.Errorf("%s is too large: at most %d digits before the decimal point", what, maxAmountDigits)
 	}
 	d, err := decimal.NewFromString(s)
 	if err != nil {

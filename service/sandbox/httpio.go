@@ -133,13 +133,7 @@ func decodeJSON(body []byte, v any) *apiError {
 	}
 	err := json.Unmarshal(body, v)
 	if err == nil {
-		if name, repeated := repeatedKey(body); repeated {
-			return malformed("field %.40q is given twice: send each field once", name)
-		}
-		if got, want, found := misspelled(body, v); found {
-			return malformed("field %.40q is spelled %q: send each field as SPEC.md names it", got, want)
-		}
-		return nil
+		return badKey(body, v)
 	}
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {

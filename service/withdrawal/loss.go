@@ -196,8 +196,12 @@ func AcceptsLoss(l Loss, accepted decimal.NullDecimal) error {
 // losing, such as 60 or 60%: above 0, at most 100, written as an amount
 // is (plain digits, at most 6 places), never with an exponent or a sign.
 func ParseAcceptedLoss(s string) (decimal.Decimal, error) {
-	d, err := exchange.ParseCap("accepted loss", strings.TrimSuffix(strings.TrimSpace(s), "%"))
-	if err != nil || !d.IsPositive() || d.GreaterThan(hundred) {
+	d, err := exchange.ParseCap("the percentage", strings.TrimSuffix(strings.TrimSpace(s), "%"))
+	switch {
+	case err != nil:
+		// How it is written, said: 0.0000001 and +60 are within the range.
+		return decimal.Zero, err
+	case !d.IsPositive() || d.GreaterThan(hundred):
 		return decimal.Zero, errors.New("give a percentage of the amount above 0 and at most 100, such as 60")
 	}
 	return d, nil

@@ -78,6 +78,13 @@ func TestAcceptsLoss(t *testing.T) {
 			t.Errorf("ParseAcceptedLoss(%q): %v", in, err)
 		}
 	}
+	// A share within the range but written otherwise is refused for how it
+	// is written, never as out of the range.
+	for in, want := range map[string]string{"0.0000001": "7 decimal places", "+60": "'+'", "6e1": "'e'"} {
+		if _, err := withdrawal.ParseAcceptedLoss(in); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("ParseAcceptedLoss(%q): %v, want it to say %s", in, err, want)
+		}
+	}
 }
 
 // TestConvertedLossSaysItsValue: a converting quote's loss (USDT paid,

@@ -224,6 +224,10 @@ func TestFeeCapReadAsAnAmount(t *testing.T) {
 			t.Errorf("fee cap %q refused repeating it: %v", s, err)
 		}
 	}
+	// Too large is said with the bound, so the person knows what to type.
+	if _, err := withdrawal.ParseFeeCap("10000000000000"); err == nil || !strings.Contains(err.Error(), "at most 12 digits") {
+		t.Errorf("fee cap of 14 digits: %v, want the bound said", err)
+	}
 	for s, want := range map[string]string{"0": "0", " 2.5 ": "2.5", "999999999999.999999": "999999999999.999999", "0.000001": "0.000001", "007": "7"} {
 		if c, err := withdrawal.ParseFeeCap(s); err != nil || !c.Valid || c.Decimal.String() != want {
 			t.Errorf("fee cap %q: %v, %v; want %s", s, c, err, want)
