@@ -1,6 +1,7 @@
 package osguard
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"os/exec"
@@ -94,3 +95,19 @@ func ChildEnv() []string {
 	}
 	return env
 }
+
+// CappedBuffer keeps the first Max bytes a child writes to it and takes
+// the rest unkept: a child flooding its output costs no more memory.
+type CappedBuffer struct {
+	Max int
+	b   bytes.Buffer
+}
+
+func (c *CappedBuffer) Write(p []byte) (int, error) {
+	if room := c.Max - c.b.Len(); room > 0 {
+		c.b.Write(p[:min(len(p), room)])
+	}
+	return len(p), nil
+}
+
+func (c *CappedBuffer) String() string { return c.b.String() }
