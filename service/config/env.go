@@ -208,6 +208,10 @@ func (e Environment) Validate() error {
 		}
 	}
 	for chain, tmpl := range e.ExplorerTx {
+		// Its chain is offered as --chain's completion, and said.
+		if !safetext.IsChainName(chain) {
+			return fmt.Errorf("environment %q: explorer_tx %s: %s", e.Name, safetext.Quoted(fmt.Sprintf("%+.40q", chain)), safetext.ChainNameWords)
+		}
 		if hasUserinfo(tmpl) {
 			return fmt.Errorf("environment %q: explorer_tx %.20q: %s", e.Name, chain, userinfoRefusal(tmpl))
 		}
