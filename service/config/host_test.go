@@ -155,6 +155,12 @@ func TestExplorerChainNamesChecked(t *testing.T) {
 			t.Fatalf("explorer_tx for %s refused: %v", chain, err)
 		}
 	}
+	// Two links for one chain, its name in two cases: which one a payout
+	// got was the map's order, another at each run.
+	twice := env("ARBITRUM") + "arbitrum = \"https://evil.example/tx/{hash}\"\n"
+	if _, err := config.LoadConfig(writeConfig(t, twice), true); err == nil || !strings.Contains(err.Error(), `explorer_tx names the chain "arbitrum" twice`) {
+		t.Fatalf("two links for one chain: error %v, want them refused", err)
+	}
 }
 
 // TestURLRefusalNamesBaseURLFirst: one bad URL in all three hosts (env add
