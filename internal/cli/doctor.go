@@ -100,10 +100,11 @@ func (a *app) doctorCommand() *cobra.Command {
 	return c
 }
 
-// tmuxGlobalOption asks the tmux server this process runs in for an option.
+// tmuxGlobalOption asks the tmux server this process runs in for an option,
+// for at most osguard.QuickWait: a server that never answers held doctor.
 func tmuxGlobalOption(name string) (string, error) {
-	out, err := osguard.Command("tmux", "show-options", "-gv", name).Output()
-	return strings.TrimSpace(string(out)), err
+	out, err := osguard.QuickOutput("tmux", "show-options", "-gv", name)
+	return strings.TrimSpace(out), err
 }
 
 func (c doctorCmd) run(ctx context.Context, envName, configPath string) error {
