@@ -21,8 +21,8 @@ const notifyTimeout = 30 * time.Second
 const maxNotifyOutput = 4 << 10
 
 // notifyPipesWait bounds the wait for a notify command's output once it has
-// ended: a program it left running (a sound played in the background) may
-// hold its pipes for as long as it runs.
+// ended (never longer than it may run): a program it left running (a sound
+// played in the background) may hold its pipes for as long as it runs.
 const notifyPipesWait = 2 * time.Second
 
 // notify runs --notify-command for a withdrawal that ended, its final
@@ -50,7 +50,7 @@ func (c statusCmd) notify(ctx context.Context, command string, f *follow.Followe
 	g := osguard.GroupCommandContext(ctx, words[0], words[1:]...)
 	out := osguard.CappedBuffer{Max: maxNotifyOutput}
 	g.Cmd.Stdin, g.Cmd.Stdout, g.Cmd.Stderr = &in, &out, &out
-	g.Cmd.WaitDelay = notifyPipesWait
+	g.Cmd.WaitDelay = min(notifyPipesWait, wait)
 	if err := g.Run(); err != nil {
 		fmt.Fprintf(c.env.Stderr, "%s: --notify-command for %s failed (%v): %s\n", c.app.name, f.QuoteID, err, safetext.Line(out.String(), 200))
 	}

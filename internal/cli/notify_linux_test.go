@@ -37,6 +37,7 @@ func TestNotifyCommandBounded(t *testing.T) {
 		return path, pidFile
 	}
 	r := newStatusRig(t)
+	r.notifyWait = 500 * time.Millisecond
 	done := r.withdraw(sandbox.DemoAPIKey, sandbox.DemoPrivateKey, sandbox.DestCompleted, true)
 	failed := "--notify-command for " + done + " failed"
 
@@ -47,14 +48,12 @@ func TestNotifyCommandBounded(t *testing.T) {
 		select {
 		case res := <-ran:
 			res.want(t, exitCompleted, nil, []string{failed + " (exit status 3)"})
-		case <-time.After(60 * time.Second):
+		case <-time.After(20 * time.Second):
 			t.Fatal("status --watch still waits for the output of a program its notify command left running")
 		}
 	})
 
 	t.Run("never ends", func(t *testing.T) {
-		r.notifyWait = time.Second
-		defer func() { r.notifyWait = 0 }()
 		hung, pidFile := script("hung", "sleep 120 &\necho $! > PIDFILE\nwait\n")
 		r.run(nil, done, "--watch", "--notify-command", hung).want(t, exitCompleted, nil, []string{failed})
 		pid, err := readPID(pidFile)
