@@ -3,7 +3,9 @@ package cli
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"os/exec"
 	"strings"
 	"time"
 
@@ -45,13 +47,20 @@ func (c statusCmd) notify(ctx context.Context, command string, f *follow.Followe
 	if wait == 0 {
 		wait = notifyTimeout
 	}
-	ctx, cancel := context.WithTimeout(ctx, wait)
+	cx, cancel := context.WithTimeout(ctx, wait)
 	defer cancel()
-	g := osguard.GroupCommandContext(ctx, words[0], words[1:]...)
+	g := osguard.GroupCommandContext(cx, words[0], words[1:]...)
 	out := osguard.CappedBuffer{Max: maxNotifyOutput}
 	g.Cmd.Stdin, g.Cmd.Stdout, g.Cmd.Stderr = &in, &out, &out
 	g.Cmd.WaitDelay = min(notifyPipesWait, wait)
-	if err := g.Run(); err != nil {
+	err := g.Run()
+	switch {
+	case err == nil, errors.Is(err, exec.ErrWaitDelay):
+		// ErrWaitDelay: it ended well, and what it left running still
+		// holds its output, which is no failure of it.
+	case ctx.Err() == nil && cx.Err() != nil:
+		fmt.Fprintf(c.env.Stderr, "%s: --notify-command for %s did not end within %s, so it was ended with every process it started: a notify command must end by then\n", c.app.name, f.QuoteID, wait)
+	default:
 		fmt.Fprintf(c.env.Stderr, "%s: --notify-command for %s failed (%v): %s\n", c.app.name, f.QuoteID, err, safetext.Line(out.String(), 200))
 	}
 }
