@@ -114,7 +114,9 @@ func (c doctorCmd) run(ctx context.Context, envName, configPath string) error {
 		if fix != "" {
 			status = "warning"
 		}
-		checks = append(checks, doctorCheck{check, status, detail, fix})
+		// A path from the environment or a file's name may hold an escape:
+		// written escaped, the report drives no terminal.
+		checks = append(checks, doctorCheck{check, status, safetext.Escaped(detail), safetext.Escaped(fix)})
 	}
 	cfg, chosen := c.checkConfig(configPath, envName, add)
 	c.checkFileModes(add)

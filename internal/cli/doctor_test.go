@@ -235,3 +235,26 @@ func TestDoctorSaysTheConfigPathEscaped(t *testing.T) {
 		t.Errorf("the config check:\n%s", out)
 	}
 }
+
+// TestDoctorReportDrivesNoTerminal: a state folder named by
+// $XDG_STATE_HOME holding an escape is written escaped on every line of
+// doctor's report that names a file in it (the journal's "none yet" wrote
+// it raw, and a terminal acted on it), and nowhere raw.
+func TestDoctorReportDrivesNoTerminal(t *testing.T) {
+	state := filepath.Join(t.TempDir(), "s\x1b]2;T\ax")
+	if err := os.Mkdir(state, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	cfg, _ := localConfig(t)
+	_, rep, report := doctorState(t, state, nil, noTmux, "--config", cfg)
+	journalSaid := false
+	for _, c := range rep.Checks {
+		if strings.ContainsAny(c.Detail+c.Fix, "\x1b\a") {
+			t.Errorf("%s written raw: %q", c.Check, c.Detail+" / "+c.Fix)
+		}
+		journalSaid = journalSaid || c.Check == "journal" && strings.Contains(c.Detail, `s\x1b]2;T\ax`)
+	}
+	if !journalSaid {
+		t.Errorf("the journal's line does not name its folder escaped:\n%s", report)
+	}
+}
