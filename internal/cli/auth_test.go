@@ -215,19 +215,6 @@ func TestAuthLoginWhereNoStore(t *testing.T) {
 	}
 }
 
-// TestAuthLoginNamesTheFileEscaped: a state folder named by
-// $XDG_STATE_HOME holding an escape is written escaped where auth login
-// says the file it keeps the session in, never raw.
-func TestAuthLoginNamesTheFileEscaped(t *testing.T) {
-	w, _ := newAuthWorld(t, sandbox.Options{})
-	state := filepath.Join(t.TempDir(), "s\x1b]2;T\ax")
-	t.Setenv("XDG_STATE_HOME", state)
-	r := w.run(sandbox.DemoAPIKey, nil, "auth", "login", "--with-api-key", "--insecure-storage")
-	if r.code != 0 || strings.ContainsAny(r.stdout+r.stderr, "\x1b\a") || !strings.Contains(r.stdout, `s\x1b]2;T\ax`) {
-		t.Fatalf("auth login --insecure-storage: exit %d\n%q\n%q", r.code, r.stdout, r.stderr)
-	}
-}
-
 // TestAuthLoginAsks: without --with-api-key nor $SVCWALLET_API_KEY and no
 // terminal, auth login is a usage error naming both; an empty key piped
 // is refused, saying how to pipe one; the embedded sandbox keeps nothing; $SVCWALLET_API_KEY logs

@@ -94,7 +94,7 @@ func keyNew(ctx context.Context, env CLIEnv, f keyFlags) error {
 // a newcomer who stopped here met "no signing key" at withdraw.
 func printNewKey(env CLIEnv, address, path, dirFlag string) error {
 	if !env.JSON {
-		fmt.Fprintf(env.Stdout, "Address:       %s\nKeystore file: %s\n", address, osguard.Shown(path))
+		fmt.Fprintf(env.Stdout, "Address:       %s\nKeystore file: %s\n", address, path)
 		// keystore:ADDRESS looks in the default folder only; a file
 		// elsewhere is named by its path.
 		source := "keystore:" + address
@@ -178,16 +178,16 @@ func keyList(_ context.Context, env CLIEnv, f keyFlags) error {
 			where = []string{"--keystore", f.dir}
 		}
 		newCmd, importCmd := invocation{}.command(append([]string{"key", "new"}, where...)...), invocation{}.command(append([]string{"key", "import"}, where...)...)
-		fmt.Fprintf(env.Stderr, "No keys in %s; create one with `%s` or `%s`.\n", osguard.Shown(dir), newCmd, importCmd)
+		fmt.Fprintf(env.Stderr, "No keys in %s; create one with `%s` or `%s`.\n", dir, newCmd, importCmd)
 		return nil
 	}
 	for _, e := range entries {
-		fmt.Fprintf(env.Stdout, "%-42s  %s\n", e.AddressText(), osguard.Shown(e.Path))
+		fmt.Fprintf(env.Stdout, "%-42s  %s\n", e.AddressText(), e.Path)
 	}
 	if len(builderKeys) > 0 {
 		fmt.Fprintln(env.Stdout, "Builder API key pairs (they sign a builder's trades; not login keys):")
 		for _, e := range builderKeys {
-			fmt.Fprintf(env.Stdout, "%-42s  %s\n", e.AddressText(), osguard.Shown(e.Path))
+			fmt.Fprintf(env.Stdout, "%-42s  %s\n", e.AddressText(), e.Path)
 		}
 	}
 	return nil

@@ -193,29 +193,6 @@ func TestKeyListEmptyAndFromEnv(t *testing.T) {
 	}
 }
 
-// TestKeyCommandsNameFoldersEscaped: a keystore folder named by the
-// environment ($SVCWALLET_KEYSTORE, $XDG_CONFIG_HOME) holding an escape is
-// written escaped by key list, new and import, never raw: a terminal acted
-// on it.
-func TestKeyCommandsNameFoldersEscaped(t *testing.T) {
-	lightScrypt(t)
-	dir := filepath.Join(t.TempDir(), "k\x1b]2;T\ax")
-	vars := map[string]string{signer.KeystoreEnvVar: dir}
-	hexKey, addr := testKeyHex(t)
-	for _, r := range []keyResult{
-		keyCmd(t, "", vars, "list"),
-		keyCmd(t, lines(hexKey, cliPass, cliPass), vars, "import"),
-		keyCmd(t, "", vars, "list"),
-	} {
-		if strings.ContainsAny(r.stdout+r.stderr, "\x1b\a") || !strings.Contains(r.stdout+r.stderr, `k\x1b]2;T\ax`) {
-			t.Errorf("the folder not written escaped: exit %d, %q %q", r.code, r.stdout, r.stderr)
-		}
-	}
-	if r := keyCmd(t, "", vars, "list"); !strings.Contains(r.stdout, addr.Hex()) {
-		t.Errorf("the key imported is not listed: %q", r.stdout)
-	}
-}
-
 func TestKeyImportRefusesKeyInArgv(t *testing.T) {
 	lightScrypt(t)
 	dir := t.TempDir()
