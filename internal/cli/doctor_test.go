@@ -66,6 +66,29 @@ func (r doctorReport) warning(check string) *doctorCheck {
 	return nil
 }
 
+// TestDoctorReportDrivesNoTerminal: what the environment gives doctor (a
+// $TERM, a state folder) holding an escape is written escaped on every line
+// of its report (its terminal line wrote $TERM raw, and its journal line the
+// folder, and a terminal acted on them), and nowhere raw.
+func TestDoctorReportDrivesNoTerminal(t *testing.T) {
+	state := filepath.Join(t.TempDir(), "s\x1b]2;T\ax")
+	if err := os.Mkdir(state, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	cfg, _ := localConfig(t)
+	_, rep, report := doctorState(t, state, map[string]string{"TERM": "xterm\x1b]2;T\a"}, noTmux, "--config", cfg)
+	said := map[string]bool{}
+	for _, c := range rep.Checks {
+		if strings.ContainsAny(c.Detail+c.Fix, "\x1b\a") {
+			t.Errorf("%s written raw: %q", c.Check, c.Detail+" / "+c.Fix)
+		}
+		said[c.Check] = said[c.Check] || strings.Contains(c.Detail, `s\x1b]2;T\ax`) || strings.Contains(c.Detail, `xterm\x1b]2;T\a`)
+	}
+	if !said["journal"] || !said["terminal"] {
+		t.Errorf("the journal's or the terminal's line does not say it escaped:\n%s", report)
+	}
+}
+
 // skewedConfig is a config whose environment "skewed" is a sandbox whose
 // clock runs off from ours.
 func skewedConfig(t *testing.T, off time.Duration) string {
@@ -233,28 +256,5 @@ func TestDoctorSaysTheConfigPathEscaped(t *testing.T) {
 	i := slices.IndexFunc(rep.Checks, func(c doctorCheck) bool { return c.Check == "config" })
 	if i < 0 || strings.ContainsAny(rep.Checks[i].Detail, "\x1b\u202e") || !strings.Contains(rep.Checks[i].Detail, `cfg\x1b[31m\u202ered/config.toml": environments local`) {
 		t.Errorf("the config check:\n%s", out)
-	}
-}
-
-// TestDoctorReportDrivesNoTerminal: a state folder named by
-// $XDG_STATE_HOME holding an escape is written escaped on every line of
-// doctor's report that names a file in it (the journal's "none yet" wrote
-// it raw, and a terminal acted on it), and nowhere raw.
-func TestDoctorReportDrivesNoTerminal(t *testing.T) {
-	state := filepath.Join(t.TempDir(), "s\x1b]2;T\ax")
-	if err := os.Mkdir(state, 0o700); err != nil {
-		t.Fatal(err)
-	}
-	cfg, _ := localConfig(t)
-	_, rep, report := doctorState(t, state, nil, noTmux, "--config", cfg)
-	journalSaid := false
-	for _, c := range rep.Checks {
-		if strings.ContainsAny(c.Detail+c.Fix, "\x1b\a") {
-			t.Errorf("%s written raw: %q", c.Check, c.Detail+" / "+c.Fix)
-		}
-		journalSaid = journalSaid || c.Check == "journal" && strings.Contains(c.Detail, `s\x1b]2;T\ax`)
-	}
-	if !journalSaid {
-		t.Errorf("the journal's line does not name its folder escaped:\n%s", report)
 	}
 }
