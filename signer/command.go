@@ -126,7 +126,7 @@ func (k *CommandKey) SignTypedData(ctx context.Context, d Domain, m Message) ([6
 	if !usesFile {
 		g.Cmd.Stdin = bytes.NewReader(td)
 	}
-	var stdout, stderr cappedBuffer
+	stdout, stderr := osguard.CappedBuffer{Max: maxCommandOutput}, osguard.CappedBuffer{Max: maxCommandOutput}
 	g.Cmd.Stdout, g.Cmd.Stderr = &stdout, &stderr
 	// A program it started may hold the pipes open after it is killed.
 	g.Cmd.WaitDelay = 2 * time.Second
@@ -203,19 +203,6 @@ func parseSignatureHex(s string) ([65]byte, bool) {
 	}
 	return out, true
 }
-
-// cappedBuffer keeps the first maxCommandOutput bytes written to it and
-// drops the rest, so a command printing without end costs no memory.
-type cappedBuffer struct{ b bytes.Buffer }
-
-func (c *cappedBuffer) Write(p []byte) (int, error) {
-	if room := maxCommandOutput - c.b.Len(); room > 0 {
-		c.b.Write(p[:min(len(p), room)])
-	}
-	return len(p), nil
-}
-
-func (c *cappedBuffer) String() string { return c.b.String() }
 
 // WaitError is a signature that never came: the wait was cancelled (ctrl+c,
 // a screen left) or ran past its time.

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/service/exchange"
@@ -43,6 +44,35 @@ func TestDoctorTmuxGetsNoSecrets(t *testing.T) {
 		if strings.Contains(env, "\n"+name+"=") {
 			t.Errorf("%s reached tmux", name)
 		}
+	}
+}
+
+// TestDoctorTmuxThatNeverAnswers: a tmux server that never answers (a
+// stand-in that sleeps) held doctor for ever; it is given up after
+// osguard.QuickWait and said as a clipboard that cannot be told.
+func TestDoctorTmuxThatNeverAnswers(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "tmux"), []byte("#!/bin/sh\nexec sleep 60\n"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
+	cfg, _ := localConfig(t)
+	type ran struct {
+		rep    doctorReport
+		report string
+	}
+	done := make(chan ran, 1)
+	go func() {
+		_, rep, report := doctor(t, map[string]string{"TMUX": "/tmp/tmux-0/default,1,0"}, tmuxGlobalOption, "--config", cfg)
+		done <- ran{rep, report}
+	}()
+	select {
+	case r := <-done:
+		if w := r.rep.warning("clipboard"); w == nil || !strings.Contains(w.Detail, "tmux did not answer within "+osguard.QuickWait.String()) {
+			t.Fatalf("want the clipboard said unknown, tmux not answering:\n%s", r.report)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("doctor still waits for a tmux that never answers")
 	}
 }
 

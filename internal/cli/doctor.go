@@ -100,10 +100,11 @@ func (a *app) doctorCommand() *cobra.Command {
 	return c
 }
 
-// tmuxGlobalOption asks the tmux server this process runs in for an option.
+// tmuxGlobalOption asks the tmux server this process runs in for an option,
+// for at most osguard.QuickWait: a server that never answers held doctor.
 func tmuxGlobalOption(name string) (string, error) {
-	out, err := osguard.Command("tmux", "show-options", "-gv", name).Output()
-	return strings.TrimSpace(string(out)), err
+	out, err := osguard.QuickOutput("tmux", "show-options", "-gv", name)
+	return strings.TrimSpace(out), err
 }
 
 func (c doctorCmd) run(ctx context.Context, envName, configPath string) error {
@@ -116,7 +117,9 @@ func (c doctorCmd) run(ctx context.Context, envName, configPath string) error {
 		if fix != "" {
 			status = "warning"
 		}
-		checks = append(checks, doctorCheck{check, status, detail, fix})
+		// A path from the environment or a file's name may hold an escape:
+		// written escaped, the report drives no terminal.
+		checks = append(checks, doctorCheck{check, status, safetext.Escaped(detail), safetext.Escaped(fix)})
 	}
 	cfg, chosen := c.checkConfig(configPath, envName, add)
 	c.checkFileModes(add)

@@ -66,6 +66,29 @@ func (r doctorReport) warning(check string) *doctorCheck {
 	return nil
 }
 
+// TestDoctorReportDrivesNoTerminal: what the environment gives doctor (a
+// $TERM, a state folder) holding an escape is written escaped on every line
+// of its report (its terminal line wrote $TERM raw, and its journal line the
+// folder, and a terminal acted on them), and nowhere raw.
+func TestDoctorReportDrivesNoTerminal(t *testing.T) {
+	state := filepath.Join(t.TempDir(), "s\x1b]2;T\ax")
+	if err := os.Mkdir(state, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	cfg, _ := localConfig(t)
+	_, rep, report := doctorState(t, state, map[string]string{"TERM": "xterm\x1b]2;T\a"}, noTmux, "--config", cfg)
+	said := map[string]bool{}
+	for _, c := range rep.Checks {
+		if strings.ContainsAny(c.Detail+c.Fix, "\x1b\a") {
+			t.Errorf("%s written raw: %q", c.Check, c.Detail+" / "+c.Fix)
+		}
+		said[c.Check] = said[c.Check] || strings.Contains(c.Detail, `s\x1b]2;T\ax`) || strings.Contains(c.Detail, `xterm\x1b]2;T\a`)
+	}
+	if !said["journal"] || !said["terminal"] {
+		t.Errorf("the journal's or the terminal's line does not say it escaped:\n%s", report)
+	}
+}
+
 // skewedConfig is a config whose environment "skewed" is a sandbox whose
 // clock runs off from ours.
 func skewedConfig(t *testing.T, off time.Duration) string {

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"cmp"
 	"context"
 	"errors"
@@ -13,7 +12,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
@@ -102,6 +100,8 @@ type statusCmd struct {
 	floor int
 	// terminal says whether stderr is a terminal (progress); nil asks it.
 	terminal func() bool
+	// notifyWait bounds a --notify-command run; 0 is notifyTimeout.
+	notifyWait time.Duration
 }
 
 type statusFlags struct {
@@ -419,33 +419,6 @@ func endKind(f statusFlags) string {
 		return kindFinal
 	}
 	return kindStatus
-}
-
-// notifyTimeout bounds a --notify-command run: a hung notifier must not
-// stop the others from being followed.
-const notifyTimeout = 30 * time.Second
-
-// notify runs --notify-command for a withdrawal that ended, its final
-// record as one JSON line on stdin. The command is split into words, no
-// shell, and runs with the environment children get (osguard.Command). A
-// failure is said on stderr and changes no exit status.
-func (c statusCmd) notify(ctx context.Context, command string, f *follow.Followed) {
-	words := strings.Fields(command)
-	var in bytes.Buffer
-	kind := kindStatus
-	if f.Final {
-		kind = kindFinal
-	}
-	if err := writeJSONLine(&in, c.recordJSON(f, kind)); err != nil {
-		return
-	}
-	ctx, cancel := context.WithTimeout(ctx, notifyTimeout)
-	defer cancel()
-	cmd := osguard.CommandContext(ctx, words[0], words[1:]...)
-	cmd.Stdin = &in
-	if out, err := cmd.CombinedOutput(); err != nil {
-		fmt.Fprintf(c.env.Stderr, "%s: --notify-command for %s failed (%v): %s\n", c.app.name, f.QuoteID, err, safetext.Line(string(out), 200))
-	}
 }
 
 // change prints one observed state: a line for people, an object for jq.

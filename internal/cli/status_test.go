@@ -39,8 +39,10 @@ type statusRig struct {
 	stdin   io.Reader // the next run's standard input
 	// terminal: the next runs' stderr is a terminal.
 	terminal bool
-	mu       sync.Mutex
-	asks     []time.Time // when each status request came, on the fake clock
+	// notifyWait bounds the runs' --notify-command (0: notifyTimeout).
+	notifyWait time.Duration
+	mu         sync.Mutex
+	asks       []time.Time // when each status request came, on the fake clock
 	// rejected holds when each request was refused with 429.
 	rejected []time.Time
 	// rewrite, when set, changes every answer's body as a hostile server would.
@@ -212,7 +214,7 @@ func (r *statusRig) runLine(vars map[string]string, line func(statusCmd, []strin
 		res.sleeps = append(res.sleeps, d)
 		r.clock.Advance(d)
 		return nil
-	}, terminal: func() bool { return r.terminal }}
+	}, terminal: func() bool { return r.terminal }, notifyWait: r.notifyWait}
 	res.code = line(cmd, append([]string{"--config", r.config}, args...))
 	res.stdout, res.stderr = out.String(), errOut.String()
 	return res

@@ -3,7 +3,9 @@ package cli
 import (
 	"strings"
 
+	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/plain"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/signer"
 )
@@ -73,7 +75,8 @@ func (v variable) written() string {
 }
 
 // variablesSet names the listed variables getenv finds set, for doctor: a
-// secret's name alone, another's value too.
+// secret's name alone, another's value too (escaped when it is not clean
+// text), unless it holds a key's or a recovery phrase's shape.
 func variablesSet(getenv func(string) string) []string {
 	var set []string
 	for _, v := range variables {
@@ -81,8 +84,12 @@ func variablesSet(getenv func(string) string) []string {
 		case val == "":
 		case v.secret:
 			set = append(set, v.name+" (set; not shown)")
+		case safetext.HoldsKeyShape(val) || safetext.HoldsWalletSecretShape(val):
+			// A signing command given --private-key KEY: doctor's report
+			// is what is pasted into a support ticket.
+			set = append(set, v.name+" (set; it holds what looks like a key or a recovery phrase, not shown)")
 		default:
-			set = append(set, v.name+"="+val)
+			set = append(set, v.name+"="+osguard.Shown(val))
 		}
 	}
 	return set

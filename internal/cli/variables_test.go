@@ -19,6 +19,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 
 	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/signer"
 )
 
 // configDoc holds the variables' table, between these markers.
@@ -164,6 +165,33 @@ func TestDoctorSaysVariablesSet(t *testing.T) {
 	}), "; ")
 	if !strings.Contains(got, envNameVar+"=testnet") || !strings.Contains(got, "SVCWALLET_API_KEY (set; not shown)") || strings.Contains(got, "hunter2") || strings.Contains(got, "PATH") {
 		t.Errorf("variables set: %q", got)
+	}
+}
+
+// TestDoctorShowsNoSecretInAVariable: a value doctor shows is never a
+// private key's shape nor a wallet's secret (a signing command given
+// --private-key KEY: its report is what is pasted into a support ticket),
+// and one holding an escape or a control is written escaped in ASCII, so
+// its report drives no terminal.
+func TestDoctorShowsNoSecretInAVariable(t *testing.T) {
+	const key = "ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80"
+	for _, cmd := range []string{
+		"cast wallet sign --private-key 0x" + key + " --data --from-file {file}",
+		"signer --key " + key[:32] + " " + key[32:],
+		"signer --mnemonic 'test test test test test test test test test test test junk'",
+	} {
+		got := strings.Join(variablesSet(func(k string) string {
+			return map[string]string{signer.SignCommandEnvVar: cmd}[k]
+		}), "; ")
+		if strings.Contains(got, key[20:40]) || strings.Contains(got, "junk") || !strings.Contains(got, signer.SignCommandEnvVar+" (set; it holds what looks like a key or a recovery phrase, not shown)") {
+			t.Errorf("%s shown as %q", cmd, got)
+		}
+	}
+	got := strings.Join(variablesSet(func(k string) string {
+		return map[string]string{"XDG_STATE_HOME": "/tmp/s\x1b]2;T\ax"}[k]
+	}), "; ")
+	if got != `XDG_STATE_HOME="/tmp/s\x1b]2;T\ax"` {
+		t.Errorf("a value holding an escape shown as %q", got)
 	}
 }
 

@@ -1,10 +1,13 @@
 package osguard
 
 import (
+	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"strings"
+	"time"
 )
 
 // Command is exec.Command with ChildEnv as the child's environment. Every
@@ -93,4 +96,50 @@ func ChildEnv() []string {
 		}
 	}
 	return env
+}
+
+// CappedBuffer keeps the first Max bytes a child writes to it and takes
+// the rest unkept: a child flooding its output costs no more memory.
+type CappedBuffer struct {
+	Max int
+	b   bytes.Buffer
+}
+
+func (c *CappedBuffer) Write(p []byte) (int, error) {
+	if room := c.Max - c.b.Len(); room > 0 {
+		c.b.Write(p[:min(len(p), room)])
+	}
+	return len(p), nil
+}
+
+func (c *CappedBuffer) String() string { return c.b.String() }
+
+// QuickWait bounds a child asked one quick question (tmux's options): a
+// server that never answers must not hold doctor, or a copy's word, for ever.
+const QuickWait = 2 * time.Second
+
+// MaxQuickOutput is the most of a quick question's answer kept.
+const MaxQuickOutput = 4 << 10
+
+// QuickOutput is QuickOutputWithin QuickWait.
+func QuickOutput(name string, arg ...string) (string, error) {
+	return QuickOutputWithin(QuickWait, name, arg...)
+}
+
+// QuickOutputWithin runs name as Command does and gives the start of its
+// standard output (MaxQuickOutput); one not done within wait is ended with
+// what it started (GroupCommandContext), and its error says so.
+func QuickOutputWithin(wait time.Duration, name string, arg ...string) (string, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), wait)
+	defer cancel()
+	g := GroupCommandContext(ctx, name, arg...)
+	out := CappedBuffer{Max: MaxQuickOutput}
+	g.Cmd.Stdout = &out
+	// What it left running may hold its output open.
+	g.Cmd.WaitDelay = wait
+	err := g.Run()
+	if ctx.Err() != nil {
+		return "", fmt.Errorf("%s did not answer within %s", name, wait)
+	}
+	return out.String(), err
 }

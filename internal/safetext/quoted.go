@@ -56,6 +56,26 @@ func IsToken(s string) bool {
 	return true
 }
 
+// IsChainName reports whether s can name a chain (SPEC.md §2.7: ARBITRUM,
+// BASE_SEPOLIA): 1 to MaxNameLen ASCII letters, digits and underscores.
+// The service's answers and the config's explorer_tx are held to it.
+func IsChainName(s string) bool {
+	if s == "" || len(s) > MaxNameLen {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '_':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// ChainNameWords say what a chain's name holds, wherever one is refused.
+const ChainNameWords = "a chain name is letters, digits and _, such as ARBITRUM or BASE_SEPOLIA"
+
 // ASCIIShown is s, a name svcwallet takes in ASCII alone (a flag, a
 // command), as a message repeats it: as it is when it is printable ASCII,
 // else Go-quoted with everything else escaped (\x1b, \u043e). Cleaned

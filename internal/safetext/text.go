@@ -5,6 +5,7 @@
 package safetext
 
 import (
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -121,6 +122,31 @@ func skipString(s string, i int) int {
 		i += size
 	}
 	return i
+}
+
+// Escaped is s with each character Text would drop written as Go writes it
+// in a quoted string (\x1b, \a, \u202e, a byte not UTF-8 as \xff), the
+// rest as it is: for text that must be shown whole, a path the environment
+// names, yet drive no terminal. Escaped(s) == s when Text(s) == s.
+func Escaped(s string) string {
+	if isClean(s) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size <= 1:
+			b.WriteString(`\x` + strconv.FormatUint(uint64(s[i])|0x100, 16)[1:])
+		case r == 0x1b || dropped(r):
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		default:
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
 }
 
 // Line cleans free text to one line (line breaks and tabs become spaces)

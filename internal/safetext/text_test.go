@@ -101,3 +101,19 @@ func TestIsLine(t *testing.T) {
 		}
 	}
 }
+
+// TestEscaped: what Text would drop is written escaped, the rest kept, and
+// what comes out is clean text.
+func TestEscaped(t *testing.T) {
+	for in, want := range map[string]string{
+		"/home/josé/state":         "/home/josé/state",
+		"s\x1b]2;T\ax":             `s\x1b]2;T\ax`,
+		"a\u202eb\u200bc":          `a\u202eb\u200bc`,
+		"bad\xffbyte\u009b31m\x7f": `bad\xffbyte\u009b31m\x7f`,
+	} {
+		got := Escaped(in)
+		if got != want || Text(got) != got {
+			t.Errorf("Escaped(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -37,8 +37,8 @@ func CopyText(app *App, text, done string) tea.Cmd {
 	return tea.Batch(tea.Raw(ansi.SetSystemClipboard(text)), tea.Raw(osc52.New(text).Tmux().String()), say)
 }
 
-// tmuxSetClipboard asks the tmux server for its set-clipboard option.
+// tmuxSetClipboard asks the tmux server for its set-clipboard option, for
+// at most osguard.QuickWait: a server that never answers left a copy unsaid.
 func tmuxSetClipboard() (string, error) {
-	out, err := osguard.Command("tmux", "show-options", "-gv", "set-clipboard").Output()
-	return string(out), err
+	return osguard.QuickOutput("tmux", "show-options", "-gv", "set-clipboard")
 }

@@ -207,7 +207,19 @@ func (e Environment) Validate() error {
 			return fmt.Errorf("environment %q: %s: %w", e.Name, u.label, err)
 		}
 	}
+	chains := map[string]bool{}
 	for chain, tmpl := range e.ExplorerTx {
+		// Its chain is offered as --chain's completion, and said.
+		if !safetext.IsChainName(chain) {
+			return fmt.Errorf("environment %q: explorer_tx %s: %s", e.Name, safetext.Quoted(fmt.Sprintf("%+.40q", chain)), safetext.ChainNameWords)
+		}
+		// A chain is matched ignoring case: two links for it would be
+		// taken in the map's order, one or the other at each run.
+		low := strings.ToLower(chain)
+		if chains[low] {
+			return fmt.Errorf("environment %q: explorer_tx names the chain %q twice, in two cases: keep one", e.Name, low)
+		}
+		chains[low] = true
 		if hasUserinfo(tmpl) {
 			return fmt.Errorf("environment %q: explorer_tx %.20q: %s", e.Name, chain, userinfoRefusal(tmpl))
 		}

@@ -132,6 +132,37 @@ func TestExplorerLinkIsPrintableASCII(t *testing.T) {
 	}
 }
 
+// TestExplorerChainNamesChecked: the chain an explorer_tx link is for is
+// held to a chain's name (letters, digits and _), as every chain name the
+// service gives is: it went unchecked into `--chain`'s completions, escape
+// sequences and all (zsh and fish show them escaped); the refusal writes it
+// escaped.
+func TestExplorerChainNamesChecked(t *testing.T) {
+	env := func(chain string) string {
+		return "[env.x]\nauth_url = \"https://a.example\"\nbase_url = \"https://b.example\"\nmarket_data_url = \"https://m.example\"\nchain_id = 1\n[env.x.explorer_tx]\n\"" + chain + "\" = \"https://arbiscan.io/tx/{hash}\"\n"
+	}
+	for _, chain := range []string{`X\u001b]52;c;MHhkZWFk\u0007`, `BASE$(touch pwned)`, `ARB\u202eMUTIBRA`, `ARB ITRUM`, "", strings.Repeat("A", 65)} {
+		_, err := config.LoadConfig(writeConfig(t, env(chain)), true)
+		if err == nil || !strings.Contains(err.Error(), "explorer_tx") || !strings.Contains(err.Error(), "letters, digits and _") {
+			t.Fatalf("explorer_tx for %q: error %v, want the chain's name refused", chain, err)
+		}
+		if strings.ContainsAny(err.Error(), "\x1b\u202e\a") || strings.HasPrefix(chain, "X") && !strings.Contains(err.Error(), `"X\x1b]52;c;MHhkZWFk\a"`) {
+			t.Fatalf("the refusal writes the name raw, or not as the file holds it: %q", err)
+		}
+	}
+	for _, chain := range []string{"ARBITRUM", "base_sepolia", "Chain2"} {
+		if _, err := config.LoadConfig(writeConfig(t, env(chain)), true); err != nil {
+			t.Fatalf("explorer_tx for %s refused: %v", chain, err)
+		}
+	}
+	// Two links for one chain, its name in two cases: which one a payout
+	// got was the map's order, another at each run.
+	twice := env("ARBITRUM") + "arbitrum = \"https://evil.example/tx/{hash}\"\n"
+	if _, err := config.LoadConfig(writeConfig(t, twice), true); err == nil || !strings.Contains(err.Error(), `explorer_tx names the chain "arbitrum" twice`) {
+		t.Fatalf("two links for one chain: error %v, want them refused", err)
+	}
+}
+
 // TestURLRefusalNamesBaseURLFirst: one bad URL in all three hosts (env add
 // copies base_url into the others) is refused naming base_url, every time
 // (the three were checked in a map's order).

@@ -378,19 +378,13 @@ func ChainTypeLabel(chainType string) string {
 	return chainType
 }
 
-// CheckChainName refuses what cannot be a chain's name (SPEC.md §2.7:
-// ARBITRUM, BASE_SEPOLIA): letters, digits and underscores, at most
-// safetext.MaxNameLen. Which chains exist is the service's to say: the
+// CheckChainName refuses what cannot be a chain's name
+// (safetext.IsChainName). Which chains exist is the service's to say: the
 // deposit listing and withdrawal info are authoritative, as the list can
 // change.
 func CheckChainName(name string) error {
-	if name == "" || len(name) > safetext.MaxNameLen {
-		return errors.New("a chain name is letters, digits and _, such as ARBITRUM or BASE_SEPOLIA")
-	}
-	for _, r := range name {
-		if !(r == '_' || r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9') {
-			return errors.New("a chain name is letters, digits and _, such as ARBITRUM or BASE_SEPOLIA")
-		}
+	if !safetext.IsChainName(name) {
+		return errors.New(safetext.ChainNameWords)
 	}
 	return nil
 }

@@ -1,0 +1,66 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os/exec"
+	"strings"
+	"time"
+
+	"github.com/svcwallet/svcwallet/internal/osguard"
+	"github.com/svcwallet/svcwallet/internal/safetext"
+	"github.com/svcwallet/svcwallet/service/follow"
+)
+
+// notifyTimeout bounds a --notify-command run: a hung notifier must not
+// stop the others from being followed.
+const notifyTimeout = 30 * time.Second
+
+// maxNotifyOutput bounds what is kept of a notify command's output: the
+// start of it is said when it fails.
+const maxNotifyOutput = 4 << 10
+
+// notifyPipesWait bounds the wait for a notify command's output once it has
+// ended (never longer than it may run): a program it left running (a sound
+// played in the background) may hold its pipes for as long as it runs.
+const notifyPipesWait = 2 * time.Second
+
+// notify runs --notify-command for a withdrawal that ended, its final
+// record as one JSON line on stdin. The command is split into words, no
+// shell, and runs with the environment children get (osguard.Command), in
+// a process group of its own that ends whole at its time, as a signing
+// command's does. A failure is said on stderr, with the start of its
+// output, and changes no exit status.
+func (c statusCmd) notify(ctx context.Context, command string, f *follow.Followed) {
+	words := strings.Fields(command)
+	var in bytes.Buffer
+	kind := kindStatus
+	if f.Final {
+		kind = kindFinal
+	}
+	if err := writeJSONLine(&in, c.recordJSON(f, kind)); err != nil {
+		return
+	}
+	wait := c.notifyWait
+	if wait == 0 {
+		wait = notifyTimeout
+	}
+	cx, cancel := context.WithTimeout(ctx, wait)
+	defer cancel()
+	g := osguard.GroupCommandContext(cx, words[0], words[1:]...)
+	out := osguard.CappedBuffer{Max: maxNotifyOutput}
+	g.Cmd.Stdin, g.Cmd.Stdout, g.Cmd.Stderr = &in, &out, &out
+	g.Cmd.WaitDelay = min(notifyPipesWait, wait)
+	err := g.Run()
+	switch {
+	case err == nil, errors.Is(err, exec.ErrWaitDelay):
+		// ErrWaitDelay: it ended well, and what it left running still
+		// holds its output, which is no failure of it.
+	case ctx.Err() == nil && cx.Err() != nil:
+		fmt.Fprintf(c.env.Stderr, "%s: --notify-command for %s did not end within %s, so it was ended with every process it started: a notify command must end by then\n", c.app.name, f.QuoteID, wait)
+	default:
+		fmt.Fprintf(c.env.Stderr, "%s: --notify-command for %s failed (%v): %s\n", c.app.name, f.QuoteID, err, safetext.Line(out.String(), 200))
+	}
+}

@@ -1,0 +1,106 @@
+package cli
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/svcwallet/svcwallet/service/sandbox"
+)
+
+// TestNotifyCommandBounded: a --notify-command is a child like the signing
+// command. One that leaves a program holding its output (a sound played in
+// the background) ends its run all the same, and well: status --watch
+// waited as long as that program ran. One that never ends is ended with what it started.
+// One that floods its output is kept to its start: all of it was held in
+// memory, 30 s of it.
+func TestNotifyCommandBounded(t *testing.T) {
+	dir := t.TempDir()
+	script := func(name, body string) (path, pidFile string) {
+		path, pidFile = filepath.Join(dir, name), filepath.Join(dir, name+".pid")
+		body = strings.ReplaceAll(body, "PIDFILE", "'"+pidFile+"'")
+		if err := os.WriteFile(path, []byte("#!/bin/sh\n"+body), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		// What a script started is ended however the test ends.
+		t.Cleanup(func() {
+			if pid, err := readPID(pidFile); err == nil {
+				_ = syscall.Kill(pid, syscall.SIGKILL)
+			}
+		})
+		return path, pidFile
+	}
+	r := newStatusRig(t)
+	r.notifyWait = 500 * time.Millisecond
+	done := r.withdraw(sandbox.DemoAPIKey, sandbox.DemoPrivateKey, sandbox.DestCompleted, true)
+	failed := "--notify-command for " + done + " failed"
+
+	t.Run("output held by what it started", func(t *testing.T) {
+		held, _ := script("held", "sleep 120 &\necho $! > PIDFILE\nexit 0\n")
+		ran := make(chan statusRun, 1)
+		go func() { ran <- r.run(nil, done, "--watch", "--notify-command", held) }()
+		select {
+		case res := <-ran:
+			// It ended well: what it left running is no failure of it.
+			res.want(t, exitCompleted, nil, nil)
+			if strings.Contains(res.stderr, failed) {
+				t.Fatalf("a notify command that ended well said to fail:\n%s", res.stderr)
+			}
+		case <-time.After(20 * time.Second):
+			t.Fatal("status --watch still waits for the output of a program its notify command left running")
+		}
+	})
+
+	t.Run("never ends", func(t *testing.T) {
+		hung, pidFile := script("hung", "sleep 120 &\necho $! > PIDFILE\nwait\n")
+		r.run(nil, done, "--watch", "--notify-command", hung).want(t, exitCompleted, nil, []string{"--notify-command for " + done + " did not end within 500ms, so it was ended"})
+		pid, err := readPID(pidFile)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !endsWithin(pid, 10*time.Second) {
+			t.Fatal("what a notify command started outlived it once its time was up")
+		}
+	})
+
+	t.Run("floods", func(t *testing.T) {
+		flood, _ := script("flood", "head -c 100000000 /dev/zero\nexit 3\n")
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		res := r.run(nil, done, "--watch", "--notify-command", flood)
+		runtime.ReadMemStats(&after)
+		res.want(t, exitCompleted, nil, []string{failed + " (exit status 3)"})
+		if grew := after.TotalAlloc - before.TotalAlloc; grew > 32<<20 {
+			t.Fatalf("a notify command printing 100 MB took %d MB of memory", grew>>20)
+		}
+	})
+}
+
+func readPID(path string) (int, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return 0, err
+	}
+	return strconv.Atoi(strings.TrimSpace(string(b)))
+}
+
+// endsWithin reports whether process pid is gone or a zombie within d: a
+// process killed ends once the system has delivered the signal.
+func endsWithin(pid int, d time.Duration) bool {
+	for end := time.Now().Add(d); time.Now().Before(end); time.Sleep(10 * time.Millisecond) {
+		stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+		if errors.Is(err, os.ErrNotExist) {
+			return true
+		}
+		if _, after, ok := strings.Cut(string(stat), ") "); ok && strings.HasPrefix(after, "Z") {
+			return true
+		}
+	}
+	return false
+}
