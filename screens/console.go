@@ -15,7 +15,8 @@ import (
 
 // Console starts the console on app: the top bar reads app's session
 // from now on, the features open one another through app's Makers, and the
-// first screen is the login.
+// first screen is the login, behind a notice of the journals an earlier
+// svcwallet left beside the one in use (withEarlierNotice).
 func Console(app *kit.App) tui.Screen {
 	app.Common.TopBar = app.TopBar
 	app.Makers = kit.Makers{
@@ -25,7 +26,7 @@ func Console(app *kit.App) tui.Screen {
 	}
 	// A session kept between runs (svcwallet auth login) opens on Home.
 	if _, ok := app.Client().Session(); ok && app.Target.Kept {
-		return home.New(app)
+		return withEarlierNotice(app, home.New(app))
 	}
-	return login.New(app)
+	return withEarlierNotice(app, login.New(app))
 }

@@ -26,6 +26,7 @@ var keySections = []struct{ file, heading string }{
 	{"kit/form.go", "Every form (login, withdrawal destination, builder)"},
 	{"kit/signing.go", "A review waiting for clef or a signing command"},
 	{"kit/offline.go", "A review that can prepare for offline signing"},
+	{"earlier.go", "A journal an earlier svcwallet left beside the one in use (before the login or Home)"},
 	{"login/login.go", "Log in"},
 	{"home/home.go", "Home"},
 	{"deposit/deposit.go", "Deposit addresses"},

@@ -61,14 +61,22 @@ func (a *app) consoleCommand() *cobra.Command {
   svcwallet status q-123 --watch`,
 		Args: rootArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			if f.theme != "" && f.theme != "light" && f.theme != "dark" {
-				return usageError("--theme must be light or dark, not %.20q", f.theme)
-			}
 			var chosen *bool
 			if c.Flags().Changed("plain") {
 				chosen = &f.plain
 			}
-			if plain.Wanted(chosen, a.env.Getenv) {
+			wantPlain := plain.Wanted(chosen, a.env.Getenv)
+			if !wantPlain {
+				// Said by the console too, whose full screen covers
+				// stderr: seen here once it is given back.
+				for _, m := range a.leftBeside {
+					a.sayLeftBeside(m)
+				}
+			}
+			if f.theme != "" && f.theme != "light" && f.theme != "dark" {
+				return usageError("--theme must be light or dark, not %.20q", f.theme)
+			}
+			if wantPlain {
 				return a.runPlain(c.Context())
 			}
 			return a.runConsole(c.Context(), f)
@@ -128,7 +136,8 @@ func (a *app) runConsole(ctx context.Context, f consoleFlags) error {
 	app := &kit.App{
 		Deps: kit.Deps{Common: common, Targets: targets, KeystoreDir: keystoreDir, Bell: cfg.Bell, Notify: cfg.Notify, Getenv: env.Getenv,
 			PollInterval: follow.DefaultPollInterval, Context: root, Running: &running, Flushes: &owed,
-			ConfigFlag: newInvocation("", a.configPath, env.Getenv).config, LoginMethods: loginMethods(), ExportDir: exportDir(os.Getwd, os.UserHomeDir)},
+			ConfigFlag: newInvocation("", a.configPath, env.Getenv).config, LoginMethods: loginMethods(), ExportDir: exportDir(os.Getwd, os.UserHomeDir),
+			EarlierJournals: a.leftBeside},
 		Session: kit.Session{Target: targets[0]},
 		Hooks:   kit.Hooks{LoadKeystore: func(path, pass string) (signer.Key, error) { return signer.LoadKeystoreKey(path, pass) }},
 	}

@@ -43,10 +43,48 @@ func TestEarlierFilesMoved(t *testing.T) {
 		"moved /home/ann/.local/state/svcwallet/journal.jsonl to /home/ann/Library/Application Support/svcwallet/journal.jsonl",
 		"/old/keystore/UTC--k, written by an earlier version, could not be moved to /new/keystore/UTC--k (cross-device link): move it there by hand",
 		// Moved by hand, it would replace the journal in use.
-		"/old/state/journal.jsonl, a withdrawal journal an earlier version wrote, was left where it is: /new/state/journal.jsonl is the journal now, and the withdrawals in the earlier one are not seen by the check that a withdrawal is sent once; before making one of them again, look it up by the quote id that file gives it (status, or the watch board), then move that file elsewhere",
+		"/old/state/journal.jsonl, a withdrawal journal an earlier version wrote, was left where it is: /new/state/journal.jsonl is the journal now, and the withdrawals in the earlier one are not seen by the check that a withdrawal is sent once; before making one of them again, look it up by the quote id that file gives it (status, or the watch board); quit the earlier svcwallet if one is still open, then move that file elsewhere",
 	} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr)
 		}
+	}
+}
+
+// TestEarlierJournalSaidByEachFace: a journal an earlier version left
+// beside the one in use is said once a run, escaped, by the face that
+// runs: a command and the console on stderr (the console on its screen
+// too, screens.TestEarlierJournalSaidBeforeLogin), plain mode on its own
+// output before its first question, not again on stderr.
+func TestEarlierJournalSaidByEachFace(t *testing.T) {
+	home := t.TempDir()
+	for _, v := range []string{"HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "TMPDIR"} {
+		t.Setenv(v, home)
+	}
+	left := osguard.Moved{From: "/old/state\x1b[2J/journal.jsonl", To: "/new/state/journal.jsonl", Err: osguard.ErrLeftBeside}
+	run := func(term string, args ...string) (stdout, stderr string) {
+		var out, errOut strings.Builder
+		a := newApp(CLIEnv{Stdin: strings.NewReader("quit\n"), Stdout: &out, Stderr: &errOut,
+			Getenv: func(k string) string { return map[string]string{"TERM": term}[k] }})
+		a.moveEarlier = func() []osguard.Moved { return []osguard.Moved{left} }
+		a.execute(args)
+		return out.String(), errOut.String()
+	}
+	shown := osguard.Shown(left.From)
+	for _, c := range []struct {
+		name, term string
+		args       []string
+	}{{"a command", "xterm", []string{"key", "list"}}, {"the console", "xterm", nil}} {
+		_, stderr := run(c.term, c.args...)
+		if strings.Count(stderr, shown) != 1 || !strings.Contains(stderr, "quit the earlier svcwallet if one is still open") || strings.Contains(stderr, "\x1b") {
+			t.Errorf("%s: stderr says the journal left beside other than once, escaped, with quit:\n%q", c.name, stderr)
+		}
+	}
+	stdout, stderr := run("dumb")
+	if strings.Contains(stderr, "/old/state") {
+		t.Errorf("plain mode says the journal left beside on stderr too:\n%s", stderr)
+	}
+	if said, asked := strings.Index(stdout, shown), strings.Index(stdout, "How do you log in?"); said < 0 || asked < 0 || said > asked {
+		t.Errorf("plain mode does not say the journal left beside before its first question:\n%s", stdout)
 	}
 }

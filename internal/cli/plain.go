@@ -36,7 +36,8 @@ func (a *app) runPlain(ctx context.Context) error {
 	c := &plain.Console{KeystoreDir: keystoreDir, Getenv: env.Getenv, ConfigFlag: newInvocation("", a.configPath, env.Getenv).config,
 		Now: time.Now, After: time.After, Nonce: signer.NewNonce,
 		LoadKeystore: func(path, pass string) (signer.Key, error) { return signer.LoadKeystoreKey(path, pass) },
-		Running:      &running, PollInterval: follow.DefaultPollInterval, Gate: plain.TerminalGate(env.Stdin, env.Stdout)}
+		Running:      &running, PollInterval: follow.DefaultPollInterval, Gate: plain.TerminalGate(env.Stdin, env.Stdout),
+		EarlierJournals: a.leftBeside}
 	c.Default = chosen // an empty line takes what every command would
 	if a.envName != "" || env.Getenv(envNameVar) != "" {
 		c.Given = chosen // no question: the same environment as every command's

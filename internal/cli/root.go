@@ -82,6 +82,9 @@ type app struct {
 	// moveEarlier moves an earlier version's files to where this one
 	// keeps them (osguard.MoveEarlierFiles).
 	moveEarlier func() []osguard.Moved
+	// leftBeside are the journals an earlier version left beside the one
+	// in use (osguard.LeftBeside), which the console and plain mode say.
+	leftBeside []osguard.Moved
 	// unserved is why a kept wallet session does not serve, as said on
 	// stderr (keptClient) once a run however often it is looked for.
 	unserved string
@@ -243,7 +246,11 @@ func (a *app) configure(cmd *cobra.Command) {
 		a.env.Log = debugLogger(a.env.Stderr)
 	}
 	if !readsNoFiles(cmd) {
-		a.sayMoved(a.moveEarlier())
+		moved := a.moveEarlier()
+		a.leftBeside = osguard.LeftBeside(moved)
+		// The console's own command says the journals left beside as it
+		// knows which face runs: plain mode says them on its output.
+		a.sayMoved(moved, cmd.HasParent())
 	}
 }
 
@@ -263,12 +270,14 @@ func readsNoFiles(cmd *cobra.Command) bool {
 const annotationNoFiles = "svcwallet/no-files"
 
 // sayMoved tells, on stderr, what an earlier version's files were moved
-// to, and what could not be moved and must be by hand.
-func (a *app) sayMoved(moved []osguard.Moved) {
+// to, and what could not be moved and must be by hand; the journals left
+// beside the one in use only when beside.
+func (a *app) sayMoved(moved []osguard.Moved, beside bool) {
 	for _, m := range moved {
 		if errors.Is(m.Err, osguard.ErrLeftBeside) {
-			// Moved by hand, it would replace the journal in use.
-			warn(a.env.Stderr, "svcwallet", "%s, a withdrawal journal an earlier version wrote, was left where it is: %s is the journal now, and the withdrawals in the earlier one are not seen by the check that a withdrawal is sent once; before making one of them again, look it up by the quote id that file gives it (status, or the watch board), then move that file elsewhere", m.From, m.To)
+			if beside {
+				a.sayLeftBeside(m)
+			}
 			continue
 		}
 		if m.Err != nil {
@@ -277,6 +286,13 @@ func (a *app) sayMoved(moved []osguard.Moved) {
 		}
 		fmt.Fprintf(a.env.Stderr, "svcwallet: moved %s to %s, where this version keeps it (docs/config.md, Where files live)\n", m.From, m.To)
 	}
+}
+
+// sayLeftBeside says on stderr a journal an earlier version left beside
+// the one in use (osguard.ErrLeftBeside).
+func (a *app) sayLeftBeside(m osguard.Moved) {
+	// Moved by hand, it would replace the journal in use.
+	warn(a.env.Stderr, "svcwallet", "%s, a withdrawal journal an earlier version wrote, was left where it is: %s is the journal now, and the withdrawals in the earlier one are not seen by the check that a withdrawal is sent once; before making one of them again, look it up by the quote id that file gives it (status, or the watch board); quit the earlier svcwallet if one is still open, then move that file elsewhere", osguard.Shown(m.From), osguard.Shown(m.To))
 }
 
 // say says err, an error about one of several things a command does (an

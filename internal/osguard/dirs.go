@@ -151,6 +151,18 @@ const JournalName = "journal.jsonl"
 // earlier place, left there because one is at the new place already.
 var ErrLeftBeside = errors.New("a journal is at the new place already, so this one was left where it is: the withdrawals in it are not seen by the check that a withdrawal is sent once")
 
+// LeftBeside is the journals of moved an earlier version wrote and left
+// where they are (ErrLeftBeside): every face says them before a withdrawal.
+func LeftBeside(moved []Moved) []Moved {
+	var beside []Moved
+	for _, m := range moved {
+		if errors.Is(m.Err, ErrLeftBeside) {
+			beside = append(beside, m)
+		}
+	}
+	return beside
+}
+
 // moveEntries moves every entry of the folder from into the folder to (made
 // private), each one not already there; from is removed once empty. The
 // entry named fence, once moved, has a folder put in its place (fenced).

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/runnext"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/target"
@@ -74,6 +75,9 @@ type Console struct {
 	// Gate is the rule of the questions that sign (TerminalGate of the
 	// input and output): the zero Gate asks none.
 	Gate Gate
+	// EarlierJournals are the journals an earlier svcwallet left beside
+	// the one in use (osguard.LeftBeside), said before the first question.
+	EarlierJournals []osguard.Moved
 }
 
 // Run runs plain mode until the user quits or the input ends (nil), ctx
@@ -166,6 +170,7 @@ func (s *session) interrupted(err error) error {
 func (s *session) run() error {
 	s.p.Say("svcwallet, plain mode: questions one a line; type a choice's number or name. An empty line asks again; back goes home where a question says so; ctrl+c quits.")
 	s.p.Blank()
+	s.sayEarlierJournals()
 	// A session kept between runs (svcwallet auth login) needs no login.
 	if t := s.Targets[0]; t.Kept {
 		if sess, ok := t.Client.Session(); ok {
@@ -179,4 +184,17 @@ func (s *session) run() error {
 		return err
 	}
 	return s.home()
+}
+
+// sayEarlierJournals says each journal an earlier svcwallet left beside the
+// one in use, named escaped (osguard.Shown): the repeat guard never sees
+// its withdrawals, and an earlier svcwallet still open may send more.
+func (s *session) sayEarlierJournals() {
+	for _, m := range s.EarlierJournals {
+		s.p.Say("Warning: %s is a withdrawal journal an earlier svcwallet wrote, left at its earlier place. "+
+			"The withdrawals in it are not seen by the check that a withdrawal is sent once: before making one of them again, look it up by its quote id (Look up a withdrawal's status, on the home menu). "+
+			"Quit the earlier svcwallet if one is still open: it records and sends withdrawals there. "+
+			"Then move that file elsewhere; never over %s, the journal in use.", osguard.Shown(m.From), osguard.Shown(m.To))
+		s.p.Blank()
+	}
 }

@@ -10,6 +10,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/runnext"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
@@ -94,6 +95,11 @@ type Deps struct {
 	// ExportDir is the folder the board's export is offered in: the one
 	// the console started in (StartDir); "" offers the state folder.
 	ExportDir string
+	// EarlierJournals are the journals an earlier svcwallet wrote at their
+	// earlier place, left there beside the one in use (osguard.LeftBeside):
+	// the repeat guard never sees their withdrawals, so the console says
+	// them before its first screen.
+	EarlierJournals []osguard.Moved
 }
 
 // Makers build the screens one feature opens in another, handed in as

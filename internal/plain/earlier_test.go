@@ -1,0 +1,30 @@
+package plain
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/svcwallet/svcwallet/internal/osguard"
+)
+
+// TestEarlierJournalSaidBeforeTheFirstQuestion: a journal an earlier
+// svcwallet left beside the one in use (osguard.ErrLeftBeside) is said on
+// plain mode's own output before its first question, named escaped, with
+// what it means and what to do.
+func TestEarlierJournalSaidBeforeTheFirstQuestion(t *testing.T) {
+	r := newRig(t)
+	left := osguard.Moved{From: "/home/ann/.local/state/svcwallet\x1b[2J/journal.jsonl", To: "/home/ann/Library/Application Support/svcwallet/journal.jsonl", Err: osguard.ErrLeftBeside}
+	r.console.EarlierJournals = []osguard.Moved{left}
+	out, err := r.run(typed("quit")...)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	said := strings.Index(out, osguard.Shown(left.From))
+	if asked := strings.Index(out, "How do you log in?"); said < 0 || asked < 0 || said > asked {
+		t.Fatalf("the earlier journal is not said before the first question:\n%s", out)
+	}
+	wants(t, out, left.To, "not seen by the check that a withdrawal is sent once", "Quit the earlier svcwallet", ", the journal in use.")
+	if strings.Contains(out, "\x1b") {
+		t.Errorf("the earlier journal's path is written with its escape:\n%q", out)
+	}
+}

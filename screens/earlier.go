@@ -1,0 +1,102 @@
+package screens
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/svcwallet/svcwallet/internal/osguard"
+	"github.com/svcwallet/svcwallet/screens/kit"
+	"github.com/svcwallet/svcwallet/screens/kit/layout"
+	"github.com/svcwallet/svcwallet/tui"
+)
+
+// earlierNotice stands in front of the console's first screen (the login,
+// or Home for a kept session) while a journal an earlier svcwallet wrote is
+// left beside the one in use (kit.Deps.EarlierJournals): the repeat guard
+// never sees its withdrawals, and an earlier console still open may send
+// more, so it is said before any withdrawal, where standard error, under
+// the full screen, is seen only after quitting.
+type earlierNotice struct {
+	app   *kit.App
+	first tui.Screen
+	w, h  int
+	// hold: enter hides the notice only once it has stood a moment, so an
+	// enter typed ahead of it never takes it down unread.
+	hold kit.KeyHold
+}
+
+var hideNotice = key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "hide notice"))
+
+// withEarlierNotice is first, behind the notice when journals were left
+// beside the one in use.
+func withEarlierNotice(app *kit.App, first tui.Screen) tui.Screen {
+	if len(app.EarlierJournals) == 0 {
+		return first
+	}
+	return &earlierNotice{app: app, first: first}
+}
+
+func (n *earlierNotice) Init() tea.Cmd { return n.hold.StartOn(n.app.Common.Now(), n.app.Timer) }
+
+// Title is the first screen's: the notice stands on it.
+func (n *earlierNotice) Title() string { return n.first.Title() }
+
+func (n *earlierNotice) SetSize(w, h int) { n.w, n.h = w, h }
+
+func (n *earlierNotice) KeyMap() help.KeyMap { return n.bindings().KeyMap() }
+
+func (n *earlierNotice) bindings() kit.Bindings {
+	held := n.hold.Holds(n.app.Common.Now())
+	return kit.Bindings{{Key: hideNotice, On: !held, Do: func() tea.Cmd { return tui.Reset(n.first) }}}
+}
+
+// Update takes enter alone; a paste, or text typed, meant for the screen
+// behind is dropped, never handed on.
+func (n *earlierNotice) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
+	settle, held := n.hold.Update(msg, n.app.Common.Now(), n.app.Timer)
+	if held {
+		return n, settle
+	}
+	if k, ok := msg.(tea.KeyPressMsg); ok {
+		cmd, _ := n.bindings().Handle(k)
+		return n, n.hold.Then(settle, cmd)
+	}
+	return n, nil
+}
+
+// View names each journal left beside escaped (osguard.Shown), what it
+// means and what to do; on a short terminal the words are fewer, the
+// paths always whole.
+func (n *earlierNotice) View() string {
+	c := n.app.Common
+	k := layout.InksFor(c)
+	w := max(n.w, 1)
+	wrap := func(s string) string { return layout.WrapTo(s, w) + "\n" }
+	path := func(p string) string {
+		return k.Value.On(strings.ReplaceAll(layout.WrapTo(osguard.Shown(p), max(w-2, 8)), "\n", "\n  ")) + "\n"
+	}
+	render := func(level int) string {
+		var b strings.Builder
+		b.WriteString(c.Styles.Warning.Render(layout.WrapTo("A withdrawal journal an earlier svcwallet wrote is left at its earlier place:", w)) + "\n")
+		for _, m := range n.app.EarlierJournals {
+			b.WriteString("  " + path(m.From))
+		}
+		if level == 0 {
+			b.WriteString("\n")
+		}
+		b.WriteString(wrap("The withdrawals in it are not seen by the check that a withdrawal is sent once: before making one of them again, look it up by its quote id (the watch board, or svcwallet status)."))
+		if level == 0 {
+			b.WriteString("\n")
+		}
+		b.WriteString(wrap("Quit the earlier svcwallet if one is still open: it records and sends withdrawals there. Then move that file elsewhere, never over the journal in use:"))
+		for _, m := range n.app.EarlierJournals {
+			b.WriteString("  " + path(m.To))
+		}
+		return strings.TrimSuffix(b.String(), "\n")
+	}
+	out, _ := layout.Fitted(2, n.h, render)
+	return layout.Clip(out, w)
+}

@@ -1,0 +1,110 @@
+package screens
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/svcwallet/svcwallet/internal/osguard"
+	"github.com/svcwallet/svcwallet/screens/kit"
+	"github.com/svcwallet/svcwallet/screens/login"
+	"github.com/svcwallet/svcwallet/screens/screentest"
+	"github.com/svcwallet/svcwallet/tui"
+)
+
+// earlierJournal is a journal an earlier svcwallet left beside the one in
+// use, at a place holding an escape a terminal would act on.
+var earlierJournal = osguard.Moved{
+	From: "/home/ann/.local/state/svcwallet\x1b[2J/journal.jsonl",
+	To:   "/home/ann/Library/Application Support/svcwallet/journal.jsonl",
+	Err:  osguard.ErrLeftBeside,
+}
+
+// earlierConsole is the console with earlierJournal left beside, on a
+// clock the test moves; kept opens it on a session kept between runs.
+func earlierConsole(t *testing.T, w, h int, kept bool) (*screentest.Console, *time.Time) {
+	now := screentest.Now
+	c := screentest.NewConsole(t, w, h, screentest.ConsoleOpts{Clock: func() time.Time { return now }, Start: func(app *kit.App) tui.Screen {
+		app.EarlierJournals = []osguard.Moved{earlierJournal}
+		if kept {
+			screentest.LogIn(t, app)
+			app.Target.Kept = true
+		}
+		return Console(app)
+	}})
+	return c, &now
+}
+
+// TestEarlierJournalSaidBeforeLogin: a journal an earlier svcwallet wrote,
+// left beside the one in use (osguard.ErrLeftBeside), is said by the
+// console before its first screen, where standard error under the full
+// screen is seen only after quitting: named escaped, what it means and
+// what to do. An enter typed ahead, and a paste, neither hide it nor reach
+// the login; enter, once it stood a moment, does, and the login opens.
+func TestEarlierJournalSaidBeforeLogin(t *testing.T) {
+	c, now := earlierConsole(t, 120, 40, false)
+	v := c.Plain()
+	for _, want := range []string{
+		osguard.Shown(earlierJournal.From), earlierJournal.To,
+		"not seen by the check that a withdrawal is sent once",
+		"Quit the earlier svcwallet", "never over the journal in use",
+	} {
+		if !strings.Contains(v, want) {
+			t.Errorf("the console's first frame lacks %q:\n%s", want, v)
+		}
+	}
+	if strings.Contains(c.View(), "\x1b[2J") {
+		t.Error("the earlier journal's path is drawn with its escape")
+	}
+	if strings.Contains(v, "hide notice") || strings.Contains(v, "API key") {
+		t.Errorf("the notice offers enter, or shows the login, before it stood a moment:\n%s", v)
+	}
+	// An enter typed ahead does nothing (its answer only settles the key).
+	n := withEarlierNotice(c.App, login.New(c.App))
+	n.Init()
+	if _, cmd := n.Update(screentest.Key("enter")); screentest.Acts(cmd) {
+		t.Error("an enter typed ahead of the notice acts on it")
+	}
+	c.Press("enter")
+	c.Send(tea.PasteMsg{Content: "pasted-on-the-notice"})
+	*now = now.Add(time.Minute)
+	c.Send(tea.PasteMsg{Content: "pasted-on-the-notice"})
+	if v := c.Plain(); !strings.Contains(v, "never over the journal in use") || !strings.Contains(v, "enter hide notice") {
+		t.Fatalf("an enter typed ahead, or a paste, took the notice down, or its footer lacks enter:\n%s", v)
+	}
+	c.Press("enter")
+	c.UntilShows("API key", "ctrl+d")
+	if v := c.Plain(); strings.Contains(v, "earlier svcwallet") || strings.Contains(v, "pasted-on-the-notice") {
+		t.Errorf("the login still shows the notice, or got the paste made on it:\n%s", v)
+	}
+}
+
+// TestEarlierJournalSaidBeforeKeptHome: a session kept between runs skips
+// the login, and the notice stands before Home.
+func TestEarlierJournalSaidBeforeKeptHome(t *testing.T) {
+	c, now := earlierConsole(t, 80, 24, true)
+	if v := c.Plain(); !strings.Contains(v, osguard.Shown(earlierJournal.From)) || strings.Contains(v, "Withdraw USDT") {
+		t.Fatalf("a kept session's Home opens without the notice first:\n%s", v)
+	}
+	*now = now.Add(time.Minute)
+	c.Press("enter")
+	c.UntilShows("Withdraw USDT")
+}
+
+// TestEarlierJournalGolden: the notice at every golden size, nothing cut
+// (the paths whole, wrapped), its words fewer where the terminal is short.
+func TestEarlierJournalGolden(t *testing.T) {
+	c, now := earlierConsole(t, 120, 40, false)
+	// Shown again larger, the notice holds enter a moment again (kit.KeyHold).
+	raw := screentest.GoldenFrames(t, c.Root, func() { *now = now.Add(time.Minute) })
+	for size, frame := range raw {
+		for _, want := range []string{"enter hide notice", "sent once", "journal in use:"} {
+			if !strings.Contains(strings.Join(strings.Fields(strings.ReplaceAll(ansi.Strip(frame), "\n", " ")), " "), want) {
+				t.Errorf("%s: the notice lacks %q", size, want)
+			}
+		}
+	}
+}
