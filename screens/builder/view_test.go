@@ -337,7 +337,7 @@ func TestBuilderResultFitsAt60x20(t *testing.T) {
 // signs again: the keystore's passphrase field is gone, and q and ? are
 // the console's again, not letters for a field that unlocks nothing; nor
 // once the earlier attempt is found taken. A refusal, whose next review
-// signs anew, brings it back.
+// signs anew, brings it back. At 60x20 the key keeps its one line.
 func TestBuilderResendAsksNoPassphrase(t *testing.T) {
 	lightKeystore(t)
 	r := newBldRig(t, 120, 40)
@@ -384,6 +384,14 @@ func TestBuilderResendAsksNoPassphrase(t *testing.T) {
 			}
 			if !screentest.Offers(rv.KeyMap(), "enter") {
 				t.Errorf("enter does not send it again: %v", rv.KeyMap().ShortHelp())
+			}
+			if c.name == "limited" {
+				// At 60x20 the key keeps one line, as it did beside its field.
+				rv.SetSize(60, 18)
+				if v := ansi.Strip(rv.View()); !strings.Contains(v, "Signing key       keystore 0xf39F…2266 in") || !screentest.Offers(rv.KeyMap(), "enter") {
+					t.Errorf("at 60x20 the signed body's review does not fit, or its key takes more than a line:\n%s", v)
+				}
+				rv.SetSize(120, 36)
 			}
 			if c.name == "no_answer" {
 				// Taken after all: nothing is signed or sent from here.
