@@ -301,6 +301,11 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 		return nil
 	case key.Matches(k, globalKeys.Back) && m.fullHelp:
 		m.fullHelp = false
+		if m.screenOffers(globalKeys.Back) {
+			// The help lists the screen's esc (cancel a wait, clear a
+			// filter), not "close help": esc does what it lists.
+			return m.updateTop(k)
+		}
 		return nil
 	case key.Matches(k, globalKeys.Back) && m.canGoBack():
 		return m.pop()

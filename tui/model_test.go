@@ -216,6 +216,25 @@ func TestEscOfferedByScreen(t *testing.T) {
 	}
 }
 
+// TestEscWithHelpOpenDoesWhatTheHelpSays: with the help open, a screen
+// that offers esc itself (a 429's wait to cancel, a filter to clear) is
+// listed with its esc, not "esc close help": esc does it, and the help
+// closes with it.
+func TestEscWithHelpOpenDoesWhatTheHelpSays(t *testing.T) {
+	m, home := newRoot(t, 80, 24)
+	list := newFake(home.common, "List")
+	list.keys = escKeys{key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel the wait"))}
+	send(m, Push(list)())
+	send(m, press("?"))
+	if out := strings.Join(strings.Fields(ansi.Strip(m.render())), " "); !strings.Contains(out, "esc cancel the wait") || strings.Contains(out, "esc close help") {
+		t.Fatalf("the help does not list the screen's esc alone:\n%s", out)
+	}
+	send(m, press("esc"))
+	if m.fullHelp || m.top() != list || received[tea.KeyPressMsg](list) != 1 {
+		t.Fatalf("esc with the help open: help %v, on %q, the screen got %d keys", m.fullHelp, m.top().Title(), received[tea.KeyPressMsg](list))
+	}
+}
+
 // keyList is a screen's key map of any length.
 type keyList []key.Binding
 

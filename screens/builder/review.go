@@ -76,10 +76,19 @@ type builderReviewScreen struct {
 // given nonce, expiring the chosen validity from now.
 func newBuilderReview(app *kit.App, a builder.Auth, nonce uint32) *builderReviewScreen {
 	now := app.Common.Now()
-	return &builderReviewScreen{
+	r := &builderReviewScreen{
 		app: app, order: builder.NewOrder(a, app.Target.Env.Domain(), nonce, now), at: now,
 		gate: kit.NewReviewGate(app, a.Main),
 	}
+	r.gate.Key.Stopped = r.keyNotNeeded
+	return r
+}
+
+// keyNotNeeded: nothing here needs the key's passphrase any more: the body
+// is signed (enter sends it again as it is) or taken. The field would take
+// q and ? as letters for nothing.
+func (r *builderReviewScreen) keyNotNeeded() bool {
+	return r.sent != nil || r.fate == builder.FateTaken
 }
 
 func (r *builderReviewScreen) Init() tea.Cmd { r.changed(); return r.gate.Start() }

@@ -1,7 +1,9 @@
 package builder
 
 import (
+	"errors"
 	"fmt"
+	"net/http"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -14,6 +16,7 @@ import (
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/screentest"
 	"github.com/svcwallet/svcwallet/service/builder"
+	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 	"github.com/svcwallet/svcwallet/signer"
 )
@@ -326,5 +329,83 @@ func TestBuilderResultFitsAt60x20(t *testing.T) {
 		if !strings.Contains(one, want) {
 			t.Errorf("no %q at 60x20:\n%s", want, v)
 		}
+	}
+}
+
+// TestBuilderResendAsksNoPassphrase: once the authorization is signed and
+// not answered (a 429, no answer), enter sends the same body, which no key
+// signs again: the keystore's passphrase field is gone, and q and ? are
+// the console's again, not letters for a field that unlocks nothing; nor
+// once the earlier attempt is found taken. A refusal, whose next review
+// signs anew, brings it back. At 60x20 the key keeps its one line.
+func TestBuilderResendAsksNoPassphrase(t *testing.T) {
+	lightKeystore(t)
+	r := newBldRig(t, 120, 40)
+	r.App.Target.Demo, r.App.Target.Env.Name = nil, "local"
+	r.App.KeystoreDir = filepath.Join(t.TempDir(), "keystore")
+	if _, _, err := signer.ImportRawKey(r.App.KeystoreDir, sandbox.DemoPrivateKey, "hunter2-hunter2"); err != nil {
+		t.Fatal(err)
+	}
+	a, err := builder.Check(builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// asks: the passphrase field is drawn (the temporary folder's path
+	// names the test, and so the word).
+	asks := func(v string) bool {
+		for _, l := range strings.Split(v, "\n") {
+			if strings.HasPrefix(l, "Passphrase") {
+				return true
+			}
+		}
+		return false
+	}
+	signed := exchange.BuilderAuthorizeRequest{Signature: exchange.Signature{R: "0x01", S: "0x02"}}
+	for _, c := range []struct {
+		name string
+		err  error
+	}{
+		{"limited", &exchange.APIError{Status: http.StatusTooManyRequests, RetryAfter: 4 * time.Second}},
+		{"no_answer", errors.New("connection reset")},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			rv := newBuilderReview(r.App, a, bldNonce)
+			rv.SetSize(120, 36)
+			rv.Init()
+			rv.Update(rv.gate.Key.Find()())
+			if v := ansi.Strip(rv.View()); !rv.Inputting() || !asks(v) {
+				t.Fatalf("the review before signing asks no passphrase:\n%s", v)
+			}
+			rv.Update(builderSentMsg{req: signed, err: c.err})
+			r.clock.Advance(kit.ShownGuard)
+			v := ansi.Strip(rv.View())
+			if rv.Inputting() || asks(v) || !strings.Contains(v, "Enter sends the same signed authorization") {
+				t.Errorf("the signed body's review asks a passphrase (inputting %v):\n%s", rv.Inputting(), v)
+			}
+			if !screentest.Offers(rv.KeyMap(), "enter") {
+				t.Errorf("enter does not send it again: %v", rv.KeyMap().ShortHelp())
+			}
+			if c.name == "limited" {
+				// At 60x20 the key keeps one line, as it did beside its field.
+				rv.SetSize(60, 18)
+				if v := ansi.Strip(rv.View()); !strings.Contains(v, "Signing key       keystore 0xf39F…2266 in") || !screentest.Offers(rv.KeyMap(), "enter") {
+					t.Errorf("at 60x20 the signed body's review does not fit, or its key takes more than a line:\n%s", v)
+				}
+				rv.SetSize(120, 36)
+			}
+			if c.name == "no_answer" {
+				// Taken after all: nothing is signed or sent from here.
+				rv.Update(builderSentMsg{req: signed, err: &exchange.APIError{Status: http.StatusBadRequest, Code: exchange.CodeDuplicateSignature, Message: "nonce used"}})
+				taken := ansi.Strip(rv.View())
+				if rv.Inputting() || asks(taken) || rv.fate != builder.FateTaken {
+					t.Errorf("taken, the review asks a passphrase (inputting %v):\n%s", rv.Inputting(), taken)
+				}
+				return
+			}
+			rv.Update(builderSentMsg{req: signed, err: &exchange.APIError{Status: http.StatusForbidden, Code: exchange.CodeSignatureMismatch, Message: "signature does not match"}})
+			if v := ansi.Strip(rv.View()); !rv.Inputting() || !asks(v) {
+				t.Errorf("refused, its review asks no passphrase to sign anew:\n%s", v)
+			}
+		})
 	}
 }

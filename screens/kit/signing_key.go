@@ -174,20 +174,25 @@ func (k *signingKey) View(lw int) string {
 
 // TightView is View on as few lines as fit: a keystore key on one line,
 // its address shortened and its folder cut from the left (the file's name
-// repeats the address), and beside the passphrase, when it fits, what
-// beside says (a review's countdown); the wallet logged in with on one
+// repeats the address), its passphrase under it unless Stopped, and beside
+// the field, when it fits, what beside says (a review's countdown); the
+// wallet logged in with on one
 // line too (loggedInView). It reports whether beside was drawn.
 func (k *signingKey) TightView(lw int, beside string) (string, bool) {
 	if k.Found && k.loggedIn {
 		return k.loggedInView(lw, beside)
 	}
-	if !k.Typing() {
+	if !k.Found || !k.locked() {
 		return k.View(lw), false
 	}
 	c := k.app.Common
 	head := "keystore " + tui.ShortAddress(k.want.Hex()) + " in "
 	room := k.width - lw - 1 - ansi.StringWidth(head)
 	line := layout.Field(c, "Signing key", lw, c.Styles.Value.Render(head+cutLeft(filepath.Dir(k.at.Path), room)))
+	if !k.Typing() {
+		// Nothing to unlock (Stopped): the key's line alone.
+		return line, false
+	}
 	pass := k.Pass
 	bw := ansi.StringWidth(beside)
 	fits := beside != "" && k.width-lw-1-2-bw >= 12
