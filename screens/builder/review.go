@@ -246,11 +246,11 @@ func (r *builderReviewScreen) cancelWaitBinding() kit.Binding {
 // (againWords), keys held as when it showed again.
 func (r *builderReviewScreen) cancelWait() tea.Cmd {
 	r.gate.Sent()
-	text := "Wait cancelled: the signed authorization was not sent again"
+	text := "The signed authorization was not sent again"
 	if r.fate == builder.FateUnknown {
 		text += "; an earlier attempt may have been taken: " + r.order.Auth.Unchecked()
 	}
-	r.err = exchange.UserError{Text: text}
+	r.err, r.errHead = exchange.UserError{Text: text}, "Wait cancelled"
 	return r.gate.Guard()
 }
 

@@ -213,7 +213,7 @@ func TestBuilderResendWaitCancels(t *testing.T) {
 		t.Fatalf("esc did not cancel the wait (busy %q)", rv.Busy())
 	}
 	view := func() string { return strings.Join(strings.Fields(ansi.Strip(rv.View())), " ") }
-	if v := view(); !strings.Contains(v, "not sent again") || !strings.Contains(v, "Enter sends the same signed authorization") {
+	if v := view(); !strings.Contains(v, "Wait cancelled: The signed authorization was not sent again") || strings.Contains(v, "Not authorized") || !strings.Contains(v, "Enter sends the same signed authorization") {
 		t.Errorf("the cancelled wait is not said, or what next:\n%s", v)
 	}
 	if screentest.Offers(rv.KeyMap(), "esc") {
