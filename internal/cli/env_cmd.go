@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -119,6 +120,11 @@ func (a *app) envAdd(ctx context.Context, f envAddFlags) error {
 	a.probeNew(ctx, e)
 	next := newInvocation("", a.configPath, a.env.Getenv)
 	fmt.Fprintf(a.env.Stdout, "Next: %s, then %s.\n", next.command("env", "use", e.Name), next.command("auth", "login"))
+	if created && a.configPath != "" && filepath.Clean(path) != filepath.Clean(config.DefaultConfigPath()) {
+		// A file made where --config said, a mistyped path too: the console
+		// and every later command read the default config unless told.
+		fmt.Fprintf(a.env.Stdout, "Commands read it only when it is named, by --config as above or by $%s; without either they read %s.\n", configPathVar, osguard.Shown(config.DefaultConfigPath()))
+	}
 	return nil
 }
 

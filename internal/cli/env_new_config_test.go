@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
+	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 )
 
@@ -62,5 +63,23 @@ func TestEnvAddMakesTheConfigNamed(t *testing.T) {
 	}
 	if _, err := os.Lstat(target); err == nil {
 		t.Error("written through the link")
+	}
+}
+
+// TestEnvAddSaysTheNewConfigMustBeNamed: a config env add made where
+// --config said is read by later commands only when named again: said once,
+// with the default config they read otherwise; a second env add does not
+// say it.
+func TestEnvAddSaysTheNewConfigMustBeNamed(t *testing.T) {
+	w, srv := newAuthWorld(t, sandbox.Options{})
+	const said = "Commands read it only when it is named, by --config as above or by $SVCWALLET_CONFIG; without either they read "
+	w.config = filepath.Join(t.TempDir(), "work.toml")
+	r := w.run("", nil, "env", "add", "local", "--base-url", srv.URL, "--chain-id", "327")
+	if r.code != 0 || !strings.Contains(r.stdout, said+osguard.Shown(config.DefaultConfigPath())+".\n") {
+		t.Errorf("env add of a new config: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	r = w.run("", nil, "env", "add", "again", "--base-url", srv.URL, "--chain-id", "327", "--alias")
+	if r.code != 0 || strings.Contains(r.stdout, said) {
+		t.Errorf("a second env add: exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
 }

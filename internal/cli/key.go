@@ -248,6 +248,11 @@ func readPasswordFile(path string) (string, error) {
 	case errors.Is(err, fs.ErrNotExist):
 		return "", fmt.Errorf("the password file %s does not exist: check the path given to --password-file", path)
 	case err != nil:
+		if u, ok := errors.AsType[*osguard.UnsafePathError](err); ok && u.Fix == osguard.RenameFirst {
+			// Not thenMend's doctor run: doctor checks no password file.
+			// Named anew, the same refusal says the chmod that mends it.
+			return "", fmt.Errorf("cannot read the password file: %s: %s, then give --password-file its new name, and the refusal names the command that mends it", u.What, u.Fix)
+		}
 		return "", fmt.Errorf("cannot read the password file: %w", err)
 	}
 	defer f.Close()

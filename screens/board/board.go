@@ -128,11 +128,13 @@ type boardScreen struct {
 	exportTo  kit.Input
 	exportErr bool
 	// exportedTo says where the last export went, under the field until the
-	// next key: the toast saying it gives way to the next change.
-	exportedTo string
-	w, h       int
-	drawn      drawn
-	unseen     bool // the last answer changed nothing drawn
+	// next key: the toast saying it gives way to the next change. lasts is
+	// what is said of its folder (exportLasts): words, wrapped at spaces,
+	// where the path is wrapped whole.
+	exportedTo, lasts string
+	w, h              int
+	drawn             drawn
+	unseen            bool // the last answer changed nothing drawn
 	// drawnAt is when the frame was drawn; stale: answers changed it
 	// since, drawn at drawDue's boardDrawMsg (redraw).
 	drawnAt        time.Time
@@ -420,7 +422,7 @@ func (b *boardScreen) update(msg tea.Msg) tea.Cmd {
 
 // key goes to the id field while it has the keys, else to the list.
 func (b *boardScreen) key(k tea.KeyPressMsg) tea.Cmd {
-	b.exportedTo = ""
+	b.exportedTo, b.lasts = "", ""
 	if b.exporting() {
 		if cmd, ok := b.bindings().Handle(k); ok {
 			return cmd

@@ -53,7 +53,7 @@ func (b *boardScreen) todaysExport() string {
 // askExport gives the path field the keys, pre-filled with today's file:
 // typing replaces it (kit.Input.Prefill).
 func (b *boardScreen) askExport() tea.Cmd {
-	b.err, b.exportedTo = nil, b.exportLasts(b.todaysExport(), "In %s: type another path to keep the export")
+	b.err, b.exportedTo, b.lasts = nil, "", b.exportLasts(b.todaysExport(), "In %s: type another path to keep the export")
 	b.list.Blurred = true
 	b.exportTo.Prefill(b.todaysExport())
 	return b.exportTo.Focus()
@@ -166,6 +166,7 @@ func (b *boardScreen) exportDone(msg boardExportedMsg) tea.Cmd {
 		return nil
 	}
 	b.endExport()
-	b.exportedTo = fmt.Sprintf("Exported %d %s to %s%s", msg.rows, kit.Plural(msg.rows, "withdrawal", "withdrawals"), osguard.Shown(msg.path), b.exportLasts(msg.path, " (%s: export again elsewhere to keep it)"))
-	return tui.ShowInfo(b.exportedTo)
+	b.exportedTo = fmt.Sprintf("Exported %d %s to %s", msg.rows, kit.Plural(msg.rows, "withdrawal", "withdrawals"), osguard.Shown(msg.path))
+	b.lasts = b.exportLasts(msg.path, "(%s: export again elsewhere to keep it)")
+	return tui.ShowInfo(strings.TrimSpace(b.exportedTo + " " + b.lasts))
 }

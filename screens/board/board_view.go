@@ -177,19 +177,24 @@ func (b *boardScreen) sizeList() {
 }
 
 // notes are the lines under the field: an error, or where the last export
-// went (wrapped whole, as it is a path to copy).
+// went (wrapped whole, as it is a path to copy) and what is said of its
+// folder (wrapped at spaces: no word cut in two).
 func (b *boardScreen) notes() string {
-	switch {
-	case b.err != nil:
+	if b.err != nil {
 		return layout.ErrorBlock(b.app.Common, "Error", b.err, b.w)
-	case b.exportedTo != "":
-		var s strings.Builder
-		for _, l := range strings.Split(ansi.Hardwrap(b.exportedTo, max(b.w, 1), true), "\n") {
-			s.WriteString(b.app.Common.Styles.Muted.Render(l) + "\n")
-		}
-		return s.String()
 	}
-	return ""
+	var lines []string
+	if b.exportedTo != "" {
+		lines = strings.Split(ansi.Hardwrap(b.exportedTo, max(b.w, 1), true), "\n")
+	}
+	if b.lasts != "" {
+		lines = append(lines, strings.Split(tui.Wrap(b.lasts, max(b.w, 1)), "\n")...)
+	}
+	var s strings.Builder
+	for _, l := range lines {
+		s.WriteString(b.app.Common.Styles.Muted.Render(l) + "\n")
+	}
+	return s.String()
 }
 
 // boardDrawEvery is the least time between two frames that answers alone

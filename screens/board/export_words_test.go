@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -88,4 +89,28 @@ func TestBoardExportPathShownAsItReads(t *testing.T) {
 	if got := br.toasts[len(br.toasts)-1]; strings.Contains(got, "\u00a0") || !strings.Contains(got, `a\u00a0b`) {
 		t.Errorf("the export said %q", got)
 	}
+}
+
+// TestBoardExportNoteWrapsAtSpaces: at 60 columns, what is said of the
+// sandbox's folder wraps at spaces, as the field opens and after the
+// export; only the path, which is copied, is wrapped whole (a word cut in
+// two read "svcwallet qui" then "ts").
+func TestBoardExportNoteWrapsAtSpaces(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	r.App.Target.Demo = screentest.Demo()
+	br := exportRig(t, r)
+	br.b.SetSize(60, 20)
+	lines := func() []string { return strings.Split(br.plain(), "\n") }
+	whole := func(when, note string) {
+		t.Helper()
+		for _, word := range strings.Fields(note) {
+			if !slices.ContainsFunc(lines(), func(l string) bool { return strings.Contains(l, word) }) {
+				t.Errorf("%s: %q cut in two:\n%s", when, word, br.plain())
+			}
+		}
+	}
+	br.send(tea.KeyPressMsg{Code: 'e', Text: "e"})
+	whole("as the field opens", "In the embedded sandbox's folder, deleted when svcwallet quits: type another path to keep the export")
+	br.send(tea.KeyPressMsg{Code: tea.KeyEnter})
+	whole("after the export", "(the embedded sandbox's folder, deleted when svcwallet quits: export again elsewhere to keep it)")
 }

@@ -176,3 +176,21 @@ func TestChangedJournalSaysSomeBytes(t *testing.T) {
 		t.Errorf("said %q", said)
 	}
 }
+
+// TestRolledBackNamesTheJournalEscaped: a journal in a folder holding a
+// no-break space, which reads as a space and is another character, is
+// named escaped (osguard.Shown) in each of the three words of a journal
+// not as svcwallet wrote it: the record unreadable, bytes changed, lines
+// lost.
+func TestRolledBackNamesTheJournalEscaped(t *testing.T) {
+	path := "/home/me/st\u00a0ate/svcwallet/journal.jsonl"
+	for _, e := range []RolledBackError{
+		{Path: path, Unreadable: os.ErrPermission},
+		{Path: path, Changed: true, Recorded: 10, Now: 10},
+		{Path: path, Recorded: 10, Now: 5},
+	} {
+		if got := e.Error(); strings.Contains(got, "\u00a0") || !strings.Contains(got, `st\u00a0ate`) {
+			t.Errorf("%+v said %q", e, got)
+		}
+	}
+}
