@@ -32,7 +32,7 @@ func CopyText(app *App, text, done string) tea.Cmd {
 		case err != nil:
 			// Unanswered (a server that never answers is given up): the
 			// copy was sent, and whether tmux let it out is not known.
-			return tui.InfoMsg{Text: done + ", unless tmux kept it: tmux did not say whether its set-clipboard lets copies out"}
+			return tui.InfoMsg{Text: done + ", unless tmux kept it (it did not say whether it lets copies out)"}
 		case v == "off" || v == "external":
 			return tui.ErrorMsg{Err: exchange.UserError{Text: "Not copied: tmux's set-clipboard is " + v +
 				", so the copy stops at tmux. Run `tmux set -g set-clipboard on`, then copy again"}}

@@ -24,7 +24,7 @@ func TestCopyInTmuxUnanswered(t *testing.T) {
 			said = append(said, m.Text)
 		}
 	}
-	if len(said) != 1 || !strings.HasPrefix(said[0], "Copied quote id q_1, unless tmux kept it") || !strings.Contains(said[0], "tmux did not say") {
+	if len(said) != 1 || !strings.HasPrefix(said[0], "Copied quote id q_1, unless tmux kept it") || !strings.Contains(said[0], "it did not say whether it lets copies out") {
 		t.Fatalf("said %q, want the copy said sent and tmux's answer unknown", said)
 	}
 }
