@@ -49,7 +49,8 @@ func TestDoctorTmuxGetsNoSecrets(t *testing.T) {
 
 // TestDoctorTmuxThatNeverAnswers: a tmux server that never answers (a
 // stand-in that sleeps) held doctor for ever; it is given up after
-// osguard.QuickWait and said as a clipboard that cannot be told.
+// its wait (osguard.QuickWait; here 100ms) and said as a clipboard that
+// cannot be told.
 func TestDoctorTmuxThatNeverAnswers(t *testing.T) {
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "tmux"), []byte("#!/bin/sh\nexec sleep 60\n"), 0o700); err != nil {
@@ -63,12 +64,13 @@ func TestDoctorTmuxThatNeverAnswers(t *testing.T) {
 	}
 	done := make(chan ran, 1)
 	go func() {
-		_, rep, report := doctor(t, map[string]string{"TMUX": "/tmp/tmux-0/default,1,0"}, tmuxGlobalOption, "--config", cfg)
+		quick := func(name string) (string, error) { return tmuxGlobalOptionWithin(100*time.Millisecond, name) }
+		_, rep, report := doctor(t, map[string]string{"TMUX": "/tmp/tmux-0/default,1,0"}, quick, "--config", cfg)
 		done <- ran{rep, report}
 	}()
 	select {
 	case r := <-done:
-		if w := r.rep.warning("clipboard"); w == nil || !strings.Contains(w.Detail, "tmux did not answer within "+osguard.QuickWait.String()) {
+		if w := r.rep.warning("clipboard"); w == nil || !strings.Contains(w.Detail, "tmux did not answer within 100ms") {
 			t.Fatalf("want the clipboard said unknown, tmux not answering:\n%s", r.report)
 		}
 	case <-time.After(30 * time.Second):

@@ -66,6 +66,9 @@ func TestUnknownEnvSaysWhereFrom(t *testing.T) {
 		{nil, []string{"env", "use", "sandbx"}, []string{"did you mean sandbox? (known: local or sandbox)"}, nil},
 		{nil, []string{"env", "remove", "sandbx"}, []string{`no environment "sandbx" in `, "; known: local\n"}, []string{"did you mean", "or sandbox"}},
 		{nil, []string{"env", "remove", "locl"}, []string{"; did you mean local? (known: local)\n"}, nil},
+		// An escape in it is written escaped, not dropped: "local" with
+		// one is no environment "local\x1b…", not no environment "local".
+		{map[string]string{envNameVar: "local\x1b]2;X\a"}, []string{"history"}, []string{`no environment "local\x1b]2;X\a" (from $SVCWALLET_ENV) in `}, nil},
 		{map[string]string{envNameVar: "lcoal"}, []string{"doctor"}, []string{`"lcoal" (from $SVCWALLET_ENV)`, "fix: set $SVCWALLET_ENV to a configured name, or unset it"}, nil},
 	} {
 		vars := map[string]string{configPathVar: cfg}
@@ -75,7 +78,7 @@ func TestUnknownEnvSaysWhereFrom(t *testing.T) {
 		r := depositCmd(t, vars, tc.args...)
 		for _, w := range tc.want {
 			if !strings.Contains(r.stdout+r.stderr, w) {
-				t.Errorf("%v %q: lacks %q:\n%s%s", tc.vars, tc.args, w, r.stdout, r.stderr)
+				t.Errorf("%q %q: lacks %q:\n%s%s", tc.vars, tc.args, w, r.stdout, r.stderr)
 			}
 		}
 		for _, n := range tc.not {

@@ -103,9 +103,9 @@ func unknownEnv(name, by, configPath string, cfg config.Config, sandboxToo bool)
 			what = "there is no config file (" + where + ")"
 		}
 		if !sandboxToo {
-			return usageError("no environment %.40q%s: %s, so there is none to remove", safetext.Quoted(name), from, what)
+			return usageError("no environment %s%s: %s, so there is none to remove", envShown(name), from, what)
 		}
-		return usageError("no environment %.40q%s: %s, so the only one is %s", safetext.Quoted(name), from, what, config.SandboxEnv)
+		return usageError("no environment %s%s: %s, so the only one is %s", envShown(name), from, what, config.SandboxEnv)
 	}
 	if sandboxToo {
 		names = append(names, config.SandboxEnv)
@@ -114,7 +114,17 @@ func unknownEnv(name, by, configPath string, cfg config.Config, sandboxToo bool)
 	if m := config.ClosestName(name, names); m != "" {
 		hint = "did you mean " + m + "? (known: " + config.JoinNames(names) + ")"
 	}
-	return usageError("no environment %.40q%s in %s; %s", safetext.Quoted(name), from, where, hint)
+	return usageError("no environment %s%s in %s; %s", envShown(name), from, where, hint)
+}
+
+// envShown is an environment's name as a refusal quotes it: one holding
+// what a terminal acts on or hides is escaped in ASCII, not cleaned, so
+// "local" with an escape in it is not said to be no environment "local".
+func envShown(name string) string {
+	if safetext.Text(name) != name {
+		return safetext.Quoted(fmt.Sprintf("%+.40q", name))
+	}
+	return fmt.Sprintf("%.40q", safetext.Quoted(name))
 }
 
 // startEnv is the environment name of cfg, the embedded sandbox started

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -43,16 +44,13 @@ func (c statusCmd) notify(ctx context.Context, command string, f *follow.Followe
 	if err := writeJSONLine(&in, c.recordJSON(f, kind)); err != nil {
 		return
 	}
-	wait := c.notifyWait
-	if wait == 0 {
-		wait = notifyTimeout
-	}
+	wait := cmp.Or(c.notifyWait, notifyTimeout)
 	cx, cancel := context.WithTimeout(ctx, wait)
 	defer cancel()
 	g := osguard.GroupCommandContext(cx, words[0], words[1:]...)
 	out := osguard.CappedBuffer{Max: maxNotifyOutput}
 	g.Cmd.Stdin, g.Cmd.Stdout, g.Cmd.Stderr = &in, &out, &out
-	g.Cmd.WaitDelay = min(notifyPipesWait, wait)
+	g.Cmd.WaitDelay = min(cmp.Or(c.notifyPipesWait, notifyPipesWait), wait)
 	err := g.Run()
 	switch {
 	case err == nil, errors.Is(err, exec.ErrWaitDelay):

@@ -37,12 +37,13 @@ func TestNotifyCommandBounded(t *testing.T) {
 		return path, pidFile
 	}
 	r := newStatusRig(t)
-	r.notifyWait = 500 * time.Millisecond
 	done := r.withdraw(sandbox.DemoAPIKey, sandbox.DemoPrivateKey, sandbox.DestCompleted, true)
 	failed := "--notify-command for " + done + " failed"
 
 	t.Run("output held by what it started", func(t *testing.T) {
 		held, _ := script("held", "sleep 120 &\necho $! > PIDFILE\nexit 0\n")
+		// It has all its time; its output is waited for 50ms once it ended.
+		r.notifyWait, r.notifyPipesWait = 0, 50*time.Millisecond
 		ran := make(chan statusRun, 1)
 		go func() { ran <- r.run(nil, done, "--watch", "--notify-command", held) }()
 		select {
@@ -59,6 +60,7 @@ func TestNotifyCommandBounded(t *testing.T) {
 
 	t.Run("never ends", func(t *testing.T) {
 		hung, pidFile := script("hung", "sleep 120 &\necho $! > PIDFILE\nwait\n")
+		r.notifyWait, r.notifyPipesWait = 500*time.Millisecond, 0
 		r.run(nil, done, "--watch", "--notify-command", hung).want(t, exitCompleted, nil, []string{"--notify-command for " + done + " did not end within 500ms, so it was ended"})
 		pid, err := readPID(pidFile)
 		if err != nil {
@@ -71,6 +73,8 @@ func TestNotifyCommandBounded(t *testing.T) {
 
 	t.Run("floods", func(t *testing.T) {
 		flood, _ := script("flood", "head -c 100000000 /dev/zero\nexit 3\n")
+		// All its time, however slow the machine: it must end by itself.
+		r.notifyWait, r.notifyPipesWait = 0, 0
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
 		res := r.run(nil, done, "--watch", "--notify-command", flood)

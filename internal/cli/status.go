@@ -100,8 +100,9 @@ type statusCmd struct {
 	floor int
 	// terminal says whether stderr is a terminal (progress); nil asks it.
 	terminal func() bool
-	// notifyWait bounds a --notify-command run; 0 is notifyTimeout.
-	notifyWait time.Duration
+	// notifyWait bounds a --notify-command run, notifyPipesWait the wait for
+	// its output once it ended; 0 is notifyTimeout, and notifyPipesWait.
+	notifyWait, notifyPipesWait time.Duration
 }
 
 type statusFlags struct {

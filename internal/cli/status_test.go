@@ -39,10 +39,11 @@ type statusRig struct {
 	stdin   io.Reader // the next run's standard input
 	// terminal: the next runs' stderr is a terminal.
 	terminal bool
-	// notifyWait bounds the runs' --notify-command (0: notifyTimeout).
-	notifyWait time.Duration
-	mu         sync.Mutex
-	asks       []time.Time // when each status request came, on the fake clock
+	// notifyWait and notifyPipesWait bound the runs' --notify-command and
+	// the wait for its output (0: notifyTimeout, notifyPipesWait).
+	notifyWait, notifyPipesWait time.Duration
+	mu                          sync.Mutex
+	asks                        []time.Time // when each status request came, on the fake clock
 	// rejected holds when each request was refused with 429.
 	rejected []time.Time
 	// rewrite, when set, changes every answer's body as a hostile server would.
@@ -214,7 +215,7 @@ func (r *statusRig) runLine(vars map[string]string, line func(statusCmd, []strin
 		res.sleeps = append(res.sleeps, d)
 		r.clock.Advance(d)
 		return nil
-	}, terminal: func() bool { return r.terminal }, notifyWait: r.notifyWait}
+	}, terminal: func() bool { return r.terminal }, notifyWait: r.notifyWait, notifyPipesWait: r.notifyPipesWait}
 	res.code = line(cmd, append([]string{"--config", r.config}, args...))
 	res.stdout, res.stderr = out.String(), errOut.String()
 	return res

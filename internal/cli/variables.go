@@ -22,6 +22,9 @@ type variable struct {
 	means string
 	// secret: doctor says it is set, never what it holds.
 	secret bool
+	// command: a command line, of which doctor names the program alone:
+	// its arguments may hold a password (cast's --password).
+	command bool
 }
 
 // variables, in the order a reader meets them.
@@ -31,7 +34,7 @@ var variables = []variable{
 	{name: exchange.APIKeyEnvVar, secret: true, means: "the API key commands and svcwallet auth login log in with (before a stored one); pre-fills the console's API key field."},
 	{name: signer.KeyEnvVar, secret: true, means: "a raw hex signing key (never on the command line); without an API key, commands log in by wallet signature with it."},
 	{name: signer.KeystoreEnvVar, means: "the keystore directory."},
-	{name: signer.SignCommandEnvVar, means: "the signing command of --signer command when the environment sets no sign_command ({file}: the typed data file)."},
+	{name: signer.SignCommandEnvVar, command: true, means: "the signing command of --signer command when the environment sets no sign_command ({file}: the typed data file)."},
 	{name: debugVar, set: debugVar + "=1", means: "log requests, statuses and timings, as --debug."},
 	{name: plain.PlainVar, set: plain.PlainVar + "=1", means: "plain mode, as --plain: the console's flows as line prompts; " + plain.PlainVar + "=0 opens the full screen even where TERM=dumb or ACCESSIBLE would choose plain mode."},
 	{name: "ACCESSIBLE", means: "set true (1, t, true) it chooses plain mode, unless " + plain.PlainVar + " or --plain says otherwise."},
@@ -75,8 +78,9 @@ func (v variable) written() string {
 }
 
 // variablesSet names the listed variables getenv finds set, for doctor: a
-// secret's name alone, another's value too (escaped when it is not clean
-// text), unless it holds a key's or a recovery phrase's shape.
+// secret's name alone, a command's program, another's value too (escaped
+// when it is not clean text), unless it holds a key's or a recovery
+// phrase's shape.
 func variablesSet(getenv func(string) string) []string {
 	var set []string
 	for _, v := range variables {
@@ -88,9 +92,21 @@ func variablesSet(getenv func(string) string) []string {
 			// A signing command given --private-key KEY: doctor's report
 			// is what is pasted into a support ticket.
 			set = append(set, v.name+" (set; it holds what looks like a key or a recovery phrase, not shown)")
+		case v.command:
+			set = append(set, v.name+" ("+commandShown(val)+")")
 		default:
 			set = append(set, v.name+"="+osguard.Shown(val))
 		}
 	}
 	return set
+}
+
+// commandShown says a command line set by its program alone: doctor's
+// report is what is pasted into a support ticket.
+func commandShown(line string) string {
+	words, err := signer.SplitCommand(line)
+	if err != nil || len(words) == 0 {
+		return "set; not shown"
+	}
+	return "set: runs " + osguard.Shown(words[0]) + "; its arguments not shown, as they may hold a password"
 }

@@ -171,8 +171,8 @@ func TestDoctorSaysVariablesSet(t *testing.T) {
 // TestDoctorShowsNoSecretInAVariable: a value doctor shows is never a
 // private key's shape nor a wallet's secret (a signing command given
 // --private-key KEY: its report is what is pasted into a support ticket),
-// and one holding an escape or a control is written escaped in ASCII, so
-// its report drives no terminal.
+// nor a signing command's arguments, and one holding an escape or a
+// control is written escaped in ASCII, so its report drives no terminal.
 func TestDoctorShowsNoSecretInAVariable(t *testing.T) {
 	const key = "ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80"
 	for _, cmd := range []string{
@@ -187,7 +187,14 @@ func TestDoctorShowsNoSecretInAVariable(t *testing.T) {
 			t.Errorf("%s shown as %q", cmd, got)
 		}
 	}
+	// Its arguments may hold a password, of no shape a test can tell.
 	got := strings.Join(variablesSet(func(k string) string {
+		return map[string]string{signer.SignCommandEnvVar: "cast wallet sign --keystore k.json --password hunter2 --data --from-file {file}"}[k]
+	}), "; ")
+	if got != signer.SignCommandEnvVar+" (set: runs cast; its arguments not shown, as they may hold a password)" {
+		t.Errorf("a signing command shown as %q", got)
+	}
+	got = strings.Join(variablesSet(func(k string) string {
 		return map[string]string{"XDG_STATE_HOME": "/tmp/s\x1b]2;T\ax"}[k]
 	}), "; ")
 	if got != `XDG_STATE_HOME="/tmp/s\x1b]2;T\ax"` {

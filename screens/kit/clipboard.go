@@ -28,7 +28,12 @@ func CopyText(app *App, text, done string) tea.Cmd {
 	}
 	say := func() tea.Msg {
 		v, err := query()
-		if v = strings.TrimSpace(v); err == nil && (v == "off" || v == "external") {
+		switch v = strings.TrimSpace(v); {
+		case err != nil:
+			// Unanswered (a server that never answers is given up): the
+			// copy was sent, and whether tmux let it out is not known.
+			return tui.InfoMsg{Text: done + ", unless tmux kept it (it did not say whether it lets copies out)"}
+		case v == "off" || v == "external":
 			return tui.ErrorMsg{Err: exchange.UserError{Text: "Not copied: tmux's set-clipboard is " + v +
 				", so the copy stops at tmux. Run `tmux set -g set-clipboard on`, then copy again"}}
 		}
