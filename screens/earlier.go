@@ -87,7 +87,7 @@ func (n *earlierNotice) View() string {
 		if level == 0 {
 			b.WriteString("\n")
 		}
-		b.WriteString(wrap("The withdrawals in it are not seen by the check that a withdrawal is sent once: before making one of them again, look it up by its quote id (the watch board, or svcwallet status)."))
+		b.WriteString(wrap("The withdrawals in it are not seen by the check that a withdrawal is sent once: before making one of them again, look it up by its quote id (the watch board, or svcwallet status): the file is text, and a withdrawal's lines name it after \"quote_id\"."))
 		if level == 0 {
 			b.WriteString("\n")
 		}

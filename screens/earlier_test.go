@@ -51,6 +51,7 @@ func TestEarlierJournalSaidBeforeLogin(t *testing.T) {
 		osguard.Shown(earlierJournal.From), earlierJournal.To,
 		"not seen by the check that a withdrawal is sent once",
 		"Quit the earlier svcwallet", "never over the journal in use",
+		`"quote_id"`,
 	} {
 		if !strings.Contains(v, want) {
 			t.Errorf("the console's first frame lacks %q:\n%s", want, v)
