@@ -6,6 +6,7 @@ import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/screens/kit"
@@ -69,14 +70,16 @@ func (n *earlierNotice) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 
 // View names each journal left beside escaped (osguard.Shown), what it
 // means and what to do; on a short terminal the words are fewer, the
-// paths always whole.
+// paths always whole (broken where the width ends).
 func (n *earlierNotice) View() string {
 	c := n.app.Common
 	k := layout.InksFor(c)
 	w := max(n.w, 1)
 	wrap := func(s string) string { return layout.WrapTo(s, w) + "\n" }
+	// A path is broken where the width ends, never at a space, which a
+	// line's end would hide (macOS's Application Support).
 	path := func(p string) string {
-		return k.Value.On(strings.ReplaceAll(layout.WrapTo(osguard.Shown(p), max(w-2, 8)), "\n", "\n  ")) + "\n"
+		return k.Value.On(strings.ReplaceAll(ansi.Hardwrap(osguard.Shown(p), max(w-2, 8), true), "\n", "\n  ")) + "\n"
 	}
 	render := func(level int) string {
 		var b strings.Builder
@@ -87,7 +90,7 @@ func (n *earlierNotice) View() string {
 		if level == 0 {
 			b.WriteString("\n")
 		}
-		b.WriteString(wrap("The withdrawals in it are not seen by the check that a withdrawal is sent once: before making one of them again, look it up by its quote id (the watch board, or svcwallet status)."))
+		b.WriteString(wrap("The withdrawals in it are not seen by the check that a withdrawal is sent once: before making one of them again, look it up by its quote id (the watch board, or svcwallet status): the file is text, and a withdrawal's lines name it after \"quote_id\"."))
 		if level == 0 {
 			b.WriteString("\n")
 		}

@@ -1,6 +1,7 @@
 package screens
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -51,6 +52,7 @@ func TestEarlierJournalSaidBeforeLogin(t *testing.T) {
 		osguard.Shown(earlierJournal.From), earlierJournal.To,
 		"not seen by the check that a withdrawal is sent once",
 		"Quit the earlier svcwallet", "never over the journal in use",
+		`"quote_id"`,
 	} {
 		if !strings.Contains(v, want) {
 			t.Errorf("the console's first frame lacks %q:\n%s", want, v)
@@ -106,5 +108,28 @@ func TestEarlierJournalGolden(t *testing.T) {
 				t.Errorf("%s: the notice lacks %q", size, want)
 			}
 		}
+	}
+}
+
+// TestEarlierJournalPathsKeepTheirSpaces: a path wider than the terminal
+// (macOS's Application Support at 60 columns) is broken where the width
+// ends, as the board's export names its file: broken at its space, the
+// space would vanish at the line's end and the path read otherwise.
+func TestEarlierJournalPathsKeepTheirSpaces(t *testing.T) {
+	c, _ := earlierConsole(t, 60, 20, false)
+	lines := strings.Split(c.Plain(), "\n")
+	i := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, "  /home/ann/Library/") })
+	if i < 0 {
+		t.Fatalf("the journal in use is not named:\n%s", c.Plain())
+	}
+	var read string
+	for _, l := range lines[i:] {
+		if !strings.HasPrefix(l, "  ") {
+			break
+		}
+		read += strings.TrimPrefix(l, "  ")
+	}
+	if read = strings.TrimRight(read, " "); read != earlierJournal.To {
+		t.Errorf("the journal in use reads %q over its lines, not %q:\n%s", read, earlierJournal.To, c.Plain())
 	}
 }

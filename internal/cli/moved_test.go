@@ -43,7 +43,7 @@ func TestEarlierFilesMoved(t *testing.T) {
 		"moved /home/ann/.local/state/svcwallet/journal.jsonl to /home/ann/Library/Application Support/svcwallet/journal.jsonl",
 		"/old/keystore/UTC--k, written by an earlier version, could not be moved to /new/keystore/UTC--k (cross-device link): move it there by hand",
 		// Moved by hand, it would replace the journal in use.
-		"/old/state/journal.jsonl, a withdrawal journal an earlier version wrote, was left where it is: /new/state/journal.jsonl is the journal now, and the withdrawals in the earlier one are not seen by the check that a withdrawal is sent once; before making one of them again, look it up by the quote id that file gives it (status, or the watch board); quit the earlier svcwallet if one is still open, then move that file elsewhere",
+		"/old/state/journal.jsonl, a withdrawal journal an earlier version wrote, was left where it is: /new/state/journal.jsonl is the journal now, and the withdrawals in the earlier one are not seen by the check that a withdrawal is sent once; before making one of them again, look it up by its quote id (status, or the watch board): the file is text, and a withdrawal's lines name it after \"quote_id\"; quit the earlier svcwallet if one is still open, then move that file elsewhere",
 	} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr)
@@ -76,7 +76,7 @@ func TestEarlierJournalSaidByEachFace(t *testing.T) {
 		args       []string
 	}{{"a command", "xterm", []string{"key", "list"}}, {"the console", "xterm", nil}} {
 		_, stderr := run(c.term, c.args...)
-		if strings.Count(stderr, shown) != 1 || !strings.Contains(stderr, "quit the earlier svcwallet if one is still open") || strings.Contains(stderr, "\x1b") {
+		if strings.Count(stderr, shown) != 1 || !strings.Contains(stderr, "quit the earlier svcwallet if one is still open") || !strings.Contains(stderr, `lines name it after "quote_id"`) || strings.Contains(stderr, "\x1b") {
 			t.Errorf("%s: stderr says the journal left beside other than once, escaped, with quit:\n%q", c.name, stderr)
 		}
 	}

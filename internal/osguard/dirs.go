@@ -129,7 +129,19 @@ func MoveEarlierFiles() []Moved {
 	if err != nil {
 		return nil
 	}
-	return moveEarlier(earlierDirsFor(goos, os.Getenv, home), now)
+	return moveEarlier(whole(earlierDirsFor(goos, os.Getenv, home)), now)
+}
+
+// whole is d with each folder named from the root: a relative
+// $XDG_STATE_HOME, which earlier versions honoured, is the folder this run
+// started in's, and a message naming a file there is read elsewhere.
+func whole(d Dirs) Dirs {
+	for _, p := range []*string{&d.Config, &d.State, &d.Keystore} {
+		if abs, err := filepath.Abs(*p); *p != "" && err == nil {
+			*p = abs
+		}
+	}
+	return d
 }
 
 func moveEarlier(was, now Dirs) []Moved {

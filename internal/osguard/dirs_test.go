@@ -196,3 +196,38 @@ func TestEarlierJournalFencedOnceMoved(t *testing.T) {
 		t.Errorf("once the journal beside was moved away, its place is unfenced: %v", err)
 	}
 }
+
+// TestEarlierPlaceNamedWhole: an earlier state folder named by a relative
+// $XDG_STATE_HOME (which earlier versions honoured, from the folder they
+// started in) is named whole: a journal left there is said by its whole
+// path, which the notice, plain mode and stderr name, read wherever.
+func TestEarlierPlaceNamedWhole(t *testing.T) {
+	root := t.TempDir()
+	home, run := filepath.Join(root, "home"), filepath.Join(root, "run")
+	t.Setenv("HOME", home)
+	t.Setenv("USERPROFILE", home)
+	t.Setenv("APPDATA", filepath.Join(home, "roaming"))
+	t.Setenv("LOCALAPPDATA", filepath.Join(home, "local"))
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
+	t.Setenv("XDG_STATE_HOME", "old")
+	now, err := UserDirs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for p, s := range map[string]string{
+		filepath.Join(now.State, JournalName):           "",
+		filepath.Join(run, "old", AppName, JournalName): "earlier",
+	} {
+		if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(s), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(run)
+	beside := LeftBeside(MoveEarlierFiles())
+	if len(beside) != 1 || !filepath.IsAbs(beside[0].From) || !strings.HasSuffix(beside[0].From, filepath.Join("run", "old", AppName, JournalName)) {
+		t.Errorf("the journal left beside is named %+v, not by its whole path", beside)
+	}
+}

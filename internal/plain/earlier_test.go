@@ -23,7 +23,7 @@ func TestEarlierJournalSaidBeforeTheFirstQuestion(t *testing.T) {
 	if asked := strings.Index(out, "How do you log in?"); said < 0 || asked < 0 || said > asked {
 		t.Fatalf("the earlier journal is not said before the first question:\n%s", out)
 	}
-	wants(t, out, left.To, "not seen by the check that a withdrawal is sent once", "Quit the earlier svcwallet", ", the journal in use.")
+	wants(t, out, left.To, "not seen by the check that a withdrawal is sent once", "Quit the earlier svcwallet", `lines name it after "quote_id"`, ", the journal in use.")
 	if strings.Contains(out, "\x1b") {
 		t.Errorf("the earlier journal's path is written with its escape:\n%q", out)
 	}

@@ -192,7 +192,7 @@ func (s *session) run() error {
 func (s *session) sayEarlierJournals() {
 	for _, m := range s.EarlierJournals {
 		s.p.Say("Warning: %s is a withdrawal journal an earlier svcwallet wrote, left at its earlier place. "+
-			"The withdrawals in it are not seen by the check that a withdrawal is sent once: before making one of them again, look it up by its quote id (Look up a withdrawal's status, on the home menu). "+
+			"The withdrawals in it are not seen by the check that a withdrawal is sent once: before making one of them again, look it up by its quote id (Look up a withdrawal's status, on the home menu): the file is text, and a withdrawal's lines name it after \"quote_id\". "+
 			"Quit the earlier svcwallet if one is still open: it records and sends withdrawals there. "+
 			"Then move that file elsewhere; never over %s, the journal in use.", osguard.Shown(m.From), osguard.Shown(m.To))
 		s.p.Blank()
