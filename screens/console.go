@@ -19,6 +19,7 @@ import (
 // svcwallet left beside the one in use (withEarlierNotice).
 func Console(app *kit.App) tui.Screen {
 	app.Common.TopBar = app.TopBar
+	app.Common.ThenMend = app.ThenMend
 	app.Makers = kit.Makers{
 		Home: home.New, Login: login.NewWith, Deposit: deposit.New, Withdraw: withdraw.New,
 		History: history.New, Board: board.New, Builder: builder.New,

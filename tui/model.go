@@ -177,7 +177,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmd = m.broadcast(msg)
 	case ErrorMsg:
 		if msg.Err != nil {
-			cmd = m.showToast(true, msg.Err.Error())
+			cmd = m.showToast(true, m.common.Said(msg.Err))
 		}
 	case InfoMsg:
 		cmd = m.showToast(false, msg.Text)

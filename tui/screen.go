@@ -184,6 +184,19 @@ type Common struct {
 	// attributes (NO_COLOR), or neither (TERM=dumb). Unknown until then,
 	// drawn as colour.
 	Profile colorprofile.Profile
+	// ThenMend is the step after an error's own fix when that fix names no
+	// command (a file refused for its name: rename it), set by the console
+	// (kit.App.ThenMend); nil adds nothing.
+	ThenMend func(error) string
+}
+
+// Said is err's text as the console shows it: with the step after its fix
+// (ThenMend).
+func (c *Common) Said(err error) string {
+	if c.ThenMend == nil {
+		return err.Error()
+	}
+	return err.Error() + c.ThenMend(err)
 }
 
 // Plain says the terminal shows no text attribute (TERM=dumb): no colour,

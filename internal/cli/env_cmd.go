@@ -109,7 +109,18 @@ func (a *app) envAdd(ctx context.Context, f envAddFlags) error {
 	}
 	_, err = os.Lstat(path)
 	created := errors.Is(err, fs.ErrNotExist)
+	if named {
+		// Made at once, never through a link: one planted after the check
+		// (in /tmp, by another user) would have the edit write its target.
+		newConfigChecked(path)
+		if err := config.CreateConfig(path); err != nil {
+			return otherError(err)
+		}
+	}
 	if err := addRefused(config.AddEnvironment(path, e, f.alias), e.Name, newInvocation("", a.configPath, a.env.Getenv)); err != nil {
+		if named {
+			os.Remove(path) // made empty above: a refused add leaves nothing
+		}
 		return err
 	}
 	if created {
@@ -127,6 +138,10 @@ func (a *app) envAdd(ctx context.Context, f envAddFlags) error {
 	}
 	return nil
 }
+
+// newConfigChecked runs between env add's check of a new config's name
+// and the file's making: a test plants a link there, as a race would.
+var newConfigChecked = func(string) {}
 
 // addRefused words env add's refusal of the environment name, nil for
 // none: what to do instead, a command of v's config.

@@ -56,7 +56,10 @@ func (c statusCmd) notify(ctx context.Context, command string, f *follow.Followe
 	case err == nil, errors.Is(err, exec.ErrWaitDelay):
 		// ErrWaitDelay: it ended well, and what it left running still
 		// holds its output, which is no failure of it.
-	case ctx.Err() == nil && cx.Err() != nil:
+	case ctx.Err() != nil:
+		// Killed with its group as svcwallet ends (ctrl+c): no failure of it.
+		fmt.Fprintf(c.env.Stderr, "%s: --notify-command for %s was interrupted: svcwallet was asked to end, so the notifier was stopped with every process it started, and may not have told of %s\n", c.app.name, f.QuoteID, f.QuoteID)
+	case cx.Err() != nil:
 		fmt.Fprintf(c.env.Stderr, "%s: --notify-command for %s did not end within %s, so it was ended with every process it started: a notify command must end by then\n", c.app.name, f.QuoteID, wait)
 	default:
 		fmt.Fprintf(c.env.Stderr, "%s: --notify-command for %s failed (%v): %s\n", c.app.name, f.QuoteID, err, safetext.Line(out.String(), 200))

@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"bytes"
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -11,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 )
 
@@ -107,4 +110,34 @@ func endsWithin(pid int, d time.Duration) bool {
 		}
 	}
 	return false
+}
+
+// TestNotifyCommandInterrupted: a notifier running when svcwallet is asked
+// to end (ctrl+c) is stopped with what it started, and said to be
+// interrupted, not to have failed (signal: killed).
+func TestNotifyCommandInterrupted(t *testing.T) {
+	dir := t.TempDir()
+	started := filepath.Join(dir, "started")
+	path := filepath.Join(dir, "notifier")
+	if err := os.WriteFile(path, []byte("#!/bin/sh\n: > '"+started+"'\nexec sleep 120\n"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	var errOut bytes.Buffer
+	c := statusCmd{env: CLIEnv{Stderr: &errOut}, app: &app{name: "svcwallet status"}}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go func() {
+		// Asked to end once the notifier runs: its file is there.
+		for ctx.Err() == nil {
+			if _, err := os.Stat(started); err == nil {
+				cancel()
+			}
+			time.Sleep(time.Millisecond)
+		}
+	}()
+	c.notify(ctx, path, &follow.Followed{Follow: follow.Follow{QuoteID: "q-1", Final: true}})
+	got := errOut.String()
+	if !strings.Contains(got, "svcwallet status: --notify-command for q-1 was interrupted: svcwallet was asked to end") || strings.Contains(got, "failed") {
+		t.Errorf("a notifier stopped by ctrl+c said:\n%s", got)
+	}
 }

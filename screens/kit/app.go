@@ -6,6 +6,7 @@ package kit
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -272,6 +273,17 @@ func (a *App) TopBar() tui.TopBar {
 // id, a file), behind "--" when one begins with '-' (runnext.CommandOn).
 func (a *App) CommandOn(words, operands []string, flags ...string) string {
 	return runnext.CommandOn(a.ConfigFlag, a.Target.Env.Name, words, operands, flags...)
+}
+
+// ThenMend is the step after osguard.RenameFirst, when err's fix is that,
+// as the command line's errors say it: the doctor run, on the console's
+// environment and config, that names the command that mends the file once
+// renamed (tui.Common.ThenMend).
+func (a *App) ThenMend(err error) string {
+	if u, ok := errors.AsType[*osguard.UnsafePathError](err); ok && u.Fix == osguard.RenameFirst {
+		return "; then run " + a.Command("doctor") + " for the command that mends it"
+	}
+	return ""
 }
 
 // BridgePinsPath is where the bridge addresses are recorded

@@ -54,7 +54,8 @@ func (o *Offline) Done() bool { return o.Path != "" }
 
 // Prepare journals the intent (prepare, the domain's) and writes its file
 // named name beside the journal, in a Cmd. command's submit finishes it on
-// the command line; instead is what to run when the file is not written.
+// the command line; instead, the command line with every choice as a flag,
+// is what to run when the file is not written.
 func (o *Offline) Prepare(app *App, command, name, what, instead string, prepare func(context.Context) (intent.Prepared, error)) tea.Cmd {
 	o.Preparing, o.command = true, command
 	root, path, write := app.Root(), app.offlinePath(name), app.offlineWriter()
@@ -62,9 +63,7 @@ func (o *Offline) Prepare(app *App, command, name, what, instead string, prepare
 		if !safetext.Printable(path) {
 			// The sign and submit commands name the file: they would not
 			// read as they run. Refused before anything is journaled.
-			return offlineMsg{err: exchange.UserError{Text: "Nothing was prepared: the folder of svcwallet's state, " + osguard.Shown(filepath.Dir(path)) +
-				", holds a character a terminal acts on or hides, so no command could name the file as it reads: run `" + instead +
-				"` with the same choices and --out naming a file without one"}}
+			return offlineMsg{err: &OfflineFolderError{Folder: filepath.Dir(path), Instead: instead}}
 		}
 		cx, cancel := Call(root)
 		defer cancel()
@@ -79,6 +78,17 @@ func (o *Offline) Prepare(app *App, command, name, what, instead string, prepare
 		}
 		return offlineMsg{p: p, path: path}
 	}
+}
+
+// OfflineFolderError: nothing was prepared, since the state folder's name
+// is not Printable; Instead is the command line that prepares it with
+// --out. A review too short for itself shows it alone: nothing here mends it.
+type OfflineFolderError struct{ Folder, Instead string }
+
+func (e *OfflineFolderError) Error() string {
+	// The face's label opens the sentence ("Not withdrawn: ").
+	return "nothing was prepared, as the folder of svcwallet's state, " + osguard.Shown(e.Folder) +
+		", holds a character a terminal acts on or hides, and no command could name the file in it as it reads: prepare it on the command line, `" + e.Instead + "`"
 }
 
 // Update takes Prepare's answer (handled), returning why nothing was

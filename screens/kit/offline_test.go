@@ -49,9 +49,10 @@ func TestOfflineFileNamedAfterAnyQuote(t *testing.T) {
 // TestOfflineFolderShownAsItReads: a state folder holding a no-break space
 // or a bidi override (safetext.Printable) prepares nothing, journals
 // nothing and writes nothing: the sign and submit commands name the file,
-// and would not read as they run. The folder is said escaped, with what to
-// run instead.
+// and would not read as they run. The folder is said escaped, with the
+// command line to run instead as it was given.
 func TestOfflineFolderShownAsItReads(t *testing.T) {
+	const instead = "svcwallet withdraw --to 0x1 --amount 2 --signer offline --out t.json"
 	for _, name := range []string{"st\u00a0ate", "st\u202eate"} {
 		dir := filepath.Join(t.TempDir(), name)
 		j, err := journal.Open(filepath.Join(dir, "journal.jsonl"))
@@ -61,13 +62,13 @@ func TestOfflineFolderShownAsItReads(t *testing.T) {
 		app := &App{Session: Session{Target: target.Target{Journal: j}}}
 		var o Offline
 		prepared := false
-		msg := o.Prepare(app, "withdraw", "transfer-q-1.json", "Transfer", "svcwallet withdraw --signer offline", func(context.Context) (intent.Prepared, error) {
+		msg := o.Prepare(app, "withdraw", "transfer-q-1.json", "Transfer", instead, func(context.Context) (intent.Prepared, error) {
 			prepared = true
 			return intent.Prepared{}, context.Canceled
 		})()
 		err, _ = o.Update(app, msg)
 		if err == nil || prepared || o.Done() || strings.ContainsAny(err.Error(), "\u00a0\u202e") ||
-			!strings.Contains(err.Error(), osguard.Shown(dir)) || !strings.Contains(err.Error(), "--out") {
+			!strings.Contains(err.Error(), osguard.Shown(dir)) || !strings.Contains(err.Error(), "`"+instead+"`") {
 			t.Errorf("%q: prepared %v, err %v", name, prepared, err)
 		}
 	}

@@ -5,6 +5,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/svcwallet/svcwallet/internal/safetext"
+	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/intent"
 )
 
@@ -26,9 +28,26 @@ func (r *reviewScreen) preparable() bool {
 func (r *reviewScreen) prepare() tea.Cmd {
 	r.err = nil
 	w, o := r.app.Withdrawer(), r.order
-	return r.gate.Offline.Prepare(r.app, "withdraw", "transfer-"+o.Quote.QuoteID+".json", "Transfer", r.app.Command("withdraw", "--signer", "offline"),
+	name := "transfer-" + o.Quote.QuoteID + ".json"
+	return r.gate.Offline.Prepare(r.app, "withdraw", name, "Transfer", r.offlineCommand(name),
 		func(cx context.Context) (intent.Prepared, error) {
 			p, err := w.Prepare(cx, o, o.Transfer.FromAccount)
 			return p.Prepared, err
 		})
+}
+
+// offlineCommand is `withdraw --signer offline` with this review's choices
+// as flags, writing the file name in the folder it is run in: it prepares
+// the same withdrawal as printed (on a new quote).
+func (r *reviewScreen) offlineCommand(name string) string {
+	c := r.order.Choice
+	w := []string{"withdraw", "--chain", c.Route.Chain, "--to", c.ToAddress, "--amount", c.Amount.String()}
+	if c.TokenOut != exchange.TokenUSDT {
+		w = append(w, "--token-out", c.TokenOut)
+	}
+	if c.FeeCap.Valid {
+		w = append(w, "--max-fee", c.FeeCap.Decimal.String())
+	}
+	w = append(w, "--signer", "offline", "--account", r.order.Transfer.FromAccount.Hex(), "--out", safetext.FileName(name))
+	return r.app.Command(w...)
 }

@@ -2,7 +2,9 @@ package withdraw
 
 import (
 	"encoding/json"
+	"errors"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -129,6 +131,44 @@ func TestOfflinePanelFits(t *testing.T) {
 			if !strings.Contains(view, bare.Replace(want)) {
 				t.Errorf("%dx%d: the panel does not show %q:\n%s", size[0], size[1], want, frame)
 			}
+		}
+	}
+}
+
+// TestOfflineFolderRefusalFits: a state folder a terminal would not show as
+// it is prepares nothing; the review says why once ("Not withdrawn: nothing
+// was prepared"), with the command line that prepares the same withdrawal,
+// every choice a flag, and at 60x20, too short for the review with it, the
+// refusal alone, never "Too small to review".
+func TestOfflineFolderRefusalFits(t *testing.T) {
+	app, now := screentest.LoggedInApp(t)
+	app.Target.Demo = nil
+	j, err := journal.Open(filepath.Join(t.TempDir(), "st\u00a0ate", "journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	app.Target.Journal = j
+	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, signer.Found{Place: signer.KeyNowhere})
+	_, cmd := screentest.Press(r, "o")
+	screentest.Drive(r, cmd)
+	if r.gate.Offline.Done() || !errors.As(r.err, new(*kit.OfflineFolderError)) {
+		t.Fatalf("prepared in a folder not shown as it is: %v", r.err)
+	}
+	c := r.order.Choice
+	if c.FeeCap.Valid {
+		t.Fatal("the quote has a fee cap: the command below names none")
+	}
+	want := app.Command("withdraw", "--chain", c.Route.Chain, "--to", c.ToAddress, "--amount", c.Amount.String(),
+		"--signer", "offline", "--account", r.order.Transfer.FromAccount.Hex(), "--out", "transfer-"+r.order.Quote.QuoteID+".json")
+	for _, size := range [][2]int{{120, 40}, {80, 24}, {60, 20}} {
+		app.Common.TopBar = app.TopBar
+		root := tui.New(r, tui.Options{Theme: "dark", Common: app.Common, Timer: func(time.Duration, tea.Msg) tea.Cmd { return nil }})
+		screentest.Feed(root, tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+		frame := ansi.Strip(root.View().Content)
+		bare := strings.NewReplacer(" ", "", "\n", "")
+		if view := bare.Replace(frame); strings.Count(frame, "Not withdrawn: nothing was prepared") != 1 ||
+			!strings.Contains(view, bare.Replace(want)) || strings.Contains(frame, "Too small") || strings.Count(view, "prepared") != 1 {
+			t.Errorf("%dx%d: the refusal, once, with %s:\n%s", size[0], size[1], want, frame)
 		}
 	}
 }

@@ -1,10 +1,12 @@
 package withdraw
 
 import (
+	"errors"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/kit/layout"
 	"github.com/svcwallet/svcwallet/tui"
 )
@@ -68,6 +70,10 @@ func (r *reviewScreen) stopNote() string {
 func (r *reviewScreen) alone() string {
 	if r.gate.Offline.Done() {
 		return layout.Clip(r.gate.Offline.View(r.app.Common, r.wd), r.wd)
+	}
+	if errors.As(r.err, new(*kit.OfflineFolderError)) {
+		// Nothing was prepared, and a taller window would not mend why.
+		return layout.Clip(layout.ErrorBlock(r.app.Common, "Not withdrawn", r.err, r.wd), r.wd)
 	}
 	return r.journalStop()
 }

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -37,6 +38,20 @@ func CheckNewConfig(path string) error {
 		return fmt.Errorf("config %s: %w", osguard.Shown(path), err)
 	case !fi.IsDir():
 		return fmt.Errorf("%s is not a folder: name a config file in a folder that exists", osguard.Shown(dir))
+	}
+	return nil
+}
+
+// CreateConfig makes the empty config CheckNewConfig allowed at path,
+// owner-only: never through a link nor over a file put there since the
+// check (O_EXCL, O_NOFOLLOW), so the edit that follows writes this file.
+func CreateConfig(path string) error {
+	err := osguard.CreateStateFile(path, nil)
+	if errors.Is(err, fs.ErrExist) {
+		return fmt.Errorf("something was put at %s after it was checked, and nothing was written: see what it is, then name another file", osguard.Shown(path))
+	}
+	if err != nil {
+		return fmt.Errorf("config %s: %w", osguard.Shown(path), err)
 	}
 	return nil
 }

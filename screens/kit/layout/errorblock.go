@@ -20,7 +20,7 @@ func ErrorBlock(c *tui.Common, label string, err error, w int) string {
 	if w-hw < 20 {
 		hw = 0 // too narrow to indent: wrap under the label
 	}
-	lines := strings.Split(tui.Wrap(err.Error(), max(w-hw, 1)), "\n")
+	lines := strings.Split(tui.Wrap(c.Said(err), max(w-hw, 1)), "\n")
 	var b strings.Builder
 	b.WriteString(c.Styles.ErrorToast.Render(head))
 	if hw == 0 {
