@@ -130,14 +130,16 @@ func TestBuilderReviewKeystoreSignsAt60x20(t *testing.T) {
 				t.Errorf("no prompt at 60x20:\n%s", v)
 			}
 			golden.RequireEqual(t, []byte(v))
-			// A wrong passphrase's words take the prompt's line: the
-			// review still fits, its field there to type again.
+			// A wrong passphrase is said beside the field it is about:
+			// the review still fits, its field there to type again, and
+			// the key's folder keeps its line.
 			r.TypeText("wrong")
 			r.clock.Advance(kit.ShownGuard)
 			r.Press("enter")
-			r.UntilShows("Wrong passphrase: type it again")
-			if v := r.Plain(); strings.Contains(v, "Enlarge") || !strings.Contains(strings.ToLower(v), "passphrase") {
-				t.Errorf("a wrong passphrase at 60x20 leaves no field to type it again:\n%s", v)
+			r.UntilShows("rong passphrase")
+			if v := r.Plain(); strings.Contains(v, "Enlarge") || !strings.Contains(strings.Join(strings.Fields(v), " "), "Signing key keystore 0xf39F…2266 in …/keystore") ||
+				!strings.Contains(v, "Passphrase") {
+				t.Errorf("a wrong passphrase at 60x20 leaves no field to type it again, or drops the key's folder:\n%s", v)
 			}
 			r.TypeText("hunter2-hunter2")
 			r.clock.Advance(kit.ShownGuard)

@@ -437,9 +437,13 @@ func (r *builderReviewScreen) render(level int) string {
 }
 
 // briefPrompt is the prompt in words that fit beside the passphrase at 60
-// columns; "" where it needs a line of its own (an error, a resend, the
-// preparation for offline signing).
+// columns, or a wrong passphrase said there; "" where it needs a line of
+// its own (another error, a resend, the preparation for offline signing).
 func (r *builderReviewScreen) briefPrompt() string {
+	if errors.Is(r.err, signer.ErrWrongPassphrase) && !r.gate.Sending && !r.gate.Offline.Preparing {
+		// Said beside the field it is about: the key's folder keeps its line.
+		return r.app.Common.Styles.ErrorToast.Render("wrong passphrase: type again")
+	}
 	if r.gate.Offline.Preparing || r.err != nil && !r.gate.Sending || r.sent != nil {
 		return ""
 	}
