@@ -416,6 +416,9 @@ func (r *builderReviewScreen) render(level int) string {
 	case r.err != nil && !r.gate.Sending:
 		b.WriteString(layout.ErrorBlock(c, r.errHead, r.err, r.wd))
 		if again := againWords(r.fate); r.sent != nil && again != "" {
+			if r.gate.Guarded() { // enter and esc do nothing yet
+				again = "Read it: keys are enabled in a moment."
+			}
 			b.WriteString(st.Muted.Render(layout.WrapTo(again, max(r.wd, 20))) + "\n")
 		}
 	case r.sent != nil:
