@@ -104,7 +104,7 @@ func TestBuilderReviewKeystoreSignsAt60x20(t *testing.T) {
 			r.keySection(label, sandbox.NoChainAddress)
 			r.Press("enter")
 			r.UntilShows("Builder: review and sign", "keystore")
-			if v := strings.Join(strings.Fields(r.Plain()), " "); !strings.Contains(v, "Signing key keystore 0xf39F…2266 in …vcwallet/keystore") ||
+			if v := strings.Join(strings.Fields(r.Plain()), " "); !strings.Contains(v, "Signing key keystore 0xf39F…2266 in …/keystore") ||
 				!strings.Contains(v, "keys enabled in a moment") && !strings.Contains(v, "keys are enabled in a moment") {
 				t.Errorf("the guarded review does not say the key's folder or that keys are held:\n%s", r.Plain())
 			}
@@ -121,7 +121,7 @@ func TestBuilderReviewKeystoreSignsAt60x20(t *testing.T) {
 				"authorize and create an API key", "accountID " + sandbox.DemoAddress, "signer " + sandbox.NoChainAddress + " builder's API key",
 				"permissions Trade", "nonce 424242", "builderAccountID " + sandbox.BuilderAddress, "maxFutureFeeRate 1000 = 0.1% futures cap",
 				"maxSpotFeeRate 500 = 0.05% spot cap", "expiration", "2026-03-21 09:26:53 UTC, 7 days", "Digest",
-				"Signing key keystore 0xf39F…2266 in …vcwallet/keystore", "Passphrase", "enter sign and authorize"} {
+				"Signing key keystore 0xf39F…2266 in …/keystore", "Passphrase", "enter sign and authorize"} {
 				if !strings.Contains(squashed, strings.Join(strings.Fields(want), "")) {
 					t.Errorf("no %q whole at 60x20:\n%s", want, v)
 				}
@@ -130,14 +130,16 @@ func TestBuilderReviewKeystoreSignsAt60x20(t *testing.T) {
 				t.Errorf("no prompt at 60x20:\n%s", v)
 			}
 			golden.RequireEqual(t, []byte(v))
-			// A wrong passphrase's words take the prompt's line: the
-			// review still fits, its field there to type again.
+			// A wrong passphrase is said beside the field it is about:
+			// the review still fits, its field there to type again, and
+			// the key's folder keeps its line.
 			r.TypeText("wrong")
 			r.clock.Advance(kit.ShownGuard)
 			r.Press("enter")
-			r.UntilShows("Wrong passphrase: type it again")
-			if v := r.Plain(); strings.Contains(v, "Enlarge") || !strings.Contains(strings.ToLower(v), "passphrase") {
-				t.Errorf("a wrong passphrase at 60x20 leaves no field to type it again:\n%s", v)
+			r.UntilShows("rong passphrase")
+			if v := r.Plain(); strings.Contains(v, "Enlarge") || !strings.Contains(strings.Join(strings.Fields(v), " "), "Signing key keystore 0xf39F…2266 in …/keystore") ||
+				!strings.Contains(v, "Passphrase") {
+				t.Errorf("a wrong passphrase at 60x20 leaves no field to type it again, or drops the key's folder:\n%s", v)
 			}
 			r.TypeText("hunter2-hunter2")
 			r.clock.Advance(kit.ShownGuard)

@@ -1,7 +1,10 @@
 package builder
 
 import (
+	"strings"
 	"testing"
+
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/screentest"
@@ -67,5 +70,29 @@ func TestBuilderReviewTakesNoRepeat(t *testing.T) {
 	r.clock.Advance(kit.KeyGuard)
 	if screentest.SendTo(rv, "\r"); !rv.gate.Sending {
 		t.Fatal("an enter pressed once the repeats stopped did not sign")
+	}
+}
+
+// TestBuilderAgainWordsOnlyWhenKeysAct: the review a send that got no
+// clear answer brought back holds keys as it shows again, when enter and
+// esc do nothing: under the error it says keys come in a moment, and
+// names enter's and esc's steps once they act (a key hint is a promise).
+func TestBuilderAgainWordsOnlyWhenKeysAct(t *testing.T) {
+	r := newBldRig(t, 120, 40)
+	a, err := builder.Check(builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rv := newBuilderReview(r.App, a, bldNonce)
+	rv.SetSize(120, 36)
+	signed := exchange.BuilderAuthorizeRequest{Signature: exchange.Signature{R: "0x01", S: "0x02"}}
+	rv.Update(builderSentMsg{req: signed, err: &exchange.APIError{Status: 499}})
+	view := strings.Join(strings.Fields(ansi.Strip(rv.View())), " ")
+	if strings.Contains(view, "Enter sends") || strings.Contains(view, "esc goes back") || !strings.Contains(view, "keys are enabled in a moment") {
+		t.Fatalf("while keys are held the review names enter and esc:\n%s", view)
+	}
+	r.clock.Advance(kit.ShownGuard)
+	if view = strings.Join(strings.Fields(ansi.Strip(rv.View())), " "); !strings.Contains(view, "Enter sends the same signed authorization again") {
+		t.Fatalf("once keys act the review does not say enter's step:\n%s", view)
 	}
 }

@@ -111,24 +111,33 @@ func (r *builderResultScreen) loggedIn(msg builderLoginMsg) tea.Cmd {
 	return tea.Batch(tui.Reset(r.app.Makers.Home(r.app)), tui.ShowInfo(info))
 }
 
-// View draws the result whole, its blank lines given up when the screen
-// is too short for them (an API key's long label at 60x20).
+// resultBlanks is how many blank lines the result has between its parts
+// with an API key (render).
+const resultBlanks = 3
+
+// View draws the result whole, its blank lines given up one at a time
+// when the screen is too short for them (an API key's long label at
+// 60x20): only as many as must go, so no row is left empty below.
 func (r *builderResultScreen) View() string {
 	if r.h <= 0 {
-		return r.render(true)
+		return r.render(resultBlanks)
 	}
-	v, _ := layout.Fitted(2, r.h, func(level int) string { return r.render(level == 0) })
+	v, _ := layout.Fitted(resultBlanks+1, r.h, func(level int) string { return r.render(resultBlanks - level) })
 	return v
 }
 
-// render draws the result, with blank lines between its parts when spaced.
-func (r *builderResultScreen) render(spaced bool) string {
+// render draws the result with the first kept of its blank lines: the one
+// above the API key's heading, then above the warning to copy it, then
+// below the heading (the heading binds to its facts without it).
+func (r *builderResultScreen) render(kept int) string {
 	c := r.app.Common
 	st := c.Styles
 	const lw = 16
-	blank := ""
-	if spaced {
-		blank = "\n"
+	blank := func(i int) string {
+		if i < kept {
+			return "\n"
+		}
+		return ""
 	}
 	var b strings.Builder
 	line := func(label, value string) { b.WriteString(layout.WrapField(c, label, lw, value, "", r.wd) + "\n") }
@@ -139,10 +148,10 @@ func (r *builderResultScreen) render(spaced bool) string {
 	}
 	facts(r.auth.Granted(time.Unix(0, r.exp)))
 	if !r.auth.WithKey {
-		b.WriteString(blank + st.Muted.Render(layout.WrapTo("No API key was created. Press enter to go back home.", max(r.wd, 1))) + "\n")
+		b.WriteString(blank(0) + st.Muted.Render(layout.WrapTo("No API key was created. Press enter to go back home.", max(r.wd, 1))) + "\n")
 		return layout.Clip(b.String(), r.wd)
 	}
-	b.WriteString(blank + st.Heading.Render("API key for the builder") + "\n" + blank)
+	b.WriteString(blank(0) + st.Heading.Render("API key for the builder") + "\n" + blank(2))
 	facts(r.auth.KeyFacts(""))
 	switch {
 	case r.apiKey == "":
@@ -151,7 +160,7 @@ func (r *builderResultScreen) render(spaced bool) string {
 		line("API key", st.Danger.Render(r.apiKey))
 	}
 	wrap := func(s string) string { return layout.WrapTo(s, max(r.wd, 1)) }
-	b.WriteString(blank + st.Warning.Render(wrap("This API key is shown once and will not be shown again: copy it now.")) + "\n")
+	b.WriteString(blank(1) + st.Warning.Render(wrap("This API key is shown once and will not be shown again: copy it now.")) + "\n")
 	switch {
 	case r.logging:
 		b.WriteString(st.Muted.Render(wrap("Logging in with the new API key…")) + "\n")

@@ -286,36 +286,6 @@ func (r *builderReviewScreen) sentReply(msg builderSentMsg) tea.Cmd {
 	return tea.Sequence(tui.Reset(r.app.Makers.Home(r.app)), tui.Push(res))
 }
 
-// againWords say enter's step after a fate whose signed body may be sent
-// again.
-func againWords(f builder.Fate) string {
-	switch f {
-	case builder.FateNotSent:
-		return "Enter sends the same signed authorization, which was not sent; esc goes back to the form."
-	case builder.FateLimited:
-		return "Enter sends the same signed authorization once the wait is over; esc goes back to the form."
-	case builder.FateUnknown:
-		return "Enter sends the same signed authorization again (nothing is signed anew); esc goes back to the form, whose review signs anew."
-	}
-	return ""
-}
-
-// refusalWords says the console's step after a refusal's fact
-// (builder.Next): esc goes back to the form, whose review draws a new nonce.
-func refusalWords(err error) error {
-	var re *builder.RefusedError
-	if !errors.As(err, &re) {
-		return err
-	}
-	switch re.Next {
-	case builder.NextNonce:
-		return exchange.UserError{Text: re.Fact + "; otherwise press esc and review it again for a new nonce", Cause: err}
-	case builder.NextValidity:
-		return exchange.UserError{Text: re.Fact + ": press esc and choose a shorter validity", Cause: err}
-	}
-	return err
-}
-
 // canPrepare: the authorization may be written for a wallet elsewhere, as
 // `builder authorize --signer offline` does, when the whole message is on
 // screen, none is signed to be sent again (r.sent), and the gate allows it.
@@ -416,6 +386,9 @@ func (r *builderReviewScreen) render(level int) string {
 	case r.err != nil && !r.gate.Sending:
 		b.WriteString(layout.ErrorBlock(c, r.errHead, r.err, r.wd))
 		if again := againWords(r.fate); r.sent != nil && again != "" {
+			if r.gate.Guarded() { // enter and esc do nothing yet
+				again = "Read it: keys are enabled in a moment."
+			}
 			b.WriteString(st.Muted.Render(layout.WrapTo(again, max(r.wd, 20))) + "\n")
 		}
 	case r.sent != nil:
@@ -437,9 +410,13 @@ func (r *builderReviewScreen) render(level int) string {
 }
 
 // briefPrompt is the prompt in words that fit beside the passphrase at 60
-// columns; "" where it needs a line of its own (an error, a resend, the
-// preparation for offline signing).
+// columns, or a wrong passphrase said there; "" where it needs a line of
+// its own (another error, a resend, the preparation for offline signing).
 func (r *builderReviewScreen) briefPrompt() string {
+	if errors.Is(r.err, signer.ErrWrongPassphrase) && !r.gate.Sending && !r.gate.Offline.Preparing {
+		// Said beside the field it is about: the key's folder keeps its line.
+		return r.app.Common.Styles.ErrorToast.Render("wrong passphrase: type again")
+	}
 	if r.gate.Offline.Preparing || r.err != nil && !r.gate.Sending || r.sent != nil {
 		return ""
 	}

@@ -213,8 +213,8 @@ func TestBuilderResendWaitCancels(t *testing.T) {
 		t.Fatalf("esc did not cancel the wait (busy %q)", rv.Busy())
 	}
 	view := func() string { return strings.Join(strings.Fields(ansi.Strip(rv.View())), " ") }
-	if v := view(); !strings.Contains(v, "Wait cancelled: The signed authorization was not sent again") || strings.Contains(v, "Not authorized") || !strings.Contains(v, "Enter sends the same signed authorization") {
-		t.Errorf("the cancelled wait is not said, or what next:\n%s", v)
+	if v := view(); !strings.Contains(v, "Wait cancelled: The signed authorization was not sent again") || strings.Contains(v, "Not authorized") || !strings.Contains(v, "keys are enabled in a moment") {
+		t.Errorf("the cancelled wait is not said, or that keys are held:\n%s", v)
 	}
 	if screentest.Offers(rv.KeyMap(), "esc") {
 		t.Error("esc still offered by the review once the wait is cancelled")
@@ -224,6 +224,9 @@ func TestBuilderResendWaitCancels(t *testing.T) {
 		t.Fatal("an enter right after esc sent the authorization again: the review it sends from was not shown yet")
 	}
 	r.clock.Advance(4 * time.Second)
+	if v := view(); !strings.Contains(v, "Enter sends the same signed authorization") {
+		t.Errorf("once keys act the cancelled wait does not say what next:\n%s", v)
+	}
 	if _, cmd := rv.Update(first.Msg); cmd != nil || rv.gate.Sending {
 		t.Fatal("the cancelled wait's timer sent the authorization")
 	}

@@ -188,7 +188,7 @@ func (k *signingKey) TightView(lw int, beside string) (string, bool) {
 	c := k.app.Common
 	head := "keystore " + tui.ShortAddress(k.want.Hex()) + " in "
 	room := k.width - lw - 1 - ansi.StringWidth(head)
-	line := layout.Field(c, "Signing key", lw, c.Styles.Value.Render(head+cutLeft(filepath.Dir(k.at.Path), room)))
+	line := layout.Field(c, "Signing key", lw, c.Styles.Value.Render(head+layout.PathTail(filepath.Dir(k.at.Path), room)))
 	if !k.Typing() {
 		// Nothing to unlock (Stopped): the key's line alone.
 		return line, false
@@ -253,18 +253,6 @@ func (k *signingKey) loggedInView(lw int, beside string) (string, bool) {
 		out += "  " + beside
 	}
 	return out, fits
-}
-
-// cutLeft is s cut to w cells from the left, "…" saying so.
-func cutLeft(s string, w int) string {
-	if ansi.StringWidth(s) <= w {
-		return s
-	}
-	r := []rune(s)
-	for len(r) > 0 && ansi.StringWidth(string(r))+1 > w {
-		r = r[1:]
-	}
-	return "…" + string(r)
 }
 
 // Waits reports whether the key that signs waits for something outside

@@ -382,3 +382,27 @@ func TestPassphraseEditedAsTheReviewShowsIsKept(t *testing.T) {
 		t.Fatal("an enter while the review's keys are held signed")
 	}
 }
+
+// TestTooSmallReviewNamesRequoteOnlyWhenItActs: the notice that stands for
+// a review too small to show (the help open at 60x20) names r for a new
+// quote only once r acts: while keys are held the guard swallows r, so
+// the notice must not promise it (a key hint is a promise).
+func TestTooSmallReviewNamesRequoteOnlyWhenItActs(t *testing.T) {
+	r, _, now := shownReview(t)
+	r.Update(r.checkBridge()())
+	r.SetSize(60, 12)
+	view := ansi.Strip(r.View())
+	if !strings.Contains(view, "Too small to review") {
+		t.Fatalf("not too small at 60x12:\n%s", view)
+	}
+	if strings.Contains(view, "for a new quote") || screentest.Offers(r.KeyMap(), "r") {
+		t.Fatalf("while keys are held the notice offers r:\n%s", view)
+	}
+	if _, cmd := r.Update(tea.KeyPressMsg{Code: 'r', Text: "r"}); cmd != nil {
+		t.Fatal("r acted while keys were held: the notice may name it then")
+	}
+	*now = now.Add(kit.KeyGuard + kit.ShownGuard)
+	if view = ansi.Strip(r.View()); !strings.Contains(view, "r for a new quote") || !screentest.Offers(r.KeyMap(), "r") {
+		t.Fatalf("once keys act the notice does not offer r:\n%s", view)
+	}
+}

@@ -149,8 +149,14 @@ func (r *reviewScreen) bindings() kit.Bindings {
 		kit.Binding{Key: reviewKeys.History, On: r.repeat.Unanswered != nil && !r.gate.Sending && !r.stopHeld(), Do: func() tea.Cmd {
 			return tea.Sequence(tui.Reset(r.app.Makers.Home(r.app)), tui.Push(r.app.Makers.History(r.app)))
 		}},
-		kit.Binding{Key: r.requoteKey(), On: !r.gate.Sending && !r.gate.Offline.Preparing && !r.stopHeld(), Do: func() tea.Cmd { return tui.Pop(r) }},
+		kit.Binding{Key: r.requoteKey(), On: r.requotes(), Do: func() tea.Cmd { return tui.Pop(r) }},
 	), append(r.gate.Offline.Bindings(r.app, r.canPrepare(whole) && !r.askedLoss(), r.askingLoss(r.prepare)), r.gate.Bindings()...)...))
+}
+
+// requotes: the key for a new quote acts, keys held by the guard aside
+// (ReviewGate.Held).
+func (r *reviewScreen) requotes() bool {
+	return !r.gate.Sending && !r.gate.Offline.Preparing && !r.stopHeld()
 }
 
 // requoteKey is r, or ctrl+r while the passphrase field takes r as text.
@@ -378,8 +384,13 @@ func (r *reviewScreen) View() string {
 	case !ok && !r.signable() && !r.preparable():
 		return r.render(5, true)
 	case !ok:
-		return layout.Clip(layout.ErrorBlock(r.app.Common, "Too small to review", exchange.UserError{Text: fmt.Sprintf("the review needs %d rows to show everything you sign; this terminal gives it %d. Make the window taller (or, if the help is open, close it with ?) to sign, or %s for a new quote",
-			lipgloss.Height(out), r.h, r.requoteKey().Help().Key)}, r.wd), r.wd)
+		// r is named only while it acts: held keys (the guard) do nothing.
+		requote := ""
+		if r.requotes() && !r.gate.Guarded() {
+			requote = ", or " + r.requoteKey().Help().Key + " for a new quote"
+		}
+		return layout.Clip(layout.ErrorBlock(r.app.Common, "Too small to review", exchange.UserError{Text: fmt.Sprintf("the review needs %d rows to show everything you sign; this terminal gives it %d. Make the window taller (or, if the help is open, close it with ?) to sign%s",
+			lipgloss.Height(out), r.h, requote)}, r.wd), r.wd)
 	}
 	return out
 }

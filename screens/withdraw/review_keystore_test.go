@@ -39,7 +39,7 @@ func TestKeystoreReviewSignsAt60x20(t *testing.T) {
 	}
 	digest := signer.Digest(r.order.Domain, r.order.Transfer).Hex()
 	for _, want := range []string{digest, sandbox.BridgeFundingAddress, sandbox.DestCompleted, "You pay 25 USDT", "You lose 1.5 USDT",
-		"Signing key keystore 0xf39F…2266 in …svcwallet/keystore", "expires in 60s", "Press enter to sign"} {
+		"Signing key keystore 0xf39F…2266 in …/keystore", "expires in 60s", "Press enter to sign"} {
 		if !strings.Contains(squash(view), squash(want)) {
 			t.Errorf("lacks %q whole:\n%s", want, ansi.Strip(view))
 		}

@@ -248,3 +248,28 @@ func TestStopMidPassphraseHoldsItsKeys(t *testing.T) {
 		}
 	})
 }
+
+// TestBridgeStopNamesItsKeysOnlyWhenTheyAct: the stop a changed bridge
+// address brings lands with keys held (the check's guard), when c and r
+// do nothing: it says so instead of naming them, and names them once they
+// act (a key hint is a promise).
+func TestBridgeStopNamesItsKeysOnlyWhenTheyAct(t *testing.T) {
+	app, h, now := hostileApp(t, false)
+	signAndSend(t, hostileReview(t, app, now))
+	*now = now.Add(48 * time.Hour)
+	h.set(attackerBridge, 0)
+	r := hostileReview(t, app, now)
+	r.Update(r.checkBridge()()) // lands again: held a guard from now
+	view := ansi.Strip(r.View())
+	if strings.Contains(view, "Press c") || strings.Contains(view, "for a new quote") || !strings.Contains(squash(view), squash("keys are enabled in a moment")) {
+		t.Fatalf("while keys are held the stop names keys that do nothing:\n%s", view)
+	}
+	if _, cmd := screentest.Press(r, "c"); screentest.PushedScreen(cmd) != nil {
+		t.Fatal("c acted while held: the stop may name it then")
+	}
+	*now = now.Add(kit.ShownGuard + kit.KeyGuard)
+	if view := ansi.Strip(r.View()); !strings.Contains(squash(view), squash("Press c to review the change on its own screen, or r for a new quote")) ||
+		!screentest.Offers(r.KeyMap(), "c") || !screentest.Offers(r.KeyMap(), "r") {
+		t.Fatalf("once keys act the stop does not name c and r (footer %v):\n%s", r.KeyMap().ShortHelp(), view)
+	}
+}

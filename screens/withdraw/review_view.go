@@ -70,7 +70,11 @@ func (r *reviewScreen) bridgeNote() string {
 // addresses, and what the user can do.
 func (r *reviewScreen) bridgeStop() error {
 	msg := r.bridgeErr.Error()
-	if r.canConfirmBridge() {
+	switch {
+	case r.canConfirmBridge() && r.gate.Guarded():
+		// c and r do nothing while the check's guard holds keys.
+		msg += ". Read it: keys are enabled in a moment"
+	case r.canConfirmBridge():
 		msg += ". Press c to review the change on its own screen, or " + r.requoteKey().Help().Key + " for a new quote"
 	}
 	return exchange.UserError{Text: msg}

@@ -1,0 +1,38 @@
+package builder
+
+import (
+	"errors"
+
+	"github.com/svcwallet/svcwallet/service/builder"
+	"github.com/svcwallet/svcwallet/service/exchange"
+)
+
+// againWords say enter's step after a fate whose signed body may be sent
+// again.
+func againWords(f builder.Fate) string {
+	switch f {
+	case builder.FateNotSent:
+		return "Enter sends the same signed authorization, which was not sent; esc goes back to the form."
+	case builder.FateLimited:
+		return "Enter sends the same signed authorization once the wait is over; esc goes back to the form."
+	case builder.FateUnknown:
+		return "Enter sends the same signed authorization again (nothing is signed anew); esc goes back to the form, whose review signs anew."
+	}
+	return ""
+}
+
+// refusalWords says the console's step after a refusal's fact
+// (builder.Next): esc goes back to the form, whose review draws a new nonce.
+func refusalWords(err error) error {
+	var re *builder.RefusedError
+	if !errors.As(err, &re) {
+		return err
+	}
+	switch re.Next {
+	case builder.NextNonce:
+		return exchange.UserError{Text: re.Fact + "; otherwise press esc and review it again for a new nonce", Cause: err}
+	case builder.NextValidity:
+		return exchange.UserError{Text: re.Fact + ": press esc and choose a shorter validity", Cause: err}
+	}
+	return err
+}
