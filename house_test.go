@@ -202,7 +202,7 @@ func TestFacesAndScreens(t *testing.T) {
 		if parent == "screens/" && name != "kit" && name != "screentest" {
 			features++
 			for imp, files := range k.local {
-				ok := slices.Contains([]string{"tui", "theme", "signer", "internal/safetext", "internal/osguard", "screens/kit", "screens/kit/layout"}, imp) ||
+				ok := slices.Contains([]string{"tui", "theme", "signer", "internal/safetext", "internal/osguard", "internal/runnext", "screens/kit", "screens/kit/layout"}, imp) ||
 					under(imp, "service") && imp != "service/sandbox"
 				if !ok {
 					t.Errorf("%s imports %s: a feature opens another through kit.Makers", files[0], imp)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/svcwallet/svcwallet/internal/runnext"
 	"github.com/svcwallet/svcwallet/service/builder"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/journal"
@@ -85,7 +86,7 @@ func (s *session) signBuilder(o builder.Order) error {
 		return nil
 	}
 	s.sayWhere()
-	if err := s.onTerminal("builder authorization", builderWords(a)); err != nil {
+	if err := s.onTerminal("builder authorization", runnext.Authorize(a)); err != nil {
 		return err
 	}
 	yes, err := s.p.Confirm(func() string { return "Sign and authorize the builder?" })

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/svcwallet/svcwallet/internal/runnext"
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
@@ -62,7 +63,7 @@ func (s *session) quoteAndSign(ch withdrawal.Choice) (again bool, err error) {
 	// second question, which a review without a key never asks.
 	s.warnLoss(o)
 	s.sayWhere()
-	if err := s.onTerminal("withdrawal", withdrawWords(o.Choice)); err != nil {
+	if err := s.onTerminal("withdrawal", runnext.Withdraw(o.Choice)); err != nil {
 		return false, err
 	}
 	yes, err := s.p.Confirm(func() string { return "Sign and withdraw " + o.Summary() + "? " + countdown(priced, s.Now()) })

@@ -14,6 +14,8 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/svcwallet/svcwallet/internal/runnext"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/kit/layout"
 	"github.com/svcwallet/svcwallet/service/builder"
@@ -299,8 +301,9 @@ func (r *builderReviewScreen) prepare() tea.Cmd {
 	r.err = nil
 	client, j, o, at := r.app.Client(), r.app.Journal(), r.order, r.at
 	nonce, _ := o.Message.NonceExpiration()
-	instead := r.app.Command("builder", "authorize", "--signer", "offline", "--account", o.Auth.Main.Hex(), "--out", "FILE")
-	return r.gate.Offline.Prepare(r.app, "builder", "builder-"+strconv.FormatUint(uint64(nonce), 10)+".json", "authorization", instead,
+	name := "builder-" + strconv.FormatUint(uint64(nonce), 10) + ".json"
+	instead := r.app.Command(append(runnext.Authorize(o.Auth), "--signer", "offline", "--account", o.Auth.Main.Hex(), "--out", safetext.FileName(name))...)
+	return r.gate.Offline.Prepare(r.app, "builder", name, "authorization", instead,
 		func(cx context.Context) (intent.Prepared, error) {
 			p, err := builder.Prepare(cx, client, j, o, at)
 			return p.Prepared, err

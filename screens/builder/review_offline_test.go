@@ -193,7 +193,7 @@ func TestBuilderReviewOfflineFileNotWritten(t *testing.T) {
 	}
 	view := screentest.OneLine(ansi.Strip(r.View()))
 	for _, want := range []string{"Not prepared", "journaled but its file could not be written",
-		"svcwallet builder authorize --signer offline --account " + r.order.Auth.Main.Hex() + " --out FILE"} {
+		"svcwallet builder authorize --builder " + r.order.Auth.Builder.Hex() + " --max-futures-fee", "--signer offline --account " + r.order.Auth.Main.Hex() + " --out builder-"} {
 		if !strings.Contains(view, want) {
 			t.Errorf("the review lacks %q:\n%s", want, view)
 		}

@@ -5,8 +5,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/svcwallet/svcwallet/internal/runnext"
 	"github.com/svcwallet/svcwallet/internal/safetext"
-	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/intent"
 )
 
@@ -40,14 +40,7 @@ func (r *reviewScreen) prepare() tea.Cmd {
 // as flags, writing the file name in the folder it is run in: it prepares
 // the same withdrawal as printed (on a new quote).
 func (r *reviewScreen) offlineCommand(name string) string {
-	c := r.order.Choice
-	w := []string{"withdraw", "--chain", c.Route.Chain, "--to", c.ToAddress, "--amount", c.Amount.String()}
-	if c.TokenOut != exchange.TokenUSDT {
-		w = append(w, "--token-out", c.TokenOut)
-	}
-	if c.FeeCap.Valid {
-		w = append(w, "--max-fee", c.FeeCap.Decimal.String())
-	}
+	w := runnext.Withdraw(r.order.Choice)
 	w = append(w, "--signer", "offline", "--account", r.order.Transfer.FromAccount.Hex(), "--out", safetext.FileName(name))
 	return r.app.Command(w...)
 }
