@@ -88,7 +88,7 @@ func variablesSet(getenv func(string) string) []string {
 		case val == "":
 		case v.secret:
 			set = append(set, v.name+" (set; not shown)")
-		case safetext.HoldsKeyShape(val) || safetext.HoldsWalletSecretShape(val):
+		case safetext.SecretIn(val) != safetext.NoSecret:
 			// A signing command given --private-key KEY: doctor's report
 			// is what is pasted into a support ticket.
 			set = append(set, v.name+" (set; it holds what looks like a key or a recovery phrase, not shown)")
