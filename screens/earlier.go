@@ -7,7 +7,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/svcwallet/svcwallet/internal/osguard"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/kit/layout"
 	"github.com/svcwallet/svcwallet/tui"
@@ -67,7 +67,7 @@ func (n *earlierNotice) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	return n, nil
 }
 
-// View names each journal left beside escaped (osguard.Shown), what it
+// View names each journal left beside escaped (safetext.Shown), what it
 // means and what to do; on a short terminal the words are fewer, the
 // paths always whole.
 func (n *earlierNotice) View() string {
@@ -76,7 +76,7 @@ func (n *earlierNotice) View() string {
 	w := max(n.w, 1)
 	wrap := func(s string) string { return layout.WrapTo(s, w) + "\n" }
 	path := func(p string) string {
-		return k.Value.On(strings.ReplaceAll(layout.WrapTo(osguard.Shown(p), max(w-2, 8)), "\n", "\n  ")) + "\n"
+		return k.Value.On(strings.ReplaceAll(layout.WrapTo(safetext.Shown(p), max(w-2, 8)), "\n", "\n  ")) + "\n"
 	}
 	render := func(level int) string {
 		var b strings.Builder

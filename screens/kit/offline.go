@@ -62,7 +62,7 @@ func (o *Offline) Prepare(app *App, command, name, what, instead string, prepare
 		if !safetext.Printable(path) {
 			// The sign and submit commands name the file: they would not
 			// read as they run. Refused before anything is journaled.
-			return offlineMsg{err: exchange.UserError{Text: "Nothing was prepared: the folder of svcwallet's state, " + osguard.Shown(filepath.Dir(path)) +
+			return offlineMsg{err: exchange.UserError{Text: "Nothing was prepared: the folder of svcwallet's state, " + safetext.Shown(filepath.Dir(path)) +
 				", holds a character a terminal acts on or hides, so no command could name the file as it reads: run `" + instead +
 				"` with the same choices and --out naming a file without one"}}
 		}
