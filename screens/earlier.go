@@ -8,7 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/svcwallet/svcwallet/internal/osguard"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/kit/layout"
 	"github.com/svcwallet/svcwallet/tui"
@@ -68,7 +68,7 @@ func (n *earlierNotice) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	return n, nil
 }
 
-// View names each journal left beside escaped (osguard.Shown), what it
+// View names each journal left beside escaped (safetext.Shown), what it
 // means and what to do; on a short terminal the words are fewer, the
 // paths always whole (broken where the width ends).
 func (n *earlierNotice) View() string {
@@ -79,7 +79,7 @@ func (n *earlierNotice) View() string {
 	// A path is broken where the width ends, never at a space, which a
 	// line's end would hide (macOS's Application Support).
 	path := func(p string) string {
-		return k.Value.On(strings.ReplaceAll(ansi.Hardwrap(osguard.Shown(p), max(w-2, 8), true), "\n", "\n  ")) + "\n"
+		return k.Value.On(strings.ReplaceAll(ansi.Hardwrap(safetext.Shown(p), max(w-2, 8), true), "\n", "\n  ")) + "\n"
 	}
 	render := func(level int) string {
 		var b strings.Builder

@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/login"
 	"github.com/svcwallet/svcwallet/screens/screentest"
@@ -49,7 +50,7 @@ func TestEarlierJournalSaidBeforeLogin(t *testing.T) {
 	c, now := earlierConsole(t, 120, 40, false)
 	v := c.Plain()
 	for _, want := range []string{
-		osguard.Shown(earlierJournal.From), earlierJournal.To,
+		safetext.Shown(earlierJournal.From), earlierJournal.To,
 		"not seen by the check that a withdrawal is sent once",
 		"Quit the earlier svcwallet", "never over the journal in use",
 		`"quote_id"`,
@@ -88,7 +89,7 @@ func TestEarlierJournalSaidBeforeLogin(t *testing.T) {
 // the login, and the notice stands before Home.
 func TestEarlierJournalSaidBeforeKeptHome(t *testing.T) {
 	c, now := earlierConsole(t, 80, 24, true)
-	if v := c.Plain(); !strings.Contains(v, osguard.Shown(earlierJournal.From)) || strings.Contains(v, "Withdraw USDT") {
+	if v := c.Plain(); !strings.Contains(v, safetext.Shown(earlierJournal.From)) || strings.Contains(v, "Withdraw USDT") {
 		t.Fatalf("a kept session's Home opens without the notice first:\n%s", v)
 	}
 	*now = now.Add(time.Minute)

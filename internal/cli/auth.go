@@ -10,7 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/svcwallet/svcwallet/internal/osguard"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/session"
@@ -137,9 +137,9 @@ func (a *app) authLogin(ctx context.Context, f authFlags) error {
 	fmt.Fprintf(a.env.Stdout, "Logged in to %s (%s) by %s: account %s, until %s.\n", e.Name, out.Service, k.Method, k.AccountID, k.Expires.UTC().Format("2006-01-02 15:04 UTC"))
 	switch {
 	case where == session.InFile && apiKey != "":
-		fmt.Fprintf(a.env.Stdout, "The session is kept in %s (0600), readable by anything that runs as you (--insecure-storage); the API key is not kept, so log in again when it ends.\n", osguard.Shown(store.File))
+		fmt.Fprintf(a.env.Stdout, "The session is kept in %s (0600), readable by anything that runs as you (--insecure-storage); the API key is not kept, so log in again when it ends.\n", safetext.Shown(store.File))
 	case where == session.InFile:
-		fmt.Fprintf(a.env.Stdout, "The session is kept in %s (0600), readable by anything that runs as you (--insecure-storage); log in again when it ends.\n", osguard.Shown(store.File))
+		fmt.Fprintf(a.env.Stdout, "The session is kept in %s (0600), readable by anything that runs as you (--insecure-storage); log in again when it ends.\n", safetext.Shown(store.File))
 	case apiKey != "":
 		fmt.Fprintln(a.env.Stdout, "The session and the API key are kept in the system's credential store: commands and the console use the session, renewed with the key when it ends.")
 	default:

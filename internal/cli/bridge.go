@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/withdrawal"
@@ -34,7 +33,7 @@ func (c withdrawCmd) checkBridge(e config.Environment, pinsPath, seen, accept st
 		return trust, failure(exitFailed, "%w%s", err, c.pinnedBridgeStep(e, changed))
 	case accept == "":
 		return trust, failure(exitFailed, "%w: if it did, run this command again with --accept-bridge %s (that address exactly; the change is recorded in %s once you confirm the withdrawal), or confirm it in the console's withdrawal review (%s)",
-			err, safetext.ShellWord(changed.Seen), osguard.Shown(pinsPath), c.app.invocation().command())
+			err, safetext.ShellWord(changed.Seen), safetext.Shown(pinsPath), c.app.invocation().command())
 	}
 	trust, err = changed.Accept(accept)
 	if err != nil {

@@ -12,7 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/svcwallet/svcwallet/internal/osguard"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/service/sandbox"
@@ -329,7 +329,7 @@ func TestErrorsOnOneLine(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"history", "--config", filepath.Join(dir, "a\nb.toml")}, "svcwallet history: config " + osguard.Shown(filepath.Join(dir, "a\nb.toml")) + " does not exist: "},
+		{[]string{"history", "--config", filepath.Join(dir, "a\nb.toml")}, "svcwallet history: config " + safetext.Shown(filepath.Join(dir, "a\nb.toml")) + " does not exist: "},
 		{[]string{"key", "new", "--keystore", dir, "--password-file", filepath.Join(dir, "pass\nword")},
 			"svcwallet key new: the password file " + filepath.Join(dir, "pass word") + " does not exist: check the path given to --password-file\n"},
 	} {

@@ -18,6 +18,7 @@ import (
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/plain"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/screens"
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/service/config"
@@ -219,7 +220,7 @@ func consoleLog(env CLIEnv) (*slog.Logger, func(), error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	fmt.Fprintf(env.Stderr, "svcwallet: debug log in %s\n", osguard.Shown(path))
+	fmt.Fprintf(env.Stderr, "svcwallet: debug log in %s\n", safetext.Shown(path))
 	return log, closeLog, nil
 }
 

@@ -182,9 +182,9 @@ func (c doctorCmd) checkConfig(configFlag, envName string, add func(check, detai
 	// The path as typed may hold an escape or a bidi override: shown
 	// escaped, as env add and env use show it.
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
-		add("config", osguard.Shown(path)+": no file; the embedded sandbox is the only environment", "")
+		add("config", safetext.Shown(path)+": no file; the embedded sandbox is the only environment", "")
 	} else {
-		add("config", fmt.Sprintf("%s: environments %s", osguard.Shown(path), cfg.KnownNames()), "")
+		add("config", fmt.Sprintf("%s: environments %s", safetext.Shown(path), cfg.KnownNames()), "")
 	}
 	if chosen != config.SandboxEnv {
 		if _, err := cfg.Lookup(chosen); err != nil {
@@ -224,7 +224,7 @@ func (c doctorCmd) checkKeystore(add func(check, detail, fix string)) {
 		c.checkKeyFile(e.Path, add)
 	}
 	c.leftOutKeys(dir, add)
-	add("keystore", fmt.Sprintf("%s: %d %s", osguard.Shown(dir), len(entries), kit.Plural(len(entries), "key file", "key files")), "")
+	add("keystore", fmt.Sprintf("%s: %d %s", safetext.Shown(dir), len(entries), kit.Plural(len(entries), "key file", "key files")), "")
 }
 
 // statPrivate says what doctor's check finds of path, a folder or file
@@ -235,13 +235,13 @@ func (c doctorCmd) statPrivate(add func(check, detail, fix string), check, path,
 	fi, err := os.Stat(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		add(check, osguard.Shown(path)+": "+missing, "")
+		add(check, safetext.Shown(path)+": "+missing, "")
 		return false
 	case err != nil:
-		add(check, fmt.Sprintf("%s: %v", osguard.Shown(path), err), "check "+where+"'s permissions")
+		add(check, fmt.Sprintf("%s: %v", safetext.Shown(path), err), "check "+where+"'s permissions")
 		return false
 	case c.modesMean() && fi.Mode().Perm()&0o077 != 0:
-		add(check, fmt.Sprintf("%s is open to other users (%v)", osguard.Shown(path), fi.Mode().Perm()), osguard.FixOf(path, safetext.ShellLine("chmod", mode, path)))
+		add(check, fmt.Sprintf("%s is open to other users (%v)", safetext.Shown(path), fi.Mode().Perm()), osguard.FixOf(path, safetext.ShellLine("chmod", mode, path)))
 	}
 	return true
 }
@@ -249,11 +249,11 @@ func (c doctorCmd) statPrivate(add func(check, detail, fix string), check, path,
 // checkKeyFile says what lets other users read or change the key file at
 // path: its mode, and what osguard.CheckPrivatePath refuses. The one check
 // of the listed key files and those left out for their names, which it
-// names osguard.Shown, with no command to run (osguard.RenameFirst).
+// names safetext.Shown, with no command to run (osguard.RenameFirst).
 func (c doctorCmd) checkKeyFile(path string, add func(check, detail, fix string)) {
 	if fi, err := os.Stat(path); err == nil && c.modesMean() && fi.Mode().Perm()&0o077 != 0 {
 		fix := osguard.FixOf(path, safetext.ShellLine("chmod", "600", path))
-		add("keystore", fmt.Sprintf("%s is readable by other users (%v)", osguard.Shown(path), fi.Mode().Perm()), fix)
+		add("keystore", fmt.Sprintf("%s is readable by other users (%v)", safetext.Shown(path), fi.Mode().Perm()), fix)
 	}
 	addUnsafe(add, "keystore", osguard.CheckPrivatePath(path))
 }
@@ -269,7 +269,7 @@ func (c doctorCmd) leftOutKeys(dir string, add func(check, detail, fix string)) 
 	}
 	for _, p := range left {
 		add("keystore", fmt.Sprintf("%s holds a keystore file whose name has a control or escape character (%s): no list of keys shows it",
-			dir, osguard.Shown(filepath.Base(p))), "rename it with letters, digits and dashes only to use it, or move it out of the keystore")
+			dir, safetext.Shown(filepath.Base(p))), "rename it with letters, digits and dashes only to use it, or move it out of the keystore")
 		c.checkKeyFile(p, add)
 	}
 }
@@ -290,14 +290,14 @@ func (c doctorCmd) checkJournal(add func(check, detail, fix string)) {
 		t, err = j.Tally()
 	}
 	if err != nil {
-		add("journal", fmt.Sprintf("%s cannot be read: %v", osguard.Shown(path), err), "move the file aside and keep it for support; svcwallet starts a new one")
+		add("journal", fmt.Sprintf("%s cannot be read: %v", safetext.Shown(path), err), "move the file aside and keep it for support; svcwallet starts a new one")
 		return
 	}
 	if t.Skipped > 0 {
-		add("journal", fmt.Sprintf("%s: %d %s could not be read and %s skipped", osguard.Shown(path), t.Skipped, kit.Plural(t.Skipped, "line", "lines"), kit.Plural(t.Skipped, "is", "are")),
+		add("journal", fmt.Sprintf("%s: %d %s could not be read and %s skipped", safetext.Shown(path), t.Skipped, kit.Plural(t.Skipped, "line", "lines"), kit.Plural(t.Skipped, "is", "are")),
 			"keep a copy of the file for support; the withdrawals on the other lines are read")
 	}
-	add("journal", fmt.Sprintf("%s: %d %s, %d unfinished", osguard.Shown(path), t.Withdrawals, kit.Plural(t.Withdrawals, "withdrawal", "withdrawals"), t.Unfinished), "")
+	add("journal", fmt.Sprintf("%s: %d %s, %d unfinished", safetext.Shown(path), t.Withdrawals, kit.Plural(t.Withdrawals, "withdrawal", "withdrawals"), t.Unfinished), "")
 	c.checkWritten(j, add)
 }
 

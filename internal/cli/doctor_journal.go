@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/service/config"
@@ -24,7 +23,7 @@ func (c doctorCmd) checkWritten(j *journal.Journal, add func(check, detail, fix 
 	lost, ok := errors.AsType[*journal.RolledBackError](err)
 	switch {
 	case err != nil && !ok:
-		add("journal", fmt.Sprintf("what svcwallet wrote to %s cannot be checked: %v", osguard.Shown(j.Path()), err), "check the state directory's permissions")
+		add("journal", fmt.Sprintf("what svcwallet wrote to %s cannot be checked: %v", safetext.Shown(j.Path()), err), "check the state directory's permissions")
 		return
 	case err == nil:
 		return

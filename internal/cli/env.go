@@ -122,7 +122,7 @@ func unknownEnv(name, by, configPath string, cfg config.Config, sandboxToo bool)
 // "local" with an escape in it is not said to be no environment "local".
 func envShown(name string) string {
 	if safetext.Text(name) != name {
-		return safetext.Quoted(fmt.Sprintf("%+.40q", name))
+		return safetext.NameQuoted(name)
 	}
 	return fmt.Sprintf("%.40q", safetext.Quoted(name))
 }

@@ -14,7 +14,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/plain"
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/config"
@@ -124,9 +123,9 @@ func (a *app) envAdd(ctx context.Context, f envAddFlags) error {
 		return err
 	}
 	if created {
-		fmt.Fprintf(a.env.Stdout, "Created %s with environment %s: %s, chain %d.\n", osguard.Shown(path), e.Name, e.Service().Host, e.ChainID)
+		fmt.Fprintf(a.env.Stdout, "Created %s with environment %s: %s, chain %d.\n", safetext.Shown(path), e.Name, e.Service().Host, e.ChainID)
 	} else {
-		fmt.Fprintf(a.env.Stdout, "Added environment %s to %s: %s, chain %d.\n", e.Name, osguard.Shown(path), e.Service().Host, e.ChainID)
+		fmt.Fprintf(a.env.Stdout, "Added environment %s to %s: %s, chain %d.\n", e.Name, safetext.Shown(path), e.Service().Host, e.ChainID)
 	}
 	a.probeNew(ctx, e)
 	next := newInvocation("", a.configPath, a.env.Getenv)
@@ -134,7 +133,7 @@ func (a *app) envAdd(ctx context.Context, f envAddFlags) error {
 	if created && a.configPath != "" && filepath.Clean(path) != filepath.Clean(config.DefaultConfigPath()) {
 		// A file made where --config said, a mistyped path too: the console
 		// and every later command read the default config unless told.
-		fmt.Fprintf(a.env.Stdout, "Commands read it only when it is named, by --config as above or by $%s; without either they read %s.\n", configPathVar, osguard.Shown(config.DefaultConfigPath()))
+		fmt.Fprintf(a.env.Stdout, "Commands read it only when it is named, by --config as above or by $%s; without either they read %s.\n", configPathVar, safetext.Shown(config.DefaultConfigPath()))
 	}
 	return nil
 }
@@ -365,7 +364,7 @@ Exit status: 0 done, 1 the config cannot be written, 2 no such environment.`,
 			if err := config.UseEnvironment(path, args[0]); err != nil {
 				return failure(exitFailed, "%v", err)
 			}
-			fmt.Fprintf(a.env.Stdout, "Commands and the console now use %s (default_env in %s).\n", args[0], osguard.Shown(path))
+			fmt.Fprintf(a.env.Stdout, "Commands and the console now use %s (default_env in %s).\n", args[0], safetext.Shown(path))
 			if v := a.env.Getenv(envNameVar); v != "" && v != args[0] {
 				fmt.Fprintf(a.env.Stdout, "$%s=%s still chooses another here.\n", envNameVar, v)
 			}
@@ -405,7 +404,7 @@ Exit status: 0 done, 1 the config cannot be written, 2 usage.`,
 			} else if err != nil {
 				return failure(exitFailed, "%v", err)
 			}
-			fmt.Fprintf(a.env.Stdout, "Removed environment %s from %s.\n", args[0], osguard.Shown(path))
+			fmt.Fprintf(a.env.Stdout, "Removed environment %s from %s.\n", args[0], safetext.Shown(path))
 			if had, _ := a.sessionStore().Forget(args[0]); had {
 				fmt.Fprintf(a.env.Stdout, "Forgot the session kept for %s.\n", args[0])
 			}

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/svcwallet/svcwallet/internal/osguard"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 )
@@ -58,7 +58,7 @@ func TestEnvAddMakesTheConfigNamed(t *testing.T) {
 	if err := os.Symlink(target, link); err != nil {
 		t.Fatal(err)
 	}
-	if r := add(link); r.code == 0 || !strings.Contains(r.stderr, "a link is at "+osguard.Shown(link)+": not followed; remove it or name another file") {
+	if r := add(link); r.code == 0 || !strings.Contains(r.stderr, "a link is at "+safetext.Shown(link)+": not followed; remove it or name another file") {
 		t.Errorf("a link at the config's name: exit %d\n%s", r.code, r.stderr)
 	}
 	if _, err := os.Lstat(target); err == nil {
@@ -75,7 +75,7 @@ func TestEnvAddSaysTheNewConfigMustBeNamed(t *testing.T) {
 	const said = "Commands read it only when it is named, by --config as above or by $SVCWALLET_CONFIG; without either they read "
 	w.config = filepath.Join(t.TempDir(), "work.toml")
 	r := w.run("", nil, "env", "add", "local", "--base-url", srv.URL, "--chain-id", "327")
-	if r.code != 0 || !strings.Contains(r.stdout, said+osguard.Shown(config.DefaultConfigPath())+".\n") {
+	if r.code != 0 || !strings.Contains(r.stdout, said+safetext.Shown(config.DefaultConfigPath())+".\n") {
 		t.Errorf("env add of a new config: exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
 	r = w.run("", nil, "env", "add", "again", "--base-url", srv.URL, "--chain-id", "327", "--alias")

@@ -241,7 +241,7 @@ func jsonRequested(args []string) bool {
 // once, nil for none: exchange.ErrSecretShape for a recovery phrase or a
 // key's byte list, exchange.ErrKeyShape for a private key anywhere (in
 // -xKEY, --flag=a,KEY, " KEY" alike), in one or split over arguments as
-// the shell splits a wrapped key (safetext.HoldsKeyShape of the line). A signature, 0x and exactly 130 hex
+// the shell splits a wrapped key (safetext.SecretIn of the line). A signature, 0x and exactly 130 hex
 // digits (withdraw submit's --signature), is public and not a key's shape;
 // with hashes (status), neither is a payout hash alone or ending an
 // explorer's link, which is looked up here and never sent (follow.KindOf,
@@ -257,13 +257,7 @@ func keyArgument(args []string, hashes bool) error {
 			line[i] = strings.Replace(a, h, "|", 1) // a payout hash to find here, alone or in a link, never sent
 		}
 	}
-	switch {
-	case safetext.HoldsWalletSecretShape(strings.Join(args, " ")):
-		return exchange.ErrSecretShape
-	case safetext.HoldsKeyShape(strings.Join(line, " ")):
-		return exchange.ErrKeyShape
-	}
-	return nil
+	return exchange.SecretShapeError(safetext.SecretIn(strings.Join(line, " ")))
 }
 
 // refuseKeyArgument words the refusal of held (keyArgument) on the

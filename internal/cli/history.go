@@ -13,7 +13,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/service/config"
@@ -219,7 +218,7 @@ func (a *app) listHistory(csv bool, opt journal.ListOptions) error {
 		if l.Skipped > 0 && name != config.SandboxEnv {
 			// Said on stderr, with --json too: the listing may lack withdrawals.
 			fmt.Fprintf(env.Stderr, "svcwallet history: %d %s of the journal %s could not be read and %s skipped; run %s, and keep the file for support\n",
-				l.Skipped, kit.Plural(l.Skipped, "line", "lines"), osguard.Shown(j.Path()), kit.Plural(l.Skipped, "was", "were"), inv.command("doctor"))
+				l.Skipped, kit.Plural(l.Skipped, "line", "lines"), safetext.Shown(j.Path()), kit.Plural(l.Skipped, "was", "were"), inv.command("doctor"))
 		}
 		if lost != nil && name != config.SandboxEnv {
 			fmt.Fprintf(env.Stderr, "svcwallet history: %v; run %s, which says what was lost\n", lost, inv.command("doctor"))

@@ -94,14 +94,14 @@ func keyNew(ctx context.Context, env CLIEnv, f keyFlags) error {
 // a newcomer who stopped here met "no signing key" at withdraw.
 func printNewKey(env CLIEnv, address, path, dirFlag string) error {
 	if !env.JSON {
-		fmt.Fprintf(env.Stdout, "Address:       %s\nKeystore file: %s\n", address, osguard.Shown(path))
+		fmt.Fprintf(env.Stdout, "Address:       %s\nKeystore file: %s\n", address, safetext.Shown(path))
 		// keystore:ADDRESS looks in the default folder only; a file
 		// elsewhere is named by its path.
 		source := "keystore:" + address
 		if dirFlag != "" {
 			source = path
 		}
-		config := osguard.Shown(newInvocation("", "", env.Getenv).configFile)
+		config := safetext.Shown(newInvocation("", "", env.Getenv).configFile)
 		if !safetext.Printable(source) {
 			// Shown escaped above; a flag or a TOML string naming it raw
 			// would not read as it is.
@@ -132,7 +132,7 @@ func keyImport(ctx context.Context, env CLIEnv, f keyFlags) error {
 		return err
 	}
 	if path, err := signer.FindKeystore(dir, k.Address()); err == nil {
-		return fmt.Errorf("%s is already in the keystore: %s", k.Address().Hex(), osguard.Shown(path))
+		return fmt.Errorf("%s is already in the keystore: %s", k.Address().Hex(), safetext.Shown(path))
 	}
 	pass, err := newPassphrase(ctx, env, f.passwordFile)
 	if err != nil {
@@ -186,20 +186,20 @@ func keyList(_ context.Context, env CLIEnv, f keyFlags) error {
 		}
 		if !safetext.Printable(f.dir) {
 			// Shown escaped; a command naming it would not read as it runs.
-			fmt.Fprintf(env.Stderr, "No keys in %s; create one with key new or key import and --keystore with that folder's path, which holds a character a terminal acts on or hides, so it is not printed.\n", osguard.Shown(dir))
+			fmt.Fprintf(env.Stderr, "No keys in %s; create one with key new or key import and --keystore with that folder's path, which holds a character a terminal acts on or hides, so it is not printed.\n", safetext.Shown(dir))
 			return nil
 		}
 		newCmd, importCmd := invocation{}.command(append([]string{"key", "new"}, where...)...), invocation{}.command(append([]string{"key", "import"}, where...)...)
-		fmt.Fprintf(env.Stderr, "No keys in %s; create one with `%s` or `%s`.\n", osguard.Shown(dir), newCmd, importCmd)
+		fmt.Fprintf(env.Stderr, "No keys in %s; create one with `%s` or `%s`.\n", safetext.Shown(dir), newCmd, importCmd)
 		return nil
 	}
 	for _, e := range entries {
-		fmt.Fprintf(env.Stdout, "%-42s  %s\n", e.AddressText(), osguard.Shown(e.Path))
+		fmt.Fprintf(env.Stdout, "%-42s  %s\n", e.AddressText(), safetext.Shown(e.Path))
 	}
 	if len(builderKeys) > 0 {
 		fmt.Fprintln(env.Stdout, "Builder API key pairs (they sign a builder's trades; not login keys):")
 		for _, e := range builderKeys {
-			fmt.Fprintf(env.Stdout, "%-42s  %s\n", e.AddressText(), osguard.Shown(e.Path))
+			fmt.Fprintf(env.Stdout, "%-42s  %s\n", e.AddressText(), safetext.Shown(e.Path))
 		}
 	}
 	return nil

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 )
 
 // TestEarlierFilesMoved: a command that reads svcwallet's files first moves
@@ -70,7 +71,7 @@ func TestEarlierJournalSaidByEachFace(t *testing.T) {
 		a.execute(args)
 		return out.String(), errOut.String()
 	}
-	shown := osguard.Shown(left.From)
+	shown := safetext.Shown(left.From)
 	for _, c := range []struct {
 		name, term string
 		args       []string

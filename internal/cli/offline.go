@@ -40,7 +40,7 @@ func offlineOut(out string, dryRun bool) string {
 		return "--signer offline signs and sends nothing already: drop --dry-run"
 	case !safetext.Printable(out):
 		// Said back in every line that names the file, and run by a shell.
-		return "--out " + osguard.Shown(safetext.Quoted(out)) + " holds a character a terminal acts on or hides (a bidi override, an escape, a line break, a no-break space), which makes it read otherwise: give --out a file named without one"
+		return "--out " + safetext.Shown(safetext.Quoted(out)) + " holds a character a terminal acts on or hides (a bidi override, an escape, a line break, a no-break space), which makes it read otherwise: give --out a file named without one"
 	}
 	if _, err := os.Lstat(out); err == nil {
 		return out + " exists: give --out a new file (it is never overwritten)"

@@ -292,7 +292,7 @@ func (a *app) sayMoved(moved []osguard.Moved, beside bool) {
 // the one in use (osguard.ErrLeftBeside).
 func (a *app) sayLeftBeside(m osguard.Moved) {
 	// Moved by hand, it would replace the journal in use.
-	warn(a.env.Stderr, "svcwallet", "%s, a withdrawal journal an earlier version wrote, was left where it is: %s is the journal now, and the withdrawals in the earlier one are not seen by the check that a withdrawal is sent once; before making one of them again, look it up by its quote id (status, or the watch board): the file is text, and a withdrawal's lines name it after \"quote_id\"; quit the earlier svcwallet if one is still open, then move that file elsewhere", osguard.Shown(m.From), osguard.Shown(m.To))
+	warn(a.env.Stderr, "svcwallet", "%s, a withdrawal journal an earlier version wrote, was left where it is: %s is the journal now, and the withdrawals in the earlier one are not seen by the check that a withdrawal is sent once; before making one of them again, look it up by its quote id (status, or the watch board): the file is text, and a withdrawal's lines name it after \"quote_id\"; quit the earlier svcwallet if one is still open, then move that file elsewhere", safetext.Shown(m.From), safetext.Shown(m.To))
 }
 
 // say says err, an error about one of several things a command does (an

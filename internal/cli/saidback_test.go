@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/svcwallet/svcwallet/internal/osguard"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 )
 
@@ -21,7 +21,7 @@ import (
 func TestPathsSaidBackClean(t *testing.T) {
 	dir := t.TempDir()
 	bad := dir + "/a\u202eb\x1b[31mred"
-	escaped := osguard.Shown(bad) + " does not exist"
+	escaped := safetext.Shown(bad) + " does not exist"
 	inJSON, _ := json.Marshal(escaped)
 	for _, tc := range []struct {
 		args []string

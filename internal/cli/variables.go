@@ -3,7 +3,6 @@ package cli
 import (
 	"strings"
 
-	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/plain"
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/exchange"
@@ -88,14 +87,14 @@ func variablesSet(getenv func(string) string) []string {
 		case val == "":
 		case v.secret:
 			set = append(set, v.name+" (set; not shown)")
-		case safetext.HoldsKeyShape(val) || safetext.HoldsWalletSecretShape(val):
+		case safetext.SecretIn(val) != safetext.NoSecret:
 			// A signing command given --private-key KEY: doctor's report
 			// is what is pasted into a support ticket.
 			set = append(set, v.name+" (set; it holds what looks like a key or a recovery phrase, not shown)")
 		case v.command:
 			set = append(set, v.name+" ("+commandShown(val)+")")
 		default:
-			set = append(set, v.name+"="+osguard.Shown(val))
+			set = append(set, v.name+"="+safetext.Shown(val))
 		}
 	}
 	return set
@@ -108,5 +107,5 @@ func commandShown(line string) string {
 	if err != nil || len(words) == 0 {
 		return "set; not shown"
 	}
-	return "set: runs " + osguard.Shown(words[0]) + "; its arguments not shown, as they may hold a password"
+	return "set: runs " + safetext.Shown(words[0]) + "; its arguments not shown, as they may hold a password"
 }

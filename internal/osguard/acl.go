@@ -2,6 +2,7 @@ package osguard
 
 import (
 	"fmt"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"slices"
 	"strings"
 )
@@ -54,7 +55,7 @@ type aclEntry struct {
 func ownerOnly(path, user string, dir, hasList bool, entries []aclEntry) error {
 	if !hasList {
 		return &UnsafePathError{
-			What: Shown(path) + " has no access control list: every user of this computer may open it",
+			What: safetext.Shown(path) + " has no access control list: every user of this computer may open it",
 			Fix:  icaclsFix(path, user, dir, nil),
 		}
 	}
@@ -76,7 +77,7 @@ func ownerOnly(path, user string, dir, hasList bool, entries []aclEntry) error {
 		}
 	}
 	return &UnsafePathError{
-		What: fmt.Sprintf("%s may be opened by others than you: %s", Shown(path), strings.Join(named, ", ")),
+		What: fmt.Sprintf("%s may be opened by others than you: %s", safetext.Shown(path), strings.Join(named, ", ")),
 		Fix:  icaclsFix(path, user, dir, others),
 	}
 }

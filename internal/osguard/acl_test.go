@@ -2,6 +2,7 @@ package osguard
 
 import (
 	"errors"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"strings"
 	"testing"
 )
@@ -66,7 +67,7 @@ func TestOwnerOnlyHostileName(t *testing.T) {
 	for _, hasList := range []bool{true, false} {
 		err := ownerOnly(path, user, false, hasList, []aclEntry{{allow: true, sid: user, mask: 0x1f01ff}, {allow: true, sid: other, mask: 0x1f01ff}})
 		var u *UnsafePathError
-		if !errors.As(err, &u) || strings.ContainsAny(u.What+u.Fix, "\u202e\x1b") || !strings.Contains(u.What, Shown(path)) || u.Fix != RenameFirst {
+		if !errors.As(err, &u) || strings.ContainsAny(u.What+u.Fix, "\u202e\x1b") || !strings.Contains(u.What, safetext.Shown(path)) || u.Fix != RenameFirst {
 			t.Errorf("with a list %v: %q", hasList, err)
 		}
 	}

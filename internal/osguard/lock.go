@@ -3,6 +3,7 @@ package osguard
 import (
 	"errors"
 	"fmt"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"os"
 	"path/filepath"
 	"syscall"
@@ -57,7 +58,7 @@ type NoLocksError struct {
 }
 
 func (e *NoLocksError) Error() string {
-	return fmt.Sprintf("lock %s: the filesystem it is on gives no locks (a network mount without a lock service?), and svcwallet does not change its files without one: keep the state folder on a local disk (set $XDG_STATE_HOME to a folder on one)", e.Path)
+	return fmt.Sprintf("lock %s: the filesystem it is on gives no locks (a network mount without a lock service?), and svcwallet does not change its files without one: keep the state folder on a local disk (set $XDG_STATE_HOME to a folder on one)", safetext.Shown(e.Path))
 }
 func (e *NoLocksError) Unwrap() error { return e.Err }
 
@@ -69,5 +70,5 @@ func lockError(path string, err error) error {
 	if errors.Is(err, syscall.ENOLCK) {
 		return &NoLocksError{Path: path, Err: err}
 	}
-	return fmt.Errorf("lock %s: %w", path, err)
+	return fmt.Errorf("lock %s: %w", safetext.Shown(path), err)
 }

@@ -92,7 +92,7 @@ type LockHeldError struct {
 }
 
 func (e *LockHeldError) Error() string {
-	return fmt.Sprintf("svcwallet waited %s while %s: %s holds its lock %s, longer than that ever takes; nothing was changed: end that process (or wait for it to end), then try again", e.Waited.Round(time.Second), safetext.Text(e.Doing), e.holder("another process"), safetext.Text(e.Lock))
+	return fmt.Sprintf("svcwallet waited %s while %s: %s holds its lock %s, longer than that ever takes; nothing was changed: end that process (or wait for it to end), then try again", e.Waited.Round(time.Second), safetext.Text(e.Doing), e.holder("another process"), safetext.Shown(e.Lock))
 }
 
 // LockWaits is how this process times and says its waits on a lock; a

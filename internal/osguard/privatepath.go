@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
-	"strconv"
 
 	"github.com/svcwallet/svcwallet/internal/safetext"
 )
@@ -43,7 +42,7 @@ func CheckPrivatePath(path string) error {
 	}
 	abs, err := filepath.Abs(path)
 	if err != nil {
-		return fmt.Errorf("cannot tell where %s is: %w", Shown(path), err)
+		return fmt.Errorf("cannot tell where %s is: %w", safetext.Shown(path), err)
 	}
 	homes := homeDirs()
 	if err := checkChain(abs, homes); err != nil {
@@ -112,14 +111,14 @@ func checkKind(path string, fi fs.FileInfo) error {
 	case fi.Mode()&fs.ModeSymlink != 0:
 		return linkError(path)
 	case !fi.Mode().IsRegular():
-		return &UnsafePathError{What: Shown(path) + " is not a regular file", Fix: "move it away; svcwallet makes a new file there"}
+		return &UnsafePathError{What: safetext.Shown(path) + " is not a regular file", Fix: "move it away; svcwallet makes a new file there"}
 	}
 	return nil
 }
 
 func linkError(path string) error {
 	return &UnsafePathError{
-		What: Shown(path) + " is a symbolic link, and svcwallet follows none for its own files (a link could send them elsewhere)",
+		What: safetext.Shown(path) + " is a symbolic link, and svcwallet follows none for its own files (a link could send them elsewhere)",
 		Fix:  "remove the link, or move the real file into its place",
 	}
 }
@@ -182,9 +181,9 @@ func ownedByUs(uid int, me func() int) bool { return uid == 0 || uid == me() }
 // planted in a folder (a keystore's) has a name from outside, so a fix
 // names no command for a name that is not clean.
 func checkEntry(path, below string, fi fs.FileInfo) error {
-	what, change := Shown(path), "change it"
+	what, change := safetext.Shown(path), "change it"
 	if below != "" {
-		what, change = "directory "+Shown(path)+" (above "+Shown(below)+")", "replace what is in it"
+		what, change = "directory "+safetext.Shown(path)+" (above "+safetext.Shown(below)+")", "replace what is in it"
 	}
 	if uid, known := fileOwner(fi); known && !ownedByUs(uid, os.Getuid) {
 		fix := FixOf(path, fmt.Sprintf("if it should be yours, sudo chown \"$USER\" %s; else keep svcwallet's files elsewhere", safetext.ShellWord(path)))
@@ -206,19 +205,8 @@ const RenameFirst = "rename it with letters, digits and dashes only"
 // FixOf is fix, a command naming path, or RenameFirst when path is not
 // clean.
 func FixOf(path, fix string) string {
-	if Shown(path) != path {
+	if safetext.Shown(path) != path {
 		return RenameFirst
 	}
 	return fix
-}
-
-// Shown is path as a message names it: as it is when it holds nothing a
-// terminal acts on or hides (safetext.Printable), else quoted, those
-// characters escaped so that the name is seen as it is (a no-break space
-// as \u00a0, not as a space).
-func Shown(path string) string {
-	if safetext.Printable(path) {
-		return path
-	}
-	return strconv.Quote(path)
 }

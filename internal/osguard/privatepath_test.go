@@ -4,6 +4,7 @@ package osguard
 
 import (
 	"errors"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"os"
 	"path/filepath"
 	"strings"
@@ -265,7 +266,7 @@ func TestUnsafeHostileNamesEscaped(t *testing.T) {
 			defer os.Chown(dir, os.Getuid(), os.Getgid())
 			defer os.Chown(file, os.Getuid(), os.Getgid())
 			var u *UnsafePathError
-			if err := CheckPrivatePath(file); !errors.As(err, &u) || strings.ContainsAny(u.What+u.Fix, "\x1b\a\n") || !strings.Contains(u.What, Shown(c.path)) || u.Fix != RenameFirst {
+			if err := CheckPrivatePath(file); !errors.As(err, &u) || strings.ContainsAny(u.What+u.Fix, "\x1b\a\n") || !strings.Contains(u.What, safetext.Shown(c.path)) || u.Fix != RenameFirst {
 				t.Errorf("%q", err)
 			}
 		})

@@ -2,6 +2,7 @@ package osguard
 
 import (
 	"fmt"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"io"
 	"os"
 	"path/filepath"
@@ -117,7 +118,7 @@ type TooLargeError struct {
 }
 
 func (e *TooLargeError) Error() string {
-	return fmt.Sprintf("%s holds more than %d KiB", Shown(e.Path), e.Max>>10)
+	return fmt.Sprintf("%s holds more than %d KiB", safetext.Shown(e.Path), e.Max>>10)
 }
 
 // ReadAtMost reads r whole unless it holds more than max bytes: a file of

@@ -20,7 +20,7 @@ func OpenUserFile(path string) (*os.File, error) {
 	}
 	fi, err := f.Stat()
 	if err == nil && !fi.Mode().IsRegular() {
-		err = &UnsafePathError{What: Shown(path) + " is " + kindOf(fi.Mode()) + ", not a regular file", Fix: "give the path of a regular file"}
+		err = &UnsafePathError{What: safetext.Shown(path) + " is " + kindOf(fi.Mode()) + ", not a regular file", Fix: "give the path of a regular file"}
 	}
 	if err != nil {
 		f.Close()
@@ -86,11 +86,11 @@ func checkSecret(path string, fi fs.FileInfo) error {
 	}
 	if uid, known := fileOwner(fi); known && uid != os.Getuid() {
 		fix := FixOf(path, fmt.Sprintf("if it should be yours, sudo chown \"$USER\" %s; else make a file of your own", safetext.ShellWord(path)))
-		return &UnsafePathError{What: fmt.Sprintf("%s belongs to another user (uid %d), who can read and change the secret in it", Shown(path), uid), Fix: fix}
+		return &UnsafePathError{What: fmt.Sprintf("%s belongs to another user (uid %d), who can read and change the secret in it", safetext.Shown(path), uid), Fix: fix}
 	}
 	if perm := fi.Mode().Perm(); perm&0o077 != 0 {
 		fix := FixOf(path, "make it yours alone: "+safetext.ShellLine("chmod", "600", path))
-		return &UnsafePathError{What: fmt.Sprintf("%s is open to group or others (mode %04o), who could read or change the secret in it", Shown(path), perm), Fix: fix}
+		return &UnsafePathError{What: fmt.Sprintf("%s is open to group or others (mode %04o), who could read or change the secret in it", safetext.Shown(path), perm), Fix: fix}
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ package osguard
 
 import (
 	"errors"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"io"
 	"net"
 	"os"
@@ -171,7 +172,7 @@ func TestFixesQuotePaths(t *testing.T) {
 		}
 		_, err := OpenSecretFile(path)
 		var u *UnsafePathError
-		if Shown(path) != path { // a newline: no command names it
+		if safetext.Shown(path) != path { // a newline: no command names it
 			if !errors.As(err, &u) || u.Fix != RenameFirst {
 				t.Errorf("%q: %v names a command", name, err)
 			}
@@ -276,7 +277,7 @@ func TestSecretFileNamedEscaped(t *testing.T) {
 		}
 		_, err := OpenSecretFile(path)
 		var u *UnsafePathError
-		if !errors.As(err, &u) || strings.ContainsAny(u.What+u.Fix, "\x1b\a\n") || !strings.Contains(u.What, Shown(path)) || u.Fix != RenameFirst {
+		if !errors.As(err, &u) || strings.ContainsAny(u.What+u.Fix, "\x1b\a\n") || !strings.Contains(u.What, safetext.Shown(path)) || u.Fix != RenameFirst {
 			t.Errorf("another user's %v: the name is not escaped: %q", theirs, err)
 		}
 	}

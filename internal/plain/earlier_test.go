@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 )
 
 // TestEarlierJournalSaidBeforeTheFirstQuestion: a journal an earlier
@@ -19,7 +20,7 @@ func TestEarlierJournalSaidBeforeTheFirstQuestion(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
-	said := strings.Index(out, osguard.Shown(left.From))
+	said := strings.Index(out, safetext.Shown(left.From))
 	if asked := strings.Index(out, "How do you log in?"); said < 0 || asked < 0 || said > asked {
 		t.Fatalf("the earlier journal is not said before the first question:\n%s", out)
 	}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/runnext"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/target"
 	"github.com/svcwallet/svcwallet/signer"
@@ -187,14 +188,14 @@ func (s *session) run() error {
 }
 
 // sayEarlierJournals says each journal an earlier svcwallet left beside the
-// one in use, named escaped (osguard.Shown): the repeat guard never sees
+// one in use, named escaped (safetext.Shown): the repeat guard never sees
 // its withdrawals, and an earlier svcwallet still open may send more.
 func (s *session) sayEarlierJournals() {
 	for _, m := range s.EarlierJournals {
 		s.p.Say("Warning: %s is a withdrawal journal an earlier svcwallet wrote, left at its earlier place. "+
 			"The withdrawals in it are not seen by the check that a withdrawal is sent once: before making one of them again, look it up by its quote id (Look up a withdrawal's status, on the home menu): the file is text, and a withdrawal's lines name it after \"quote_id\". "+
 			"Quit the earlier svcwallet if one is still open: it records and sends withdrawals there. "+
-			"Then move that file elsewhere; never over %s, the journal in use.", osguard.Shown(m.From), osguard.Shown(m.To))
+			"Then move that file elsewhere; never over %s, the journal in use.", safetext.Shown(m.From), safetext.Shown(m.To))
 		s.p.Blank()
 	}
 }

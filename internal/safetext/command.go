@@ -1,6 +1,7 @@
 package safetext
 
 import (
+	"strconv"
 	"strings"
 	"unicode"
 )
@@ -73,7 +74,7 @@ func (s Shell) CommandEnding(flag, path string, words []string, operands ...stri
 // and it holds no space but ' ' (a no-break or an ideographic space reads
 // as ' ' and is another character). It is the one check of every path
 // svcwallet prints for a person to read or copy: one that fails it is
-// shown Go-quoted, escaped (osguard.Shown), and named in no command line.
+// shown Go-quoted, escaped (safetext.Shown), and named in no command line.
 func Printable(s string) bool {
 	if Text(s) != s {
 		return false
@@ -81,4 +82,15 @@ func Printable(s string) bool {
 	return !strings.ContainsFunc(s, func(r rune) bool {
 		return r != ' ' && (unicode.IsSpace(r) || !unicode.IsGraphic(r))
 	})
+}
+
+// Shown is a path (or a value the environment names) as a message names
+// it: as it is when Printable, else Go-quoted, what a terminal acts on or
+// hides escaped so that the name is seen as it is (a no-break space as
+// \u00a0, not as a space). A path is no secret: it is escaped, not cleaned.
+func Shown(path string) string {
+	if Printable(path) {
+		return path
+	}
+	return strconv.Quote(path)
 }

@@ -1,6 +1,7 @@
 package safetext
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -89,3 +90,8 @@ func ASCIIShown(s string) string {
 	}
 	return s
 }
+
+// NameQuoted is a name that failed its check as a refusal quotes it:
+// Go-quoted with all but printable ASCII escaped (ASCIIShown's escaping),
+// its first 40 characters, hex runs cut (Quoted).
+func NameQuoted(s string) string { return Quoted(fmt.Sprintf("%+.40q", s)) }

@@ -162,3 +162,28 @@ func isByte(p string) bool {
 	}
 	return n <= 255
 }
+
+// Secret is the kind of wallet secret whose shape text holds.
+type Secret int
+
+const (
+	NoSecret  Secret = iota
+	KeySecret        // a private key's 64 hex digits (KeySpans)
+	// PhraseSecret is a recovery phrase or a key written as bytes or in
+	// base64 (WalletSecretSpans).
+	PhraseSecret
+)
+
+// SecretIn is the one check of "holds a key or a recovery phrase": the
+// kind of secret whose shape s holds anywhere, a key's first. Each caller
+// decides what it does with one; a caller that expects a payout hash (0x
+// and 64 hex digits) masks it before asking.
+func SecretIn(s string) Secret {
+	switch {
+	case HoldsKeyShape(s):
+		return KeySecret
+	case HoldsWalletSecretShape(s):
+		return PhraseSecret
+	}
+	return NoSecret
+}

@@ -137,7 +137,7 @@ func writeExport(path string, next bool, b []byte) (string, error) {
 	if fi, lerr := os.Lstat(path); err != nil && lerr == nil && fi.Mode()&fs.ModeSymlink != 0 {
 		// Not the private-file words (move the real file into its place):
 		// an export is a new file, and the link is what is in its way.
-		return path, fmt.Errorf("a link is at %s: not followed; remove it or type another name", osguard.Shown(path))
+		return path, fmt.Errorf("a link is at %s: not followed; remove it or type another name", safetext.Shown(path))
 	}
 	if err != nil {
 		// The system's words repeat the path as typed (open PATH: …).
@@ -166,7 +166,7 @@ func (b *boardScreen) exportDone(msg boardExportedMsg) tea.Cmd {
 		return nil
 	}
 	b.endExport()
-	b.exportedTo = fmt.Sprintf("Exported %d %s to %s", msg.rows, kit.Plural(msg.rows, "withdrawal", "withdrawals"), osguard.Shown(msg.path))
+	b.exportedTo = fmt.Sprintf("Exported %d %s to %s", msg.rows, kit.Plural(msg.rows, "withdrawal", "withdrawals"), safetext.Shown(msg.path))
 	b.lasts = b.exportLasts(msg.path, "(%s: export again elsewhere to keep it)")
 	return tui.ShowInfo(strings.TrimSpace(b.exportedTo + " " + b.lasts))
 }

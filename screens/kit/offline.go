@@ -87,7 +87,7 @@ type OfflineFolderError struct{ Folder, Instead string }
 
 func (e *OfflineFolderError) Error() string {
 	// The face's label opens the sentence ("Not withdrawn: ").
-	return "nothing was prepared, as the folder of svcwallet's state, " + osguard.Shown(e.Folder) +
+	return "nothing was prepared, as the folder of svcwallet's state, " + safetext.Shown(e.Folder) +
 		", holds a character a terminal acts on or hides, and no command could name the file in it as it reads: prepare it on the command line, `" + e.Instead + "`"
 }
 

@@ -6,8 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/svcwallet/svcwallet/internal/osguard"
-
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/intent"
 	"github.com/svcwallet/svcwallet/service/journal"
@@ -68,7 +66,7 @@ func TestOfflineFolderShownAsItReads(t *testing.T) {
 		})()
 		err, _ = o.Update(app, msg)
 		if err == nil || prepared || o.Done() || strings.ContainsAny(err.Error(), "\u00a0\u202e") ||
-			!strings.Contains(err.Error(), osguard.Shown(dir)) || !strings.Contains(err.Error(), "`"+instead+"`") {
+			!strings.Contains(err.Error(), safetext.Shown(dir)) || !strings.Contains(err.Error(), "`"+instead+"`") {
 			t.Errorf("%q: prepared %v, err %v", name, prepared, err)
 		}
 	}

@@ -3,6 +3,7 @@ package builder
 import (
 	"context"
 	"errors"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"strconv"
 	"time"
 
@@ -80,7 +81,7 @@ func (o Order) Authorize(ctx context.Context, c *exchange.Client, j *journal.Jou
 func Signable(j *journal.Journal) error {
 	err := j.CheckWritten(false)
 	if err != nil && !errors.As(err, new(*journal.RolledBackError)) {
-		return exchange.UserError{Text: "Nothing was signed: the journal " + j.Path() + " could not be checked against what svcwallet wrote to it (" + err.Error() + ")", Cause: err}
+		return exchange.UserError{Text: "Nothing was signed: the journal " + safetext.Shown(j.Path()) + " could not be checked against what svcwallet wrote to it (" + err.Error() + ")", Cause: err}
 	}
 	return err
 }

@@ -211,7 +211,7 @@ func (e Environment) Validate() error {
 	for chain, tmpl := range e.ExplorerTx {
 		// Its chain is offered as --chain's completion, and said.
 		if !safetext.IsChainName(chain) {
-			return fmt.Errorf("environment %q: explorer_tx %s: %s", e.Name, safetext.Quoted(fmt.Sprintf("%+.40q", chain)), safetext.ChainNameWords)
+			return fmt.Errorf("environment %q: explorer_tx %s: %s", e.Name, safetext.NameQuoted(chain), safetext.ChainNameWords)
 		}
 		// A chain is matched ignoring case: two links for it would be
 		// taken in the map's order, one or the other at each run.
@@ -325,7 +325,7 @@ func LoadConfig(path string, explicit bool) (Config, error) {
 		return Config{}, fmt.Errorf("config %w, more than any config: check the file, or name another", err)
 	}
 	if err != nil {
-		return Config{}, fmt.Errorf("config %s: %w", osguard.Shown(path), err)
+		return Config{}, fmt.Errorf("config %s: %w", safetext.Shown(path), err)
 	}
 	return parseConfig(path, b)
 }

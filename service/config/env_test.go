@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/svcwallet/svcwallet/internal/osguard"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/signer"
 )
@@ -95,7 +95,7 @@ func TestLoadConfigMissingFile(t *testing.T) {
 func TestLoadConfigSaysAMissingPathEscaped(t *testing.T) {
 	missing := filepath.Join(t.TempDir(), "cfg\x1b[31m\u202ered.toml")
 	_, err := config.LoadConfig(missing, true)
-	if err == nil || strings.ContainsAny(err.Error(), "\x1b\u202e") || !strings.Contains(err.Error(), osguard.Shown(missing)+" does not exist") {
+	if err == nil || strings.ContainsAny(err.Error(), "\x1b\u202e") || !strings.Contains(err.Error(), safetext.Shown(missing)+" does not exist") {
 		t.Fatalf("a missing config holding an escape: %q", err)
 	}
 }

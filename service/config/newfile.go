@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 )
 
 // NoConfigError is a config named explicitly that does not exist.
@@ -16,7 +17,7 @@ type NoConfigError struct{ Path string }
 
 func (e *NoConfigError) Error() string {
 	// Shown: the path as typed may hold an escape or a bidi override.
-	return fmt.Sprintf("config %s does not exist: create it (docs/config.md), or name another file", osguard.Shown(e.Path))
+	return fmt.Sprintf("config %s does not exist: create it (docs/config.md), or name another file", safetext.Shown(e.Path))
 }
 
 // CheckNewConfig refuses to make a config at path, named explicitly and
@@ -27,17 +28,17 @@ func (e *NoConfigError) Error() string {
 // of the config (osguard.CheckPrivatePath).
 func CheckNewConfig(path string) error {
 	if fi, err := os.Lstat(path); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
-		return fmt.Errorf("a link is at %s: not followed; remove it or name another file", osguard.Shown(path))
+		return fmt.Errorf("a link is at %s: not followed; remove it or name another file", safetext.Shown(path))
 	}
 	dir := filepath.Dir(path)
 	fi, err := os.Stat(dir)
 	switch {
 	case err != nil && os.IsNotExist(err):
-		return fmt.Errorf("there is no folder %s for config %s: make it first, or name a file in a folder that exists", osguard.Shown(dir), osguard.Shown(filepath.Base(path)))
+		return fmt.Errorf("there is no folder %s for config %s: make it first, or name a file in a folder that exists", safetext.Shown(dir), safetext.Shown(filepath.Base(path)))
 	case err != nil:
-		return fmt.Errorf("config %s: %w", osguard.Shown(path), err)
+		return fmt.Errorf("config %s: %w", safetext.Shown(path), err)
 	case !fi.IsDir():
-		return fmt.Errorf("%s is not a folder: name a config file in a folder that exists", osguard.Shown(dir))
+		return fmt.Errorf("%s is not a folder: name a config file in a folder that exists", safetext.Shown(dir))
 	}
 	return nil
 }
@@ -48,10 +49,10 @@ func CheckNewConfig(path string) error {
 func CreateConfig(path string) error {
 	err := osguard.CreateStateFile(path, nil)
 	if errors.Is(err, fs.ErrExist) {
-		return fmt.Errorf("something was put at %s after it was checked, and nothing was written: see what it is, then name another file", osguard.Shown(path))
+		return fmt.Errorf("something was put at %s after it was checked, and nothing was written: see what it is, then name another file", safetext.Shown(path))
 	}
 	if err != nil {
-		return fmt.Errorf("config %s: %w", osguard.Shown(path), err)
+		return fmt.Errorf("config %s: %w", safetext.Shown(path), err)
 	}
 	return nil
 }

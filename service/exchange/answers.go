@@ -101,6 +101,18 @@ func (secretShapeError) Error() string {
 
 func (secretShapeError) Is(target error) bool { return target == ErrKeyShape }
 
+// SecretShapeError is why text holding a secret of kind is refused
+// (ErrKeyShape, ErrSecretShape), nil for none.
+func SecretShapeError(kind safetext.Secret) error {
+	switch kind {
+	case safetext.KeySecret:
+		return ErrKeyShape
+	case safetext.PhraseSecret:
+		return ErrSecretShape
+	}
+	return nil
+}
+
 // ErrShortened is why an id holding … is not one: screens shorten long
 // ids and hashes so, and one typed from a screen was told only of a
 // character it may not hold.
@@ -110,11 +122,8 @@ var ErrShortened = errors.New("it is shortened (it holds …), as screens show a
 // piped list) by the rule every answer's quote id is held to, so an id that
 // could never be answered is refused before any request.
 func CheckQuoteID(id string) error {
-	if safetext.HoldsKeyShape(id) {
-		return ErrKeyShape
-	}
-	if safetext.HoldsWalletSecretShape(id) {
-		return ErrSecretShape
+	if err := SecretShapeError(safetext.SecretIn(id)); err != nil {
+		return err
 	}
 	switch {
 	case id == "":

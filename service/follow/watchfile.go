@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/exchange"
 )
 
@@ -45,7 +46,7 @@ const maxWatchFile = 64 << 20
 // errTooLarge is the refusal of a file past maxWatchFile, with what to do.
 func errTooLarge(path string) error {
 	return fmt.Errorf("%s holds more than %d MiB, far more than a board writes (10,000 ids take about 5 MB); move it aside or remove it, and the board starts empty",
-		osguard.Shown(path), maxWatchFile>>20)
+		safetext.Shown(path), maxWatchFile>>20)
 }
 
 // worded is err, osguard's refusal of a file past maxWatchFile worded.
@@ -114,7 +115,7 @@ func (w *WatchFile) Load() ([]Kept, error) {
 		}
 	}
 	if err != nil {
-		return out, fmt.Errorf("watch board file %s: %w", w.Path, err)
+		return out, fmt.Errorf("watch board file %s: %w", safetext.Shown(w.Path), err)
 	}
 	return out, nil
 }
@@ -133,7 +134,7 @@ func (w *WatchFile) Append(put []Kept, drop []string) error {
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	unlock, err := osguard.LockBeside(w.Path, osguard.Wait{Doing: "writing the watch board " + w.Path})
+	unlock, err := osguard.LockBeside(w.Path, osguard.Wait{Doing: "writing the watch board " + safetext.Shown(w.Path)})
 	if err != nil {
 		return fmt.Errorf("watch board file: %w", err)
 	}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"time"
 
 	"github.com/svcwallet/svcwallet/service/exchange"
@@ -48,7 +49,7 @@ func Prepare(ctx context.Context, c *exchange.Client, j *journal.Journal, line f
 	}
 	e := line(now)
 	if err := j.Append(e); err != nil {
-		return Prepared{}, exchange.UserError{Text: "Not prepared: the journal " + j.Path() + " could not record it (" + err.Error() + ")", Cause: err}
+		return Prepared{}, exchange.UserError{Text: "Not prepared: the journal " + safetext.Shown(j.Path()) + " could not record it (" + err.Error() + ")", Cause: err}
 	}
 	return fromLine(e), nil
 }
@@ -127,7 +128,7 @@ func (p Prepared) Unsent(j *journal.Journal) func() error {
 	return func() error {
 		entries, err := j.Entries()
 		if err != nil {
-			return exchange.UserError{Text: "Not sent: the journal " + j.Path() + " could not be read to tell whether this prepared " +
+			return exchange.UserError{Text: "Not sent: the journal " + safetext.Shown(j.Path()) + " could not be read to tell whether this prepared " +
 				nouns[p.Kind()].noun + " was sent already (" + err.Error() + ")", Cause: err}
 		}
 		return p.notSent(entries)

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 )
@@ -79,11 +80,11 @@ func (e *RolledBackError) Error() string {
 	var what string
 	switch {
 	case e.Unreadable != nil:
-		what = fmt.Sprintf("the record of what svcwallet wrote to the withdrawal journal %s cannot be read (%v), so lost lines cannot be ruled out", osguard.Shown(e.Path), e.Unreadable)
+		what = fmt.Sprintf("the record of what svcwallet wrote to the withdrawal journal %s cannot be read (%v), so lost lines cannot be ruled out", safetext.Shown(e.Path), e.Unreadable)
 	case e.Changed:
-		what = fmt.Sprintf("the withdrawal journal %s is not what svcwallet wrote: bytes among the first %d, which svcwallet wrote, changed (an older copy put back, or the file edited?)", osguard.Shown(e.Path), e.Recorded)
+		what = fmt.Sprintf("the withdrawal journal %s is not what svcwallet wrote: bytes among the first %d, which svcwallet wrote, changed (an older copy put back, or the file edited?)", safetext.Shown(e.Path), e.Recorded)
 	default:
-		what = fmt.Sprintf("the withdrawal journal %s lost lines svcwallet wrote: it holds %d of the %d bytes written (an older copy put back?)", osguard.Shown(e.Path), e.Now, e.Recorded)
+		what = fmt.Sprintf("the withdrawal journal %s lost lines svcwallet wrote: it holds %d of the %d bytes written (an older copy put back?)", safetext.Shown(e.Path), e.Now, e.Recorded)
 	}
 	if len(e.Unanswered) > 0 {
 		what += "; withdrawals it then held unanswered, which may have been paid: " + quoteIDsOf(e.Unanswered)

@@ -179,7 +179,7 @@ func TestChangedJournalSaysSomeBytes(t *testing.T) {
 
 // TestRolledBackNamesTheJournalEscaped: a journal in a folder holding a
 // no-break space, which reads as a space and is another character, is
-// named escaped (osguard.Shown) in each of the three words of a journal
+// named escaped (safetext.Shown) in each of the three words of a journal
 // not as svcwallet wrote it: the record unreadable, bytes changed, lines
 // lost.
 func TestRolledBackNamesTheJournalEscaped(t *testing.T) {

@@ -8,6 +8,7 @@ package withdrawal
 import (
 	"context"
 	"errors"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"strings"
 	"time"
 
@@ -388,7 +389,7 @@ func (w Withdrawer) journalProblem(what string, err error) error {
 	if errors.Is(err, journal.ErrLine) {
 		fix = "this withdrawal cannot be recorded as it is: check the environment's name and domain_name in the config, and tell support if it persists"
 	}
-	return exchange.UserError{Text: "Not sent: the withdrawal journal " + w.journal.Path() + " " + what + " (" + err.Error() + "). Nothing left svcwallet; " + fix + ", then try again.", Cause: err}
+	return exchange.UserError{Text: "Not sent: the withdrawal journal " + safetext.Shown(w.journal.Path()) + " " + what + " (" + err.Error() + "). Nothing left svcwallet; " + fix + ", then try again.", Cause: err}
 }
 
 // appendIntent journals a withdrawal's intent once the repeat check and

@@ -1,0 +1,43 @@
+package safetext
+
+import "testing"
+
+// TestShown: a path is shown as it is when Printable, else Go-quoted with
+// what a terminal acts on or hides escaped, never cleaned into another
+// name; letters outside ASCII stay letters.
+func TestShown(t *testing.T) {
+	for in, want := range map[string]string{
+		"/home/ana/.local/state/svcwallet/journal.jsonl": "/home/ana/.local/state/svcwallet/journal.jsonl",
+		"/home/josé/state":          "/home/josé/state",
+		"/tmp/a b":                  "/tmp/a b",
+		"/tmp/osc\x1b]52;c;x\a":     `"/tmp/osc\x1b]52;c;x\a"`,
+		"/tmp/a\u00a0b":             `"/tmp/a\u00a0b"`,
+		"/tmp/txt\u202egpj.exe":     `"/tmp/txt\u202egpj.exe"`,
+		"/tmp/line\nbreak":          `"/tmp/line\nbreak"`,
+		"/tmp/\xff":                 `"/tmp/\xff"`,
+		"/tmp/zero\u200bwidth\"q\\": `"/tmp/zero\u200bwidth\"q\\"`,
+	} {
+		if got := Shown(in); got != want {
+			t.Errorf("Shown(%q) = %s, want %s", in, got, want)
+		}
+		if !Printable(Shown(in)) {
+			t.Errorf("Shown(%q) = %q is not Printable", in, Shown(in))
+		}
+	}
+}
+
+// TestNameQuoted: a refused name is quoted in ASCII (a look-alike letter
+// escaped), bounded to 40 characters, its long hex runs cut.
+func TestNameQuoted(t *testing.T) {
+	for in, want := range map[string]string{
+		"local":                     `"local"`,
+		"l\u043ecal":                `"l\u043ecal"`,
+		"lo\x1b[31mcal":             `"lo\x1b[31mcal"`,
+		"ac0974bec39a17e36ba4a6b4d": `"ac0974be…"`,
+		"abcdefghijklmnopqrstuvwxyz_abcdefghijklmnopqrstuvwxyz": `"abcdefghijklmnopqrstuvwxyz_abcdefghijklm"`,
+	} {
+		if got := NameQuoted(in); got != want {
+			t.Errorf("NameQuoted(%q) = %s, want %s", in, got, want)
+		}
+	}
+}
