@@ -5,6 +5,10 @@
 package main
 
 import (
+	// Initialised before any dependency can start a child: takes the secret
+	// variables and hides TMUX (lipgloss runs tmux info at initialisation).
+	_ "github.com/svcwallet/svcwallet/internal/startenv"
+
 	"os"
 
 	"github.com/svcwallet/svcwallet/internal/cli"

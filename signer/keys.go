@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/svcwallet/svcwallet/internal/startenv"
 )
 
 // KeyEnvVar holds a raw hex private key, for the commands and the console.
-const KeyEnvVar = "SVCWALLET_PRIVATE_KEY"
+const KeyEnvVar = startenv.PrivateKeyVar
 
 // String, GoString and Format keep the private key out of every fmt verb, so a
 // stray %v or %#v in a log line or error shows only the address.
@@ -24,9 +26,13 @@ func (p PrivateKey) Format(f fmt.State, _ rune) { io.WriteString(f, p.String()) 
 
 // TakeEnv reads a secret environment variable once and removes it from the
 // process's environment, so no child process (a browser opener, tmux) and
-// nothing reading the environment later can see it.
+// nothing reading the environment later can see it. A secret variable
+// was taken before any dependency initialised (startenv): it is handed
+// over from there, once.
 func TakeEnv(name string) (string, bool) {
-	v, ok := os.LookupEnv(name)
-	os.Unsetenv(name)
-	return v, ok
+	defer os.Unsetenv(name)
+	if v, ok := startenv.Take(name); ok {
+		return v, true
+	}
+	return os.LookupEnv(name)
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/plain"
+	"github.com/svcwallet/svcwallet/internal/startenv"
 	"github.com/svcwallet/svcwallet/signer"
 )
 
@@ -45,15 +46,19 @@ type CLIEnv struct {
 // takes every SVCWALLET_* variable out of the process's environment into
 // memory (signer.TakeEnv), so no child process inherits one, even one a
 // library starts without osguard.Command (a clipboard helper, a terminal
-// probe); its Getenv still answers them. It is made once, before any
-// command runs.
+// probe); its Getenv still answers them, the secrets startenv took before
+// any dependency initialised too. It is made once, before any command runs.
 func StdEnv() CLIEnv {
 	secrets := map[string]string{}
+	names := startenv.Held()
 	for _, kv := range os.Environ() {
 		if name, _, _ := strings.Cut(kv, "="); strings.HasPrefix(strings.ToUpper(name), osguard.EnvVarPrefix) {
-			if v, ok := signer.TakeEnv(name); ok {
-				secrets[name] = v
-			}
+			names = append(names, name)
+		}
+	}
+	for _, name := range names {
+		if v, ok := signer.TakeEnv(name); ok {
+			secrets[name] = v
 		}
 	}
 	getenv := func(name string) string {

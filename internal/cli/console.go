@@ -151,8 +151,10 @@ func (a *app) runConsole(ctx context.Context, f consoleFlags) error {
 	// and with ctx ended too it would wait for ever to hand its quit over.
 	//
 	// The colour profile is the one lipgloss detected for standard output at
-	// start-up, from the same environment: Bubble Tea would detect it again
-	// before the first frame (terminfo read, and `tmux info` run in tmux).
+	// start-up, from the same environment but TMUX (internal/startenv):
+	// Bubble Tea would detect it again before the first frame (terminfo
+	// read, and `tmux info` run in tmux, unbounded). Inside tmux, runDrawn
+	// asks tmux itself once the first frame is up.
 	model := tui.New(screens.Console(app), tui.Options{Theme: theme, Common: common})
 	err = runDrawn(ctx, env, model, lipgloss.Writer.Profile)
 	// A signing command still running is killed (its context ends) and

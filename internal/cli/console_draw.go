@@ -38,6 +38,15 @@ func runDrawn(ctx context.Context, env CLIEnv, model *tui.Model, profile colorpr
 	w, h := d.Size()
 	model.FirstFrame(w, h)
 	d.FirstFrame(model.View())
+	if asksTmuxColours(env.Getenv, profile) {
+		// Beside the background colour's question: the answer draws the
+		// screen again, as that one does.
+		go func() {
+			if tmuxTrueColour() {
+				d.SetProfile(colorprofile.TrueColor)
+			}
+		}()
+	}
 	m := termdraw.NewModel(model, d)
 	p := tea.NewProgram(m, tea.WithContext(ctx), tea.WithoutSignalHandler(), tea.WithoutRenderer(), tea.WithFPS(1),
 		tea.WithWindowSize(w, h), tea.WithFilter(d.Filter), tea.WithColorProfile(profile), tea.WithInput(in), tea.WithOutput(out))

@@ -17,6 +17,7 @@ import (
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/safetext"
+	"github.com/svcwallet/svcwallet/internal/startenv"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/signer"
@@ -24,6 +25,9 @@ import (
 
 // Main runs the process's command line and returns its exit status.
 func Main(args []string, stamp Stamp) int {
+	// Hidden while the dependencies initialised (lipgloss would have run
+	// tmux info unbounded); svcwallet's own questions to tmux are bounded.
+	startenv.GiveBackTMUX()
 	// Once, before any command reads a key: the console, key, builder and
 	// status commands may all hold one, and the rule is simplest kept whole.
 	if err := osguard.ProtectProcess(); err != nil {

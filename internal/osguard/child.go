@@ -130,10 +130,16 @@ func QuickOutput(name string, arg ...string) (string, error) {
 // standard output (MaxQuickOutput); one not done within wait is ended with
 // what it started (GroupCommandContext), and its error says so.
 func QuickOutputWithin(wait time.Duration, name string, arg ...string) (string, error) {
+	return QuickOutputKept(wait, MaxQuickOutput, name, arg...)
+}
+
+// QuickOutputKept is QuickOutputWithin keeping kept bytes of the answer,
+// for a question whose answer is long (tmux info, 7 KiB a client).
+func QuickOutputKept(wait time.Duration, kept int, name string, arg ...string) (string, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), wait)
 	defer cancel()
 	g := GroupCommandContext(ctx, name, arg...)
-	out := CappedBuffer{Max: MaxQuickOutput}
+	out := CappedBuffer{Max: kept}
 	g.Cmd.Stdout = &out
 	// What it left running may hold its output open.
 	g.Cmd.WaitDelay = wait

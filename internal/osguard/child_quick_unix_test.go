@@ -55,3 +55,12 @@ func TestQuickOutputIsBounded(t *testing.T) {
 		t.Fatalf("kept %d bytes (%v), want %d", len(out), err, osguard.MaxQuickOutput)
 	}
 }
+
+// TestQuickOutputKeptKeepsWhatItSays: a long answer (tmux info, whose Tc
+// comes past 4 KiB) is kept to the length asked, not to MaxQuickOutput.
+func TestQuickOutputKeptKeepsWhatItSays(t *testing.T) {
+	out, err := osguard.QuickOutputKept(10*time.Second, 9000, "sh", "-c", "head -c 50000 /dev/zero")
+	if err != nil || len(out) != 9000 {
+		t.Fatalf("kept %d bytes (%v), want 9000", len(out), err)
+	}
+}

@@ -5,15 +5,18 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 	uv "github.com/charmbracelet/ultraviolet"
 	"github.com/charmbracelet/x/ansi"
 )
 
 // terminal is what a draw needs to know of the terminal: its size, and
-// what it answered about modes 2026 and 2027 (and whether to ask).
+// what it answered about modes 2026 and 2027 (and whether to ask), and the
+// colours it shows.
 type terminal struct {
 	w, h                int
 	syncd, unicode, ask bool
+	profile             colorprofile.Profile
 }
 
 // paint adds to out what turns the drawn frame into v: the whole screen on
@@ -24,7 +27,7 @@ type terminal struct {
 func (d *Drawer) paint(out *bytes.Buffer, v *tea.View, t terminal, resized bool) {
 	if d.drawn == nil {
 		d.scr = uv.NewTerminalRenderer(&d.buf, d.env)
-		d.scr.SetColorProfile(d.profile)
+		d.scr.SetColorProfile(t.profile)
 		d.scr.SetFullscreen(true)
 		d.scr.SetRelativeCursor(false)
 		d.scr.SetTabStops(-1)
@@ -46,6 +49,7 @@ func (d *Drawer) paint(out *bytes.Buffer, v *tea.View, t terminal, resized bool)
 			out.WriteString(ansi.RequestModeSynchronizedOutput + ansi.RequestModeUnicodeCore)
 		}
 	} else if resized || t.w != d.cells.Width() || t.h != d.cells.Height() {
+		d.scr.SetColorProfile(t.profile)
 		d.cells.Resize(t.w, t.h)
 		d.scr.Resize(t.w, t.h)
 		d.scr.Erase()

@@ -34,9 +34,9 @@ type Drawer struct {
 	out     io.Writer
 	restore func() error
 	env     []string
-	profile colorprofile.Profile
 
 	mu      sync.Mutex
+	profile colorprofile.Profile // the colours the terminal shows (SetProfile)
 	w, h    int
 	sent    *tea.View // the last frame handed over, drawn or about to be
 	next    *tea.View // the frame to draw next, nil when drawn
@@ -160,6 +160,18 @@ func (d *Drawer) Resize(w, h int) {
 	defer d.mu.Unlock()
 	d.w, d.h, d.resized = w, h, true
 	d.next = d.sent
+	d.poke()
+}
+
+// SetProfile draws the screen again whole in profile's colours: what the
+// terminal was found to show once the first frame was up (tmux's answer).
+func (d *Drawer) SetProfile(p colorprofile.Profile) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if p == d.profile {
+		return
+	}
+	d.profile, d.resized, d.next = p, true, d.sent
 	d.poke()
 }
 
@@ -333,7 +345,7 @@ func (d *Drawer) drawOnce() {
 	if stopping != nil {
 		v = d.sent // continued: drawn whole on a terminal set up again
 	}
-	term := terminal{w: d.w, h: d.h, syncd: d.syncd, unicode: d.unicode, ask: d.ask}
+	term := terminal{w: d.w, h: d.h, syncd: d.syncd, unicode: d.unicode, ask: d.ask, profile: d.profile}
 	d.next, d.seqs, d.resized, d.stopping = nil, nil, false, nil
 	d.mu.Unlock()
 	var out bytes.Buffer

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/svcwallet/svcwallet/internal/startenv"
 	"github.com/svcwallet/svcwallet/signer"
 )
 
@@ -42,7 +43,7 @@ type Credential interface {
 
 // APIKeyEnvVar holds an API key for the commands and pre-fills the console's
 // login form; it is never printed.
-const APIKeyEnvVar = "SVCWALLET_API_KEY"
+const APIKeyEnvVar = startenv.APIKeyVar
 
 // APIKey is the API-key credential (SPEC.md §4.1).
 func APIKey(key string) Credential { return apiKeyCred{key: key} }
