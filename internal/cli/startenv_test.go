@@ -35,3 +35,30 @@ func TestStdEnvHoldsWhatStartTook(t *testing.T) {
 		t.Fatalf("the started process: %v\n%s", err, out)
 	}
 }
+
+// mainedVar runs the test again as a process started inside tmux.
+const mainedVar = "CLI_TEST_STARTED_IN_TMUX"
+
+// TestMainGivesTmuxBack: TMUX, hidden from the dependencies' init, is in
+// the environment again once Main runs, where svcwallet's own code reads it
+// (the copy through tmux, doctor's checks, the console's colour question).
+func TestMainGivesTmuxBack(t *testing.T) {
+	const tmux = "/tmp/tmux-0/default,1,0"
+	if os.Getenv(mainedVar) != "" {
+		if _, ok := os.LookupEnv("TMUX"); ok {
+			t.Fatal("TMUX was not hidden as the process initialised")
+		}
+		if code := Main([]string{"version"}, Stamp{}); code != 0 {
+			t.Fatalf("version: exit %d", code)
+		}
+		if got := os.Getenv("TMUX"); got != tmux {
+			t.Errorf("TMUX after Main is %q, want %q", got, tmux)
+		}
+		return
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestMainGivesTmuxBack$", "-test.count=1")
+	cmd.Env = append(os.Environ(), mainedVar+"=1", "TMUX="+tmux)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("the started process: %v\n%s", err, out)
+	}
+}

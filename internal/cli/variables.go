@@ -48,7 +48,7 @@ var variables = []variable{
 	{name: "APPDATA", means: "Windows: the config folder's parent when XDG_CONFIG_HOME is not set."},
 	{name: "LOCALAPPDATA", means: "Windows: the state folder's and the keystore's parent when XDG_STATE_HOME is not set."},
 	{name: "COLORFGBG", means: "the terminal's colours (\"15;0\": the background last); the console's first frame takes its theme from it when neither --theme nor the config's theme names one."},
-	{name: "TMUX", means: "inside tmux, copies are wrapped for its passthrough and doctor checks its set-clipboard option."},
+	{name: "TMUX", means: "inside tmux, copies are wrapped for its passthrough, doctor checks its set-clipboard option and the console asks it whether it shows true colour."},
 	{name: "DISPLAY", means: "Linux and the BSDs: a graphical session, where the console's links open in a browser."},
 	{name: "WAYLAND_DISPLAY", means: "as DISPLAY, for a Wayland session."},
 	{name: "GOMAXPROCS", means: "Go's processors: unset, the console runs on one once started (it waits on the terminal and the network, and idles cheaper so); set, on as many as it says."},
