@@ -57,7 +57,7 @@ func (e *WrongPassphraseError) Is(target error) bool { return target == ErrWrong
 type missingFileError struct{ path string }
 
 func (e *missingFileError) Error() string {
-	return "no keystore file at " + e.path + ": check the path (`svcwallet key list` shows the keys)"
+	return "no keystore file at " + safetext.Shown(e.path) + ": check the path (`svcwallet key list` shows the keys)"
 }
 func (e *missingFileError) Is(target error) bool { return target == fs.ErrNotExist }
 
@@ -110,10 +110,10 @@ func LoadKeystoreKey(path, passphrase string) (*PrivateKey, error) {
 		return nil, err
 	}
 	if !json.Valid(b) {
-		return nil, fmt.Errorf("%s is not a valid keystore file: it is not keystore V3 JSON", path)
+		return nil, fmt.Errorf("%s is not a valid keystore file: it is not keystore V3 JSON", safetext.Shown(path))
 	}
 	if err := checkKDF(b); err != nil {
-		return nil, fmt.Errorf("keystore %s is refused: %v; it was not decrypted (re-encrypt the key with geth or cast wallet import, or check the file)", path, err)
+		return nil, fmt.Errorf("keystore %s is refused: %v; it was not decrypted (re-encrypt the key with geth or cast wallet import, or check the file)", safetext.Shown(path), err)
 	}
 	k, addr, err := decryptKeyFile(b, passphrase)
 	if errors.Is(err, errDecrypt) {
@@ -124,12 +124,12 @@ func LoadKeystoreKey(path, passphrase string) (*PrivateKey, error) {
 		return nil, e
 	}
 	if err != nil {
-		return nil, fmt.Errorf("keystore %s is not a valid keystore file: %v", path, err)
+		return nil, fmt.Errorf("keystore %s is not a valid keystore file: %v", safetext.Shown(path), err)
 	}
 	// The address field is what ListKeystore shows; a file whose key belongs
 	// to another address would make the user sign as someone unexpected.
 	if listed, ok := keystoreAddress(b); ok && listed != addr {
-		return nil, fmt.Errorf("keystore %s lists address %s but holds the key of %s; the file was altered", path, listed.Hex(), addr.Hex())
+		return nil, fmt.Errorf("keystore %s lists address %s but holds the key of %s; the file was altered", safetext.Shown(path), listed.Hex(), addr.Hex())
 	}
 	return newPrivateKey(k), nil
 }
@@ -330,12 +330,12 @@ func readKeystoreFile(path string) ([]byte, error) {
 	case errors.Is(err, os.ErrNotExist):
 		return nil, &missingFileError{path: path}
 	case err == nil && fi.IsDir():
-		return nil, fmt.Errorf("%s is a directory: pick a key file in it, e.g. from `svcwallet key list`", path)
+		return nil, fmt.Errorf("%s is a directory: pick a key file in it, e.g. from `svcwallet key list`", safetext.Shown(path))
 	}
 	b, err := osguard.ReadUserFile(path, maxKeystoreFileSize)
 	switch {
 	case errors.As(err, new(*osguard.TooLargeError)):
-		return nil, fmt.Errorf("%s is too large to be a keystore file", path)
+		return nil, fmt.Errorf("%s is too large to be a keystore file", safetext.Shown(path))
 	case err != nil:
 		return nil, fmt.Errorf("cannot read keystore file: %w", err)
 	}
@@ -356,7 +356,7 @@ func KeystoreFileAddress(path string) (addr common.Address, known bool, err erro
 	if isKeystoreV3(b) {
 		return common.Address{}, false, nil
 	}
-	return common.Address{}, false, fmt.Errorf("%s is not a keystore V3 file", path)
+	return common.Address{}, false, fmt.Errorf("%s is not a keystore V3 file", safetext.Shown(path))
 }
 
 // isKeystoreV3 tells a V3 file by its version and its crypto section, since

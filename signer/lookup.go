@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 )
 
 // KeyPlace is where the key that signs for an account was found
@@ -117,7 +118,7 @@ func (f Found) Who() string {
 	case KeyDemo:
 		return "the sandbox demo key (public development key)"
 	case KeyInKeystore:
-		return "keystore " + f.Path
+		return "keystore " + safetext.Shown(f.Path) // its folder is the environment's: XDG_CONFIG_HOME, a config's
 	}
 	return ""
 }

@@ -10,7 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/svcwallet/svcwallet/internal/osguard"
+	"github.com/svcwallet/svcwallet/internal/runnext"
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
@@ -197,10 +197,8 @@ func (a *app) report(cmd *cobra.Command, err error) int {
 // the doctor run that names the command that mends the file, on this
 // command's environment and config.
 func (a *app) thenMend(err error) string {
-	if u, ok := errors.AsType[*osguard.UnsafePathError](err); ok && u.Fix == osguard.RenameFirst {
-		return "; then run " + a.invocation().command("doctor") + " for the command that mends it"
-	}
-	return ""
+	v := a.invocation()
+	return runnext.ThenMend(v.config, v.env, err)
 }
 
 // oneLine puts a message from cobra on one line: its suggestions ("Did you

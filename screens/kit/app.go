@@ -6,7 +6,6 @@ package kit
 
 import (
 	"context"
-	"errors"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -280,10 +279,7 @@ func (a *App) CommandOn(words, operands []string, flags ...string) string {
 // environment and config, that names the command that mends the file once
 // renamed (tui.Common.ThenMend).
 func (a *App) ThenMend(err error) string {
-	if u, ok := errors.AsType[*osguard.UnsafePathError](err); ok && u.Fix == osguard.RenameFirst {
-		return "; then run " + a.Command("doctor") + " for the command that mends it"
-	}
-	return ""
+	return runnext.ThenMend(a.ConfigFlag, a.Target.Env.Name, err)
 }
 
 // BridgePinsPath is where the bridge addresses are recorded

@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/ethereum/go-ethereum/common"
 
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/screens/kit/layout"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
@@ -188,7 +189,7 @@ func (k *signingKey) TightView(lw int, beside string) (string, bool) {
 	c := k.app.Common
 	head := "keystore " + tui.ShortAddress(k.want.Hex()) + " in "
 	room := k.width - lw - 1 - ansi.StringWidth(head)
-	line := layout.Field(c, "Signing key", lw, c.Styles.Value.Render(head+layout.PathTail(filepath.Dir(k.at.Path), room)))
+	line := layout.Field(c, "Signing key", lw, c.Styles.Value.Render(head+layout.PathTail(safetext.Shown(filepath.Dir(k.at.Path)), room)))
 	if !k.Typing() {
 		// Nothing to unlock (Stopped): the key's line alone.
 		return line, false
