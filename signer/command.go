@@ -70,7 +70,10 @@ type CommandKey struct {
 	words   []string
 	start   Starter
 	timeout time.Duration
-	running *Running // Opening.Running
+	// pipesWait bounds the wait for its output once it has ended: a helper
+	// it started (an agent) may hold its pipes for as long as it runs.
+	pipesWait time.Duration
+	running   *Running // Opening.Running
 }
 
 // NewCommandKey is the signing command words signing for addr, each run
@@ -79,7 +82,7 @@ func NewCommandKey(addr common.Address, words []string, start Starter, timeout t
 	if timeout <= 0 {
 		timeout = DefaultWait
 	}
-	return &CommandKey{addr: addr, words: words, start: start, timeout: timeout}
+	return &CommandKey{addr: addr, words: words, start: start, timeout: timeout, pipesWait: 2 * time.Second}
 }
 
 func (k *CommandKey) Address() common.Address { return k.addr }
@@ -129,8 +132,11 @@ func (k *CommandKey) SignTypedData(ctx context.Context, d Domain, m Message) ([6
 	stdout, stderr := osguard.CappedBuffer{Max: maxCommandOutput}, osguard.CappedBuffer{Max: maxCommandOutput}
 	g.Cmd.Stdout, g.Cmd.Stderr = &stdout, &stderr
 	// A program it started may hold the pipes open after it is killed.
-	g.Cmd.WaitDelay = 2 * time.Second
+	g.Cmd.WaitDelay = k.pipesWait
 	err := g.Run()
+	if errors.Is(err, exec.ErrWaitDelay) {
+		err = nil // it ended well; what it left running holds its output
+	}
 	switch {
 	case ctx.Err() != nil:
 		return out, &WaitError{Awaiting: k.Awaiting(), Cancelled: true}

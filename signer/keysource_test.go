@@ -226,6 +226,18 @@ func TestCommandSigns(t *testing.T) {
 	}
 }
 
+// TestCommandLeavingAHelperSigns: a signing command that ends well but
+// leaves a helper it started (an agent) holding its output is not taken
+// for one that failed: its signature is read once its pipes' wait ends.
+func TestCommandLeavingAHelperSigns(t *testing.T) {
+	k := commandKey(t, 0, "sign-leave")
+	k.pipesWait = 100 * time.Millisecond
+	sig, err := Sign(context.Background(), k, testDomain, demoTransfer())
+	if err != nil || sig.Signer != demoAddr {
+		t.Fatalf("%+v, %v", sig, err)
+	}
+}
+
 // TestCommandFailures: exiting non-zero, printing no signature, another
 // key's signature, a wait that runs out or is cancelled: each one clean
 // line, the command's stderr cleaned and cut, no key repeated.

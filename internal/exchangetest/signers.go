@@ -8,11 +8,13 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
@@ -50,7 +52,7 @@ func RunTests(m *testing.M) int {
 	return m.Run()
 }
 
-var fakeModes = map[string]bool{"sign": true, "sign-other": true, "refuse": true, "garbage": true, "hang": true}
+var fakeModes = map[string]bool{"sign": true, "sign-other": true, "sign-leave": true, "refuse": true, "garbage": true, "hang": true, "linger": true}
 
 // FakeSignCommand is the signing command line that runs this test binary
 // as the fake signing command in mode, with more words after it.
@@ -80,7 +82,7 @@ func fakeSign(args []string) int {
 		in = f
 	}
 	switch args[0] {
-	case "sign", "sign-other":
+	case "sign", "sign-other", "sign-leave":
 		keyHex := DemoKeyHex
 		if args[0] == "sign-other" {
 			keyHex = OtherKeyHex
@@ -95,6 +97,18 @@ func fakeSign(args []string) int {
 			return 2
 		}
 		fmt.Println(hexutil.Encode(sig))
+		if args[0] == "sign-leave" {
+			// A helper it starts (an agent) keeps its standard output
+			// open after it has ended well.
+			c := exec.Command(os.Args[0], "linger")
+			c.Stdout = os.Stdout
+			if err := c.Start(); err != nil {
+				return 2
+			}
+		}
+		return 0
+	case "linger":
+		time.Sleep(3 * time.Second)
 		return 0
 	case "refuse":
 		fmt.Fprint(os.Stderr, "\x1b[31mError:\x1b[0m user rejected the request\r\nkey 0x"+DemoKeyHex+" \u202eevil\n")
