@@ -109,7 +109,7 @@ func tmuxGlobalOption(name string) (string, error) {
 // tmuxGlobalOptionWithin is tmuxGlobalOption given up after wait (tests
 // wait milliseconds for a tmux that never answers).
 func tmuxGlobalOptionWithin(wait time.Duration, name string) (string, error) {
-	out, err := osguard.QuickOutputWithin(wait, "tmux", "show-options", "-gv", name)
+	out, err := osguard.QuickOutput(wait, osguard.MaxQuickOutput, "tmux", "show-options", "-gv", name)
 	return strings.TrimSpace(out), err
 }
 

@@ -121,21 +121,11 @@ const QuickWait = 2 * time.Second
 // MaxQuickOutput is the most of a quick question's answer kept.
 const MaxQuickOutput = 4 << 10
 
-// QuickOutput is QuickOutputWithin QuickWait.
-func QuickOutput(name string, arg ...string) (string, error) {
-	return QuickOutputWithin(QuickWait, name, arg...)
-}
-
-// QuickOutputWithin runs name as Command does and gives the start of its
-// standard output (MaxQuickOutput); one not done within wait is ended with
-// what it started (GroupCommandContext), and its error says so.
-func QuickOutputWithin(wait time.Duration, name string, arg ...string) (string, error) {
-	return QuickOutputKept(wait, MaxQuickOutput, name, arg...)
-}
-
-// QuickOutputKept is QuickOutputWithin keeping kept bytes of the answer,
-// for a question whose answer is long (tmux info, 7 KiB a client).
-func QuickOutputKept(wait time.Duration, kept int, name string, arg ...string) (string, error) {
+// QuickOutput runs name as Command does and gives the first kept bytes of
+// its standard output (MaxQuickOutput for a short answer); one not done
+// within wait is ended with what it started (GroupCommandContext), and its
+// error says so.
+func QuickOutput(wait time.Duration, kept int, name string, arg ...string) (string, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), wait)
 	defer cancel()
 	g := GroupCommandContext(ctx, name, arg...)
