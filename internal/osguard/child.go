@@ -3,6 +3,7 @@ package osguard
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -75,6 +76,18 @@ func (g *GroupCmd) Run() error {
 	return g.Wait()
 }
 
+// RunPipesWithin runs the child as Run does, its output waited for at most
+// pipesWait once it has ended or been ended: a program it left running (an
+// agent, a sound played) may hold its pipes for as long as it runs. A child
+// that ended well, leaving one so, has ended well.
+func (g *GroupCmd) RunPipesWithin(pipesWait time.Duration) error {
+	g.Cmd.WaitDelay = pipesWait
+	if err := g.Run(); !errors.Is(err, exec.ErrWaitDelay) {
+		return err
+	}
+	return nil
+}
+
 func (g *GroupCmd) end() {
 	for _, f := range g.ended {
 		f()
@@ -131,9 +144,7 @@ func QuickOutput(wait time.Duration, kept int, name string, arg ...string) (stri
 	g := GroupCommandContext(ctx, name, arg...)
 	out := CappedBuffer{Max: kept}
 	g.Cmd.Stdout = &out
-	// What it left running may hold its output open.
-	g.Cmd.WaitDelay = wait
-	err := g.Run()
+	err := g.RunPipesWithin(wait)
 	if ctx.Err() != nil {
 		return "", fmt.Errorf("%s did not answer within %s", name, wait)
 	}
