@@ -150,3 +150,11 @@ func QuickOutput(wait time.Duration, kept int, name string, arg ...string) (stri
 	}
 	return out.String(), err
 }
+
+// TmuxGlobalOption asks the tmux server this process runs in for a global
+// option (QuickOutput: a server that never answers is given up after
+// wait), its value trimmed: the console's copy and doctor ask it one way.
+func TmuxGlobalOption(wait time.Duration, name string) (string, error) {
+	out, err := QuickOutput(wait, MaxQuickOutput, "tmux", "show-options", "-gv", name)
+	return strings.TrimSpace(out), err
+}
