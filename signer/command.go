@@ -131,12 +131,7 @@ func (k *CommandKey) SignTypedData(ctx context.Context, d Domain, m Message) ([6
 	}
 	stdout, stderr := osguard.CappedBuffer{Max: maxCommandOutput}, osguard.CappedBuffer{Max: maxCommandOutput}
 	g.Cmd.Stdout, g.Cmd.Stderr = &stdout, &stderr
-	// A program it started may hold the pipes open after it is killed.
-	g.Cmd.WaitDelay = k.pipesWait
-	err := g.Run()
-	if errors.Is(err, exec.ErrWaitDelay) {
-		err = nil // it ended well; what it left running holds its output
-	}
+	err := g.RunPipesWithin(k.pipesWait)
 	switch {
 	case ctx.Err() != nil:
 		return out, &WaitError{Awaiting: k.Awaiting(), Cancelled: true}

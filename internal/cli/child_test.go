@@ -64,7 +64,7 @@ func TestDoctorTmuxThatNeverAnswers(t *testing.T) {
 	}
 	done := make(chan ran, 1)
 	go func() {
-		quick := func(name string) (string, error) { return tmuxGlobalOptionWithin(100*time.Millisecond, name) }
+		quick := func(name string) (string, error) { return osguard.TmuxGlobalOption(100*time.Millisecond, name) }
 		_, rep, report := doctor(t, map[string]string{"TMUX": "/tmp/tmux-0/default,1,0"}, quick, "--config", cfg)
 		done <- ran{rep, report}
 	}()

@@ -17,9 +17,9 @@ func asksTmuxColours(getenv func(string) string, p colorprofile.Profile) bool {
 }
 
 // tmuxTrueColour asks tmux, bounded and with no secret in its environment
-// (osguard.QuickOutputKept), whether it shows true colour.
+// (osguard.QuickOutput), whether it shows true colour.
 func tmuxTrueColour() bool {
-	info, err := osguard.QuickOutputKept(osguard.QuickWait, tmuxInfoKept, "tmux", "info")
+	info, err := osguard.QuickOutput(osguard.QuickWait, tmuxInfoKept, "tmux", "info")
 	return err == nil && saysTrueColour(info)
 }
 

@@ -103,14 +103,7 @@ func (a *app) doctorCommand() *cobra.Command {
 // tmuxGlobalOption asks the tmux server this process runs in for an option,
 // for at most osguard.QuickWait: a server that never answers held doctor.
 func tmuxGlobalOption(name string) (string, error) {
-	return tmuxGlobalOptionWithin(osguard.QuickWait, name)
-}
-
-// tmuxGlobalOptionWithin is tmuxGlobalOption given up after wait (tests
-// wait milliseconds for a tmux that never answers).
-func tmuxGlobalOptionWithin(wait time.Duration, name string) (string, error) {
-	out, err := osguard.QuickOutputWithin(wait, "tmux", "show-options", "-gv", name)
-	return strings.TrimSpace(out), err
+	return osguard.TmuxGlobalOption(osguard.QuickWait, name)
 }
 
 func (c doctorCmd) run(ctx context.Context, envName, configPath string) error {

@@ -25,6 +25,9 @@ func TestEarlierFilesMoved(t *testing.T) {
 			return []osguard.Moved{
 				{From: "/home/ann/.local/state/svcwallet/journal.jsonl", To: "/home/ann/Library/Application Support/svcwallet/journal.jsonl"},
 				{From: "/old/keystore/UTC--k", To: "/new/keystore/UTC--k", Err: errors.New("cross-device link")},
+				// A folder's name the environment gave, said as it is.
+				{From: "/old/st\u202eate/UTC--j", To: "/new/st\u202eate/UTC--j"},
+				{From: "/old/st\u00a0ate/UTC--i", To: "/new/keystore/UTC--i", Err: errors.New("cross-device link")},
 				{From: "/old/state/journal.jsonl", To: "/new/state/journal.jsonl", Err: osguard.ErrLeftBeside},
 			}
 		}
@@ -43,12 +46,17 @@ func TestEarlierFilesMoved(t *testing.T) {
 	for _, want := range []string{
 		"moved /home/ann/.local/state/svcwallet/journal.jsonl to /home/ann/Library/Application Support/svcwallet/journal.jsonl",
 		"/old/keystore/UTC--k, written by an earlier version, could not be moved to /new/keystore/UTC--k (cross-device link): move it there by hand",
+		`moved "/old/st\u202eate/UTC--j" to "/new/st\u202eate/UTC--j", where`,
+		`"/old/st\u00a0ate/UTC--i", written by an earlier version, could not`,
 		// Moved by hand, it would replace the journal in use.
 		"/old/state/journal.jsonl, a withdrawal journal an earlier version wrote, was left where it is: /new/state/journal.jsonl is the journal now, and the withdrawals in the earlier one are not seen by the check that a withdrawal is sent once; before making one of them again, look it up by its quote id (status, or the watch board): the file is text, and a withdrawal's lines name it after \"quote_id\"; quit the earlier svcwallet if one is still open, then move that file elsewhere",
 	} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr)
 		}
+	}
+	if strings.ContainsAny(stderr, "\u202e\u00a0") {
+		t.Errorf("a moved file's path said unescaped:\n%q", stderr)
 	}
 }
 

@@ -4,9 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"context"
-	"errors"
 	"fmt"
-	"os/exec"
 	"strings"
 	"time"
 
@@ -50,12 +48,9 @@ func (c statusCmd) notify(ctx context.Context, command string, f *follow.Followe
 	g := osguard.GroupCommandContext(cx, words[0], words[1:]...)
 	out := osguard.CappedBuffer{Max: maxNotifyOutput}
 	g.Cmd.Stdin, g.Cmd.Stdout, g.Cmd.Stderr = &in, &out, &out
-	g.Cmd.WaitDelay = min(cmp.Or(c.notifyPipesWait, notifyPipesWait), wait)
-	err := g.Run()
+	err := g.RunPipesWithin(min(cmp.Or(c.notifyPipesWait, notifyPipesWait), wait))
 	switch {
-	case err == nil, errors.Is(err, exec.ErrWaitDelay):
-		// ErrWaitDelay: it ended well, and what it left running still
-		// holds its output, which is no failure of it.
+	case err == nil:
 	case ctx.Err() != nil:
 		// Killed with its group as svcwallet ends (ctrl+c): no failure of it.
 		fmt.Fprintf(c.env.Stderr, "%s: --notify-command for %s was interrupted: svcwallet was asked to end, so the notifier was stopped with every process it started, and may not have told of %s\n", c.app.name, f.QuoteID, f.QuoteID)

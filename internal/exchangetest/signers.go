@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -18,6 +17,8 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
+
+	"github.com/svcwallet/svcwallet/internal/osguard"
 )
 
 // The well-known development keys the sandbox's demo account and builder
@@ -100,7 +101,7 @@ func fakeSign(args []string) int {
 		if args[0] == "sign-leave" {
 			// A helper it starts (an agent) keeps its standard output
 			// open after it has ended well.
-			c := exec.Command(os.Args[0], "linger")
+			c := osguard.Command(os.Args[0], "linger")
 			c.Stdout = os.Stdout
 			if err := c.Start(); err != nil {
 				return 2

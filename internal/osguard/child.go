@@ -3,6 +3,7 @@ package osguard
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -75,6 +76,18 @@ func (g *GroupCmd) Run() error {
 	return g.Wait()
 }
 
+// RunPipesWithin runs the child as Run does, its output waited for at most
+// pipesWait once it has ended or been ended: a program it left running (an
+// agent, a sound played) may hold its pipes for as long as it runs. A child
+// that ended well, leaving one so, has ended well.
+func (g *GroupCmd) RunPipesWithin(pipesWait time.Duration) error {
+	g.Cmd.WaitDelay = pipesWait
+	if err := g.Run(); !errors.Is(err, exec.ErrWaitDelay) {
+		return err
+	}
+	return nil
+}
+
 func (g *GroupCmd) end() {
 	for _, f := range g.ended {
 		f()
@@ -121,31 +134,27 @@ const QuickWait = 2 * time.Second
 // MaxQuickOutput is the most of a quick question's answer kept.
 const MaxQuickOutput = 4 << 10
 
-// QuickOutput is QuickOutputWithin QuickWait.
-func QuickOutput(name string, arg ...string) (string, error) {
-	return QuickOutputWithin(QuickWait, name, arg...)
-}
-
-// QuickOutputWithin runs name as Command does and gives the start of its
-// standard output (MaxQuickOutput); one not done within wait is ended with
-// what it started (GroupCommandContext), and its error says so.
-func QuickOutputWithin(wait time.Duration, name string, arg ...string) (string, error) {
-	return QuickOutputKept(wait, MaxQuickOutput, name, arg...)
-}
-
-// QuickOutputKept is QuickOutputWithin keeping kept bytes of the answer,
-// for a question whose answer is long (tmux info, 7 KiB a client).
-func QuickOutputKept(wait time.Duration, kept int, name string, arg ...string) (string, error) {
+// QuickOutput runs name as Command does and gives the first kept bytes of
+// its standard output (MaxQuickOutput for a short answer); one not done
+// within wait is ended with what it started (GroupCommandContext), and its
+// error says so.
+func QuickOutput(wait time.Duration, kept int, name string, arg ...string) (string, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), wait)
 	defer cancel()
 	g := GroupCommandContext(ctx, name, arg...)
 	out := CappedBuffer{Max: kept}
 	g.Cmd.Stdout = &out
-	// What it left running may hold its output open.
-	g.Cmd.WaitDelay = wait
-	err := g.Run()
+	err := g.RunPipesWithin(wait)
 	if ctx.Err() != nil {
 		return "", fmt.Errorf("%s did not answer within %s", name, wait)
 	}
 	return out.String(), err
+}
+
+// TmuxGlobalOption asks the tmux server this process runs in for a global
+// option (QuickOutput: a server that never answers is given up after
+// wait), its value trimmed: the console's copy and doctor ask it one way.
+func TmuxGlobalOption(wait time.Duration, name string) (string, error) {
+	out, err := QuickOutput(wait, MaxQuickOutput, "tmux", "show-options", "-gv", name)
+	return strings.TrimSpace(out), err
 }

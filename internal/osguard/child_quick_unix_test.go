@@ -28,7 +28,7 @@ func TestQuickOutputIsBounded(t *testing.T) {
 	})
 	done := make(chan error, 1)
 	go func() {
-		_, err := osguard.QuickOutputWithin(200*time.Millisecond, "sh", "-c", "sleep 60 & echo $! > '"+pidFile+"'; wait")
+		_, err := osguard.QuickOutput(200*time.Millisecond, osguard.MaxQuickOutput, "sh", "-c", "sleep 60 & echo $! > '"+pidFile+"'; wait")
 		done <- err
 	}()
 	select {
@@ -50,16 +50,16 @@ func TestQuickOutputIsBounded(t *testing.T) {
 		}
 	}
 
-	out, err := osguard.QuickOutputWithin(10*time.Second, "sh", "-c", "head -c 50000000 /dev/zero")
+	out, err := osguard.QuickOutput(10*time.Second, osguard.MaxQuickOutput, "sh", "-c", "head -c 50000000 /dev/zero")
 	if err != nil || len(out) != osguard.MaxQuickOutput {
 		t.Fatalf("kept %d bytes (%v), want %d", len(out), err, osguard.MaxQuickOutput)
 	}
 }
 
-// TestQuickOutputKeptKeepsWhatItSays: a long answer (tmux info, whose Tc
+// TestQuickOutputKeepsWhatItIsTold: a long answer (tmux info, whose Tc
 // comes past 4 KiB) is kept to the length asked, not to MaxQuickOutput.
-func TestQuickOutputKeptKeepsWhatItSays(t *testing.T) {
-	out, err := osguard.QuickOutputKept(10*time.Second, 9000, "sh", "-c", "head -c 50000 /dev/zero")
+func TestQuickOutputKeepsWhatItIsTold(t *testing.T) {
+	out, err := osguard.QuickOutput(10*time.Second, 9000, "sh", "-c", "head -c 50000 /dev/zero")
 	if err != nil || len(out) != 9000 {
 		t.Fatalf("kept %d bytes (%v), want 9000", len(out), err)
 	}

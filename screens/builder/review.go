@@ -15,7 +15,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/svcwallet/svcwallet/internal/runnext"
-	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/kit/layout"
 	"github.com/svcwallet/svcwallet/service/builder"
@@ -302,8 +301,7 @@ func (r *builderReviewScreen) prepare() tea.Cmd {
 	client, j, o, at := r.app.Client(), r.app.Journal(), r.order, r.at
 	nonce, _ := o.Message.NonceExpiration()
 	name := "builder-" + strconv.FormatUint(uint64(nonce), 10) + ".json"
-	instead := r.app.Command(append(runnext.Authorize(o.Auth), "--signer", "offline", "--account", o.Auth.Main.Hex(), "--out", safetext.FileName(name))...)
-	return r.gate.Offline.Prepare(r.app, "builder", name, "authorization", instead,
+	return r.gate.Offline.Prepare(r.app, runnext.Authorize(o.Auth), o.Auth.Main, name, "authorization",
 		func(cx context.Context) (intent.Prepared, error) {
 			p, err := builder.Prepare(cx, client, j, o, at)
 			return p.Prepared, err

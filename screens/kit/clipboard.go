@@ -45,5 +45,5 @@ func CopyText(app *App, text, done string) tea.Cmd {
 // tmuxSetClipboard asks the tmux server for its set-clipboard option, for
 // at most osguard.QuickWait: a server that never answers left a copy unsaid.
 func tmuxSetClipboard() (string, error) {
-	return osguard.QuickOutput("tmux", "show-options", "-gv", "set-clipboard")
+	return osguard.TmuxGlobalOption(osguard.QuickWait, "set-clipboard")
 }

@@ -3,10 +3,12 @@ package kit
 import (
 	"context"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/ethereum/go-ethereum/common"
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/safetext"
@@ -53,11 +55,13 @@ type offlineMsg struct {
 func (o *Offline) Done() bool { return o.Path != "" }
 
 // Prepare journals the intent (prepare, the domain's) and writes its file
-// named name beside the journal, in a Cmd. command's submit finishes it on
-// the command line; instead, the command line with every choice as a flag,
-// is what to run when the file is not written.
-func (o *Offline) Prepare(app *App, command, name, what, instead string, prepare func(context.Context) (intent.Prepared, error)) tea.Cmd {
-	o.Preparing, o.command = true, command
+// named name beside the journal, in a Cmd. chosen is the command line that
+// chooses it (runnext.Withdraw, runnext.Authorize): its first word's submit
+// finishes it, and with --signer offline for account and --out name it is
+// what to run when the file is not written.
+func (o *Offline) Prepare(app *App, chosen []string, account common.Address, name, what string, prepare func(context.Context) (intent.Prepared, error)) tea.Cmd {
+	o.Preparing, o.command = true, chosen[0]
+	instead := app.Command(append(slices.Clone(chosen), "--signer", "offline", "--account", account.Hex(), "--out", safetext.FileName(name))...)
 	root, path, write := app.Root(), app.offlinePath(name), app.offlineWriter()
 	return func() tea.Msg {
 		if !safetext.Printable(path) {

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ethereum/go-ethereum/common"
+
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/intent"
 	"github.com/svcwallet/svcwallet/service/journal"
@@ -50,7 +52,8 @@ func TestOfflineFileNamedAfterAnyQuote(t *testing.T) {
 // and would not read as they run. The folder is said escaped, with the
 // command line to run instead as it was given.
 func TestOfflineFolderShownAsItReads(t *testing.T) {
-	const instead = "svcwallet withdraw --to 0x1 --amount 2 --signer offline --out t.json"
+	chosen := []string{"withdraw", "--to", "0x1", "--amount", "2"}
+	const instead = "svcwallet withdraw --to 0x1 --amount 2 --signer offline --account 0x0000000000000000000000000000000000000000 --out transfer-q-1.json"
 	for _, name := range []string{"st\u00a0ate", "st\u202eate"} {
 		dir := filepath.Join(t.TempDir(), name)
 		j, err := journal.Open(filepath.Join(dir, "journal.jsonl"))
@@ -60,7 +63,7 @@ func TestOfflineFolderShownAsItReads(t *testing.T) {
 		app := &App{Session: Session{Target: target.Target{Journal: j}}}
 		var o Offline
 		prepared := false
-		msg := o.Prepare(app, "withdraw", "transfer-q-1.json", "Transfer", instead, func(context.Context) (intent.Prepared, error) {
+		msg := o.Prepare(app, chosen, common.Address{}, "transfer-q-1.json", "Transfer", func(context.Context) (intent.Prepared, error) {
 			prepared = true
 			return intent.Prepared{}, context.Canceled
 		})()

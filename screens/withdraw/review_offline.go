@@ -6,7 +6,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/svcwallet/svcwallet/internal/runnext"
-	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/intent"
 )
 
@@ -29,18 +28,9 @@ func (r *reviewScreen) prepare() tea.Cmd {
 	r.err = nil
 	w, o := r.app.Withdrawer(), r.order
 	name := "transfer-" + o.Quote.QuoteID + ".json"
-	return r.gate.Offline.Prepare(r.app, "withdraw", name, "Transfer", r.offlineCommand(name),
+	return r.gate.Offline.Prepare(r.app, runnext.Withdraw(o.Choice), o.Transfer.FromAccount, name, "Transfer",
 		func(cx context.Context) (intent.Prepared, error) {
 			p, err := w.Prepare(cx, o, o.Transfer.FromAccount)
 			return p.Prepared, err
 		})
-}
-
-// offlineCommand is `withdraw --signer offline` with this review's choices
-// as flags, writing the file name in the folder it is run in: it prepares
-// the same withdrawal as printed (on a new quote).
-func (r *reviewScreen) offlineCommand(name string) string {
-	w := runnext.Withdraw(r.order.Choice)
-	w = append(w, "--signer", "offline", "--account", r.order.Transfer.FromAccount.Hex(), "--out", safetext.FileName(name))
-	return r.app.Command(w...)
 }
