@@ -190,7 +190,7 @@ func (g *ReviewGate) Bindings() Bindings {
 // Held is bs, none of them acting while the guard holds keys (Update
 // swallows them then): the footer offers no key that does nothing.
 func (g *ReviewGate) Held(bs Bindings) Bindings {
-	if g.Sending || !g.Guarded() {
+	if g.Acts(true) {
 		return bs
 	}
 	held := make(Bindings, len(bs))
@@ -200,6 +200,11 @@ func (g *ReviewGate) Held(bs Bindings) Bindings {
 	}
 	return held
 }
+
+// Acts reports whether a key that acts when on (its binding's On) acts now:
+// the rule the footer's keys are held to (Held), which a message naming a
+// key is held to too, so none says "press" a key the guard swallows.
+func (g *ReviewGate) Acts(on bool) bool { return on && (g.Sending || !g.Guarded()) }
 
 // Update takes the gate's own messages and swallows keys while the guard
 // holds or a request is out; handled says the screen has nothing to do.
