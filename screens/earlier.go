@@ -42,8 +42,8 @@ func withEarlierNotice(app *kit.App, first tui.Screen) tui.Screen {
 
 func (n *earlierNotice) Init() tea.Cmd { return n.hold.StartOn(n.app.Common.Now(), n.app.Timer) }
 
-// Title is the first screen's: the notice stands on it.
-func (n *earlierNotice) Title() string { return n.first.Title() }
+// Title says what is on screen: the notice, not the screen behind it.
+func (n *earlierNotice) Title() string { return "Earlier journal found" }
 
 func (n *earlierNotice) SetSize(w, h int) { n.w, n.h = w, h }
 

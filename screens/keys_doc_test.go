@@ -21,7 +21,7 @@ const consoleKeysDoc = "../docs/console-keys.md"
 // keySections are the files that declare bindings, in the order a user meets
 // them, each with the heading its keys go under.
 var keySections = []struct{ file, heading string }{
-	{"../tui/model.go", "Everywhere"},
+	{"../tui/keys.go", "Everywhere"},
 	{"kit/list.go", "Every list (deposit addresses, routes, History, the watch board)"},
 	{"kit/form.go", "Every form (login, withdrawal destination, builder)"},
 	{"kit/signing.go", "A review waiting for clef or a signing command"},
@@ -57,7 +57,7 @@ var builtFromData = map[string]string{
 // sectionNotes say, under a section's table, where its keys act
 // differently from what the table alone would suggest.
 var sectionNotes = map[string]string{
-	"../tui/model.go": "On unix `ctrl+z` stops the console as a shell's job and `fg` brings it back (not a binding:\n" +
+	"../tui/keys.go": "On unix `ctrl+z` stops the console as a shell's job and `fg` brings it back (not a binding:\n" +
 		"the drawer takes it); started by tmux or a terminal with no shell between, nothing can continue it, so it does nothing.",
 	"kit/list.go": "`S` acts on the watch board, the one list with orders, once it has two rows or more.\n" +
 		"On Deposit addresses `g` generates an address: `home` goes to the first row there.",
@@ -93,7 +93,7 @@ type keyRow struct {
 func consoleKeys(t *testing.T) string {
 	t.Helper()
 	sections := map[string][]keyRow{}
-	files := append([]string{"../tui/model.go"}, sourceFiles(t, ".")...)
+	files := append([]string{"../tui/keys.go"}, sourceFiles(t, ".")...)
 	for _, file := range files {
 		rows := fileKeys(t, file)
 		if len(rows) == 0 {

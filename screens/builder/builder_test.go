@@ -460,6 +460,8 @@ func TestBuilderReviewExplainsRefusal(t *testing.T) {
 	r.fill(sandbox.BuilderAddress, "0.1", "0.05", "")
 	r.toReview()
 	r.Press("enter")
+	r.UntilShows("Not authorized", "nonce was already used", "keys are enabled in a moment")
+	r.clock.Advance(kit.ShownGuard) // esc is named once it acts
 	r.UntilShows("Not authorized", "nonce was already used", "press esc and review it again")
 	if strings.Contains(r.Plain(), "Builder authorized") {
 		t.Fatal("shown as authorized")

@@ -263,13 +263,13 @@ func (r *builderReviewScreen) sentReply(msg builderSentMsg) tea.Cmd {
 		r.sent = &msg.req
 	}
 	if msg.err != nil {
-		r.err, r.errHead, r.fate = refusalWords(builder.Explain(msg.err)), "Not authorized", 0
+		r.err, r.errHead, r.fate = builder.Explain(msg.err), "Not authorized", 0
 		switch {
 		case errors.As(msg.err, new(*journal.RolledBackError)):
 			r.err = kit.JournalLost(msg.err, r.app.Command("doctor"))
 		case r.sent != nil:
 			f := r.order.Auth.Failed(msg.err, r.earlier)
-			r.err, r.fate, r.earlier = refusalWords(f), f.Fate, f.Fate
+			r.err, r.fate, r.earlier = f, f.Fate, f.Fate
 			r.retryAt = r.app.Common.Now().Add(f.Wait)
 			r.errHead = f.Head()
 			if f.Fate == builder.FateRefused || f.Fate == builder.FateTaken {
@@ -322,7 +322,7 @@ func (r *builderReviewScreen) View() string {
 			// Nothing is signed or sent from here any more: that the
 			// builder is authorized, and where to look, matter, not the
 			// message, which the notice to enlarge would hide them behind.
-			return layout.Clip(layout.ErrorBlock(r.app.Common, r.errHead, r.err, r.wd), r.wd)
+			return layout.Clip(layout.ErrorBlock(r.app.Common, r.errHead, r.shownErr(), r.wd), r.wd)
 		}
 		st := r.app.Common.Styles
 		notice := fmt.Sprintf("The message to sign needs %d lines and this terminal shows %d. Enlarge the terminal to review it; signing waits until it can be read whole.", lipgloss.Height(full), r.h)
@@ -385,7 +385,7 @@ func (r *builderReviewScreen) render(level int) string {
 	case r.gate.Offline.Preparing:
 		b.WriteString(r.gate.Prompt("", "Preparing the authorization for offline signing…") + "\n")
 	case r.err != nil && !r.gate.Sending:
-		b.WriteString(layout.ErrorBlock(c, r.errHead, r.err, r.wd))
+		b.WriteString(layout.ErrorBlock(c, r.errHead, r.shownErr(), r.wd))
 		if again := againWords(r.fate); r.sent != nil && again != "" {
 			if r.gate.Guarded() { // enter and esc do nothing yet
 				again = "Read it: keys are enabled in a moment."

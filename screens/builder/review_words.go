@@ -21,12 +21,24 @@ func againWords(f builder.Fate) string {
 	return ""
 }
 
+// shownErr is r.err with the console's step after a refusal's fact
+// (refusalWords), said as the screen is drawn: esc is named only while
+// keys act (kit.ReviewGate.Acts, the footer's rule), not in the hold that
+// the review showing again with the refusal starts.
+func (r *builderReviewScreen) shownErr() error {
+	return refusalWords(r.err, r.gate.Acts(true))
+}
+
 // refusalWords says the console's step after a refusal's fact
-// (builder.Next): esc goes back to the form, whose review draws a new nonce.
-func refusalWords(err error) error {
+// (builder.Next): esc goes back to the form, whose review draws a new
+// nonce; while keys are held (acts false) that they act in a moment.
+func refusalWords(err error, acts bool) error {
 	var re *builder.RefusedError
-	if !errors.As(err, &re) {
+	if !errors.As(err, &re) || re.Next == builder.NextNone {
 		return err
+	}
+	if !acts {
+		return exchange.UserError{Text: re.Fact + ". Read it: keys are enabled in a moment", Cause: err}
 	}
 	switch re.Next {
 	case builder.NextNonce:

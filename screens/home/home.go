@@ -252,6 +252,11 @@ func (h *homeScreen) unfinishedBanner() string {
 		lines = append(lines, fmt.Sprintf("%d %s of the withdrawal journal could not be read and %s skipped; "+
 			"keep %s for support", h.journal.skipped, kit.Plural(h.journal.skipped, "line", "lines"), kit.Plural(h.journal.skipped, "was", "were"), h.app.Journal().Path()))
 	}
+	// The notice at start is hidden by then: Home keeps saying that what
+	// the earlier journal holds is not checked for repeats.
+	if len(h.app.EarlierJournals) > 0 {
+		lines = append(lines, "An earlier svcwallet's journal is left at its earlier place: its withdrawals are not checked for repeats")
+	}
 	// Until the check is over, the journal's unfinished ones may have
 	// ended: they are said being checked, not counted.
 	switch n := h.app.Checking(); {

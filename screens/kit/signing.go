@@ -3,7 +3,6 @@ package kit
 import (
 	"context"
 	"slices"
-	"time"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/spinner"
@@ -13,148 +12,9 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 
 	"github.com/svcwallet/svcwallet/screens/kit/layout"
-	"github.com/svcwallet/svcwallet/service/intent"
 	"github.com/svcwallet/svcwallet/signer"
 	"github.com/svcwallet/svcwallet/tui"
 )
-
-// KeyGuard is how long keys stay held after each key that came while they
-// were held, so a held Enter cannot approve what the user never saw
-// (DESIGN.md §5): the dwell plain mode and the command line hold their
-// questions to as well.
-const KeyGuard = intent.ReviewDwell
-
-// ShownGuard is how long keys are held from when a question shows: longer
-// than a terminal's repeat delay, so a held key's first repeat comes into
-// the hold (intent.ShownDwell).
-const ShownGuard = intent.ShownDwell
-
-// KeyHold holds keys for ShownGuard from when a question that signs, pays
-// or trusts showed (Start), again when it shows again after the too-small
-// notice (which hid it and took every key), and for KeyGuard from each key
-// that came while they were held (Update): a key held down repeats past
-// any dwell, a person's answer comes after a pause. A repeat the terminal
-// names as one (the kitty keyboard protocol's event types) is held
-// whenever it comes. Used by the reviews and the bridge confirmation.
-type KeyHold struct {
-	// until is when the hold ends.
-	until time.Time
-	// last is when the key before came: one within intent.PasteGap of it
-	// came with it, as a raw paste (a terminal without bracketed paste, or
-	// text that opens none), and answers nothing.
-	last time.Time
-	// unsettled: the key before (tag) has not settled yet. A paste's keys
-	// are read at once and queue for the console, and a loaded machine
-	// takes longer than intent.PasteGap over each; a key's settle message
-	// queues behind every key already read, so a key taken before it came
-	// with the key before, however far apart they were taken.
-	unsettled bool
-	tag       tui.Tag
-}
-
-// KeySettledMsg: the key tag was taken; what was read with it came before.
-// A key that did nothing answers with it alone (screentest.Acts).
-type KeySettledMsg struct{ tag tui.Tag }
-
-// settleWithin bounds unsettled: a settle message comes at once, so one not
-// come in a KeyGuard was lost (a test that runs no Cmd), not queued.
-const settleWithin = KeyGuard
-
-// answerKeys are the keys that answer a question that signs, pays or
-// trusts (enter on a review, y to its second question, Y to a changed
-// bridge address): one that came with the key before (KeyHold.last) is
-// dropped as a paste's.
-var answerKeys = key.NewBinding(key.WithKeys("enter", "y", "Y"))
-
-// keyHoldOverMsg ends a hold only so the screen redraws the keys it
-// offers: the hold itself reads the clock (Holds).
-type keyHoldOverMsg struct{}
-
-// Start holds keys for ShownGuard from now.
-func (h *KeyHold) Start(now time.Time) tea.Cmd { return h.StartOn(now, nil) }
-
-// StartOn is Start with the hold's end told through timer (App.Timer,
-// which tests fake); nil is a tea.Tick.
-func (h *KeyHold) StartOn(now time.Time, timer func(time.Duration, tea.Msg) tea.Cmd) tea.Cmd {
-	h.until = now.Add(ShownGuard)
-	return tui.After(timer, ShownGuard, keyHoldOverMsg{})
-}
-
-// Again holds keys for KeyGuard from now, or on to the hold's end if that
-// is later (a key in a question's ShownGuard leaves it whole), and tells
-// the end through timer.
-func (h *KeyHold) Again(now time.Time, timer func(time.Duration, tea.Msg) tea.Cmd) tea.Cmd {
-	h.hold(now)
-	return tui.After(timer, h.until.Sub(now), keyHoldOverMsg{})
-}
-
-// hold moves the hold's end to a KeyGuard from now, never sooner.
-func (h *KeyHold) hold(now time.Time) {
-	if end := now.Add(KeyGuard); end.After(h.until) {
-		h.until = end
-	}
-}
-
-// Holds reports whether keys are held at now.
-func (h KeyHold) Holds(now time.Time) bool { return now.Before(h.until) }
-
-// Update takes what a hold is told (held: the screen does nothing with
-// it): a key while keys are held is dropped and holds them a KeyGuard
-// again, as showing again after the too-small notice does; a hold's end
-// that such a key moved on waits again for its new end, so the screen
-// redraws its keys when they act.
-func (h *KeyHold) Update(msg tea.Msg, now time.Time, timer func(time.Duration, tea.Msg) tea.Cmd) (cmd tea.Cmd, held bool) {
-	switch msg := msg.(type) {
-	case tea.KeyPressMsg:
-		gap := now.Sub(h.last)
-		// A repeat (where the terminal tells one) is a key held down,
-		// never an answer, nor anything else a person gave what they saw.
-		burst := msg.IsRepeat || (gap < intent.PasteGap || h.unsettled && gap < settleWithin) && key.Matches(msg, answerKeys)
-		held := h.Holds(now)
-		if !held && !burst {
-			return h.took(now), false
-		}
-		// Held a KeyGuard from now: what was read with it is held too.
-		h.last, h.unsettled = now, false
-		h.hold(now)
-		if !held { // a paste's key began the hold: its end redraws the keys
-			return tui.After(timer, KeyGuard, keyHoldOverMsg{}), true
-		}
-		return nil, true
-	case KeySettledMsg:
-		if msg.tag != h.tag {
-			return nil, false // another hold's
-		}
-		h.unsettled = false
-		return nil, true
-	case keyHoldOverMsg:
-		if h.Holds(now) {
-			return tui.After(timer, h.until.Sub(now), keyHoldOverMsg{}), true
-		}
-		return nil, true
-	case tui.ShownAgainMsg:
-		return h.StartOn(now, timer), true
-	}
-	return nil, false
-}
-
-// Then is what a key the hold let through does (cmd), or, when it did
-// nothing, settle: a key that acted changed what the next one meets (a
-// send, a hold, another screen), which the next one is judged by.
-func (h *KeyHold) Then(settle, cmd tea.Cmd) tea.Cmd {
-	if cmd != nil {
-		h.unsettled = false
-		return cmd
-	}
-	return settle
-}
-
-// took notes a key taken at now, and returns what settles it.
-func (h *KeyHold) took(now time.Time) tea.Cmd {
-	h.last, h.unsettled, h.tag = now, true, tui.NextTag()
-	tag := h.tag
-	return func() tea.Msg { return KeySettledMsg{tag: tag} }
-}
 
 // awaitingMsg says what a signature now waits for (signer.Awaiter), or
 // with what "", that the wait is over; tag is the send's.
@@ -330,7 +190,7 @@ func (g *ReviewGate) Bindings() Bindings {
 // Held is bs, none of them acting while the guard holds keys (Update
 // swallows them then): the footer offers no key that does nothing.
 func (g *ReviewGate) Held(bs Bindings) Bindings {
-	if g.Sending || !g.Guarded() {
+	if g.Acts(true) {
 		return bs
 	}
 	held := make(Bindings, len(bs))
@@ -340,6 +200,11 @@ func (g *ReviewGate) Held(bs Bindings) Bindings {
 	}
 	return held
 }
+
+// Acts reports whether a key that acts when on (its binding's On) acts now:
+// the rule the footer's keys are held to (Held), which a message naming a
+// key is held to too, so none says "press" a key the guard swallows.
+func (g *ReviewGate) Acts(on bool) bool { return on && (g.Sending || !g.Guarded()) }
 
 // Update takes the gate's own messages and swallows keys while the guard
 // holds or a request is out; handled says the screen has nothing to do.

@@ -359,7 +359,7 @@ func (r *reviewScreen) executed(msg executedMsg) tea.Cmd {
 		// Found once answered (every byte summed): enter is refused alike.
 		r.repeatErr = kit.JournalLost(msg.Err, r.app.Command("doctor"))
 	case errors.Is(msg.Err, exchange.ErrQuoteExpired):
-		r.err = exchange.UserError{Text: "Quote expired before it was executed: press " + r.requoteKey().Help().Key + " to get a new one and sign again"}
+		r.err = lateQuoteError{}
 	case errors.As(msg.Err, new(*withdrawal.BridgeChangedError)):
 		// Recorded by another console since the review checked it: the
 		// screen stops as if it had seen the change, and offers c.
@@ -386,7 +386,7 @@ func (r *reviewScreen) View() string {
 	case !ok:
 		// r is named only while it acts: held keys (the guard) do nothing.
 		requote := ""
-		if r.requotes() && !r.gate.Guarded() {
+		if r.gate.Acts(r.requotes()) {
 			requote = ", or " + r.requoteKey().Help().Key + " for a new quote"
 		}
 		return layout.Clip(layout.ErrorBlock(r.app.Common, "Too small to review", exchange.UserError{Text: fmt.Sprintf("the review needs %d rows to show everything you sign; this terminal gives it %d. Make the window taller (or, if the help is open, close it with ?) to sign%s",
@@ -453,9 +453,9 @@ func (r *reviewScreen) render(level int, tightWallet bool) string {
 	case r.gate.Offline.Preparing:
 		b.WriteString(r.gate.Prompt("", "Preparing the Transfer for offline signing…") + "\n")
 	case r.expired():
-		b.WriteString(layout.ErrorBlock(c, "Quote expired", exchange.UserError{Text: "press " + r.requoteKey().Help().Key + " to get a new one"}, r.wd))
+		b.WriteString(layout.ErrorBlock(c, "Quote expired", exchange.UserError{Text: r.requoteStep("to get a new one")}, r.wd))
 	case r.err != nil:
-		b.WriteString(layout.ErrorBlock(c, "Not withdrawn", r.err, r.wd))
+		b.WriteString(layout.ErrorBlock(c, "Not withdrawn", r.shownErr(), r.wd))
 	default:
 		rk := r.requoteKey().Help().Key
 		ready := "Press enter to sign and withdraw; " + rk + " for a new quote; esc to go back."

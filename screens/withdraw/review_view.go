@@ -1,6 +1,7 @@
 package withdraw
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
@@ -71,13 +72,40 @@ func (r *reviewScreen) bridgeNote() string {
 func (r *reviewScreen) bridgeStop() error {
 	msg := r.bridgeErr.Error()
 	switch {
-	case r.canConfirmBridge() && r.gate.Guarded():
-		// c and r do nothing while the check's guard holds keys.
-		msg += ". Read it: keys are enabled in a moment"
-	case r.canConfirmBridge():
+	case r.gate.Acts(r.canConfirmBridge()):
 		msg += ". Press c to review the change on its own screen, or " + r.requoteKey().Help().Key + " for a new quote"
+	case r.canConfirmBridge():
+		// c and r do nothing while the check's guard holds keys.
+		msg += ". Read it: " + keysInAMoment
 	}
 	return exchange.UserError{Text: msg}
+}
+
+// keysInAMoment stands where a message would name a key the guard holds.
+const keysInAMoment = "keys are enabled in a moment"
+
+// lateQuoteError: the service found the quote expired when the signed
+// withdrawal came; the step after it is said when shown (shownErr).
+type lateQuoteError struct{}
+
+func (lateQuoteError) Error() string { return "Quote expired before it was executed" }
+
+// shownErr is r.err with the step it needs said as the screen is drawn: a
+// key named only while it acts (requoteStep).
+func (r *reviewScreen) shownErr() error {
+	if errors.As(r.err, new(lateQuoteError)) {
+		return exchange.UserError{Text: r.err.Error() + ": " + r.requoteStep("to get a new one and sign again")}
+	}
+	return r.err
+}
+
+// requoteStep names the key for a new quote, and what it does, only while
+// it acts (ReviewGate.Acts, the footer's rule): a key hint is a promise.
+func (r *reviewScreen) requoteStep(does string) string {
+	if !r.gate.Acts(r.requotes()) {
+		return "read it: " + keysInAMoment
+	}
+	return "press " + r.requoteKey().Help().Key + " " + does
 }
 
 // countdownShort is the countdown said beside the passphrase.

@@ -1,0 +1,35 @@
+package screentest
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// pressed finds a key a message names: "press r", "Press enter", "press
+// ctrl+r" (words folded over lines are joined first).
+var pressed = regexp.MustCompile(`(?i)\bpress ([^\s,;.:)]+)`)
+
+// NamedKeys are the keys view names after "press", in order.
+func NamedKeys(view string) []string {
+	flat := strings.Join(strings.Fields(ansi.Strip(view)), " ")
+	var keys []string
+	for _, m := range pressed.FindAllStringSubmatch(flat, -1) {
+		keys = append(keys, m[1])
+	}
+	return keys
+}
+
+// RequireNamedKeysAct fails when view names a key (NamedKeys) that acts
+// reports does nothing now: a key hint is a promise, in a message as in
+// the footer.
+func RequireNamedKeysAct(t testing.TB, where, view string, acts func(key string) bool) {
+	t.Helper()
+	for _, k := range NamedKeys(view) {
+		if !acts(k) {
+			t.Errorf("%s: the screen says press %s, which does nothing now:\n%s", where, k, ansi.Strip(view))
+		}
+	}
+}

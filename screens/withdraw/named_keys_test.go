@@ -1,0 +1,47 @@
+package withdraw
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/svcwallet/svcwallet/screens/kit"
+	"github.com/svcwallet/svcwallet/screens/screentest"
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/withdrawal"
+	"github.com/svcwallet/svcwallet/tui"
+)
+
+// TestReviewNamesOnlyKeysThatAct walks the review's messages that name a
+// key (a quote expired on screen, one the service found expired, the
+// prompt), each while the guard holds keys and once it is over, at the
+// console's three sizes: every key a message says to press is one the
+// footer offers then (a key hint is a promise).
+func TestReviewNamesOnlyKeysThatAct(t *testing.T) {
+	for _, size := range [][2]int{{120, 36}, {80, 20}, {60, 16}} {
+		for _, state := range []string{"ready", "expired", "expired on sending"} {
+			r, _, now := shownReview(t)
+			r.SetSize(size[0], size[1])
+			r.Update(r.checkBridge()())
+			switch state {
+			case "expired":
+				for !r.expired() {
+					*now = now.Add(time.Second)
+				}
+				r.Update(tui.ShownAgainMsg{}) // shown again, the guard with it
+			case "expired on sending":
+				*now = now.Add(kit.ShownGuard)
+				screentest.Press(r, "enter")
+				r.Update(executedMsg{withdrawal.Sent{Err: exchange.ErrQuoteExpired}})
+			}
+			for _, when := range []string{"held", "acting"} {
+				where := fmt.Sprintf("%dx%d, %s, keys %s", size[0], size[1], state, when)
+				if r.gate.Guarded() != (when == "held") {
+					t.Fatalf("%s: guarded %v", where, r.gate.Guarded())
+				}
+				screentest.RequireNamedKeysAct(t, where, r.View(), func(k string) bool { return screentest.Offers(r.KeyMap(), k) })
+				*now = now.Add(kit.ShownGuard)
+			}
+		}
+	}
+}
