@@ -7,12 +7,12 @@ import (
 	"github.com/svcwallet/svcwallet/internal/safetext"
 )
 
-// argSecretOptions are the options by which a signing program takes a key,
+// argSecretOptions are the options, after their "--", by which a signing program takes a key,
 // a recovery phrase or a keystore's password as an argument (cast's and
 // most wallets' names): CheckSignCommand refuses a key written in the
 // line, but one a shell puts there ("$PK", $(cat key)) is in the process
 // list all the same.
-var argSecretOptions = []string{"--private-key", "--private-keys", "--mnemonic", "--mnemonics", "--mnemonic-passphrase", "--password", "--unsafe-password"}
+var argSecretOptions = []string{"private-key", "private-keys", "mnemonic", "mnemonics", "mnemonic-passphrase", "password", "unsafe-password"}
 
 // ArgumentSecret names the option by which line gives its program a key,
 // a recovery phrase or a password on the command line, where every user
@@ -29,8 +29,8 @@ func ArgumentSecret(line string) string {
 		for _, f := range strings.FieldsFunc(w, func(r rune) bool { return strings.ContainsRune(" \t\n\r'\";|&()", r) }) {
 			opt, _, _ := strings.Cut(f, "=")
 			for _, o := range argSecretOptions {
-				if opt == o {
-					return o
+				if opt == "--"+o {
+					return opt
 				}
 			}
 		}
