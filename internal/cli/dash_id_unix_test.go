@@ -75,3 +75,50 @@ func TestDashIDRunsAsPrinted(t *testing.T) {
 		}
 	}
 }
+
+// TestLoneDashIDRunsAsPrinted: a quote id "-" (the spec and the journal
+// allow it) is what status reads as "read the ids from standard input",
+// after "--" too; its follow line gives it there, and run as sh runs it
+// (standard input piped) it reaches the withdrawal "-", not a refusal of
+// an empty standard input.
+func TestLoneDashIDRunsAsPrinted(t *testing.T) {
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip("no sh")
+	}
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	j, err := journal.Open(journal.DefaultPath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t0 := time.Date(2026, 11, 20, 10, 0, 0, 0, time.UTC)
+	intent := &journal.Intent{Chain: "ARBITRUM", ToAddress: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", TokenIn: "USDT", TokenOut: "USDT",
+		PayAmount: decimal.RequireFromString("25"), ReceiveAmount: decimal.RequireFromString("23.5")}
+	for i, e := range []journal.Entry{{Kind: journal.KindIntent, QuoteID: "-", Intent: intent}, {Kind: journal.KindState, QuoteID: "-", State: "SENDING"}} {
+		e.Time, e.Env = t0.Add(time.Duration(i)*time.Minute), "local"
+		if err := j.Append(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cfg, _ := localConfig(t)
+	r := depositCmd(t, nil, "history", "--config", cfg, "--env", "local")
+	want := "echo - | svcwallet status --watch --env local --config " + cfg + " -- -"
+	_, line, _ := strings.Cut(r.stdout, "follow it with ")
+	line, _, _ = strings.Cut(line, "\n")
+	if line != want {
+		t.Fatalf("got  %s\nwant %s\nin %s", line, want, r.stdout)
+	}
+	// The words as sh splits them, a byte 1, then what it pipes in.
+	out, err := exec.Command(sh, "-c", `svcwallet() { for a in "$@"; do printf '%s\0' "$a"; done; printf '\1'; cat; }; `+line).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	args, stdin, _ := strings.Cut(string(out), "\x01")
+	words := strings.Split(strings.TrimSuffix(args, "\x00"), "\x00")
+	var stdout, stderr bytes.Buffer
+	code := Run(words, CLIEnv{Stdin: strings.NewReader(stdin), Stdout: &stdout, Stderr: &stderr,
+		Getenv: func(k string) string { return map[string]string{apiKeyVar: sandbox.DemoAPIKey}[k] }})
+	if code == exitUsage || !strings.Contains(stderr.String(), "quote id -") {
+		t.Errorf("%s, as sh runs it: exit %d\n%s%s", line, code, stdout.String(), stderr.String())
+	}
+}

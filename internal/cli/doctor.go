@@ -134,6 +134,7 @@ func (c doctorCmd) run(ctx context.Context, envName, configPath string) error {
 	}
 	c.checkTerminal(add)
 	c.checkVariables(add)
+	c.checkSignCommandArgs(cfg, add)
 	if ctx.Err() != nil {
 		return interrupted(ctx, "")
 	}

@@ -96,29 +96,15 @@ func (a *app) envAdd(ctx context.Context, f envAddFlags) error {
 	if e.MarketDataURL == "" {
 		e.MarketDataURL = e.BaseURL
 	}
-	_, path, err := loadConfig(a.configPath, a.env.Getenv)
-	// A config named and missing is made, as the default one is: a
-	// newcomer's first env add.
-	named := errors.As(err, new(*config.NoConfigError))
-	if named {
-		err = config.CheckNewConfig(path)
-	}
+	// A config missing is made, named or the default one: a newcomer's
+	// first env add.
+	path, created, err := a.configToEdit()
 	if err != nil {
 		return otherError(err)
 	}
-	_, err = os.Lstat(path)
-	created := errors.Is(err, fs.ErrNotExist)
-	if named {
-		// Made at once, never through a link: one planted after the check
-		// (in /tmp, by another user) would have the edit write its target.
-		newConfigChecked(path)
-		if err := config.CreateConfig(path); err != nil {
-			return otherError(err)
-		}
-	}
 	if err := addRefused(config.AddEnvironment(path, e, f.alias), e.Name, newInvocation("", a.configPath, a.env.Getenv)); err != nil {
-		if named {
-			os.Remove(path) // made empty above: a refused add leaves nothing
+		if created {
+			os.Remove(path) // made empty: a refused add leaves nothing
 		}
 		return err
 	}
@@ -138,9 +124,40 @@ func (a *app) envAdd(ctx context.Context, f envAddFlags) error {
 	return nil
 }
 
-// newConfigChecked runs between env add's check of a new config's name
-// and the file's making: a test plants a link there, as a race would.
+// newConfigChecked runs between the check of a new config's name and the
+// file's making (configToEdit): a test plants a link there, as a race would.
 var newConfigChecked = func(string) {}
+
+// configToEdit is the path of the config an edit (env add, env use)
+// writes, made empty first when missing (created), in one checked way
+// whether it was named or is the default: never at a link (a dangling one
+// planted at the name; config.CheckNewConfig) nor through one planted after
+// the check (config.CreateConfig: O_EXCL, O_NOFOLLOW, 0600). The default's
+// folder, the user's own, is made 0700 when missing; a named one's must
+// exist, a mistyped folder being no place to lose a config in.
+func (a *app) configToEdit() (path string, created bool, err error) {
+	_, path, err = loadConfig(a.configPath, a.env.Getenv)
+	named := errors.As(err, new(*config.NoConfigError))
+	if err != nil && !named {
+		return "", false, err
+	}
+	if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
+		return path, false, nil // there: the edit takes it as it is
+	}
+	if !named && path != "" {
+		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+			return "", false, fmt.Errorf("config folder %s: %w", safetext.Shown(filepath.Dir(path)), err)
+		}
+	}
+	if err := config.CheckNewConfig(path); err != nil {
+		return "", false, err
+	}
+	newConfigChecked(path)
+	if err := config.CreateConfig(path); err != nil {
+		return "", false, err
+	}
+	return path, true, nil
+}
 
 // addRefused words env add's refusal of the environment name, nil for
 // none: what to do instead, a command of v's config.
@@ -361,7 +378,14 @@ Exit status: 0 done, 1 the config cannot be written, 2 no such environment.`,
 			if _, err := cfg.Lookup(args[0]); err != nil && args[0] != config.SandboxEnv {
 				return unknownEnv(args[0], "", path, cfg, true) // a name mistyped, as --env's
 			}
+			path, created, err := a.configToEdit()
+			if err != nil {
+				return otherError(err)
+			}
 			if err := config.UseEnvironment(path, args[0]); err != nil {
+				if created {
+					os.Remove(path) // made empty: a refused edit leaves nothing
+				}
 				return failure(exitFailed, "%v", err)
 			}
 			fmt.Fprintf(a.env.Stdout, "Commands and the console now use %s (default_env in %s).\n", args[0], safetext.Shown(path))

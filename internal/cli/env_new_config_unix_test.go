@@ -3,6 +3,7 @@
 package cli
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -49,5 +50,60 @@ func TestEnvAddRefusedLeavesNoConfig(t *testing.T) {
 	}
 	if _, err := os.Lstat(w.config); err == nil {
 		t.Error("a refused env add left the config it made")
+	}
+}
+
+// TestDefaultConfigMadeChecked: the default config (no --config) an edit
+// makes is made as a named one is (configToEdit): 0600 in a folder made
+// 0700; a link planted at its name, dangling, is refused and said, never
+// followed; one planted after the check is never written through.
+func TestDefaultConfigMadeChecked(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("XDG_STATE_HOME", filepath.Join(home, "state"))
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, "cfg"))
+	path := filepath.Join(home, "cfg", "svcwallet", "config.toml")
+	run := func(args ...string) depositResult {
+		t.Helper()
+		var out, errOut bytes.Buffer
+		code := Run(args, CLIEnv{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut, Getenv: func(string) string { return "" }})
+		return depositResult{code, out.String(), errOut.String()}
+	}
+	if r := run("env", "use", "sandbox"); r.code != 0 {
+		t.Fatalf("env use sandbox: exit %d\n%s", r.code, r.stderr)
+	}
+	for p, want := range map[string]os.FileMode{path: 0o600, filepath.Dir(path): 0o700 | os.ModeDir} {
+		if fi, err := os.Lstat(p); err != nil || fi.Mode() != want {
+			t.Errorf("%s: %v, want %v", p, fi.Mode(), want)
+		}
+	}
+
+	elsewhere := filepath.Join(t.TempDir(), "config.toml")
+	if err := os.Remove(path); err != nil || os.Symlink(elsewhere, path) != nil {
+		t.Fatal("plant", err)
+	}
+	for _, args := range [][]string{{"env", "use", "sandbox"}, {"env", "add", "local", "--base-url", "http://127.0.0.1:1", "--chain-id", "327"}} {
+		r := run(args...)
+		if r.code == 0 || !strings.Contains(r.stderr, "a link is at "+path+": not followed") {
+			t.Errorf("%v through a dangling link at the default config: exit %d\n%s", args, r.code, r.stderr)
+		}
+		if _, err := os.Lstat(elsewhere); err == nil {
+			t.Fatalf("%v made the link's target", args)
+		}
+	}
+
+	target := filepath.Join(t.TempDir(), "private")
+	if err := os.WriteFile(target, nil, 0o600); err != nil || os.Remove(path) != nil {
+		t.Fatal(err)
+	}
+	newConfigChecked = func(p string) {
+		if err := os.Symlink(target, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Cleanup(func() { newConfigChecked = func(string) {} })
+	r := run("env", "use", "sandbox")
+	if b, err := os.ReadFile(target); err != nil || len(b) != 0 || r.code == 0 || !strings.Contains(r.stderr, "is a symbolic link") {
+		t.Fatalf("env use through a link planted after the check: exit %d, target %q\n%s%s", r.code, b, r.stdout, r.stderr)
 	}
 }

@@ -92,10 +92,13 @@ type app struct {
 	// unserved is why a kept wallet session does not serve, as said on
 	// stderr (keptClient) once a run however often it is looked for.
 	unserved string
-	status   statusCmd
-	builder  builderCmd
-	doctor   doctorCmd
-	withdraw withdrawCmd
+	// warnedArgSecret: the signing command's secret in its arguments was
+	// said (warnArgumentSecret), once a run.
+	warnedArgSecret bool
+	status          statusCmd
+	builder         builderCmd
+	doctor          doctorCmd
+	withdraw        withdrawCmd
 }
 
 func newApp(env CLIEnv) *app {

@@ -390,3 +390,21 @@ func TestWithdrawLostThenExpiredIsNotRequoted(t *testing.T) {
 	}
 	r.wantBalance("9975")
 }
+
+// TestSignCommandSecretArgWarnedOnce: a signing command giving its
+// program a password as an argument is warned of on stderr once a run,
+// though it signs twice (the login, the Transfer), naming the option and
+// never the value.
+func TestSignCommandSecretArgWarnedOnce(t *testing.T) {
+	withdrawState(t)
+	r := newStatusRig(t)
+	cfg := commandConfig("sign", "{file}", "--password", "pw-not-shown")
+	res := r.runKeys(keyRun{vars: noKeys, config: cfg}, append([]string{"withdraw"}, withdrawArgs(sandbox.DestCompleted, "25", "--yes")...)...)
+	res.want(t, 0, "Withdrawal accepted (SUBMITTED)", "warning: the signing command, which runs", "gives --password on a command line", "--keystore FILE")
+	if n := strings.Count(res.stderr, "warning: the signing command"); n != 1 || strings.Count(res.stderr, "waiting for the signing command") < 2 {
+		t.Errorf("want one warning over two signatures, got %d:\n%s", n, res.stderr)
+	}
+	if strings.Contains(res.stdout+res.stderr, "pw-not-shown") {
+		t.Errorf("the password is shown:\n%s", res.stderr)
+	}
+}

@@ -62,10 +62,19 @@ func flagsOf(words []string) (takesEnv, takesConfig bool) {
 // '-' would be read as a flag (status -abc, a quote id journaled before
 // such ids were refused), so then the operands go last, after "--", which
 // ends the flags: svcwallet status --watch --env NAME -- -abc.
+//
+// status reads its ids from standard input for the operand "-", after
+// "--" too, and "-" is a quote id the spec and the journal allow: so it
+// is given there, as the one line status then reads (echo - | svcwallet
+// status … -- -).
 func CommandOn(config, env string, words, operands []string, flags ...string) string {
 	if !slices.ContainsFunc(operands, func(o string) bool { return strings.HasPrefix(o, "-") }) {
 		return Command(config, env, slices.Concat(words, operands, flags)...)
 	}
 	line, config := withFlags(config, env, slices.Concat(words, flags))
-	return safetext.CommandEnding("--config", config, line, operands...)
+	printed := safetext.CommandEnding("--config", config, line, operands...)
+	if len(words) > 0 && words[0] == "status" && slices.Contains(operands, "-") {
+		printed = "echo - | " + printed
+	}
+	return printed
 }

@@ -12,8 +12,8 @@ import (
 )
 
 // OpenLink opens a link in the browser, in a Cmd; where none can be opened
-// (no opener, no display: an SSH session, a container) it says the link, so
-// the key always does something useful.
+// (no opener, no display: an SSH session, a container) or the opener
+// failed, it says why and the link, so the key always does something useful.
 func OpenLink(app *App, link string) tea.Cmd {
 	open := app.OpenURL
 	if open == nil {
@@ -21,21 +21,18 @@ func OpenLink(app *App, link string) tea.Cmd {
 	}
 	return func() tea.Msg {
 		if err := open(link); err != nil {
-			return tui.InfoMsg{Text: "No browser can be opened here; the link is " + link}
+			return tui.InfoMsg{Text: "No browser opened (" + err.Error() + "); the link is " + link}
 		}
 		return tui.InfoMsg{Text: "Opened " + link + " in the browser"}
 	}
 }
 
-// openInBrowser hands a link to the desktop's opener: open on macOS,
-// xdg-open where a graphical session runs.
+// openInBrowser hands a link to the desktop's opener (osguard.Opener),
+// bounded and its output kept from the screen (osguard.OpenLink).
 func openInBrowser(link string) error {
-	name := "xdg-open"
-	switch {
-	case runtime.GOOS == "darwin":
-		name = "open"
-	case os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "":
+	name := osguard.Opener(runtime.GOOS, os.Getenv)
+	if name == "" {
 		return errors.New("no graphical session")
 	}
-	return osguard.Command(name, link).Run()
+	return osguard.OpenLink(osguard.OpenWait, name, link)
 }

@@ -6,20 +6,12 @@
 package config
 
 import (
-	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
-	"reflect"
-	"sort"
-	"strconv"
 	"strings"
 	"time"
 
-	"github.com/BurntSushi/toml"
 	"github.com/ethereum/go-ethereum/common"
 
-	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/signer"
 )
@@ -262,168 +254,6 @@ func SandboxEnvironment(baseURL string, chainID uint64) Environment {
 // (sandbox.BridgeFundingAddress; a test keeps the two equal).
 const SandboxBridgeFundingAddress = "0x6e3a360d75Dd3E83948f7977b92b21827a89E012"
 
-// Config is the TOML configuration file: named environments and defaults.
-//
-//	default_env = "testnet"
-//	[env.testnet]
-//	auth_url = "https://auth.testnet.example"
-//	...
-type Config struct {
-	DefaultEnv string `toml:"default_env"`
-	// Bell rings the terminal bell when a withdrawal on the watch board
-	// changes state.
-	Bell bool `toml:"bell"`
-	// Notify sends a desktop notification through the terminal (OSC 9 and
-	// 777) when a followed withdrawal ends.
-	Notify bool `toml:"notify"`
-	// Theme is the console's colours, "light" or "dark", when the terminal
-	// is not to be asked; "" asks it (--theme overrides both).
-	Theme        string                 `toml:"theme"`
-	Environments map[string]Environment `toml:"env"`
-}
-
-// DefaultConfigPath is config.toml in the user's config directory
-// (osguard.DirsFor: the one rule for every system).
-func DefaultConfigPath() string {
-	d, err := osguard.UserDirs()
-	if err != nil {
-		return ""
-	}
-	return filepath.Join(d.Config, "config.toml")
-}
-
-// maxConfigFile bounds a config: one larger is no hand-written config.
-const maxConfigFile = 1 << 20
-
-// readConfigFile reads the config as os.ReadFile does, but a named pipe or
-// a device is refused, never waited on (osguard.OpenUserFile), and one of
-// more than maxConfigFile is refused before it is read whole.
-func readConfigFile(path string) ([]byte, error) { return osguard.ReadUserFile(path, maxConfigFile) }
-
-// LoadConfig reads a config file. A missing file at the default path is not an
-// error (the sandbox is used); a missing file given explicitly is.
-func LoadConfig(path string, explicit bool) (Config, error) {
-	if path == "" {
-		return Config{}, nil
-	}
-	// The config decides where logins and signatures go: one another user
-	// could change or swap is refused, as ssh refuses its own.
-	if err := osguard.CheckPrivatePath(path); err != nil {
-		return Config{}, fmt.Errorf("config: %w", err)
-	}
-	b, err := readConfigFile(path)
-	if errors.Is(err, os.ErrNotExist) && !explicit {
-		return Config{}, nil
-	}
-	if errors.As(err, new(*osguard.UnsafePathError)) {
-		return Config{}, fmt.Errorf("config: %w", err)
-	}
-	if errors.Is(err, os.ErrNotExist) {
-		return Config{}, &NoConfigError{Path: path}
-	}
-	if tl := new(osguard.TooLargeError); errors.As(err, &tl) {
-		return Config{}, fmt.Errorf("config %w, more than any config: check the file, or name another", err)
-	}
-	if err != nil {
-		return Config{}, fmt.Errorf("config %s: %w", safetext.Shown(path), err)
-	}
-	return parseConfig(path, b)
-}
-
-// parseConfig reads a config's text, refusing unknown keys and invalid
-// environments.
-func parseConfig(path string, b []byte) (Config, error) {
-	var cfg Config
-	md, err := toml.Decode(string(b), &cfg)
-	if err != nil {
-		return Config{}, fmt.Errorf("config %s: %w", path, err)
-	}
-	if undec := md.Undecoded(); len(undec) > 0 {
-		return Config{}, fmt.Errorf("config %s: unknown key %s%s", path, shownKey(undec[0]), didYouMean(undec[0]))
-	}
-	if cfg.Theme != "" && cfg.Theme != "light" && cfg.Theme != "dark" {
-		return Config{}, fmt.Errorf("config %s: theme must be light or dark, not %.20q", path, cfg.Theme)
-	}
-	for name, env := range cfg.Environments {
-		env.Name = name
-		if name == SandboxEnv {
-			// It would be taken for the embedded one (Embedded): its reviews
-			// would say nothing real moves. env add refuses it too.
-			return Config{}, fmt.Errorf("config %s: [env.%s]: %w", path, name, &NameTakenError{Name: name, InConfig: true})
-		}
-		if err := env.Validate(); err != nil {
-			return Config{}, fmt.Errorf("config %s: %w", path, err)
-		}
-		cfg.Environments[name] = env
-	}
-	if err := caseTwins(cfg.Names()); err != nil {
-		return Config{}, fmt.Errorf("config %s: %w", path, err)
-	}
-	return cfg, nil
-}
-
-// caseTwin is the name, of sandbox and names, that name differs from in
-// case alone, or "": a person reading a review takes the two for one, and
-// Windows' credential store keeps one session for both. AddEnvironment
-// refuses such a name, and a config written by hand (caseTwins) too.
-func caseTwin(name string, names []string) string {
-	for _, other := range append([]string{SandboxEnv}, names...) {
-		if other != name && strings.EqualFold(other, name) {
-			return other
-		}
-	}
-	return ""
-}
-
-// caseTwins refuses sorted names two of which are case twins (caseTwin),
-// or one that is sandbox's.
-func caseTwins(names []string) error {
-	for i, name := range names {
-		switch other := caseTwin(name, names[:i]); other {
-		case "":
-		case SandboxEnv:
-			return fmt.Errorf("[env.%s]: %s differs from sandbox, the embedded sandbox's name, in case alone, so a review naming it reads as the sandbox, where nothing real moves: rename the table", name, name)
-		default:
-			return fmt.Errorf("[env.%s] and [env.%s] differ in case alone: a person reading a review, and Windows' credential store, take the two for one; rename one of them", other, name)
-		}
-	}
-	return nil
-}
-
-// Names lists the configured environments, sorted.
-func (c Config) Names() []string {
-	names := make([]string, 0, len(c.Environments))
-	for n := range c.Environments {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
-}
-
-// KnownNames lists the names --env accepts, for messages: the configured
-// environments and the sandbox, as in "production, testnet or sandbox".
-func (c Config) KnownNames() string { return JoinNames(append(c.Names(), SandboxEnv)) }
-
-// JoinNames lists names as a sentence does: "a, b or c".
-func JoinNames(names []string) string {
-	if len(names) == 1 {
-		return names[0]
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
-}
-
-// Lookup finds an environment by name.
-func (c Config) Lookup(name string) (Environment, error) {
-	env, ok := c.Environments[name]
-	if !ok {
-		if len(c.Environments) == 0 {
-			return Environment{}, fmt.Errorf("no environment %q: the config names none, so the only one is %s", name, SandboxEnv)
-		}
-		return Environment{}, fmt.Errorf("no environment %q in the config; known: %s", name, c.KnownNames())
-	}
-	return env, nil
-}
-
 // ValidDomainName reports whether s can name an EIP-712 domain here: 1 to
 // 64 bytes of clean text on one line (safetext.IsLine). The config, the
 // sandbox's --domain-name and the journal's lines read back (a
@@ -445,48 +275,6 @@ func IsHTTPToken(s string) bool {
 		}
 	}
 	return true
-}
-
-// shownKey is a key as TOML writes it, every part that is no bare key
-// quoted with its non-ASCII escaped: the TOML library's own form keeps a
-// quoted key's bidi override or invisible character raw.
-func shownKey(k toml.Key) string {
-	parts := make([]string, len(k))
-	for i, p := range k {
-		parts[i] = p
-		if p == "" || !safetext.IsToken(p) || strings.ContainsAny(p, ".:") {
-			parts[i] = strconv.QuoteToASCII(p)
-		}
-	}
-	return strings.Join(parts, ".")
-}
-
-// didYouMean names the known key closest to an unknown one (at most two
-// edits away, at the same level), as "; did you mean auth_url?", or "".
-func didYouMean(k toml.Key) string {
-	if len(k) == 0 {
-		return ""
-	}
-	var of reflect.Type
-	switch {
-	case len(k) == 1:
-		of = reflect.TypeFor[Config]()
-	case len(k) == 3 && k[0] == "env":
-		of = reflect.TypeFor[Environment]()
-	default:
-		return ""
-	}
-	var names []string
-	for i := range of.NumField() {
-		if name, _, _ := strings.Cut(of.Field(i).Tag.Get("toml"), ","); name != "" && name != "-" {
-			names = append(names, name)
-		}
-	}
-	best := ClosestName(k[len(k)-1], names)
-	if best == "" {
-		return ""
-	}
-	return "; did you mean " + best + "?"
 }
 
 // IsEnvName tells whether s can name an environment: 1 to

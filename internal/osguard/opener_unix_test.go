@@ -1,0 +1,88 @@
+//go:build unix
+
+package osguard_test
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/svcwallet/svcwallet/internal/osguard"
+)
+
+// opener writes a stand-in for xdg-open running body, its link in $1.
+func opener(t *testing.T, body string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "xdg-open")
+	if err := os.WriteFile(path, []byte("#!/bin/sh\n"+body+"\n"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestOpenLinkIsBounded: an opener that never ends (a browser run in its
+// foreground, a broken desktop) holds the caller no longer than the wait,
+// and is left running, not ended: it would close the browser it opened.
+func TestOpenLinkIsBounded(t *testing.T) {
+	pidFile := filepath.Join(t.TempDir(), "pid")
+	name := opener(t, "echo $$ > '"+pidFile+"'; exec sleep 60")
+	done := make(chan error, 1)
+	go func() { done <- osguard.OpenLink(200*time.Millisecond, name, "https://example.com/tx/0x1") }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("an opener still running has opened something, got %v", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("still waiting for an opener that never ends")
+	}
+	b, err := os.ReadFile(pidFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid, _ := strconv.Atoi(strings.TrimSpace(string(b)))
+	t.Cleanup(func() { kill(pid) })
+	if !alive(pid) {
+		t.Error("the opener was ended: the browser it runs would close with it")
+	}
+}
+
+// TestOpenLinkSaysAFailureCleaned: an opener that fails is an error naming
+// it and its output on one line, its escape sequences not passed, never raw; one that ends
+// well is no error.
+func TestOpenLinkSaysAFailureCleaned(t *testing.T) {
+	name := opener(t, `printf 'xdg-open: no method available for opening \033[2J%s\nsecond line\n' "$1" >&2; exit 3`)
+	err := osguard.OpenLink(10*time.Second, name, "https://example.com/tx/0x1")
+	if err == nil || !strings.Contains(err.Error(), "exit status 3): xdg-open: no method available for opening ") || !strings.Contains(err.Error(), "https://example.com/tx/0x1 second line") || strings.ContainsAny(err.Error(), "\x1b\n") {
+		t.Fatalf("error %q, want the opener's failure on one line, no escape sequence", err)
+	}
+	if err := osguard.OpenLink(10*time.Second, opener(t, "exit 0"), "https://example.com"); err != nil {
+		t.Fatalf("an opener that ended well: %v", err)
+	}
+	if err := osguard.OpenLink(10*time.Second, filepath.Join(t.TempDir(), "none"), "https://example.com"); err == nil || !strings.Contains(err.Error(), "could not start") {
+		t.Fatalf("a missing opener: %v", err)
+	}
+}
+
+// TestOpener: open on macOS, xdg-open in a graphical session, else none.
+func TestOpener(t *testing.T) {
+	env := func(vars map[string]string) func(string) string { return func(k string) string { return vars[k] } }
+	for _, c := range []struct {
+		goos string
+		vars map[string]string
+		want string
+	}{
+		{"darwin", nil, "open"},
+		{"linux", map[string]string{"DISPLAY": ":0"}, "xdg-open"},
+		{"freebsd", map[string]string{"WAYLAND_DISPLAY": "wayland-0"}, "xdg-open"},
+		{"linux", nil, ""},
+		{"windows", map[string]string{"DISPLAY": ":0"}, ""},
+	} {
+		if got := osguard.Opener(c.goos, env(c.vars)); got != c.want {
+			t.Errorf("Opener(%s, %v) = %q, want %q", c.goos, c.vars, got, c.want)
+		}
+	}
+}
