@@ -220,26 +220,45 @@ func refence(from, to string) {
 // moveEntry did): an earlier version still running (a console left open
 // over the upgrade) made its journal there anew, journaled withdrawals
 // this version never reads and sent them; a folder it cannot append to
-// stops its sends. A journal file left there beside the one moved before
-// is said (ErrLeftBeside), every run.
+// stops its sends. A journal file left there, beside the one moved before
+// or because its move failed, is said (ErrLeftBeside), every run.
 func fenced(from, to string, m []Moved) []Moved {
 	if len(m) == 1 && m[0].Err == nil {
 		_ = os.Mkdir(from, 0o700) // made meanwhile, it is said beside next run
 		return m
 	}
-	if fi, err := os.Lstat(from); len(m) == 0 && err == nil && fi.Mode().IsRegular() {
-		return []Moved{{From: from, To: to, Err: ErrLeftBeside}}
+	if fi, err := os.Lstat(from); err == nil && fi.Mode().IsRegular() {
+		switch {
+		case len(m) == 0:
+			return []Moved{{From: from, To: to, Err: ErrLeftBeside}}
+		case m[0].Err != nil:
+			return []Moved{{From: from, To: to, Err: &notMovedError{cause: m[0].Err}}}
+		}
 	}
 	return m
 }
 
-// moveEntry renames from to to when from exists and to does not.
+// notMovedError is a journal whose move failed (on Windows an earlier
+// version still open holds it): left at its earlier place, it is as unseen
+// as one left beside (errors.Is ErrLeftBeside), and every face says it so.
+type notMovedError struct{ cause error }
+
+func (e *notMovedError) Error() string {
+	return "it could not be moved (" + e.cause.Error() + "), so it was left where it is: the withdrawals in it are not seen by the check that a withdrawal is sent once"
+}
+func (e *notMovedError) Is(target error) bool { return target == ErrLeftBeside }
+func (e *notMovedError) Unwrap() error        { return e.cause }
+
+// moveEntry renames from to to when from exists and to does not; a to
+// that cannot be looked at is a failure, said, never taken as there.
 func moveEntry(from, to string) []Moved {
 	if _, err := os.Lstat(from); err != nil {
 		return nil
 	}
-	if _, err := os.Lstat(to); !errors.Is(err, os.ErrNotExist) {
+	if _, err := os.Lstat(to); err == nil {
 		return nil
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return []Moved{{From: from, To: to, Err: err}}
 	}
 	err := MkdirPrivate(filepath.Dir(to))
 	if err == nil {

@@ -231,3 +231,49 @@ func TestEarlierPlaceNamedWhole(t *testing.T) {
 		t.Errorf("the journal left beside is named %+v, not by its whole path", beside)
 	}
 }
+
+// TestEarlierJournalNotMovedSaidBeside: a journal whose move failed (its
+// new place could not be looked at or its folder made, a rename refused:
+// on Windows an earlier svcwallet still open holds it) stays at its
+// earlier place, as unseen by the repeat guard as one left beside a
+// journal in use, and the earlier version may still send from it. It is
+// among the journals every face says before a withdrawal (LeftBeside), with
+// why, not only in a start-up line the console's full screen covers; any
+// other entry not moved is said not moved, never skipped unsaid.
+func TestEarlierJournalNotMovedSaidBeside(t *testing.T) {
+	root := t.TempDir()
+	file := filepath.Join(root, "a-file")
+	if err := os.WriteFile(file, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	dangling := filepath.Join(root, "dangling")
+	if err := os.Symlink(filepath.Join(root, "nowhere"), dangling); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	for _, now := range []Dirs{{State: filepath.Join(file, AppName)}, {State: filepath.Join(dangling, AppName)}} {
+		was := Dirs{State: filepath.Join(root, "old-state")}
+		old := filepath.Join(was.State, JournalName)
+		if err := os.MkdirAll(was.State, 0o700); err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range []string{JournalName, "bridge-pins.json"} {
+			if err := os.WriteFile(filepath.Join(was.State, name), []byte("earlier\n"), 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}
+		moved := moveEarlier(was, now)
+		if len(moved) != 2 || moved[0].Err == nil || moved[1].Err == nil {
+			t.Fatalf("to %s: moved %+v, want the journal and the pins, neither moved, each with why", now.State, moved)
+		}
+		beside := LeftBeside(moved)
+		if len(beside) != 1 || beside[0].From != old || !errors.Is(beside[0].Err, ErrLeftBeside) {
+			t.Fatalf("to %s: LeftBeside gives %+v, want the journal not moved alone", now.State, beside)
+		}
+		if why := beside[0].Err.Error(); !strings.Contains(why, "could not be moved (") || strings.Contains(why, "at the new place already") {
+			t.Errorf("to %s: the journal not moved says %q, not why", now.State, why)
+		}
+		if fi, err := os.Lstat(old); err != nil || !fi.Mode().IsRegular() {
+			t.Errorf("to %s: the journal not moved is no longer at its earlier place: %v", now.State, err)
+		}
+	}
+}
