@@ -3,6 +3,7 @@ package osguard
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -250,21 +251,43 @@ func (e *notMovedError) Is(target error) bool { return target == ErrLeftBeside }
 func (e *notMovedError) Unwrap() error        { return e.cause }
 
 // moveEntry renames from to to when from exists and to does not; a to
-// that cannot be looked at is a failure, said, never taken as there.
+// that cannot be looked at is a failure, said, never taken as there. A
+// move cut short (rename's file at both places) is finished.
 func moveEntry(from, to string) []Moved {
-	if _, err := os.Lstat(from); err != nil {
+	fi, err := os.Lstat(from)
+	if err != nil {
 		return nil
 	}
-	if _, err := os.Lstat(to); err == nil {
+	if ti, err := os.Lstat(to); err == nil {
+		if os.SameFile(fi, ti) {
+			return []Moved{{From: from, To: to, Err: os.Remove(from)}}
+		}
 		return nil
 	} else if !errors.Is(err, os.ErrNotExist) {
 		return []Moved{{From: from, To: to, Err: err}}
 	}
-	err := MkdirPrivate(filepath.Dir(to))
+	err = MkdirPrivate(filepath.Dir(to))
 	if err == nil {
-		err = os.Rename(from, to)
+		err = rename(from, to)
 	}
 	return []Moved{{From: from, To: to, Err: err}}
+}
+
+// rename moves from to to, never over what was made at to since it was
+// looked at (another svcwallet's first journal line, in that instant): a
+// file is linked there, which fails when to exists, then unlinked here.
+// Where links are not had, and for a folder, which a rename never puts
+// over one holding anything, it is renamed.
+func rename(from, to string) error {
+	if fi, err := os.Lstat(from); err == nil && fi.Mode().IsRegular() {
+		switch err := os.Link(from, to); {
+		case err == nil:
+			return os.Remove(from)
+		case errors.Is(err, fs.ErrExist):
+			return err
+		}
+	}
+	return os.Rename(from, to)
 }
 
 // MkdirPrivate makes dir and the folders above it that are missing (0700),

@@ -277,3 +277,51 @@ func TestEarlierJournalNotMovedSaidBeside(t *testing.T) {
 		}
 	}
 }
+
+// TestMoveNeverReplaces: an earlier version's file is moved only where
+// nothing is: a journal another svcwallet made at the new place in the
+// instant after it was looked at (its first withdrawal) is never replaced
+// by the earlier one, its lines lost and its writer left appending to a
+// file no one reads. A move cut short between its two steps (the file at
+// both places) is finished by the next run, not said as a journal beside.
+func TestMoveNeverReplaces(t *testing.T) {
+	root := t.TempDir()
+	from, to := filepath.Join(root, "earlier.jsonl"), filepath.Join(root, "in-use.jsonl")
+	for p, s := range map[string]string{from: "earlier\n", to: "in use\n"} {
+		if err := os.WriteFile(p, []byte(s), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := rename(from, to); err == nil {
+		t.Error("a file was moved over another")
+	}
+	for p, want := range map[string]string{from: "earlier\n", to: "in use\n"} {
+		if b, err := os.ReadFile(p); err != nil || string(b) != want {
+			t.Errorf("%s holds %q, %v; want %q", p, b, err, want)
+		}
+	}
+
+	was := Dirs{State: filepath.Join(root, "old-state")}
+	now := Dirs{State: filepath.Join(root, "local")}
+	for _, d := range []string{was.State, now.State} {
+		if err := os.MkdirAll(d, 0o700); err != nil {
+			t.Fatal(err)
+		}
+	}
+	old, moved := filepath.Join(was.State, JournalName), filepath.Join(now.State, JournalName)
+	if err := os.WriteFile(old, []byte("earlier\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Link(old, moved); err != nil {
+		t.Skip("no hard links here:", err)
+	}
+	if m := moveEarlier(was, now); len(m) != 1 || m[0].Err != nil || len(LeftBeside(m)) != 0 {
+		t.Errorf("a move cut short gives %+v, want it finished", m)
+	}
+	if fi, err := os.Lstat(old); err != nil || !fi.IsDir() {
+		t.Errorf("a move cut short, finished, leaves its earlier place unfenced: %v", err)
+	}
+	if b, err := os.ReadFile(moved); err != nil || string(b) != "earlier\n" {
+		t.Errorf("the journal moved holds %q, %v", b, err)
+	}
+}
