@@ -258,3 +258,45 @@ func TestRefusedSessionKeptAsEnded(t *testing.T) {
 		}
 	}
 }
+
+// TestForgetPastAnUnreadableFile: the session file unreadable (an edit, a
+// newer version's shape, a link), auth logout still forgets what the
+// credential store keeps for the environment, the session and its API
+// key: it failed and left both there, and the file removed by hand, it
+// said nothing was kept while the store kept the key. A session the file
+// itself kept cannot be forgotten past it, and Forget says so.
+func TestForgetPastAnUnreadableFile(t *testing.T) {
+	for _, unreadable := range []func(s Store) error{
+		func(s Store) error {
+			return os.WriteFile(s.File, []byte(`{"testnet":{"where":"keyring","since":"a newer version"}}`), 0o600)
+		},
+		func(s Store) error {
+			if err := os.Rename(s.File, s.File+".real"); err != nil {
+				return err
+			}
+			return os.Symlink(s.File+".real", s.File)
+		},
+	} {
+		s := newStore(t)
+		if _, err := s.Save(testnet(), kept(), "live-api-key-1", false); err != nil {
+			t.Fatal(err)
+		}
+		if err := unreadable(s); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Load(testnet()); !errors.As(err, new(*UnreadableError)) {
+			t.Fatalf("the file made unreadable reads: %v", err)
+		}
+		if had, err := s.Forget("testnet"); !had || err != nil {
+			t.Errorf("Forget past an unreadable file: %v, %v; want it forgotten", had, err)
+		}
+		for _, user := range []string{sessionUser("testnet"), apiKeyUser("testnet")} {
+			if _, err := keyring.Get(keyringService, user); !errors.Is(err, keyring.ErrNotFound) {
+				t.Errorf("%s stays in the credential store after Forget: %v", user, err)
+			}
+		}
+		if had, err := s.Forget("testnet"); had || err == nil {
+			t.Errorf("Forget again, nothing in the store: %v, %v; want the file's refusal", had, err)
+		}
+	}
+}
