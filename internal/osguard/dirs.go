@@ -150,7 +150,7 @@ func moveEarlier(was, now Dirs) []Moved {
 	// The keystore first: on Windows it sits inside the earlier config
 	// folder and moves into the new state folder.
 	moved = append(moved, moveEntries(was.Keystore, now.Keystore, "")...)
-	if was.Config != "" && was.Config != now.Config {
+	if was.Config != "" && !sameFolder(was.Config, now.Config) {
 		moved = append(moved, moveEntry(filepath.Join(was.Config, "config.toml"), filepath.Join(now.Config, "config.toml"))...)
 	}
 	moved = append(moved, moveEntries(was.State, now.State, JournalName)...)
@@ -180,7 +180,7 @@ func LeftBeside(moved []Moved) []Moved {
 // private), each one not already there; from is removed once empty. The
 // entry named fence, once moved, has a folder put in its place (fenced).
 func moveEntries(from, to, fence string) []Moved {
-	if from == "" || to == "" || filepath.Clean(from) == filepath.Clean(to) {
+	if from == "" || to == "" || sameFolder(from, to) {
 		return nil
 	}
 	entries, err := os.ReadDir(from)
@@ -249,6 +249,22 @@ func (e *notMovedError) Error() string {
 }
 func (e *notMovedError) Is(target error) bool { return target == ErrLeftBeside }
 func (e *notMovedError) Unwrap() error        { return e.cause }
+
+// sameFolder reports whether a and b name one folder: the same path, or
+// two names of it (a link on the way, a relative $XDG_STATE_HOME from the
+// folder it names, another case where the system ignores it), where
+// nothing is moved, removed nor said.
+func sameFolder(a, b string) bool {
+	if filepath.Clean(a) == filepath.Clean(b) {
+		return true
+	}
+	ai, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	bi, err := os.Stat(b)
+	return err == nil && os.SameFile(ai, bi)
+}
 
 // moveEntry renames from to to when from exists and to does not; a to
 // that cannot be looked at is a failure, said, never taken as there. A

@@ -325,3 +325,53 @@ func TestMoveNeverReplaces(t *testing.T) {
 		t.Errorf("the journal moved holds %q, %v", b, err)
 	}
 }
+
+// TestEarlierPlaceThatIsTheNewOne: the earlier place and the new one can be
+// one folder under two names (a link on the way, a relative
+// $XDG_STATE_HOME from the folder it names, another case on a system
+// that ignores it): nothing in it is moved, removed or said. The journal
+// in use was said left beside itself, with the advice to move it
+// elsewhere, and a fence put in its place once it was; a key or the
+// config found at both names was removed as a move cut short.
+func TestEarlierPlaceThatIsTheNewOne(t *testing.T) {
+	root := t.TempDir()
+	real := filepath.Join(root, "real")
+	if err := os.Symlink(real, filepath.Join(root, "other-name")); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	now := Dirs{Config: filepath.Join(real, "config"), State: filepath.Join(real, "state"), Keystore: filepath.Join(real, "config", "keystore")}
+	was := Dirs{Config: filepath.Join(root, "other-name", "config"), State: filepath.Join(root, "other-name", "state"), Keystore: filepath.Join(root, "other-name", "config", "keystore")}
+	files := map[string]string{
+		filepath.Join(now.State, JournalName):        "in use\n",
+		filepath.Join(now.Keystore, "UTC--key"):      "key",
+		filepath.Join(now.Config, "config.toml"):     "cfg",
+		filepath.Join(now.State, "bridge_pins.json"): "pins",
+	}
+	for p, s := range files {
+		if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(s), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for range 2 {
+		if moved := moveEarlier(was, now); len(moved) != 0 {
+			t.Errorf("one folder under two names: %+v", moved)
+		}
+		if err := os.Rename(filepath.Join(now.State, JournalName), filepath.Join(root, "elsewhere")); err != nil {
+			t.Fatal(err)
+		}
+		if moved := moveEarlier(was, now); len(moved) != 0 {
+			t.Errorf("one folder under two names, no journal in it: %+v", moved)
+		}
+		if err := os.Rename(filepath.Join(root, "elsewhere"), filepath.Join(now.State, JournalName)); err != nil {
+			t.Fatalf("the journal's place is taken once it was moved away: %v", err)
+		}
+	}
+	for p, want := range files {
+		if b, err := os.ReadFile(p); err != nil || string(b) != want {
+			t.Errorf("%s: %q, %v; want %q", p, b, err, want)
+		}
+	}
+}
