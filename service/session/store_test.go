@@ -300,3 +300,35 @@ func TestForgetPastAnUnreadableFile(t *testing.T) {
 		}
 	}
 }
+
+// TestReplacedFileForgetsWhatItNamed: a login over a session file that
+// cannot be read replaces it; the environments it named lose their
+// records, so what the credential store keeps for them (sessions, API
+// keys) would stay there unlisted, unused and unforgettable: auth logout
+// said none was kept. They are forgotten with the file; the login's own
+// environment keeps what it just put there.
+func TestReplacedFileForgetsWhatItNamed(t *testing.T) {
+	s := newStore(t)
+	prod := testnet()
+	prod.Name = "prod"
+	for _, e := range []config.Environment{testnet(), prod} {
+		if _, err := s.Save(e, kept(), "live-api-key-"+e.Name, false); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// A newer version's shape: a field this one does not know.
+	if err := os.WriteFile(s.File, []byte(`{"prod":{"where":"keyring","v":2},"testnet":{"where":"keyring","v":2}}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Save(testnet(), kept(), "live-api-key-again", false); err != nil {
+		t.Fatal(err)
+	}
+	for _, user := range []string{sessionUser("prod"), apiKeyUser("prod")} {
+		if _, err := keyring.Get(keyringService, user); !errors.Is(err, keyring.ErrNotFound) {
+			t.Errorf("%s stays in the credential store, its record gone from the file: %v", user, err)
+		}
+	}
+	if l, err := s.Load(testnet()); err != nil || l.APIKey != "live-api-key-again" {
+		t.Errorf("the login that replaced the file: %+v, %v", l, err)
+	}
+}
