@@ -128,7 +128,8 @@ func TestWithdrawSlowApproval(t *testing.T) {
 }
 
 // TestWithdrawSlowApprovalRefused: a fresh quote that asks more than the
-// fee cap, or without a cap more than the reviewed quote, carries nothing.
+// fee cap, or without a cap more than the reviewed quote, or loses more
+// than --accept-loss accepts, carries nothing.
 func TestWithdrawSlowApprovalRefused(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
@@ -137,6 +138,7 @@ func TestWithdrawSlowApprovalRefused(t *testing.T) {
 	}{
 		{"above the cap", []string{"--max-fee", "2"}, "its fee 2.5 USDT is above your fee cap of 2 USDT"},
 		{"above the reviewed quote", nil, "its fee 2.5 USDT is above the 1.5 USDT of the quote you reviewed"},
+		{"above --accept-loss", []string{"--max-fee", "5", "--accept-loss", "7"}, "you would lose 2.5 USDT (pay 25, receive 22.5), 10% of the amount, above the 7% accepted"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			withdrawState(t)

@@ -86,6 +86,7 @@ func (c withdrawCmd) prepare(ctx context.Context, f withdrawFlags, e config.Envi
 		return failure(exitFailed, "%w", err)
 	}
 	cx, cancel := context.WithTimeout(ctx, exchange.CallTimeout)
+	order.AcceptedLoss = accepted // its submit's fresh quote keeps to it
 	p, err := w.Prepare(cx, order, signerAddr)
 	cancel()
 	if ue := withdrawal.AsUnanswered(err); ue != nil {

@@ -3,6 +3,7 @@ package osguard
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -149,7 +150,7 @@ func moveEarlier(was, now Dirs) []Moved {
 	// The keystore first: on Windows it sits inside the earlier config
 	// folder and moves into the new state folder.
 	moved = append(moved, moveEntries(was.Keystore, now.Keystore, "")...)
-	if was.Config != "" && was.Config != now.Config {
+	if was.Config != "" && !sameFolder(was.Config, now.Config) {
 		moved = append(moved, moveEntry(filepath.Join(was.Config, "config.toml"), filepath.Join(now.Config, "config.toml"))...)
 	}
 	moved = append(moved, moveEntries(was.State, now.State, JournalName)...)
@@ -179,7 +180,7 @@ func LeftBeside(moved []Moved) []Moved {
 // private), each one not already there; from is removed once empty. The
 // entry named fence, once moved, has a folder put in its place (fenced).
 func moveEntries(from, to, fence string) []Moved {
-	if from == "" || to == "" || filepath.Clean(from) == filepath.Clean(to) {
+	if from == "" || to == "" || sameFolder(from, to) {
 		return nil
 	}
 	entries, err := os.ReadDir(from)
@@ -220,32 +221,89 @@ func refence(from, to string) {
 // moveEntry did): an earlier version still running (a console left open
 // over the upgrade) made its journal there anew, journaled withdrawals
 // this version never reads and sent them; a folder it cannot append to
-// stops its sends. A journal file left there beside the one moved before
-// is said (ErrLeftBeside), every run.
+// stops its sends. A journal file left there, beside the one moved before
+// or because its move failed, is said (ErrLeftBeside), every run.
 func fenced(from, to string, m []Moved) []Moved {
 	if len(m) == 1 && m[0].Err == nil {
 		_ = os.Mkdir(from, 0o700) // made meanwhile, it is said beside next run
 		return m
 	}
-	if fi, err := os.Lstat(from); len(m) == 0 && err == nil && fi.Mode().IsRegular() {
-		return []Moved{{From: from, To: to, Err: ErrLeftBeside}}
+	if fi, err := os.Lstat(from); err == nil && fi.Mode().IsRegular() {
+		switch {
+		case len(m) == 0:
+			return []Moved{{From: from, To: to, Err: ErrLeftBeside}}
+		case m[0].Err != nil:
+			return []Moved{{From: from, To: to, Err: &notMovedError{cause: m[0].Err}}}
+		}
 	}
 	return m
 }
 
-// moveEntry renames from to to when from exists and to does not.
+// notMovedError is a journal whose move failed (on Windows an earlier
+// version still open holds it): left at its earlier place, it is as unseen
+// as one left beside (errors.Is ErrLeftBeside), and every face says it so.
+type notMovedError struct{ cause error }
+
+func (e *notMovedError) Error() string {
+	return "it could not be moved (" + e.cause.Error() + "), so it was left where it is: the withdrawals in it are not seen by the check that a withdrawal is sent once"
+}
+func (e *notMovedError) Is(target error) bool { return target == ErrLeftBeside }
+func (e *notMovedError) Unwrap() error        { return e.cause }
+
+// sameFolder reports whether a and b name one folder: the same path, or
+// two names of it (a link on the way, a relative $XDG_STATE_HOME from the
+// folder it names, another case where the system ignores it), where
+// nothing is moved, removed nor said.
+func sameFolder(a, b string) bool {
+	if filepath.Clean(a) == filepath.Clean(b) {
+		return true
+	}
+	ai, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	bi, err := os.Stat(b)
+	return err == nil && os.SameFile(ai, bi)
+}
+
+// moveEntry renames from to to when from exists and to does not; a to
+// that cannot be looked at is a failure, said, never taken as there. A
+// move cut short (rename's file at both places) is finished.
 func moveEntry(from, to string) []Moved {
-	if _, err := os.Lstat(from); err != nil {
+	fi, err := os.Lstat(from)
+	if err != nil {
 		return nil
 	}
-	if _, err := os.Lstat(to); !errors.Is(err, os.ErrNotExist) {
+	if ti, err := os.Lstat(to); err == nil {
+		if os.SameFile(fi, ti) {
+			return []Moved{{From: from, To: to, Err: os.Remove(from)}}
+		}
 		return nil
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return []Moved{{From: from, To: to, Err: err}}
 	}
-	err := MkdirPrivate(filepath.Dir(to))
+	err = MkdirPrivate(filepath.Dir(to))
 	if err == nil {
-		err = os.Rename(from, to)
+		err = rename(from, to)
 	}
 	return []Moved{{From: from, To: to, Err: err}}
+}
+
+// rename moves from to to, never over what was made at to since it was
+// looked at (another svcwallet's first journal line, in that instant): a
+// file is linked there, which fails when to exists, then unlinked here.
+// Where links are not had, and for a folder, which a rename never puts
+// over one holding anything, it is renamed.
+func rename(from, to string) error {
+	if fi, err := os.Lstat(from); err == nil && fi.Mode().IsRegular() {
+		switch err := os.Link(from, to); {
+		case err == nil:
+			return os.Remove(from)
+		case errors.Is(err, fs.ErrExist):
+			return err
+		}
+	}
+	return os.Rename(from, to)
 }
 
 // MkdirPrivate makes dir and the folders above it that are missing (0700),

@@ -231,3 +231,147 @@ func TestEarlierPlaceNamedWhole(t *testing.T) {
 		t.Errorf("the journal left beside is named %+v, not by its whole path", beside)
 	}
 }
+
+// TestEarlierJournalNotMovedSaidBeside: a journal whose move failed (its
+// new place could not be looked at or its folder made, a rename refused:
+// on Windows an earlier svcwallet still open holds it) stays at its
+// earlier place, as unseen by the repeat guard as one left beside a
+// journal in use, and the earlier version may still send from it. It is
+// among the journals every face says before a withdrawal (LeftBeside), with
+// why, not only in a start-up line the console's full screen covers; any
+// other entry not moved is said not moved, never skipped unsaid.
+func TestEarlierJournalNotMovedSaidBeside(t *testing.T) {
+	root := t.TempDir()
+	file := filepath.Join(root, "a-file")
+	if err := os.WriteFile(file, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	dangling := filepath.Join(root, "dangling")
+	if err := os.Symlink(filepath.Join(root, "nowhere"), dangling); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	for _, now := range []Dirs{{State: filepath.Join(file, AppName)}, {State: filepath.Join(dangling, AppName)}} {
+		was := Dirs{State: filepath.Join(root, "old-state")}
+		old := filepath.Join(was.State, JournalName)
+		if err := os.MkdirAll(was.State, 0o700); err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range []string{JournalName, "bridge-pins.json"} {
+			if err := os.WriteFile(filepath.Join(was.State, name), []byte("earlier\n"), 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}
+		moved := moveEarlier(was, now)
+		if len(moved) != 2 || moved[0].Err == nil || moved[1].Err == nil {
+			t.Fatalf("to %s: moved %+v, want the journal and the pins, neither moved, each with why", now.State, moved)
+		}
+		beside := LeftBeside(moved)
+		if len(beside) != 1 || beside[0].From != old || !errors.Is(beside[0].Err, ErrLeftBeside) {
+			t.Fatalf("to %s: LeftBeside gives %+v, want the journal not moved alone", now.State, beside)
+		}
+		if why := beside[0].Err.Error(); !strings.Contains(why, "could not be moved (") || strings.Contains(why, "at the new place already") {
+			t.Errorf("to %s: the journal not moved says %q, not why", now.State, why)
+		}
+		if fi, err := os.Lstat(old); err != nil || !fi.Mode().IsRegular() {
+			t.Errorf("to %s: the journal not moved is no longer at its earlier place: %v", now.State, err)
+		}
+	}
+}
+
+// TestMoveNeverReplaces: an earlier version's file is moved only where
+// nothing is: a journal another svcwallet made at the new place in the
+// instant after it was looked at (its first withdrawal) is never replaced
+// by the earlier one, its lines lost and its writer left appending to a
+// file no one reads. A move cut short between its two steps (the file at
+// both places) is finished by the next run, not said as a journal beside.
+func TestMoveNeverReplaces(t *testing.T) {
+	root := t.TempDir()
+	from, to := filepath.Join(root, "earlier.jsonl"), filepath.Join(root, "in-use.jsonl")
+	for p, s := range map[string]string{from: "earlier\n", to: "in use\n"} {
+		if err := os.WriteFile(p, []byte(s), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := rename(from, to); err == nil {
+		t.Error("a file was moved over another")
+	}
+	for p, want := range map[string]string{from: "earlier\n", to: "in use\n"} {
+		if b, err := os.ReadFile(p); err != nil || string(b) != want {
+			t.Errorf("%s holds %q, %v; want %q", p, b, err, want)
+		}
+	}
+
+	was := Dirs{State: filepath.Join(root, "old-state")}
+	now := Dirs{State: filepath.Join(root, "local")}
+	for _, d := range []string{was.State, now.State} {
+		if err := os.MkdirAll(d, 0o700); err != nil {
+			t.Fatal(err)
+		}
+	}
+	old, moved := filepath.Join(was.State, JournalName), filepath.Join(now.State, JournalName)
+	if err := os.WriteFile(old, []byte("earlier\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Link(old, moved); err != nil {
+		t.Skip("no hard links here:", err)
+	}
+	if m := moveEarlier(was, now); len(m) != 1 || m[0].Err != nil || len(LeftBeside(m)) != 0 {
+		t.Errorf("a move cut short gives %+v, want it finished", m)
+	}
+	if fi, err := os.Lstat(old); err != nil || !fi.IsDir() {
+		t.Errorf("a move cut short, finished, leaves its earlier place unfenced: %v", err)
+	}
+	if b, err := os.ReadFile(moved); err != nil || string(b) != "earlier\n" {
+		t.Errorf("the journal moved holds %q, %v", b, err)
+	}
+}
+
+// TestEarlierPlaceThatIsTheNewOne: the earlier place and the new one can be
+// one folder under two names (a link on the way, a relative
+// $XDG_STATE_HOME from the folder it names, another case on a system
+// that ignores it): nothing in it is moved, removed or said. The journal
+// in use was said left beside itself, with the advice to move it
+// elsewhere, and a fence put in its place once it was; a key or the
+// config found at both names was removed as a move cut short.
+func TestEarlierPlaceThatIsTheNewOne(t *testing.T) {
+	root := t.TempDir()
+	real := filepath.Join(root, "real")
+	if err := os.Symlink(real, filepath.Join(root, "other-name")); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	now := Dirs{Config: filepath.Join(real, "config"), State: filepath.Join(real, "state"), Keystore: filepath.Join(real, "config", "keystore")}
+	was := Dirs{Config: filepath.Join(root, "other-name", "config"), State: filepath.Join(root, "other-name", "state"), Keystore: filepath.Join(root, "other-name", "config", "keystore")}
+	files := map[string]string{
+		filepath.Join(now.State, JournalName):        "in use\n",
+		filepath.Join(now.Keystore, "UTC--key"):      "key",
+		filepath.Join(now.Config, "config.toml"):     "cfg",
+		filepath.Join(now.State, "bridge_pins.json"): "pins",
+	}
+	for p, s := range files {
+		if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(s), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for range 2 {
+		if moved := moveEarlier(was, now); len(moved) != 0 {
+			t.Errorf("one folder under two names: %+v", moved)
+		}
+		if err := os.Rename(filepath.Join(now.State, JournalName), filepath.Join(root, "elsewhere")); err != nil {
+			t.Fatal(err)
+		}
+		if moved := moveEarlier(was, now); len(moved) != 0 {
+			t.Errorf("one folder under two names, no journal in it: %+v", moved)
+		}
+		if err := os.Rename(filepath.Join(root, "elsewhere"), filepath.Join(now.State, JournalName)); err != nil {
+			t.Fatalf("the journal's place is taken once it was moved away: %v", err)
+		}
+	}
+	for p, want := range files {
+		if b, err := os.ReadFile(p); err != nil || string(b) != want {
+			t.Errorf("%s: %q, %v; want %q", p, b, err, want)
+		}
+	}
+}

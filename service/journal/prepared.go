@@ -38,15 +38,19 @@ type Prepared struct {
 	// fresh quote may cost no more.
 	Fee    *decimal.Decimal `json:"fee,omitempty"`
 	FeeCap *decimal.Decimal `json:"max_fee,omitempty"`
+	// AcceptedLoss is the percentage of the amount accepted beforehand
+	// (--accept-loss), which a fresh quote at submission keeps to.
+	AcceptedLoss *decimal.Decimal `json:"accepted_loss,omitempty"`
 }
 
 // UnmarshalJSON reads the amounts bounded, as Intent's are.
 func (p *Prepared) UnmarshalJSON(b []byte) error {
 	var w struct {
-		Kind   string               `json:"kind"`
-		Signer common.Address       `json:"signer"`
-		Fee    *exchange.WireAmount `json:"fee"`
-		FeeCap *exchange.WireAmount `json:"max_fee"`
+		Kind         string               `json:"kind"`
+		Signer       common.Address       `json:"signer"`
+		Fee          *exchange.WireAmount `json:"fee"`
+		FeeCap       *exchange.WireAmount `json:"max_fee"`
+		AcceptedLoss *exchange.WireAmount `json:"accepted_loss"`
 	}
 	if err := json.Unmarshal(b, &w); err != nil {
 		return err
@@ -59,6 +63,9 @@ func (p *Prepared) UnmarshalJSON(b []byte) error {
 	p.Fee, err = decodeAmount(w.Fee, "prepared fee")
 	if err == nil {
 		p.FeeCap, err = decodeAmount(w.FeeCap, "prepared fee cap")
+	}
+	if err == nil {
+		p.AcceptedLoss, err = decodeAmount(w.AcceptedLoss, "prepared accepted loss")
 	}
 	return err
 }
@@ -93,7 +100,9 @@ func (e *Entry) checkPrepared() error {
 		return exchange.NewShapeError("prepared signer", "is the zero address")
 	case p.Kind == PreparedWithdrawal && (p.Fee == nil || e.Intent == nil || e.Transfer == nil || e.Domain == nil || e.Builder != nil):
 		return exchange.NewShapeError("prepared line", "lacks its intent, domain, transfer or fee")
-	case p.Kind == PreparedBuilder && (e.Builder == nil || p.Signer != e.Builder.Main || p.Fee != nil || p.FeeCap != nil):
+	case p.AcceptedLoss != nil && (!p.AcceptedLoss.IsPositive() || p.AcceptedLoss.GreaterThan(decimal.NewFromInt(100))):
+		return exchange.NewShapeError("prepared accepted loss", "is not a percentage above 0 and at most 100")
+	case p.Kind == PreparedBuilder && (e.Builder == nil || p.Signer != e.Builder.Main || p.Fee != nil || p.FeeCap != nil || p.AcceptedLoss != nil):
 		return exchange.NewShapeError("prepared line", "is not a builder authorization its main account signs")
 	case p.Kind != PreparedWithdrawal && p.Kind != PreparedBuilder:
 		return exchange.NewShapeError("prepared kind", "is not withdrawal or builder")

@@ -110,6 +110,7 @@ func TestPreparedLineOfEachKind(t *testing.T) {
 		"a key label past 100 bytes, ending in an ellipsis":  func(e *Entry) { e.Builder = withLabel(*e.Builder, strings.Repeat("a", 100)+"…") },
 		"a bidi mark in the key label":                       func(e *Entry) { e.Builder = withLabel(*e.Builder, "my\u202ebot") },
 		"an empty key label":                                 func(e *Entry) { e.Builder = withLabel(*e.Builder, "") },
+		"a builder authorization with an accepted loss":      func(e *Entry) { e.Prepared.AcceptedLoss = new(decimal.NewFromInt(10)) },
 	}
 	for name, change := range bad {
 		e := again[1]
@@ -118,6 +119,16 @@ func TestPreparedLineOfEachKind(t *testing.T) {
 		change(&e)
 		if err := j.Append(e); err == nil {
 			t.Errorf("%s was written", name)
+		}
+	}
+	// The share of the amount accepted beforehand, which a submit's fresh
+	// quote keeps to, is a percentage above 0 and at most 100.
+	for pct, ok := range map[string]bool{"0": false, "100.5": false, "100": true, "7.5": true} {
+		e := again[0]
+		p := *e.Prepared
+		e.Prepared, p.AcceptedLoss = &p, new(decimal.RequireFromString(pct))
+		if err := j.Append(e); (err == nil) != ok {
+			t.Errorf("a Transfer prepared accepting a loss of %s%%: %v", pct, err)
 		}
 	}
 	if _, skipped, err := j.Scan(); err != nil || skipped != 0 {

@@ -69,11 +69,38 @@ func (s Store) writeRecord(env string, rec record) error {
 		if errors.As(err, new(*osguard.UnsafePathError)) {
 			return err
 		}
+		// Replaced, its records go: what the store keeps for the others
+		// it names would stay there unlisted, unused and unforgettable.
+		for _, name := range s.namedIn() {
+			if name != env {
+				s.forgetKeyring(name)
+			}
+		}
 		records = map[string]record{}
 	}
 	records[env] = rec
 	return s.writeFile(records)
 }
+
+// namedIn is the environments a session file that cannot be read names,
+// as far as it reads as JSON at all (another version's shape, an edit).
+func (s Store) namedIn() []string {
+	b, err := osguard.ReadStateFileAtMost(s.File, maxFile)
+	var named map[string]json.RawMessage
+	if err != nil || json.Unmarshal(b, &named) != nil {
+		return nil
+	}
+	var names []string
+	for name := range named {
+		if config.IsEnvName(name) {
+			names = append(names, name)
+		}
+	}
+	return names
+}
+
+// maxFile bounds the session file read for its names.
+const maxFile = 1 << 20
 
 // removeRecord takes env's record out of the file, if it holds one.
 func (s Store) removeRecord(env string) error {

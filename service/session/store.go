@@ -412,6 +412,12 @@ func (s Store) Forget(env string) (had bool, err error) {
 func (s Store) forget(env string) (bool, error) {
 	records, err := s.readFile()
 	if err != nil {
+		// The file cannot say where env's session is: what the store keeps
+		// for it is forgotten as asked, and a session kept in the store is
+		// in no other place; else it may be in the file, said unreadable.
+		if s.forgetKeyring(env) {
+			return true, nil
+		}
 		return false, err
 	}
 	rec, had := records[env]
@@ -421,7 +427,11 @@ func (s Store) forget(env string) (bool, error) {
 	return had, s.removeRecord(env)
 }
 
-func (s Store) forgetKeyring(env string) {
-	_ = keyring.Delete(keyringService, sessionUser(env))
-	_ = keyring.Delete(keyringService, apiKeyUser(env))
+// forgetKeyring removes env's session and API key from the credential
+// store, reporting whether it held either.
+func (s Store) forgetKeyring(env string) (had bool) {
+	for _, user := range []string{sessionUser(env), apiKeyUser(env)} {
+		had = keyring.Delete(keyringService, user) == nil || had
+	}
+	return had
 }

@@ -258,3 +258,77 @@ func TestRefusedSessionKeptAsEnded(t *testing.T) {
 		}
 	}
 }
+
+// TestForgetPastAnUnreadableFile: the session file unreadable (an edit, a
+// newer version's shape, a link), auth logout still forgets what the
+// credential store keeps for the environment, the session and its API
+// key: it failed and left both there, and the file removed by hand, it
+// said nothing was kept while the store kept the key. A session the file
+// itself kept cannot be forgotten past it, and Forget says so.
+func TestForgetPastAnUnreadableFile(t *testing.T) {
+	for _, unreadable := range []func(s Store) error{
+		func(s Store) error {
+			return os.WriteFile(s.File, []byte(`{"testnet":{"where":"keyring","since":"a newer version"}}`), 0o600)
+		},
+		func(s Store) error {
+			if err := os.Rename(s.File, s.File+".real"); err != nil {
+				return err
+			}
+			return os.Symlink(s.File+".real", s.File)
+		},
+	} {
+		s := newStore(t)
+		if _, err := s.Save(testnet(), kept(), "live-api-key-1", false); err != nil {
+			t.Fatal(err)
+		}
+		if err := unreadable(s); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Load(testnet()); !errors.As(err, new(*UnreadableError)) {
+			t.Fatalf("the file made unreadable reads: %v", err)
+		}
+		if had, err := s.Forget("testnet"); !had || err != nil {
+			t.Errorf("Forget past an unreadable file: %v, %v; want it forgotten", had, err)
+		}
+		for _, user := range []string{sessionUser("testnet"), apiKeyUser("testnet")} {
+			if _, err := keyring.Get(keyringService, user); !errors.Is(err, keyring.ErrNotFound) {
+				t.Errorf("%s stays in the credential store after Forget: %v", user, err)
+			}
+		}
+		if had, err := s.Forget("testnet"); had || err == nil {
+			t.Errorf("Forget again, nothing in the store: %v, %v; want the file's refusal", had, err)
+		}
+	}
+}
+
+// TestReplacedFileForgetsWhatItNamed: a login over a session file that
+// cannot be read replaces it; the environments it named lose their
+// records, so what the credential store keeps for them (sessions, API
+// keys) would stay there unlisted, unused and unforgettable: auth logout
+// said none was kept. They are forgotten with the file; the login's own
+// environment keeps what it just put there.
+func TestReplacedFileForgetsWhatItNamed(t *testing.T) {
+	s := newStore(t)
+	prod := testnet()
+	prod.Name = "prod"
+	for _, e := range []config.Environment{testnet(), prod} {
+		if _, err := s.Save(e, kept(), "live-api-key-"+e.Name, false); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// A newer version's shape: a field this one does not know.
+	if err := os.WriteFile(s.File, []byte(`{"prod":{"where":"keyring","v":2},"testnet":{"where":"keyring","v":2}}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Save(testnet(), kept(), "live-api-key-again", false); err != nil {
+		t.Fatal(err)
+	}
+	for _, user := range []string{sessionUser("prod"), apiKeyUser("prod")} {
+		if _, err := keyring.Get(keyringService, user); !errors.Is(err, keyring.ErrNotFound) {
+			t.Errorf("%s stays in the credential store, its record gone from the file: %v", user, err)
+		}
+	}
+	if l, err := s.Load(testnet()); err != nil || l.APIKey != "live-api-key-again" {
+		t.Errorf("the login that replaced the file: %+v, %v", l, err)
+	}
+}

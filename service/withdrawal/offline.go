@@ -46,6 +46,9 @@ func (w Withdrawer) Prepare(ctx context.Context, o Order, signerAddr common.Addr
 			c := o.Choice.FeeCap.Decimal.Truncate(exchange.TokenDecimals)
 			line.FeeCap, o.Choice.FeeCap = &c, decimal.NewNullDecimal(c)
 		}
+		if o.AcceptedLoss.Valid {
+			line.AcceptedLoss = &o.AcceptedLoss.Decimal
+		}
 		e, in := w.entry(journal.KindPrepared, o.Quote.QuoteID), o.Intent()
 		e.Intent, e.Domain, e.Transfer, e.Prepared = &in, &o.Domain, &o.Transfer, &line
 		return e
@@ -67,7 +70,11 @@ func PreparedOf(p intent.Prepared) Prepared {
 		c.FeeCap = decimal.NewNullDecimal(*line.FeeCap)
 	}
 	q := exchange.Quote{QuoteID: e.QuoteID, PayAmount: in.PayAmount, ReceiveAmount: in.ReceiveAmount, Fee: *line.Fee, ExpiresAt: in.ExpiresAt}
-	return Prepared{Prepared: p, Order: Order{Choice: c, Quote: q, Domain: *e.Domain, Transfer: *e.Transfer}}
+	o := Order{Choice: c, Quote: q, Domain: *e.Domain, Transfer: *e.Transfer}
+	if line.AcceptedLoss != nil {
+		o.AcceptedLoss = decimal.NewNullDecimal(*line.AcceptedLoss)
+	}
+	return Prepared{Prepared: p, Order: o}
 }
 
 // Submit sends a prepared Transfer with its offline signature the way

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/shopspring/decimal"
 
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/intent"
@@ -216,5 +217,28 @@ func TestSubmitFindsNoIntentEditedToAnotherAmount(t *testing.T) {
 	}
 	if !strings.Contains(err.Error(), "not a Transfer prepared on this machine") {
 		t.Errorf("found: %v, want it not found", err)
+	}
+}
+
+// TestPreparedKeepsTheLossAccepted: the share of the amount accepted
+// beforehand (--accept-loss) when a Transfer is prepared is kept with it,
+// so its submit, on a fresh quote, keeps to it as withdraw does
+// (RequoteRefusal): it came back as none accepted, and a fresh quote
+// above it within the fee cap was sent.
+func TestPreparedKeepsTheLossAccepted(t *testing.T) {
+	r := newRig(t, 0, false)
+	for _, accepted := range []string{"", "7.5"} {
+		o := r.order(r.choice(sandbox.DestCompleted, "25"))
+		if accepted != "" {
+			o.AcceptedLoss = decimal.NewNullDecimal(decimal.RequireFromString(accepted))
+		}
+		p, _ := r.prepared(o, sandbox.DemoPrivateKey)
+		got, err := r.find(p.File())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a := got.Order.AcceptedLoss; a.Valid != (accepted != "") || a.Valid && a.Decimal.String() != accepted {
+			t.Errorf("prepared accepting %q, submitted accepting %v", accepted, a)
+		}
 	}
 }

@@ -84,8 +84,11 @@ func RequoteCap(o Order) decimal.Decimal {
 }
 
 // RequoteRefusal says why quote q cannot carry o's signature, or "": it
-// must pay exactly the signed numTokens, cost no more than RequoteCap, and
-// be one that may still be signed at serverNow (MayStillSign).
+// must pay exactly the signed numTokens, cost no more than RequoteCap,
+// lose no more than the share accepted beforehand (o.AcceptedLoss), nor,
+// none accepted, most of the amount where the reviewed quote did not (its
+// second yes was never asked), and be one that may still be signed at
+// serverNow (MayStillSign).
 func RequoteRefusal(o Order, q exchange.Quote, serverNow time.Time) string {
 	in, limit, l := o.Choice.TokenIn, RequoteCap(o), Order{Choice: o.Choice, Quote: q}.Loss()
 	raw, err := exchange.RawUnits(q.PayAmount)
@@ -96,6 +99,11 @@ func RequoteRefusal(o Order, q exchange.Quote, serverNow time.Time) string {
 		return fmt.Sprintf("its fee %s %s is above %s", q.Fee, in, capText(o, limit))
 	case l.Lost.GreaterThan(limit):
 		return fmt.Sprintf("you would lose %s, above %s", l.Reckoned(), capText(o, limit))
+	case o.AcceptedLoss.Valid && AcceptsLoss(l, o.AcceptedLoss) != nil:
+		return fmt.Sprintf("you would lose %s, %s%% of the amount, above the %s%% accepted", l.Reckoned(), l.Percent(), o.AcceptedLoss.Decimal)
+	case !o.AcceptedLoss.Valid && l.Severe() && !o.Loss().Severe():
+		// Its second yes was never asked: the yes given was to a smaller loss.
+		return fmt.Sprintf("most of the amount would go to fees: you would lose %s, %s%% of the amount, where the quote you said yes to lost %s%%", l.Reckoned(), l.Percent(), o.Loss().Percent())
 	case !(PricedQuote{Quote: q}).MayStillSign(serverNow):
 		return "it expires at once (" + q.ExpiresAt.UTC().Format(time.RFC3339) + ")"
 	}

@@ -57,3 +57,44 @@ func TestRequoteRefusal(t *testing.T) {
 		t.Errorf("note %q", note)
 	}
 }
+
+// TestRequoteKeepsTheLossAnswered: a fresh quote that carries a signature
+// unasked (the quote ran out while a person approved in clef) loses no
+// more than the person answered for, whatever the fee cap lets through:
+// not above the share they accepted beforehand (--accept-loss), and not
+// most of the amount when the quote they said yes to was not, for no
+// second yes was asked. A cap alone let a withdrawal reviewed at a 1%
+// loss go out losing 56%.
+func TestRequoteKeepsTheLossAnswered(t *testing.T) {
+	now := time.Date(2026, 3, 14, 9, 0, 0, 0, time.UTC)
+	d := decimal.RequireFromString
+	quote := func(receive, fee string) exchange.Quote {
+		return exchange.Quote{QuoteID: "q", PayAmount: d("25"), ReceiveAmount: d(receive), Fee: d(fee), ExpiresAt: now.Add(time.Minute)}
+	}
+	order := func(reviewed exchange.Quote, accepted string) withdrawal.Order {
+		o := withdrawal.Order{Quote: reviewed, Transfer: signer.Transfer{NumTokens: 25_000_000},
+			Choice: withdrawal.Choice{TokenIn: exchange.TokenUSDT, TokenOut: exchange.TokenUSDT, Amount: d("25"), FeeCap: decimal.NewNullDecimal(d("20"))}}
+		if accepted != "" {
+			o.AcceptedLoss = decimal.NewNullDecimal(d(accepted))
+		}
+		return o
+	}
+	mild, severe := quote("24.75", "0.25"), quote("12", "13")
+	for _, tc := range []struct {
+		name string
+		o    withdrawal.Order
+		q    exchange.Quote
+		says string
+	}{
+		{"most of it after a mild review", order(mild, ""), quote("11", "14"), "most of the amount would go to fees: you would lose 14 USDT (pay 25, receive 11), 56% of the amount, where the quote you said yes to lost 1%"},
+		{"most of it after a severe review", order(severe, ""), quote("11", "14"), ""},
+		{"above the share accepted", order(mild, "10"), quote("17.5", "7.5"), "above the 10% accepted"},
+		{"within the share accepted", order(mild, "60"), quote("11", "14"), ""},
+		{"a mild one after a mild review", order(mild, ""), quote("23", "2"), ""},
+	} {
+		got := withdrawal.RequoteRefusal(tc.o, tc.q, now)
+		if tc.says == "" && got != "" || tc.says != "" && !strings.Contains(got, tc.says) {
+			t.Errorf("%s: %q, want %q", tc.name, got, tc.says)
+		}
+	}
+}
