@@ -43,64 +43,67 @@ func keptRow(i int, state string) Kept {
 // so a rewrite from memory writes what a rewrite read back would.
 func TestWatchFileMirrorIsTheFile(t *testing.T) {
 	for trial := range exchangetest.Trials(20) {
-		rng := rand.New(rand.NewPCG(uint64(trial), 35))
-		path := filepath.Join(t.TempDir(), WatchlistFile)
-		consoles := []*WatchFile{{Path: path, Env: "sandbox"}, {Path: path, Env: "sandbox"}, {Path: path, Env: "local"}}
-		mirrored := 0
-		for step := range 120 {
-			c := rng.IntN(len(consoles))
-			w := consoles[c]
-			switch r := rng.IntN(100); {
-			case r < 5: // a restart: a new board loads the file
-				consoles[c] = &WatchFile{Path: path, Env: w.Env}
-				if _, err := consoles[c].Load(); err != nil && rng.IntN(2) == 0 {
-					t.Logf("load: %v", err)
+		t.Run(fmt.Sprint("trial ", trial), func(t *testing.T) {
+			t.Parallel() // each trial its own file and its own random steps
+			rng := rand.New(rand.NewPCG(uint64(trial), 35))
+			path := filepath.Join(t.TempDir(), WatchlistFile)
+			consoles := []*WatchFile{{Path: path, Env: "sandbox"}, {Path: path, Env: "sandbox"}, {Path: path, Env: "local"}}
+			mirrored := 0
+			for step := range 120 {
+				c := rng.IntN(len(consoles))
+				w := consoles[c]
+				switch r := rng.IntN(100); {
+				case r < 5: // a restart: a new board loads the file
+					consoles[c] = &WatchFile{Path: path, Env: w.Env}
+					if _, err := consoles[c].Load(); err != nil && rng.IntN(2) == 0 {
+						t.Logf("load: %v", err)
+					}
+					continue
+				case r < 8: // a crash in the middle of a save
+					f, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY|os.O_CREATE, 0o600)
+					f.WriteString(`{"env":"sandbox","put":[{"quote_id":"q-torn`)
+					f.Close()
+					continue
+				case r < 11: // a board loads while another process's save is under way
+					f, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY|os.O_CREATE, 0o600)
+					f.WriteString("\n" + `{"env":"sandbox","put":[{"quote_id":"q-mirr`)
+					consoles[c] = &WatchFile{Path: path, Env: w.Env}
+					consoles[c].Load()
+					f.WriteString(`or-00099"}]}` + "\n")
+					f.Close()
+					continue
 				}
-				continue
-			case r < 8: // a crash in the middle of a save
-				f, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY|os.O_CREATE, 0o600)
-				f.WriteString(`{"env":"sandbox","put":[{"quote_id":"q-torn`)
-				f.Close()
-				continue
-			case r < 11: // a board loads while another process's save is under way
-				f, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY|os.O_CREATE, 0o600)
-				f.WriteString("\n" + `{"env":"sandbox","put":[{"quote_id":"q-mirr`)
-				consoles[c] = &WatchFile{Path: path, Env: w.Env}
-				consoles[c].Load()
-				f.WriteString(`or-00099"}]}` + "\n")
-				f.Close()
-				continue
-			}
-			var put []Kept
-			var drop []string
-			for range 1 + rng.IntN(8) {
-				i := rng.IntN(60)
-				if rng.IntN(5) == 0 {
-					drop = append(drop, keptRow(i, "").QuoteID)
-				} else {
-					put = append(put, keptRow(i, []string{exchange.StateSubmitted, exchange.StateSending}[rng.IntN(2)]))
+				var put []Kept
+				var drop []string
+				for range 1 + rng.IntN(8) {
+					i := rng.IntN(60)
+					if rng.IntN(5) == 0 {
+						drop = append(drop, keptRow(i, "").QuoteID)
+					} else {
+						put = append(put, keptRow(i, []string{exchange.StateSubmitted, exchange.StateSending}[rng.IntN(2)]))
+					}
+				}
+				w.compactAt = int64(2000 + rng.IntN(4000)) // far below the real one
+				if err := w.Append(put, drop); err != nil {
+					t.Fatal(err)
+				}
+				if w.mirror == nil {
+					continue
+				}
+				mirrored++
+				b, err := os.ReadFile(path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				disk, _ := foldWatchlist(b)
+				if got, want := encoded(t, w.mirror), encoded(t, disk); !bytes.Equal(got, want) {
+					t.Fatalf("trial %d step %d: console %d holds\n%s\nthe file comes to\n%s", trial, step, c, got, want)
 				}
 			}
-			w.compactAt = int64(2000 + rng.IntN(4000)) // far below the real one
-			if err := w.Append(put, drop); err != nil {
-				t.Fatal(err)
+			if mirrored < 60 {
+				t.Fatalf("trial %d: the mirror was known after only %d saves of 120", trial, mirrored)
 			}
-			if w.mirror == nil {
-				continue
-			}
-			mirrored++
-			b, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			disk, _ := foldWatchlist(b)
-			if got, want := encoded(t, w.mirror), encoded(t, disk); !bytes.Equal(got, want) {
-				t.Fatalf("trial %d step %d: console %d holds\n%s\nthe file comes to\n%s", trial, step, c, got, want)
-			}
-		}
-		if mirrored < 60 {
-			t.Fatalf("trial %d: the mirror was known after only %d saves of 120", trial, mirrored)
-		}
+		})
 	}
 }
 

@@ -56,6 +56,7 @@ func runScheduler(t *testing.T, w *loopback.World, c *exchange.Client, s *follow
 // more than 5, every moving id is asked at least every 1,000/5 + 3 s, and
 // an id is never asked once final.
 func TestSchedulerThousandIDs(t *testing.T) {
+	t.Parallel() // its own sandbox on its own fake clock
 	w := loopback.NewWorld(t, sandbox.Options{RateLimit: 5, Settle: 15 * time.Minute})
 	c := w.Login(sandbox.DemoAPIKey, exchange.Options{})
 	ids := seed(t, w.Ex, 334, sandbox.DestCompleted, sandbox.DestFailed, sandbox.DestRefunded)[:1000]

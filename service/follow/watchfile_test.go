@@ -78,6 +78,7 @@ func TestWatchFileAppendsWhatChanged(t *testing.T) {
 // also while one rewrites the file (a line appended to the file being
 // replaced would be).
 func TestWatchFileTwoConsoles(t *testing.T) {
+	t.Parallel() // its own file, two writers of its own
 	path := filepath.Join(t.TempDir(), follow.WatchlistFile)
 	a, b := &follow.WatchFile{Path: path, Env: "sandbox"}, &follow.WatchFile{Path: path, Env: "sandbox"}
 	var wg sync.WaitGroup
