@@ -57,7 +57,7 @@ func readQuoteIDs(r io.Reader) ([]string, []follow.Lookup, error) {
 		if strings.ContainsAny(m.Text, " \t,;") {
 			next = "; give one id a line"
 		}
-		return nil, nil, fmt.Errorf("standard input line %d: %.40q is not a quote id: %v%s", m.Line, safetext.Quoted(m.Text), m.Err, next)
+		return nil, nil, fmt.Errorf("standard input line %d: %v%s", m.Line, follow.NotQuoteID(m.Text, m.Err), next)
 	}
 	return ids, lookups, nil
 }

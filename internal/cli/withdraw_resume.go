@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
@@ -20,7 +19,7 @@ import (
 func (c withdrawCmd) resume(ctx context.Context, f withdrawFlags, id string) error {
 	f.json = c.env.JSON
 	if err := exchange.CheckQuoteID(id); err != nil {
-		return usageError("%.40q is not a quote id: %w", safetext.Quoted(id), err)
+		return usageError("%w", follow.NotQuoteID(id, err))
 	}
 	e, err := c.app.environment()
 	if err != nil {
