@@ -1,7 +1,11 @@
 package cli
 
 import (
+	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/svcwallet/svcwallet/service/sandbox"
 )
 
 // TestRefusedIDShownEscaped: an id refused for a character it holds is
@@ -17,5 +21,26 @@ func TestRefusedIDShownEscaped(t *testing.T) {
 	r.runWithdraw(withdrawRunOpts{}, "resume", "q-1\u202e2").want(t, exitUsage, `"q-1\u202e2" is not a quote id`)
 	if n := len(r.takeAsks()); n != 0 {
 		t.Errorf("%d status requests after refused ids, want none", n)
+	}
+}
+
+// TestResumeWithoutJournalNamesItEscaped: withdraw resume with no journal
+// names where it looked escaped (safetext.Shown): the state folder is the
+// environment's, and cleaned, x NBSP y read as another folder, "x y".
+func TestResumeWithoutJournalNamesItEscaped(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "x\u00a0y")
+	t.Setenv("XDG_STATE_HOME", dir)
+	r := newStatusRig(t)
+	res := r.runWithdraw(withdrawRunOpts{}, "resume", "q-okokok12")
+	res.want(t, exitNotFound, `no withdrawal journal at "`+strings.ReplaceAll(dir, "\u00a0", `\u00a0`))
+	if strings.Contains(res.stderr, "\u00a0") {
+		t.Errorf("the path shown raw:\n%s", res.stderr)
+	}
+	// A journal there, without the id.
+	r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestCompleted, "25", "--yes")...).want(t, exitCompleted)
+	res = r.runWithdraw(withdrawRunOpts{}, "resume", "q-okokok12")
+	res.want(t, exitNotFound, `in the journal "`+strings.ReplaceAll(dir, "\u00a0", `\u00a0`))
+	if strings.Contains(res.stderr, "\u00a0") {
+		t.Errorf("the path shown raw:\n%s", res.stderr)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
@@ -37,7 +38,7 @@ func (c withdrawCmd) resume(ctx context.Context, f withdrawFlags, id string) err
 	}
 	path := journal.DefaultPath()
 	if _, err := os.Lstat(path); errors.Is(err, os.ErrNotExist) {
-		return failure(exitNotFound, "no withdrawal journal at %s: nothing to resume", path).about(id)
+		return failure(exitNotFound, "no withdrawal journal at %s: nothing to resume", safetext.Shown(path)).about(id)
 	}
 	j, err := openJournal(c.app.env, c.app.name, path)
 	if err != nil {
@@ -55,7 +56,7 @@ func (c withdrawCmd) resume(ctx context.Context, f withdrawFlags, id string) err
 		}
 	}
 	if rec == nil {
-		return failure(exitNotFound, "no withdrawal %s of this account on %s in the journal %s: only one made on this machine can be resumed (%s asks the service)", id, e.Name, path, c.app.invocation().commandOn([]string{"status"}, []string{id})).about(id)
+		return failure(exitNotFound, "no withdrawal %s of this account on %s in the journal %s: only one made on this machine can be resumed (%s asks the service)", id, e.Name, safetext.Shown(path), c.app.invocation().commandOn([]string{"status"}, []string{id})).about(id)
 	}
 	switch withdrawal.PlanResume(*rec) {
 	case withdrawal.ResumeNeverHappened:

@@ -47,3 +47,29 @@ func TestReadStateIsStrict(t *testing.T) {
 		})
 	}
 }
+
+// TestReadStateNamesThePathEscaped: a state file refused is named escaped
+// (safetext.Shown), as a too large one already was: its folder is the
+// environment's (XDG_STATE_HOME), and cleaned, x NBSP y read as "x y".
+func TestReadStateNamesThePathEscaped(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "x\u00a0y")
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	for name, body := range map[string]string{
+		"repeated":      `{"env":"a","env":"b"}`,
+		"unknown field": `{"cookie":"x"}`,
+		"two values":    `{"env":"a"} {"env":"b"}`,
+	} {
+		path := filepath.Join(dir, strings.ReplaceAll(name, " ", "-"))
+		if err := os.WriteFile(path, []byte(body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		var r struct {
+			Env string `json:"env"`
+		}
+		if err := ReadState(path, &r); err == nil || !strings.Contains(err.Error(), `x\u00a0y`) || strings.Contains(err.Error(), "\u00a0") {
+			t.Errorf("%s: %v, want the path escaped", name, err)
+		}
+	}
+}
