@@ -253,13 +253,16 @@ func FindKeystore(dir string, address common.Address) (string, error) {
 	}
 	switch {
 	case len(paths) == 0 && unknown > 0:
-		return "", fmt.Errorf("no keystore file names %s in %s, and %d file(s) there do not say their address (Foundry writes none): %w", address.Hex(), dir, unknown, ErrChooseFile)
+		return "", fmt.Errorf("no keystore file names %s in %s, and %d file(s) there do not say their address (Foundry writes none): %w", address.Hex(), safetext.Shown(dir), unknown, ErrChooseFile)
 	case len(paths) == 0:
-		return "", fmt.Errorf("no keystore file for %s in %s; see `svcwallet key list` or import the key with `svcwallet key import`", address.Hex(), dir)
+		return "", fmt.Errorf("no keystore file for %s in %s; see `svcwallet key list` or import the key with `svcwallet key import`", address.Hex(), safetext.Shown(dir))
 	case len(paths) == 1:
 		return paths[0], nil
 	}
-	return "", fmt.Errorf("%d keystore files hold %s (%s); keep one and move the others out of %s", len(paths), address.Hex(), strings.Join(paths, ", "), dir)
+	for i, p := range paths {
+		paths[i] = safetext.Shown(p)
+	}
+	return "", fmt.Errorf("%d keystore files hold %s (%s); keep one and move the others out of %s", len(paths), address.Hex(), strings.Join(paths, ", "), safetext.Shown(dir))
 }
 
 // storeKey encrypts k into a new file of dir named as geth names them.

@@ -100,7 +100,7 @@ func ParseSource(s string) (Source, error) {
 	case kind == string(SourceClef) && hasRest:
 		ep, err := clefEndpoint(rest)
 		if err != nil {
-			return Source{}, fmt.Errorf("clef:%.80q: %v", safetext.Quoted(withoutUserinfo(rest)), err)
+			return Source{}, fmt.Errorf("clef:%.80q: %v", safetext.Quoted(withoutSecrets(rest)), err)
 		}
 		return Source{Kind: SourceClef, Endpoint: ep}, nil
 	case strings.ContainsAny(s, `/\`) || strings.HasSuffix(strings.ToLower(s), ".json"):
@@ -135,6 +135,10 @@ func clefEndpoint(raw string) (string, error) {
 		return "", errors.New("not an absolute URL")
 	case u.User != nil:
 		return "", errors.New("holds a user name or password: remove it")
+	case strings.ContainsAny(raw, "?#"):
+		// It is said back while a signature waits, in errors and logs: a
+		// token there is a secret as a password is, and clef takes none.
+		return "", errors.New("holds a query or fragment (? or #): clef's endpoint takes none; remove it")
 	}
 	// The host rule of the config's URLs: clef's endpoint is said while a
 	// signature waits for it, and a look-alike host there would lie.
@@ -154,9 +158,10 @@ func clefEndpoint(raw string) (string, error) {
 	return raw, nil
 }
 
-// withoutUserinfo is raw with any user name and password before an @ in
-// its authority cut out, so an error may repeat the rest.
-func withoutUserinfo(raw string) string {
+// withoutSecrets is raw with any user name and password before an @ in
+// its authority cut out, and its query or fragment ("?…"), so an error may
+// repeat the rest.
+func withoutSecrets(raw string) string {
 	scheme, rest, ok := strings.Cut(raw, "://")
 	if !ok {
 		return raw
@@ -167,6 +172,9 @@ func withoutUserinfo(raw string) string {
 	}
 	if at := strings.LastIndex(rest[:end], "@"); at >= 0 {
 		rest = "…" + rest[at:]
+	}
+	if q := strings.IndexAny(rest, "?#"); q >= 0 {
+		rest = rest[:q+1] + "…"
 	}
 	return scheme + "://" + rest
 }

@@ -51,6 +51,10 @@ func TestParseSource(t *testing.T) {
 		{"clef:http://signer.example:8550", "use https"},
 		{"clef:ftp://127.0.0.1", "scheme must be"},
 		{"clef:https://user:pw@signer.example", "user name or password"},
+		// Said back while it waits, in errors and logs: a token in a
+		// query is a secret as a password is.
+		{"clef:https://signer.example/?token=pw@", "a query or fragment"},
+		{"clef:https://signer.example/#pw@", "a query or fragment"},
 		{"0x" + key, "shape of a private key"},
 		{"keystore:" + key, "shape of a private key"},
 		{"clef:http://127.0.0.1/" + key, "shape of a private key"},

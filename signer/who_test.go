@@ -1,6 +1,8 @@
 package signer
 
 import (
+	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -39,5 +41,51 @@ func TestKeystoreErrorsShowThePathEscaped(t *testing.T) {
 		if err == nil || strings.Contains(err.Error(), "\u00a0") || !strings.Contains(err.Error(), `x\u00a0y`) {
 			t.Errorf("LoadKeystoreKey(%q): %v", path, err)
 		}
+	}
+}
+
+// TestFindKeystoreShowsPathsEscaped: an address FindKeystore finds in no
+// file, or in two, is said with the keystore's folder and the files named
+// escaped: cleaned, the folder x NBSP y read as another one, "x y".
+func TestFindKeystoreShowsPathsEscaped(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "x\u00a0y")
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	addr, path, err := NewKeystoreKey(dir, testPassphrase)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := addr
+	other[0] ^= 1
+	saysEscaped := func(err error) bool {
+		return err != nil && strings.Contains(err.Error(), `x\u00a0y`) && !strings.Contains(err.Error(), "\u00a0")
+	}
+	if _, err := FindKeystore(dir, other); !saysEscaped(err) {
+		t.Errorf("an address in no file: %v", err)
+	}
+	blob, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "copy.json"), blob, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := FindKeystore(dir, addr); !saysEscaped(err) || !strings.Contains(err.Error(), "2 keystore files hold") {
+		t.Errorf("an address in two files: %v", err)
+	}
+	// A file that does not say its address (Foundry's) beside none that
+	// names the one asked for.
+	var kept map[string]any
+	if err := json.Unmarshal(blob, &kept); err != nil {
+		t.Fatal(err)
+	}
+	delete(kept, "address")
+	foundry, _ := json.Marshal(kept)
+	if err := os.WriteFile(filepath.Join(dir, "foundry"), foundry, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := FindKeystore(dir, other); !saysEscaped(err) || !errors.Is(err, ErrChooseFile) {
+		t.Errorf("an address in no file, beside one that does not say its own: %v", err)
 	}
 }

@@ -331,7 +331,7 @@ func TestErrorsOnOneLine(t *testing.T) {
 	}{
 		{[]string{"history", "--config", filepath.Join(dir, "a\nb.toml")}, "svcwallet history: config " + safetext.Shown(filepath.Join(dir, "a\nb.toml")) + " does not exist: "},
 		{[]string{"key", "new", "--keystore", dir, "--password-file", filepath.Join(dir, "pass\nword")},
-			"svcwallet key new: the password file " + filepath.Join(dir, "pass word") + " does not exist: check the path given to --password-file\n"},
+			"svcwallet key new: the password file " + safetext.Shown(filepath.Join(dir, "pass\nword")) + " does not exist: check the path given to --password-file\n"},
 	} {
 		r := depositCmd(t, nil, tc.args...)
 		if r.code == 0 || !strings.HasPrefix(r.stderr, tc.want) || strings.Count(r.stderr, "\n") != 1 || strings.Contains(r.stderr, "no such file") {

@@ -219,7 +219,7 @@ func newPassphrase(ctx context.Context, env CLIEnv, passwordFile string) (string
 	if passwordFile != "" {
 		p, err := readPasswordFile(passwordFile)
 		if err == nil && p == "" {
-			err = fmt.Errorf("%s starts with an empty line; a keystore file needs a passphrase, nothing was written", passwordFile)
+			err = fmt.Errorf("%s starts with an empty line; a keystore file needs a passphrase, nothing was written", safetext.Shown(passwordFile))
 		}
 		return p, err
 	}
@@ -241,12 +241,13 @@ func newPassphrase(ctx context.Context, env CLIEnv, passwordFile string) (string
 }
 
 // readPasswordFile reads the first line of a --password-file, as geth and
-// Foundry do. Its content never appears in an error.
+// Foundry do. Its content never appears in an error; its path is named
+// escaped (safetext.Shown), never cleaned into another file's name.
 func readPasswordFile(path string) (string, error) {
 	f, err := osguard.OpenSecretFile(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return "", fmt.Errorf("the password file %s does not exist: check the path given to --password-file", path)
+		return "", fmt.Errorf("the password file %s does not exist: check the path given to --password-file", safetext.Shown(path))
 	case err != nil:
 		if u, ok := errors.AsType[*osguard.UnsafePathError](err); ok && u.Fix == osguard.RenameFirst {
 			// Not thenMend's doctor run: doctor checks no password file.
@@ -258,10 +259,10 @@ func readPasswordFile(path string) (string, error) {
 	defer f.Close()
 	line, err := plain.ReadLine(f)
 	if errors.Is(err, io.EOF) {
-		return "", fmt.Errorf("%s is empty; put the passphrase on its first line", path)
+		return "", fmt.Errorf("%s is empty; put the passphrase on its first line", safetext.Shown(path))
 	}
 	if err != nil {
-		return "", fmt.Errorf("cannot read the password file %s: %v", path, err)
+		return "", fmt.Errorf("cannot read the password file %s: %v", safetext.Shown(path), err)
 	}
 	return line, nil
 }

@@ -26,13 +26,44 @@ const maxNotifyOutput = 4 << 10
 // played in the background) may hold its pipes for as long as it runs.
 const notifyPipesWait = 2 * time.Second
 
+// maxNotifyHung is how many runs in a row of a notify command may be ended
+// at their time before the watch runs it no more: each run holds every
+// other id's asks for its whole time, and 10,000 ids ending under a
+// notifier that never ends held the watch 83 hours.
+const maxNotifyHung = 3
+
+// notifier runs --notify-command as withdrawals end (notify), until it
+// has been ended at its time maxNotifyHung times in a row: that is said
+// once, and it runs no more in this watch. A nil notifier runs nothing.
+type notifier struct {
+	c       statusCmd
+	command string
+	hung    int // runs in a row ended at their time
+}
+
+// ended tells the notifier that f's withdrawal ended.
+func (n *notifier) ended(ctx context.Context, f *follow.Followed) {
+	if n == nil || n.hung >= maxNotifyHung {
+		return
+	}
+	if !n.c.notify(ctx, n.command, f) {
+		n.hung = 0
+		return
+	}
+	if n.hung++; n.hung == maxNotifyHung {
+		wait := cmp.Or(n.c.notifyWait, notifyTimeout)
+		fmt.Fprintf(n.c.env.Stderr, "%s: --notify-command did not end within %s for %d withdrawals in a row, so it is not run again in this watch: each run held the asks of every other withdrawal; the ones that end are still printed. Make it end within %s\n", n.c.app.name, wait, maxNotifyHung, wait)
+	}
+}
+
 // notify runs --notify-command for a withdrawal that ended, its final
-// record as one JSON line on stdin. The command is split into words, no
+// record as one JSON line on stdin, and reports whether it was ended at
+// its time. The command is split into words, no
 // shell, and runs with the environment children get (osguard.Command), in
 // a process group of its own that ends whole at its time, as a signing
 // command's does. A failure is said on stderr, with the start of its
 // output, and changes no exit status.
-func (c statusCmd) notify(ctx context.Context, command string, f *follow.Followed) {
+func (c statusCmd) notify(ctx context.Context, command string, f *follow.Followed) (hung bool) {
 	words := strings.Fields(command)
 	var in bytes.Buffer
 	kind := kindStatus
@@ -40,7 +71,7 @@ func (c statusCmd) notify(ctx context.Context, command string, f *follow.Followe
 		kind = kindFinal
 	}
 	if err := writeJSONLine(&in, c.recordJSON(f, kind)); err != nil {
-		return
+		return false
 	}
 	wait := cmp.Or(c.notifyWait, notifyTimeout)
 	cx, cancel := context.WithTimeout(ctx, wait)
@@ -56,7 +87,9 @@ func (c statusCmd) notify(ctx context.Context, command string, f *follow.Followe
 		fmt.Fprintf(c.env.Stderr, "%s: --notify-command for %s was interrupted: svcwallet was asked to end, so the notifier was stopped with every process it started, and may not have told of %s\n", c.app.name, f.QuoteID, f.QuoteID)
 	case cx.Err() != nil:
 		fmt.Fprintf(c.env.Stderr, "%s: --notify-command for %s did not end within %s, so it was ended with every process it started: a notify command must end by then\n", c.app.name, f.QuoteID, wait)
+		return true
 	default:
 		fmt.Fprintf(c.env.Stderr, "%s: --notify-command for %s failed (%v): %s\n", c.app.name, f.QuoteID, err, safetext.Line(out.String(), 200))
 	}
+	return false
 }

@@ -197,7 +197,7 @@ func (a *app) openKey(ctx context.Context, f signerFlags, e config.Environment) 
 		k, err := load()
 		switch {
 		case errors.Is(err, signer.ErrWrongPassphrase) && f.passwordFile != "":
-			return nil, fmt.Errorf("%w: check the passphrase in %s (--password-file)", err, f.passwordFile)
+			return nil, fmt.Errorf("%w: check the passphrase in %s (--password-file)", err, safetext.Shown(f.passwordFile))
 		case errors.Is(err, signer.ErrWrongPassphrase):
 			return nil, fmt.Errorf("%w: run the command again and type it", err)
 		case err != nil:

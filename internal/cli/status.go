@@ -12,7 +12,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
@@ -331,7 +330,7 @@ func (c statusCmd) parse(ctx context.Context, f statusFlags, ids []string) (stat
 			continue
 		}
 		if err := exchange.CheckQuoteID(id); err != nil {
-			return f, usageError("%.40q is not a quote id: %w", safetext.Quoted(id), err)
+			return f, usageError("%w", follow.NotQuoteID(id, err))
 		}
 		f.quoteIDs = appendNew(f.quoteIDs, seen, id)
 	}

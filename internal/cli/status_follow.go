@@ -57,7 +57,7 @@ func readQuoteIDs(r io.Reader) ([]string, []follow.Lookup, error) {
 		if strings.ContainsAny(m.Text, " \t,;") {
 			next = "; give one id a line"
 		}
-		return nil, nil, fmt.Errorf("standard input line %d: %.40q is not a quote id: %v%s", m.Line, safetext.Quoted(m.Text), m.Err, next)
+		return nil, nil, fmt.Errorf("standard input line %d: %v%s", m.Line, follow.NotQuoteID(m.Text, m.Err), next)
 	}
 	return ids, lookups, nil
 }
@@ -91,9 +91,13 @@ func (c statusCmd) follow(ctx context.Context, client *exchange.Client, env conf
 	start, paused := c.now(), time.Time{}
 	loop := c.loop(s, client)
 	loop.Once = !f.watch
+	var n *notifier
+	if f.notifyCommand != "" {
+		n = &notifier{c: c, command: f.notifyCommand}
+	}
 	done := 0
 	err := loop.Run(ctx, func(seen follow.Seen) bool {
-		settled := c.record(ctx, seen, ids[seen.QuoteID], f)
+		settled := c.record(ctx, seen, ids[seen.QuoteID], f, n)
 		if settled {
 			done++
 		}
@@ -154,7 +158,7 @@ func (c statusCmd) summary(order []string, ids map[string]*followed, took time.D
 
 // record words one answer the loop took about o's id, and reports whether
 // the id is settled (its exit status known).
-func (c statusCmd) record(ctx context.Context, seen follow.Seen, o *followed, f statusFlags) bool {
+func (c statusCmd) record(ctx context.Context, seen follow.Seen, o *followed, f statusFlags, n *notifier) bool {
 	id, err := seen.QuoteID, seen.Err
 	settle := func(code int) bool {
 		o.code, o.done = code, true
@@ -207,9 +211,7 @@ func (c statusCmd) record(ctx context.Context, seen follow.Seen, o *followed, f 
 	if !seen.Done {
 		return false
 	}
-	if f.notifyCommand != "" {
-		c.notify(ctx, f.notifyCommand, &o.f)
-	}
+	n.ended(ctx, &o.f)
 	return settle(payoutExit[o.f.Payout()])
 }
 

@@ -20,7 +20,7 @@ import (
 func (c withdrawCmd) resume(ctx context.Context, f withdrawFlags, id string) error {
 	f.json = c.env.JSON
 	if err := exchange.CheckQuoteID(id); err != nil {
-		return usageError("%.40q is not a quote id: %w", safetext.Quoted(id), err)
+		return usageError("%w", follow.NotQuoteID(id, err))
 	}
 	e, err := c.app.environment()
 	if err != nil {
@@ -38,7 +38,7 @@ func (c withdrawCmd) resume(ctx context.Context, f withdrawFlags, id string) err
 	}
 	path := journal.DefaultPath()
 	if _, err := os.Lstat(path); errors.Is(err, os.ErrNotExist) {
-		return failure(exitNotFound, "no withdrawal journal at %s: nothing to resume", path).about(id)
+		return failure(exitNotFound, "no withdrawal journal at %s: nothing to resume", safetext.Shown(path)).about(id)
 	}
 	j, err := openJournal(c.app.env, c.app.name, path)
 	if err != nil {
@@ -56,7 +56,7 @@ func (c withdrawCmd) resume(ctx context.Context, f withdrawFlags, id string) err
 		}
 	}
 	if rec == nil {
-		return failure(exitNotFound, "no withdrawal %s of this account on %s in the journal %s: only one made on this machine can be resumed (%s asks the service)", id, e.Name, path, c.app.invocation().commandOn([]string{"status"}, []string{id})).about(id)
+		return failure(exitNotFound, "no withdrawal %s of this account on %s in the journal %s: only one made on this machine can be resumed (%s asks the service)", id, e.Name, safetext.Shown(path), c.app.invocation().commandOn([]string{"status"}, []string{id})).about(id)
 	}
 	switch withdrawal.PlanResume(*rec) {
 	case withdrawal.ResumeNeverHappened:

@@ -296,3 +296,19 @@ func TestLookUpShortenedIDSaysGiveItWhole(t *testing.T) {
 	}
 	wants(t, out, "is not a quote id: "+exchange.ErrShortened.Error())
 }
+
+// TestLookUpRefusedIDShownEscaped: an id refused for a character it holds
+// is repeated escaped (safetext.IDQuoted): cleaned, "ab\u202ecd" read as
+// "abcd", an id that passes.
+func TestLookUpRefusedIDShownEscaped(t *testing.T) {
+	r := newRig(t)
+	id, err := r.ex.SeedWithdrawal(sandbox.DemoAccountID, sandbox.DestCompleted, "ARBITRUM", "10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := r.run(steps(logIn, typed("look up", "ab\u202ecd", id), []scripted{after("It has not ended", "Back home"), after("Home", "quit")})...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants(t, out, `"ab\u202ecd" is not a quote id`)
+}

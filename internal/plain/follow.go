@@ -168,7 +168,7 @@ func (s *session) lookUp() error {
 			if why := follow.CredentialRefusal(bad[0]); why != nil {
 				return fmt.Errorf("this is not a quote id: %w", why) // never repeated
 			}
-			return fmt.Errorf("%.40q is not a quote id: %w", safetext.Quoted(bad[0].Text), bad[0].Err)
+			return follow.NotQuoteID(bad[0].Text, bad[0].Err)
 		}
 		if err := follow.RefuseOwnSecret(ids, lookups, s.client().OwnSecret); err != nil {
 			return err // never repeated

@@ -95,3 +95,28 @@ func ASCIIShown(s string) string {
 // Go-quoted with all but printable ASCII escaped (ASCIIShown's escaping),
 // its first 40 characters, hex runs cut (Quoted).
 func NameQuoted(s string) string { return Quoted(fmt.Sprintf("%+.40q", s)) }
+
+// IDQuoted is an id that failed its check (a quote id typed, pasted or
+// piped) as a refusal repeats it: Go-quoted with all but printable ASCII
+// escaped, as NameQuoted, but the ellipsis a screen shortens an id with;
+// its long hex runs cut (Quoted), then its first maxIDQuoted characters,
+// a cut marked "…". Cleaned instead (Text), an escape sequence read as "",
+// and an id holding a bidi override or a control as one that passes the
+// check it failed.
+func IDQuoted(s string) string {
+	parts := strings.Split(s, "…")
+	for i, p := range parts {
+		q := strconv.QuoteToASCII(p)
+		parts[i] = q[1 : len(q)-1]
+	}
+	// Escaped, it is ASCII but the ellipses: cut by characters.
+	shown := []rune(Quoted(strings.Join(parts, "…")))
+	if len(shown) > maxIDQuoted {
+		shown = append(shown[:maxIDQuoted], '…')
+	}
+	return `"` + string(shown) + `"`
+}
+
+// maxIDQuoted is the most characters of an id a refusal repeats, escaped:
+// an id has at most 128, and a line piped by mistake may have millions.
+const maxIDQuoted = 60

@@ -1,6 +1,9 @@
 package safetext
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestShown: a path is shown as it is when Printable, else Go-quoted with
 // what a terminal acts on or hides escaped, never cleaned into another
@@ -38,6 +41,31 @@ func TestNameQuoted(t *testing.T) {
 	} {
 		if got := NameQuoted(in); got != want {
 			t.Errorf("NameQuoted(%q) = %s, want %s", in, got, want)
+		}
+	}
+}
+
+// TestIDQuoted: a refused id is quoted with every character but printable
+// ASCII and the ellipsis escaped: cleaned, an escape sequence vanished
+// (reading as ""), a bidi override or a control left an id that looks
+// well formed, and a look-alike hyphen read as the hyphen.
+func TestIDQuoted(t *testing.T) {
+	for in, want := range map[string]string{
+		"q-with space":           `"q-with space"`,
+		"bad!id":                 `"bad!id"`,
+		"bad\x01id":              `"bad\x01id"`,
+		"\x1b]0;pwn\a":           `"\x1b]0;pwn\a"`,
+		"ab\u202ecd":             `"ab\u202ecd"`,
+		"q\u20101":               `"q\u20101"`,
+		"q\u00a0x":               `"q\u00a0x"`,
+		"q-12…ab":                `"q-12…ab"`,
+		"q\xff":                  `"q\xff"`,
+		`q\u2026`:                `"q\\u2026"`,
+		"q-ac0974bec39a17e36ba":  `"q-ac0974be…"`,
+		strings.Repeat("q", 129): `"` + strings.Repeat("q", 60) + `…"`,
+	} {
+		if got := IDQuoted(in); got != want {
+			t.Errorf("IDQuoted(%q) = %s, want %s", in, got, want)
 		}
 	}
 }

@@ -168,7 +168,7 @@ func refusedIDs(bad []follow.MalformedID, words int) string {
 	shape, shortened := words > 0, false
 	var keys []string // refused for a key's shape: their next step is HashAdvice's
 	for i, m := range bad {
-		said[i] = safetext.Quoted(safetext.Text(m.Text))
+		said[i] = safetext.IDQuoted(m.Text)
 		switch {
 		case errors.Is(m.Err, exchange.ErrSecretShape): // an ErrKeyShape too, worded as what it is
 			said[i] = "(a recovery phrase's or a key's shape, not shown)"

@@ -182,7 +182,7 @@ func TestBoardPaste(t *testing.T) {
 	if got := strings.Join(boardIDs(br.b), " "); got != one+" "+two+" "+three {
 		t.Fatalf("board holds %q, want the three ids once each", got)
 	}
-	if v := screentest.OneLine(br.b.View()); !strings.Contains(v, "Not a quote id, not added: badid") {
+	if v := screentest.OneLine(br.b.View()); !strings.Contains(v, `Not a quote id, not added: "bad\x01id"`) {
 		t.Fatalf("malformed id not said:\n%s", br.plain())
 	}
 	if br.b.Inputting() || br.b.input.Value() != "" {
@@ -497,7 +497,7 @@ func TestMalformedIDsShortened(t *testing.T) {
 	long := "q-" + screentest.KeyHex[:60] + "-" + screentest.KeyHex[4:64] + "-" + screentest.KeyHex[:10] // 135 characters
 	br.send(tea.PasteMsg{Content: long + " " + screentest.KeyHex[:63] + "\x01"})
 	v := screentest.OneLine(br.b.View())
-	if want := "Not a quote id, not added: q-" + screentest.KeyHex[:8] + "…-" + screentest.KeyHex[4:12] + "…"; !strings.Contains(v, want) {
+	if want := `Not a quote id, not added: "q-` + screentest.KeyHex[:8] + "…-" + screentest.KeyHex[4:12] + "…"; !strings.Contains(v, want) {
 		t.Errorf("the refusal does not say %q (screen shown with hex runs cut):\n%s", want, safetext.Quoted(v))
 	}
 	if screentest.ShowsKeyPiece(v) || len(boardIDs(br.b)) != 0 {
@@ -1022,7 +1022,7 @@ func TestBoardPasteSkipsComments(t *testing.T) {
 		t.Fatalf("board holds %q, want %s and %s", got, one, two)
 	}
 	v := screentest.OneLine(br.b.View())
-	if !strings.Contains(v, "Not a quote id, not added: bad!id. ") || strings.Contains(v, "# comment") || strings.Contains(v, "another") {
+	if !strings.Contains(v, `Not a quote id, not added: "bad!id". `) || strings.Contains(v, "# comment") || strings.Contains(v, "another") {
 		t.Fatalf("the refusal says more or less than bad!id:\n%s", br.plain())
 	}
 }
@@ -1570,7 +1570,7 @@ func TestBoardShortenedIDSaysPasteItWhole(t *testing.T) {
 	br := newBoardRig(t, r)
 	br.send(tea.PasteMsg{Content: "0x2c1f9…c5676aa"})
 	v := screentest.OneLine(br.b.View())
-	if len(boardIDs(br.b)) != 0 || !strings.Contains(v, "Not a quote id, not added: 0x2c1f9…c5676aa. It is shortened") ||
+	if len(boardIDs(br.b)) != 0 || !strings.Contains(v, `Not a quote id, not added: "0x2c1f9…c5676aa". It is shortened`) ||
 		!strings.Contains(v, "give it whole") || strings.Contains(v, "quote ids are generated") {
 		t.Fatalf("a shortened hash is not said to be one:\n%s", br.plain())
 	}

@@ -85,33 +85,35 @@ func LoadConfig(path string, explicit bool) (Config, error) {
 }
 
 // parseConfig reads a config's text, refusing unknown keys and invalid
-// environments.
+// environments. Its refusals name path escaped (safetext.Shown): cleaned,
+// a no-break space in it read as a space, naming another file.
 func parseConfig(path string, b []byte) (Config, error) {
+	shown := safetext.Shown(path)
 	var cfg Config
 	md, err := toml.Decode(string(b), &cfg)
 	if err != nil {
-		return Config{}, fmt.Errorf("config %s: %w", path, err)
+		return Config{}, fmt.Errorf("config %s: %w", shown, err)
 	}
 	if undec := md.Undecoded(); len(undec) > 0 {
-		return Config{}, fmt.Errorf("config %s: unknown key %s%s", path, shownKey(undec[0]), didYouMean(undec[0]))
+		return Config{}, fmt.Errorf("config %s: unknown key %s%s", shown, shownKey(undec[0]), didYouMean(undec[0]))
 	}
 	if cfg.Theme != "" && cfg.Theme != "light" && cfg.Theme != "dark" {
-		return Config{}, fmt.Errorf("config %s: theme must be light or dark, not %.20q", path, cfg.Theme)
+		return Config{}, fmt.Errorf("config %s: theme must be light or dark, not %.20q", shown, cfg.Theme)
 	}
 	for name, env := range cfg.Environments {
 		env.Name = name
 		if name == SandboxEnv {
 			// It would be taken for the embedded one (Embedded): its reviews
 			// would say nothing real moves. env add refuses it too.
-			return Config{}, fmt.Errorf("config %s: [env.%s]: %w", path, name, &NameTakenError{Name: name, InConfig: true})
+			return Config{}, fmt.Errorf("config %s: [env.%s]: %w", shown, name, &NameTakenError{Name: name, InConfig: true})
 		}
 		if err := env.Validate(); err != nil {
-			return Config{}, fmt.Errorf("config %s: %w", path, err)
+			return Config{}, fmt.Errorf("config %s: %w", shown, err)
 		}
 		cfg.Environments[name] = env
 	}
 	if err := caseTwins(cfg.Names()); err != nil {
-		return Config{}, fmt.Errorf("config %s: %w", path, err)
+		return Config{}, fmt.Errorf("config %s: %w", shown, err)
 	}
 	return cfg, nil
 }

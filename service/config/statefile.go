@@ -33,15 +33,15 @@ func ReadState(path string, v any) error {
 		return err
 	}
 	if name, repeated := safetext.RepeatedKey(b); repeated {
-		return fmt.Errorf("%w: %s names the field %q twice", ErrNotState, path, safetext.Line(name, safetext.MaxNameLen))
+		return fmt.Errorf("%w: %s names the field %q twice", ErrNotState, safetext.Shown(path), safetext.Line(name, safetext.MaxNameLen))
 	}
 	d := json.NewDecoder(bytes.NewReader(b))
 	d.DisallowUnknownFields()
 	if err := d.Decode(v); err != nil {
-		return fmt.Errorf("%w: %s: %v", ErrNotState, path, err)
+		return fmt.Errorf("%w: %s: %v", ErrNotState, safetext.Shown(path), err)
 	}
 	if _, err := d.Token(); !errors.Is(err, io.EOF) {
-		return fmt.Errorf("%w: %s holds more than one value", ErrNotState, path)
+		return fmt.Errorf("%w: %s holds more than one value", ErrNotState, safetext.Shown(path))
 	}
 	return nil
 }

@@ -54,12 +54,19 @@ func CheckURL(raw string) error {
 // shownURL is raw as a refusal writes it: quoted in ASCII, a letter
 // beyond it escaped (api.ex\u0430mple.com: a look-alike written raw would
 // name the host it imitates), and its first 100 characters only (a 1 MiB
-// config's URL would fill the screen).
+// config's URL would fill the screen). Its query or fragment is cut
+// ("?…"): ?apikey= or #token= holds a secret as user:pass@ does, and a
+// refusal goes to doctor's report, which is pasted into tickets.
 func shownURL(raw string) string {
+	query := ""
+	if i := strings.IndexAny(raw, "?#"); i >= 0 {
+		raw, query = raw[:i+1], "…"
+	}
 	if utf8.RuneCountInString(raw) > maxShownURL {
 		return fmt.Sprintf("%+.*q…", maxShownURL, raw)
 	}
-	return fmt.Sprintf("%+q", raw)
+	q := fmt.Sprintf("%+q", raw)
+	return q[:len(q)-1] + query + `"`
 }
 
 // maxShownURL is how many of a URL's characters its refusal writes.

@@ -39,3 +39,26 @@ func TestLoadConfigRefusesUserinfo(t *testing.T) {
 		t.Fatalf("an @ in the path refused: %v", err)
 	}
 }
+
+// TestURLRefusalNeverRepeatsTheQuery: a URL refused (for its query, which
+// is refused before its scheme, or a character) is shown cut before its query or
+// fragment: ?apikey= or #token= holds a secret as a password does, and
+// the refusal goes to doctor's report, which is pasted into tickets.
+func TestURLRefusalNeverRepeatsTheQuery(t *testing.T) {
+	const token = "hunter2token"
+	for _, tc := range []struct{ raw, shown, says string }{
+		{"https://auth.example/v1?apikey=" + token, `"https://auth.example/v1?…"`, "a query or fragment"},
+		{"https://auth.example/#token=" + token, `"https://auth.example/#…"`, "a query or fragment"},
+		{"http://auth.example/?key=" + token, `"http://auth.example/?…"`, "a query or fragment"},
+		{"ftp://auth.example/?key=" + token, `"ftp://auth.example/?…"`, "a query or fragment"},
+		{"https://auth.example/?key=" + token + "\u202e", `"https://auth.example/?…"`, "holds U+202E"},
+	} {
+		err := config.CheckURL(tc.raw)
+		if err == nil || !strings.Contains(err.Error(), tc.shown) || !strings.Contains(err.Error(), tc.says) {
+			t.Errorf("CheckURL(%q) = %v, want it shown as %s, saying %q", tc.raw, err, tc.shown, tc.says)
+		}
+		if err != nil && strings.Contains(err.Error(), token) {
+			t.Errorf("CheckURL(%q) repeats the query: %v", tc.raw, err)
+		}
+	}
+}

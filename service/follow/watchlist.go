@@ -81,8 +81,16 @@ func (k Kept) checked() (Kept, bool) {
 // MalformedID is a piece of text ParseQuoteIDs read that is not a quote id.
 type MalformedID struct {
 	Line int    // the line it is on, counted from 1
-	Text string // as read: say it cleaned (safetext.Quoted), never as is
+	Text string // as read: say it escaped (safetext.IDQuoted), never as is
 	Err  error  // why it is not one (exchange.CheckQuoteID)
+}
+
+// NotQuoteID says that given, an id typed, pasted or piped, is not a quote
+// id and why (exchange.CheckQuoteID's error), repeating it escaped
+// (safetext.IDQuoted), in every face: cleaned, "ab" RLO "cd" read as
+// "abcd", which passes the check it failed.
+func NotQuoteID(given string, why error) error {
+	return fmt.Errorf("%s is not a quote id: %w", safetext.IDQuoted(given), why)
 }
 
 // Lookup is a payout hash or transfer id ParseQuoteIDs read: its quote id

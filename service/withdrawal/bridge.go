@@ -295,12 +295,12 @@ func readBridgePins(path string) (map[string]bridgePin, error) {
 		return nil, fmt.Errorf("read the recorded bridge addresses: %w", err)
 	}
 	if err := exchange.Decode(b, &pins); err != nil {
-		return nil, fmt.Errorf("the recorded bridge addresses in %s are unreadable (%v): move the file away to start over", path, err)
+		return nil, fmt.Errorf("the recorded bridge addresses in %s are unreadable (%v): move the file away to start over", safetext.Shown(path), err)
 	}
 	// The file is read back as an answer is: what it holds is compared,
 	// shown and signed against.
 	if err := checkBridgePins(pins); err != nil {
-		return nil, fmt.Errorf("the recorded bridge addresses in %s are not svcwallet's (%v): check the file, or move it away to record them anew", path, err)
+		return nil, fmt.Errorf("the recorded bridge addresses in %s are not svcwallet's (%v): check the file, or move it away to record them anew", safetext.Shown(path), err)
 	}
 	return pins, nil
 }

@@ -160,3 +160,23 @@ func TestConfigNamesTheJournalRecords(t *testing.T) {
 		t.Fatalf("the other environments are locked out: %v", err)
 	}
 }
+
+// TestBridgePinsNamedEscaped: recorded bridge addresses refused (not JSON,
+// a pin not an address) name their file escaped (safetext.Shown), as a
+// too large one did: its folder is the environment's (XDG_STATE_HOME),
+// and cleaned, x NBSP y read as another folder, "x y".
+func TestBridgePinsNamedEscaped(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "x\u00a0y")
+	exchangetest.Must(t, os.Mkdir(dir, 0o700))
+	pins := filepath.Join(dir, "bridge.json")
+	for name, body := range map[string]string{
+		"not JSON":       `{"sandbox":`,
+		"not an address": `{"sandbox":{"address":"0x6e3a","first_seen":"2026-03-01T10:00:00Z"}}`,
+	} {
+		exchangetest.Must(t, os.WriteFile(pins, []byte(body), 0o600))
+		err := withdrawal.RecordBridge(config.Environment{Name: "sandbox"}, pins, sandbox.BridgeFundingAddress, t0)
+		if err == nil || !strings.Contains(err.Error(), `x\u00a0y`) || strings.Contains(err.Error(), "\u00a0") {
+			t.Errorf("%s: %v, want the file named escaped", name, err)
+		}
+	}
+}
