@@ -33,3 +33,16 @@ func RequireNamedKeysAct(t testing.TB, where, view string, acts func(key string)
 		}
 	}
 }
+
+// FooterOffers reports whether frame's footer, its last line, offers k:
+// the root's keys (esc back) with the screen's, each held to act by the
+// footer's own tests, so a key a message names may be checked against it.
+func FooterOffers(frame, k string) bool {
+	lines := strings.Split(strings.TrimRight(ansi.Strip(frame), "\n "), "\n")
+	for _, item := range strings.Split(lines[len(lines)-1], "•") {
+		if f := strings.Fields(item); len(f) > 0 && f[0] == k {
+			return true
+		}
+	}
+	return false
+}
