@@ -9,15 +9,17 @@ import (
 )
 
 // pressed finds a key a message names: "press r", "Press enter", "press
-// ctrl+r" (words folded over lines are joined first).
-var pressed = regexp.MustCompile(`(?i)\bpress ([^\s,;.:)]+)`)
+// ctrl+r", and the keys named after one in the same breath ("; r for a new
+// quote", ", or esc to go back", ", u to use"); words folded over lines
+// are joined first.
+var pressed = regexp.MustCompile(`(?i)\bpress ([^\s,;.:)]+)|(?:[;,] (?:or )?|\bor )([a-z]|esc|enter|tab|ctrl\+\w|shift\+\w) (?:to|for)\b`)
 
-// NamedKeys are the keys view names after "press", in order.
+// NamedKeys are the keys view names (pressed), in order.
 func NamedKeys(view string) []string {
 	flat := strings.Join(strings.Fields(ansi.Strip(view)), " ")
 	var keys []string
 	for _, m := range pressed.FindAllStringSubmatch(flat, -1) {
-		keys = append(keys, m[1])
+		keys = append(keys, m[1]+m[2])
 	}
 	return keys
 }
