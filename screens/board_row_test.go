@@ -1,6 +1,7 @@
 package screens
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -90,5 +91,29 @@ func typeWithoutQuitting(t *testing.T, c *screentest.Console, id, where string) 
 		if _, cmd := c.Root.Update(tea.KeyPressMsg{Code: r, Text: string(r)}); screentest.Quits(cmd) {
 			t.Fatalf("typing %q of the next quote id on %s quit the console", r, where)
 		}
+	}
+}
+
+// TestBoardRowNamesOnlyKeysThatAct: a row's status screen whose id the
+// service does not know says to press r, which asks again; once the next
+// id is being typed there, r is a letter of it and is named no more.
+func TestBoardRowNamesOnlyKeysThatAct(t *testing.T) {
+	c := screentest.NewLoggedInConsole(t, 120, 40, screentest.ConsoleOpts{})
+	c.App.Makers.BoardStatus = status.NewBoardStatus
+	timers := screentest.RecordTimers(c.App)
+	c.Open(board.New(c.App))
+	c.UntilShows("Watch board")
+	c.Send(tea.PasteMsg{Content: "q-nosuchquote-0001"})
+	c.UntilShowsFiring(timers, "q-nosuchquote-0001", "NOT FOUND")
+	c.Press("enter")
+	c.UntilShows("Polling stopped")
+	for _, when := range []string{"read", "typing the next id"} {
+		frame := c.Plain()
+		if keys := screentest.NamedKeys(frame); when == "read" && !slices.Contains(keys, "r") {
+			t.Fatalf("%s: names %v, not r:\n%s", when, keys, frame)
+		}
+		screentest.RequireNamedKeysAct(t, when, frame, func(k string) bool { return screentest.FooterOffers(frame, k) })
+		c.Press("q")
+		c.UntilShows("Next id")
 	}
 }

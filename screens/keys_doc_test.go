@@ -58,7 +58,9 @@ var builtFromData = map[string]string{
 // differently from what the table alone would suggest.
 var sectionNotes = map[string]string{
 	"../tui/keys.go": "On unix `ctrl+z` stops the console as a shell's job and `fg` brings it back (not a binding:\n" +
-		"the drawer takes it); started by tmux or a terminal with no shell between, nothing can continue it, so it does nothing.",
+		"the drawer takes it); started by tmux or a terminal with no shell between, nothing can continue it, so it does nothing.\n" +
+		"`esc` does not go back while a review or the bridge confirmation holds its keys (a second from when it shows):\n" +
+		"it is held with them, and the footer offers it once they act.",
 	"kit/list.go": "`S` acts on the watch board, the one list with orders, once it has two rows or more.\n" +
 		"On Deposit addresses `g` generates an address: `home` goes to the first row there.",
 	"builder/builder.go": "The digits `1` to `6` toggle the permissions in the order listed.",

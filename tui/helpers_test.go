@@ -42,6 +42,7 @@ type fakeScreen struct {
 	title           string
 	ticking         bool
 	busy, inputting bool
+	holding         bool        // its keys are held (Holding)
 	wide            bool        // draws lines far wider than any terminal
 	keys            help.KeyMap // nil: testKeys
 
@@ -129,6 +130,7 @@ func (f *fakeScreen) Busy() string {
 	return ""
 }
 func (f *fakeScreen) Inputting() bool { return f.inputting }
+func (f *fakeScreen) HoldsKeys() bool { return f.holding }
 
 // received counts the messages of type T the screen was given.
 func received[T any](f *fakeScreen) int {

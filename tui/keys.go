@@ -109,10 +109,13 @@ func (m *Model) quit() tea.Cmd {
 }
 
 // canGoBack: Esc pops unless this is the first screen, the top screen is
-// waiting for a money-moving reply it would otherwise never receive, or
-// the top screen offers Esc itself (a list's filter clears first).
+// waiting for a money-moving reply it would otherwise never receive, holds
+// its keys (Holding), or offers Esc itself (a list's filter clears first).
 func (m *Model) canGoBack() bool {
 	if len(m.stack) < 2 || m.screenOffers(globalKeys.Back) {
+		return false
+	}
+	if h, ok := m.top().(Holding); ok && h.HoldsKeys() {
 		return false
 	}
 	b, ok := m.top().(Busy)

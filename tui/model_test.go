@@ -183,6 +183,33 @@ func TestEscWaitsForBusyScreen(t *testing.T) {
 	}
 }
 
+// TestEscHeldWithTheScreensKeys: while a question that signs holds its
+// keys, esc goes to the screen (which drops it and holds on) instead of
+// going back, and the footer offers no "esc back": the review says keys act
+// in a moment, and going back is one of its answers. Once the hold is over
+// esc goes back and is offered.
+func TestEscHeldWithTheScreensKeys(t *testing.T) {
+	m, home := newRoot(t, 80, 24)
+	review := newFake(home.common, "Review")
+	review.holding = true
+	send(m, Push(review)())
+	if out := ansi.Strip(m.render()); strings.Contains(out, "esc back") {
+		t.Fatalf("the footer offers esc while the screen's keys are held:\n%s", out)
+	}
+	send(m, press("esc"))
+	if m.top() != review || received[tea.KeyPressMsg](review) != 1 {
+		t.Fatalf("esc went back while the screen's keys were held (top %q)", m.top().Title())
+	}
+	review.holding = false
+	if out := ansi.Strip(m.render()); !strings.Contains(out, "esc back") {
+		t.Fatalf("the hold is over and the footer does not offer going back:\n%s", out)
+	}
+	send(m, press("esc"))
+	if m.top() != home {
+		t.Fatal("esc did not go back once the hold was over")
+	}
+}
+
 // escKeys is a key map that offers esc, as a list with a filter does.
 type escKeys struct{ clear key.Binding }
 

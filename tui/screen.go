@@ -88,6 +88,15 @@ type Inputting interface {
 	Inputting() bool
 }
 
+// Holding is implemented by a screen whose question that signs, pays or
+// trusts holds its keys (kit.KeyHold). While HoldsKeys reports true, Esc
+// is handed to the screen, which drops it and holds on, and the footer
+// offers no "esc back": going back is one of the question's answers, and
+// the screen says keys act in a moment. ?, q and ctrl+c keep their meaning.
+type Holding interface {
+	HoldsKeys() bool
+}
+
 // Resumer is implemented by a screen that wants to know it is on top again
 // because the screen above it was popped. Timer ticks it scheduled before
 // were dropped while it was hidden, so Resume is where it takes a new Tag and

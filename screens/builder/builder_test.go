@@ -461,8 +461,13 @@ func TestBuilderReviewExplainsRefusal(t *testing.T) {
 	r.toReview()
 	r.Press("enter")
 	r.UntilShows("Not authorized", "nonce was already used", "keys are enabled in a moment")
+	// esc is held with the review's keys, as the words say: it stays.
+	r.Press("esc")
+	r.UntilShows("Not authorized", "nonce was already used", "keys are enabled in a moment")
 	r.clock.Advance(kit.ShownGuard) // esc is named once it acts
 	r.UntilShows("Not authorized", "nonce was already used", "press esc and review it again")
+	r.Press("esc")
+	r.UntilShows("Max futures fee")
 	if strings.Contains(r.Plain(), "Builder authorized") {
 		t.Fatal("shown as authorized")
 	}

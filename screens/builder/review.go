@@ -143,6 +143,9 @@ func (r *builderReviewScreen) waitLeft() time.Duration {
 
 func (r *builderReviewScreen) Inputting() bool { return r.gate.Inputting() }
 
+// HoldsKeys: esc is held with the review's keys (tui.Holding).
+func (r *builderReviewScreen) HoldsKeys() bool { return r.gate.HoldsKeys() }
+
 func (r *builderReviewScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	defer r.changed()
 	s, cmd := r.update(msg)
@@ -194,8 +197,8 @@ func (r *builderReviewScreen) sign() tea.Cmd {
 	}
 	if err := r.gate.Key.Ready(); err != nil {
 		r.err, r.errHead = err, "Not authorized"
-		if r.gate.Key.Found && !r.gate.Key.Usable() && r.canPrepare() {
-			r.err = exchange.UserError{Text: err.Error() + " — or press o to prepare the authorization for offline signing"}
+		if r.gate.Key.Found && !r.gate.Key.Usable() {
+			r.err = noKeyError{err} // o is named as it is drawn (shownErr)
 		}
 		return nil
 	}
@@ -290,8 +293,12 @@ func (r *builderReviewScreen) sentReply(msg builderSentMsg) tea.Cmd {
 // canPrepare: the authorization may be written for a wallet elsewhere, as
 // `builder authorize --signer offline` does, when the whole message is on
 // screen, none is signed to be sent again (r.sent), and the gate allows it.
-func (r *builderReviewScreen) canPrepare() bool {
-	return r.sent == nil && r.fate != builder.FateTaken && r.fits() && r.gate.CanPrepare(r.app)
+func (r *builderReviewScreen) canPrepare() bool { return r.preparable() && r.fits() }
+
+// preparable is canPrepare but for the message fitting, which the words
+// drawn into it (shownErr) cannot ask.
+func (r *builderReviewScreen) preparable() bool {
+	return r.sent == nil && r.fate != builder.FateTaken && r.gate.CanPrepare(r.app)
 }
 
 // prepare prepares the authorization for the main account's key to sign

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -22,6 +23,7 @@ import (
 	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 	"github.com/svcwallet/svcwallet/signer"
+	"github.com/svcwallet/svcwallet/tui"
 )
 
 // offlineReview is a builder review of an authorization without an API key,
@@ -218,6 +220,17 @@ func TestBuilderReviewNoKeyPointsOffline(t *testing.T) {
 		view := screentest.OneLine(ansi.Strip(r.View()))
 		if says := strings.Contains(view, "press o to prepare the authorization for offline signing"); says != configured || !strings.Contains(view, "No key for") {
 			t.Errorf("configured %t: the review says:\n%s", configured, view)
+		}
+		// Shown again (after the help, a resize), o is held a moment: the
+		// message names it once it acts, as the footer offers it.
+		r.Update(tui.ShownAgainMsg{})
+		for _, when := range []string{"held", "acting"} {
+			screentest.RequireNamedKeysAct(t, fmt.Sprintf("configured %t, shown again, keys %s", configured, when), r.View(),
+				func(k string) bool { return screentest.Offers(r.KeyMap(), k) })
+			*now = now.Add(kit.ShownGuard)
+		}
+		if says := strings.Contains(screentest.OneLine(ansi.Strip(r.View())), "press o to prepare"); says != configured {
+			t.Errorf("configured %t, shown again and keys acting: o named %t", configured, says)
 		}
 	}
 }

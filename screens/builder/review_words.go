@@ -21,11 +21,18 @@ func againWords(f builder.Fate) string {
 	return ""
 }
 
+// noKeyError: enter found no key here for the main account; where o acts
+// the review says it prepares the authorization for signing elsewhere.
+type noKeyError struct{ error }
+
 // shownErr is r.err with the console's step after a refusal's fact
-// (refusalWords), said as the screen is drawn: esc is named only while
-// keys act (kit.ReviewGate.Acts, the footer's rule), not in the hold that
-// the review showing again with the refusal starts.
+// (refusalWords), or o's after no key, said as the screen is drawn: esc
+// and o are named only while they act (kit.ReviewGate.Acts, the footer's
+// rule), not in the hold that the review showing again starts.
 func (r *builderReviewScreen) shownErr() error {
+	if errors.As(r.err, new(noKeyError)) && r.gate.Acts(r.preparable()) {
+		return exchange.UserError{Text: r.err.Error() + " — or press o to prepare the authorization for offline signing"}
+	}
 	return refusalWords(r.err, r.gate.Acts(true))
 }
 

@@ -336,6 +336,8 @@ func (d *depositScreen) row(ch exchange.ChainInfo) kit.Row {
 		r.Cells[2] = "refused: chain failed its check"
 	case ch.AddressProblem != "":
 		r.Cells[2] = "refused: failed its check, not copied"
+	case ch.DepositAddress == "" && d.generating != "":
+		r.Cells[2] = exchange.NotProvisioned + " (on-demand)" // g is off until that answers
 	case ch.DepositAddress == "":
 		r.Cells[2] = exchange.NotProvisioned + " (on-demand: press g)"
 	}
@@ -359,6 +361,9 @@ func (d *depositScreen) detail(l qrLayout, code qrCode) string {
 		sp := strings.Repeat(" ", 10)
 		addr = st.Warning.Render("refused: it failed its check, so it is not copied nor drawn") + "\n" +
 			sp + k.Muted.On(ch.AddressProblem) + "\n" + sp + k.Muted.On("the service sent: "+ch.RefusedAddress)
+	case ch.DepositAddress == "" && d.generating != "":
+		// g is off until that generation answers: not named.
+		addr = k.Muted.On(exchange.NotProvisioned + ": " + d.generating + "'s address is being generated")
 	case ch.DepositAddress == "":
 		addr = k.Muted.On(exchange.NotProvisioned + ": press g to generate")
 	}
@@ -375,6 +380,8 @@ func (d *depositScreen) detail(l qrLayout, code qrCode) string {
 	case !d.showQR:
 	case l == qrNone && ch.Verdict() == exchange.DepositRefused:
 		b.WriteString(k.Muted.On("No QR code for a refused address.") + "\n")
+	case l == qrNone && d.generating != "":
+		b.WriteString(k.Muted.On("No QR code until the address is generated.") + "\n")
 	case l == qrNone:
 		b.WriteString(k.Muted.On("No QR code until the address is generated: press g.") + "\n")
 	case l == qrNoRoom:

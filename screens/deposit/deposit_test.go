@@ -628,3 +628,30 @@ func TestQRNoRoomFooterSaysWhatEnterDoes(t *testing.T) {
 		t.Errorf("with the code drawn, enter says %q", enterSays(big))
 	}
 }
+
+// TestDepositNamesOnlyKeysThatAct: the row, the address and the QR line of
+// a chain with no address say to press g only while g generates one: not
+// while a generation runs (g is off until it answers), the QR shown or not.
+func TestDepositNamesOnlyKeysThatAct(t *testing.T) {
+	for _, qr := range []bool{false, true} {
+		d, _ := loadedDeposit(t, 120, 38, sandbox.Options{})
+		if qr { // shown on the first chain, it stays on
+			d.Update(screentest.Key("enter"))
+		}
+		d.Update(screentest.Key("end")) // SOLANA, no address yet
+		if v := ansi.Strip(d.View()); qr != strings.Contains(v, "No QR code until") {
+			t.Fatalf("QR %v:\n%s", qr, v)
+		}
+		acts := func(k string) bool { return screentest.Offers(d.KeyMap(), k) }
+		if keys := screentest.NamedKeys(d.View()); !slices.Contains(keys, "g") {
+			t.Fatalf("QR %v, idle: names %v, not g:\n%s", qr, keys, ansi.Strip(d.View()))
+		}
+		screentest.RequireNamedKeysAct(t, fmt.Sprintf("QR %v, idle", qr), d.View(), acts)
+		d.Update(screentest.Key("g")) // its answer not delivered: generating
+		screentest.RequireNamedKeysAct(t, fmt.Sprintf("QR %v, generating", qr), d.View(), acts)
+		// Another chain's generation runs (the sandbox has one chain on
+		// demand): this one's row and address name no g either.
+		d.generating = "TRON"
+		screentest.RequireNamedKeysAct(t, fmt.Sprintf("QR %v, another generating", qr), d.View(), acts)
+	}
+}

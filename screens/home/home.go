@@ -253,9 +253,10 @@ func (h *homeScreen) unfinishedBanner() string {
 			"keep %s for support", h.journal.skipped, kit.Plural(h.journal.skipped, "line", "lines"), kit.Plural(h.journal.skipped, "was", "were"), h.app.Journal().Path()))
 	}
 	// The notice at start is hidden by then: Home keeps saying that what
-	// the earlier journal holds is not checked for repeats.
+	// the earlier journal holds is not checked for repeats, in words whole
+	// at 60 columns (a banner line is cut to one).
 	if len(h.app.EarlierJournals) > 0 {
-		lines = append(lines, "An earlier svcwallet's journal is left at its earlier place: its withdrawals are not checked for repeats")
+		lines = append(lines, "An earlier journal's withdrawals are not checked for repeats")
 	}
 	// Until the check is over, the journal's unfinished ones may have
 	// ended: they are said being checked, not counted.

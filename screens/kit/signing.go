@@ -206,6 +206,10 @@ func (g *ReviewGate) Held(bs Bindings) Bindings {
 // key is held to too, so none says "press" a key the guard swallows.
 func (g *ReviewGate) Acts(on bool) bool { return on && (g.Sending || !g.Guarded()) }
 
+// HoldsKeys: the guard holds keys and nothing is out (tui.Holding): esc,
+// the root's going back, is held with the review's own.
+func (g *ReviewGate) HoldsKeys() bool { return !g.Acts(true) }
+
 // Update takes the gate's own messages and swallows keys while the guard
 // holds or a request is out; handled says the screen has nothing to do.
 func (g *ReviewGate) Update(msg tea.Msg) (cmd tea.Cmd, handled bool) {

@@ -3,8 +3,10 @@ package login
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -484,4 +486,24 @@ func TestLoginSaysWhyTheKeptSessionWasLeft(t *testing.T) {
 	c.Until("why the kept session was left", func(v string) bool {
 		return strings.Contains(strings.Join(strings.Fields(v), " "), "The wallet session kept for local was made by an earlier version of svcwallet, which did not record its wallet, so it is not used beside a signing key; run svcwallet auth login --env local again to keep one that records it.")
 	})
+}
+
+// TestLoginNamesOnlyKeysThatAct: enter with no API key names ctrl+d only
+// where it fills the demo key in (an environment with one, the sandbox's).
+func TestLoginNamesOnlyKeysThatAct(t *testing.T) {
+	for _, demo := range []bool{true, false} {
+		app, _ := screentest.LoggedInApp(t)
+		if !demo {
+			app.Targets[0].Demo = nil
+		}
+		l := New(app).(*loginScreen)
+		l.SetSize(120, 40)
+		screentest.Drive(l, l.Init())
+		screentest.Press(l, "shift+tab") // the method
+		screentest.Press(l, "enter")
+		if keys := screentest.NamedKeys(l.View()); demo != slices.Contains(keys, "ctrl+d") {
+			t.Errorf("demo key %v: the refusal names %v:\n%s", demo, keys, ansi.Strip(l.View()))
+		}
+		screentest.RequireNamedKeysAct(t, fmt.Sprintf("demo key %v", demo), l.View(), func(k string) bool { return screentest.Offers(l.KeyMap(), k) })
+	}
 }

@@ -31,7 +31,11 @@ func (l *loginScreen) submit() tea.Cmd {
 	case l.method == methodAPIKey:
 		apiKey := strings.TrimSpace(l.apiKey.Input.Value())
 		if apiKey == "" {
-			return l.form.Fail(l.apiKey, exchange.UserError{Text: "Enter an API key (paste works), or press ctrl+d on the sandbox"})
+			text := "Enter an API key (paste works)"
+			if t.Demo != nil { // ctrl+d acts only where there is a demo key
+				text += ", or press ctrl+d for the demo key"
+			}
+			return l.form.Fail(l.apiKey, exchange.UserError{Text: text})
 		}
 		cred = func() (exchange.Credential, signer.Key, error) { return exchange.APIKey(apiKey), nil, nil }
 	case l.kind() == sourceKeystore:

@@ -50,7 +50,11 @@ func (s *statusScreen) draw(explorer, timeline bool) string {
 		return layout.Clip(b.String()+s.lookupView(), s.wd)
 	case s.follow.NotFound:
 		b.WriteString("\n" + layout.ErrorBlock(c, "Not found", s.notFoundError(), s.wd))
-		b.WriteString(st.Muted.Render("Polling stopped: press r to ask again.") + "\n")
+		stopped := "Polling stopped: press r to ask again."
+		if s.look.on { // r is a letter of the next id
+			stopped = "Polling stopped."
+		}
+		b.WriteString(st.Muted.Render(stopped) + "\n")
 		return layout.Clip(b.String()+s.lookupView(), s.wd)
 	}
 	switch {

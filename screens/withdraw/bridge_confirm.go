@@ -45,6 +45,9 @@ func (b *bridgeConfirmScreen) Init() tea.Cmd { return b.hold.Start(b.app.Common.
 // held: the screen showed less than kit.ShownGuard ago, or a key came while held.
 func (b *bridgeConfirmScreen) held() bool { return b.hold.Holds(b.app.Common.Now()) }
 
+// HoldsKeys: esc is held with Y (tui.Holding).
+func (b *bridgeConfirmScreen) HoldsKeys() bool { return b.held() }
+
 func (b *bridgeConfirmScreen) Title() string { return "The bridge funding address changed" }
 
 func (b *bridgeConfirmScreen) SetSize(w, h int) { b.wd, b.h = w, h }

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/svcwallet/svcwallet/internal/exchangetest"
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/screentest"
 	"github.com/svcwallet/svcwallet/service/exchange"
@@ -405,4 +406,33 @@ func TestTooSmallReviewNamesRequoteOnlyWhenItActs(t *testing.T) {
 	if view = ansi.Strip(r.View()); !strings.Contains(view, "r for a new quote") || !screentest.Offers(r.KeyMap(), "r") {
 		t.Fatalf("once keys act the notice does not offer r:\n%s", view)
 	}
+}
+
+// TestEscHeldOnTheReview: esc is one of the review's answers, held with
+// enter and r: pressed while the review holds keys it stays (the review
+// says keys are enabled in a moment, and the footer offers no esc), and
+// once the hold is over the footer offers it and it goes back to the quote.
+func TestEscHeldOnTheReview(t *testing.T) {
+	clock := exchangetest.NewFakeClock(screentest.Now)
+	c := screentest.NewLoggedInConsole(t, 120, 40, screentest.ConsoleOpts{Clock: clock.Now})
+	c.Open(New(c.App))
+	c.FillDestinationFromRoute(sandbox.DestCompleted, "25")
+	c.Press("enter")
+	c.UntilShows("Withdraw: quote", "Press enter to review")
+	c.Press("enter")
+	// The bridge check and the key search landed (the hold counts from
+	// each: "pinned", the key named).
+	c.UntilShows("Withdraw: review and sign", "pinned", "the sandbox demo key (public", "keys are enabled in a moment")
+	if f := footer(c); strings.Contains(f, "esc") {
+		t.Fatalf("the footer offers esc while the review holds keys: %s", f)
+	}
+	c.Press("esc")
+	c.UntilShows("Withdraw: review and sign", "keys are enabled in a moment")
+	clock.Advance(kit.ShownGuard)
+	c.UntilShows("Withdraw: review and sign", "Press enter to sign")
+	if f := footer(c); !strings.Contains(f, "esc back") {
+		t.Fatalf("the hold is over and the footer does not offer esc: %s", f)
+	}
+	c.Press("esc")
+	c.UntilShows("Withdraw: quote", "Press enter to review")
 }

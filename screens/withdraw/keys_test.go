@@ -330,3 +330,26 @@ func untimed(cmd tea.Cmd) []tea.Msg {
 	}
 	return []tea.Msg{msg}
 }
+
+// TestRouteNamesOnlyKeysThatAct: enter on a source token with no routes
+// names tab only while another source is there to choose; a service that
+// gives no source token at all is said, never crashes the screen.
+func TestRouteNamesOnlyKeysThatAct(t *testing.T) {
+	for name, route := range map[string]map[string][]exchange.WithdrawalRoute{
+		"USDT without routes": {exchange.TokenUSDT: nil},
+		"no source token":     {},
+	} {
+		app, _ := screentest.LoggedInApp(t)
+		r := New(app).(*routeScreen)
+		r.SetSize(120, 40)
+		r.Update(withdrawalInfoMsg{info: exchange.WithdrawalInfo{Provider: "bridge", Route: route}})
+		view := r.View()
+		screentest.RequireNamedKeysAct(t, name, view, func(k string) bool { return screentest.Offers(r.KeyMap(), k) })
+		_, cmd := screentest.Press(r, "enter")
+		if cmd == nil {
+			t.Fatalf("%s: enter says nothing:\n%s", name, ansi.Strip(view))
+		}
+		said := screentest.FindMsg[tui.ErrorMsg](t, screentest.RunCmdSync(t, cmd)).Err.Error()
+		screentest.RequireNamedKeysAct(t, name+", enter", said, func(k string) bool { return screentest.Offers(r.KeyMap(), k) })
+	}
+}

@@ -2,6 +2,7 @@ package withdraw
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -15,8 +16,8 @@ import (
 // TestReviewNamesOnlyKeysThatAct walks the review's messages that name a
 // key (a quote expired on screen, one the service found expired, the
 // prompt), each while the guard holds keys and once it is over, at the
-// console's three sizes: every key a message says to press is one the
-// footer offers then (a key hint is a promise).
+// console's three sizes: every key a message says to press is one that
+// acts then, as the footer offers it (a key hint is a promise).
 func TestReviewNamesOnlyKeysThatAct(t *testing.T) {
 	for _, size := range [][2]int{{120, 36}, {80, 20}, {60, 16}} {
 		for _, state := range []string{"ready", "expired", "expired on sending"} {
@@ -39,7 +40,14 @@ func TestReviewNamesOnlyKeysThatAct(t *testing.T) {
 				if r.gate.Guarded() != (when == "held") {
 					t.Fatalf("%s: guarded %v", where, r.gate.Guarded())
 				}
-				screentest.RequireNamedKeysAct(t, where, r.View(), func(k string) bool { return screentest.Offers(r.KeyMap(), k) })
+				// esc is the root's: it goes back unless the review holds
+				// its keys (tui.Holding; TestEscHeldOnTheReview).
+				screentest.RequireNamedKeysAct(t, where, r.View(), func(k string) bool {
+					return screentest.Offers(r.KeyMap(), k) || k == "esc" && !r.HoldsKeys()
+				})
+				if keys := screentest.NamedKeys(r.View()); state == "ready" && when == "acting" && !slices.Contains(keys, "r") {
+					t.Fatalf("%s: the prompt names %v, not r after enter", where, keys)
+				}
 				*now = now.Add(kit.ShownGuard)
 			}
 		}

@@ -336,12 +336,12 @@ func (q *quoteScreen) draw(short bool) string {
 	if !short {
 		b.WriteString("\n")
 	}
-	if refused != "" {
-		b.WriteString(st.Muted.Render(layout.WrapTo("Press r for a new quote, or esc to change the amount, destination or fee cap.", q.wd)) + "\n")
+	if q.settling() { // r is off too: a fresh quote refused names it once it acts
+		b.WriteString(st.Muted.Render("Read the fresh quote; keys are enabled in a moment.") + "\n")
 		return layout.Clip(b.String(), q.wd)
 	}
-	if q.settling() {
-		b.WriteString(st.Muted.Render("Read the fresh quote; keys are enabled in a moment.") + "\n")
+	if refused != "" {
+		b.WriteString(st.Muted.Render(layout.WrapTo("Press r for a new quote, or esc to change the amount, destination or fee cap.", q.wd)) + "\n")
 		return layout.Clip(b.String(), q.wd)
 	}
 	b.WriteString(st.Muted.Render("Press enter to review exactly what will be signed.") + "\n")

@@ -1,6 +1,7 @@
 package withdraw
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -203,4 +204,32 @@ func TestQuoteTooShortIsNotAskedAgain(t *testing.T) {
 	if _, cmd := screentest.Press(q, "r"); cmd == nil || !q.loading {
 		t.Error("r did not ask for a new quote")
 	}
+}
+
+// TestFreshRefusedQuoteNamesOnlyKeysThatAct: a fresh quote the choice
+// refuses (its fee over the cap) came by itself at the margin: while its
+// keys settle (r is off) the screen names no key; once they act it names
+// r, which the footer offers.
+func TestFreshRefusedQuoteNamesOnlyKeysThatAct(t *testing.T) {
+	app, now := screentest.LoggedInApp(t)
+	timed(app)
+	w := withdrawal.Choice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum, ToAddress: sandbox.DestCompleted,
+		Amount: decimal.RequireFromString("25"), FeeCap: decimal.NewNullDecimal(decimal.RequireFromString("1.5"))}
+	q := pricedQuoteScreen(app, w, quoteAt(*now, "q-1", "23.5", "1.5"), 0)
+	*now = now.Add(55 * time.Second) // at the margin: a fresh quote is asked
+	if _, cmd := q.Update(countdownMsg{tag: q.tag}); cmd == nil || !q.loading {
+		t.Fatal("at its margin the quote was not replaced by a fresh one")
+	}
+	answered(t, q, quoteAt(*now, "q-2", "23.4", "1.6")) // its fee over the cap
+	// esc is the root's, which goes back from the quote whenever it is named.
+	acts := func(k string) bool { return screentest.Offers(q.KeyMap(), k) || k == "esc" }
+	if q.refusal() == "" || !q.settling() {
+		t.Fatalf("the fresh quote is not refused (%q) or not settling:\n%s", q.refusal(), ansi.Strip(q.View()))
+	}
+	screentest.RequireNamedKeysAct(t, "settling", q.View(), acts)
+	*now = now.Add(kit.KeyGuard)
+	if keys := screentest.NamedKeys(q.View()); !slices.Contains(keys, "r") {
+		t.Fatalf("once settled the refused quote names %v, not r:\n%s", keys, ansi.Strip(q.View()))
+	}
+	screentest.RequireNamedKeysAct(t, "settled", q.View(), acts)
 }

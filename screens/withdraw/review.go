@@ -239,6 +239,9 @@ func (r *reviewScreen) Busy() string {
 // typed on come here (Update swallows them), never quit nor open the help.
 func (r *reviewScreen) Inputting() bool { return r.gate.Inputting() || r.stopHeld() }
 
+// HoldsKeys: esc is held with the review's keys (tui.Holding).
+func (r *reviewScreen) HoldsKeys() bool { return r.gate.HoldsKeys() }
+
 // update is Update but for a stop landing mid-passphrase (Update).
 func (r *reviewScreen) update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	if cmd, handled := r.gate.Update(msg); handled {

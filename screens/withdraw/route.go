@@ -192,6 +192,19 @@ func (r *routeScreen) setInfo(info exchange.WithdrawalInfo) {
 	}
 }
 
+// noRoutes says that the source token shown has no route, naming tab
+// only while there is another source to choose; a service may give none.
+func (r *routeScreen) noRoutes() string {
+	if len(r.sources) == 0 {
+		return "The service gives no source token to withdraw yet"
+	}
+	text := r.sources[r.source] + " withdrawals are not available yet"
+	if len(r.sources) > 1 {
+		text += ": press tab for another source token"
+	}
+	return text
+}
+
 // next moves on to the destination step, refusing routes that cannot be used.
 func (r *routeScreen) next() tea.Cmd {
 	rt, some := r.list.Selected()
@@ -199,7 +212,7 @@ func (r *routeScreen) next() tea.Cmd {
 	case r.loading || r.err != nil:
 		return nil
 	case len(r.list.Items()) == 0:
-		return tui.ShowError(exchange.UserError{Text: r.sources[r.source] + " withdrawals are not available yet: press tab for another source token"})
+		return tui.ShowError(exchange.UserError{Text: r.noRoutes()})
 	case !some:
 		return nil // the filter lets no chain through: the list says so
 	case len(rt.TokensOut) == 0:
@@ -237,6 +250,10 @@ func (r *routeScreen) View() string {
 	}
 	if f := r.list.FilterView(); f != "" {
 		b.WriteString("  " + f + "\n")
+	}
+	if len(r.list.Items()) == 0 && len(r.sources) == 0 {
+		b.WriteString(st.Warning.Render(r.noRoutes()+".") + "\n")
+		return layout.Clip(b.String(), r.w)
 	}
 	if len(r.list.Items()) == 0 {
 		b.WriteString(st.Warning.Render("No destination chain for "+r.sources[r.source]+" yet: it is not available for withdrawal.") + "\n")
