@@ -3,7 +3,9 @@ package cli
 import (
 	"bytes"
 	"errors"
+	"os"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
@@ -95,5 +97,33 @@ func TestEarlierJournalSaidByEachFace(t *testing.T) {
 	}
 	if said, asked := strings.Index(stdout, shown), strings.Index(stdout, "How do you log in?"); said < 0 || asked < 0 || said > asked {
 		t.Errorf("plain mode does not say the journal left beside before its first question:\n%s", stdout)
+	}
+}
+
+// TestEarlierJournalNotMovedSaysWhy: a journal whose move failed is said on
+// stderr with the system's reason and what then happens (the next run moves
+// it once nothing stops it), never as beside a journal in use with the
+// advice to move it elsewhere, where it would stay unseen for good.
+func TestEarlierJournalNotMovedSaysWhy(t *testing.T) {
+	home := t.TempDir()
+	for _, v := range []string{"HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "TMPDIR"} {
+		t.Setenv(v, home)
+	}
+	cause := &os.LinkError{Op: "link", Old: "/old/state\x1b[2J/journal.jsonl", New: "/new/state/journal.jsonl", Err: syscall.EPERM}
+	left := osguard.Moved{From: "/old/state\x1b[2J/journal.jsonl", To: "/new/state/journal.jsonl", Err: &osguard.NotMovedError{Cause: cause}}
+	var out, errOut strings.Builder
+	a := newApp(CLIEnv{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut,
+		Getenv: func(k string) string { return map[string]string{"TERM": "xterm"}[k] }})
+	a.moveEarlier = func() []osguard.Moved { return []osguard.Moved{left} }
+	a.execute([]string{"key", "list"})
+	stderr := errOut.String()
+	for _, want := range []string{safetext.Shown(left.From) + ", a withdrawal journal an earlier version wrote, could not be moved to /new/state/journal.jsonl (link: operation not permitted)",
+		"not seen by the check that a withdrawal is sent once", "the next run moves it once nothing stops it"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+	if strings.Contains(stderr, "move that file elsewhere") || strings.Contains(stderr, "is the journal now") || strings.Contains(stderr, "\x1b") {
+		t.Errorf("a journal not moved is said as one beside the journal in use, or unescaped:\n%q", stderr)
 	}
 }

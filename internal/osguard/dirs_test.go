@@ -180,8 +180,8 @@ func TestEarlierJournalFencedOnceMoved(t *testing.T) {
 	}
 	for range 2 {
 		beside := moveEarlier(was, now)
-		if len(beside) != 1 || !errors.Is(beside[0].Err, ErrLeftBeside) || beside[0].From != old {
-			t.Fatalf("a journal beside the moved one: %+v, want it said left beside", beside)
+		if len(beside) != 1 || !errors.Is(beside[0].Err, ErrLeftBeside) || beside[0].From != old || beside[0].NotMoved() != nil {
+			t.Fatalf("a journal beside the moved one: %+v, want it said left beside, not said not moved", beside)
 		}
 	}
 	// Moved away as the words advise, the fence is put back: the earlier
@@ -271,6 +271,11 @@ func TestEarlierJournalNotMovedSaidBeside(t *testing.T) {
 		}
 		if why := beside[0].Err.Error(); !strings.Contains(why, "could not be moved (") || strings.Contains(why, "at the new place already") {
 			t.Errorf("to %s: the journal not moved says %q, not why", now.State, why)
+		}
+		// Why is the system's reason, the paths (named escaped by the
+		// faces) left out.
+		if nm := beside[0].NotMoved(); nm == nil || nm.Why() == "" || strings.Contains(nm.Why(), root) {
+			t.Errorf("to %s: the journal not moved gives %+v, not the reason alone", now.State, nm)
 		}
 		if fi, err := os.Lstat(old); err != nil || !fi.Mode().IsRegular() {
 			t.Errorf("to %s: the journal not moved is no longer at its earlier place: %v", now.State, err)
