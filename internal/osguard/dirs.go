@@ -320,19 +320,22 @@ func moveEntry(from, to string) []Moved {
 // rename moves from to to, never over what was made at to since it was
 // looked at (another svcwallet's first journal line, in that instant): a
 // file is linked there, which fails when to exists, then unlinked here.
-// Where links are not had, and for a folder, which a rename never puts
-// over one holding anything, it is renamed.
+// Where links are not had (FAT, some network mounts), and for a folder, it
+// is renamed by a rename that fails when to exists (renameNoReplace).
 func rename(from, to string) error {
 	if fi, err := os.Lstat(from); err == nil && fi.Mode().IsRegular() {
-		switch err := os.Link(from, to); {
+		switch err := link(from, to); {
 		case err == nil:
 			return os.Remove(from)
 		case errors.Is(err, fs.ErrExist):
 			return err
 		}
 	}
-	return os.Rename(from, to)
+	return renameNoReplace(from, to)
 }
+
+// link is os.Link, which a test makes fail as a filesystem without links.
+var link = os.Link
 
 // MkdirPrivate makes dir and the folders above it that are missing (0700),
 // and makes dir itself private to the user where modes do not say so
