@@ -31,6 +31,8 @@ func TestEarlierFilesMoved(t *testing.T) {
 				{From: "/old/st\u202eate/UTC--j", To: "/new/st\u202eate/UTC--j"},
 				{From: "/old/st\u00a0ate/UTC--i", To: "/new/keystore/UTC--i", Err: errors.New("cross-device link")},
 				{From: "/old/state/journal.jsonl", To: "/new/state/journal.jsonl", Err: osguard.ErrLeftBeside},
+				// The system's error names the paths again, unescaped.
+				{From: "/old/k\x1b[2J/UTC--e", To: "/new/keystore/UTC--e", Err: &os.LinkError{Op: "rename", Old: "/old/k\x1b[2J/UTC--e", New: "/new/keystore/UTC--e", Err: syscall.EXDEV}},
 			}
 		}
 		a.execute(args)
@@ -50,6 +52,7 @@ func TestEarlierFilesMoved(t *testing.T) {
 		"/old/keystore/UTC--k, written by an earlier version, could not be moved to /new/keystore/UTC--k (cross-device link): move it there by hand",
 		`moved "/old/st\u202eate/UTC--j" to "/new/st\u202eate/UTC--j", where`,
 		`"/old/st\u00a0ate/UTC--i", written by an earlier version, could not`,
+		`"/old/k\x1b[2J/UTC--e", written by an earlier version, could not be moved to /new/keystore/UTC--e (rename: invalid cross-device link): move it there by hand`,
 		// Moved by hand, it would replace the journal in use.
 		"/old/state/journal.jsonl, a withdrawal journal an earlier version wrote, was left where it is: /new/state/journal.jsonl is the journal now, and the withdrawals in the earlier one are not seen by the check that a withdrawal is sent once; before making one of them again, look it up by its quote id (status, or the watch board): the file is text, and a withdrawal's lines name it after \"quote_id\"; quit the earlier svcwallet if one is still open, then move that file elsewhere",
 	} {
@@ -57,7 +60,7 @@ func TestEarlierFilesMoved(t *testing.T) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr)
 		}
 	}
-	if strings.ContainsAny(stderr, "\u202e\u00a0") {
+	if strings.ContainsAny(stderr, "\u202e\u00a0\x1b") {
 		t.Errorf("a moved file's path said unescaped:\n%q", stderr)
 	}
 }

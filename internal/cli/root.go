@@ -288,7 +288,7 @@ func (a *app) sayMoved(moved []osguard.Moved, beside bool) {
 			continue
 		}
 		if m.Err != nil {
-			warn(a.env.Stderr, "svcwallet", "%s, written by an earlier version, could not be moved to %s (%v): move it there by hand", safetext.Shown(m.From), safetext.Shown(m.To), m.Err)
+			warn(a.env.Stderr, "svcwallet", "%s, written by an earlier version, could not be moved to %s (%s): move it there by hand", safetext.Shown(m.From), safetext.Shown(m.To), m.Why())
 			continue
 		}
 		fmt.Fprintf(a.env.Stderr, "svcwallet: moved %s to %s, where this version keeps it (docs/config.md, Where files live)\n", safetext.Shown(m.From), safetext.Shown(m.To))

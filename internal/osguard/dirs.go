@@ -253,19 +253,30 @@ func (e *NotMovedError) Error() string {
 func (e *NotMovedError) Is(target error) bool { return target == ErrLeftBeside }
 func (e *NotMovedError) Unwrap() error        { return e.Cause }
 
-// Why is what stopped the move in the system's words ("permission
-// denied"), after the step that failed: the paths, which the words around
-// it name escaped, left out, and anything else escaped (safetext.Shown).
-func (e *NotMovedError) Why() string {
+// Why is what stopped the move (reason).
+func (e *NotMovedError) Why() string { return reason(e.Cause) }
+
+// Why is what stopped m's move (reason), "" when it moved.
+func (m Moved) Why() string {
+	if m.Err == nil {
+		return ""
+	}
+	return reason(m.Err)
+}
+
+// reason is err in the system's words ("permission denied"), after the
+// step that failed: the paths, which the words around it name escaped
+// (safetext.Shown), left out, and anything else escaped.
+func reason(err error) string {
 	var pe *fs.PathError
 	var le *os.LinkError
 	switch {
-	case errors.As(e.Cause, &le):
-		return le.Op + ": " + le.Err.Error()
-	case errors.As(e.Cause, &pe):
-		return pe.Op + ": " + pe.Err.Error()
+	case errors.As(err, &le):
+		return le.Op + ": " + safetext.Shown(le.Err.Error())
+	case errors.As(err, &pe):
+		return pe.Op + ": " + safetext.Shown(pe.Err.Error())
 	}
-	return safetext.Shown(e.Cause.Error())
+	return safetext.Shown(err.Error())
 }
 
 // NotMoved is m's NotMovedError when m is a journal whose move failed,
