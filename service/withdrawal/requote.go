@@ -2,6 +2,7 @@ package withdrawal
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -100,9 +101,9 @@ func RequoteRefusal(o Order, q exchange.Quote, serverNow time.Time) string {
 		return fmt.Sprintf("its fee %s %s is above %s", q.Fee, in, capText(o, limit))
 	case l.Lost.GreaterThan(limit):
 		return fmt.Sprintf("you would lose %s, above %s", l.Reckoned(), capText(o, limit))
-	case accepted.Valid && AcceptsLoss(l, accepted) != nil:
+	case errors.As(AcceptsLoss(l, accepted), new(*LossAbove)):
 		return fmt.Sprintf("you would lose %s, %s%% of the amount, above the %s%% accepted", l.Reckoned(), l.Percent(), accepted.Decimal)
-	case !accepted.Valid && l.Severe() && !o.Loss().Severe():
+	case errors.Is(AcceptsLoss(l, accepted), ErrSevereLoss) && AcceptsLoss(o.Loss(), accepted) == nil:
 		// Its second yes was never asked: the yes given was to a smaller loss.
 		return fmt.Sprintf("most of the amount would go to fees: you would lose %s, %s%% of the amount, where the quote you said yes to lost %s%%", l.Reckoned(), l.Percent(), o.Loss().Percent())
 	case !(PricedQuote{Quote: q}).MayStillSign(serverNow):
