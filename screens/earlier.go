@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/kit/layout"
@@ -81,11 +82,16 @@ func (n *earlierNotice) View() string {
 	path := func(p string) string {
 		return k.Value.On(strings.ReplaceAll(ansi.Hardwrap(safetext.Shown(p), max(w-2, 8), true), "\n", "\n  ")) + "\n"
 	}
+	var beside []osguard.Moved
 	render := func(level int) string {
 		var b strings.Builder
 		b.WriteString(c.Styles.Warning.Render(layout.WrapTo("A withdrawal journal an earlier svcwallet wrote is left at its earlier place:", w)) + "\n")
 		for _, m := range n.app.EarlierJournals {
 			b.WriteString("  " + path(m.From))
+			if nm := m.NotMoved(); nm != nil {
+				b.WriteString(wrap("It could not be moved (" + nm.Why() + ") to:"))
+				b.WriteString("  " + path(m.To))
+			}
 		}
 		if level == 0 {
 			b.WriteString("\n")
@@ -94,11 +100,22 @@ func (n *earlierNotice) View() string {
 		if level == 0 {
 			b.WriteString("\n")
 		}
-		b.WriteString(wrap("Quit the earlier svcwallet if one is still open: it records and sends withdrawals there. Then move that file elsewhere, never over the journal in use:"))
-		for _, m := range n.app.EarlierJournals {
-			b.WriteString("  " + path(m.To))
+		if len(beside) < len(n.app.EarlierJournals) {
+			// Nothing may be at its new place: moved elsewhere, it stays unseen.
+			b.WriteString(wrap("Quit the earlier svcwallet if one is still open: it records and sends withdrawals there. The next run moves the file once nothing stops it."))
+		}
+		if len(beside) > 0 {
+			b.WriteString(wrap("Quit the earlier svcwallet if one is still open: it records and sends withdrawals there. Then move that file elsewhere, never over the journal in use:"))
+			for _, m := range beside {
+				b.WriteString("  " + path(m.To))
+			}
 		}
 		return strings.TrimSuffix(b.String(), "\n")
+	}
+	for _, m := range n.app.EarlierJournals {
+		if m.NotMoved() == nil {
+			beside = append(beside, m)
+		}
 	}
 	out, _ := layout.Fitted(2, n.h, render)
 	return layout.Clip(out, w)

@@ -1,8 +1,10 @@
 package screens
 
 import (
+	"os"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -139,5 +141,29 @@ func TestEarlierJournalPathsKeepTheirSpaces(t *testing.T) {
 	}
 	if read = strings.TrimRight(read, " "); read != earlierJournal.To {
 		t.Errorf("the journal in use reads %q over its lines, not %q:\n%s", read, earlierJournal.To, c.Plain())
+	}
+}
+
+// TestEarlierJournalNotMovedSaysWhy: a journal whose move failed stands on
+// the notice with where it could not go, the system's reason and that the
+// next run moves it, whole at 60x20; never with the advice to move it
+// elsewhere, where it would stay unseen for good.
+func TestEarlierJournalNotMovedSaysWhy(t *testing.T) {
+	notMoved := earlierJournal
+	notMoved.Err = &osguard.NotMovedError{Cause: &os.PathError{Op: "mkdir", Path: "/home/ann/Library", Err: syscall.EACCES}}
+	for _, size := range [][2]int{{120, 40}, {60, 20}} {
+		c := screentest.NewConsole(t, size[0], size[1], screentest.ConsoleOpts{Start: func(app *kit.App) tui.Screen {
+			app.EarlierJournals = []osguard.Moved{notMoved}
+			return Console(app)
+		}})
+		v := strings.Join(strings.Fields(c.Plain()), " ")
+		for _, want := range []string{"It could not be moved (mkdir: permission denied) to:", "not seen by the check", "The next run moves the file once nothing stops it."} {
+			if !strings.Contains(v, want) {
+				t.Errorf("%dx%d: the notice lacks %q:\n%s", size[0], size[1], want, c.Plain())
+			}
+		}
+		if strings.Contains(v, "elsewhere") || strings.Contains(v, "journal in use") {
+			t.Errorf("%dx%d: a journal not moved is said as one beside the journal in use:\n%s", size[0], size[1], c.Plain())
+		}
 	}
 }

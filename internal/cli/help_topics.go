@@ -100,8 +100,10 @@ with --yes nothing is asked: run the command again. When the key source
 waits for a person (clef, a device through a signing command) the review
 says what happens if the quote expires meanwhile: the signature pays
 exactly the amount, so a fresh quote for exactly that amount within
---max-fee (without it, costing no more than the reviewed quote) is sent
-with the same signature, which was never sent.`
+--max-fee (without it, costing no more than the reviewed quote), losing
+no more than --accept-loss's share (without it, not most of the amount
+where the reviewed quote did not), is sent with the same signature,
+which was never sent.`
 
 const offlineTopic = `Signing on another machine: --signer offline --account ADDRESS --out FILE
 signs nothing here. After the review, withdraw and builder authorize write

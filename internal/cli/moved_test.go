@@ -3,7 +3,9 @@ package cli
 import (
 	"bytes"
 	"errors"
+	"os"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
@@ -29,6 +31,8 @@ func TestEarlierFilesMoved(t *testing.T) {
 				{From: "/old/st\u202eate/UTC--j", To: "/new/st\u202eate/UTC--j"},
 				{From: "/old/st\u00a0ate/UTC--i", To: "/new/keystore/UTC--i", Err: errors.New("cross-device link")},
 				{From: "/old/state/journal.jsonl", To: "/new/state/journal.jsonl", Err: osguard.ErrLeftBeside},
+				// The system's error names the paths again, unescaped.
+				{From: "/old/k\x1b[2J/UTC--e", To: "/new/keystore/UTC--e", Err: &os.LinkError{Op: "rename", Old: "/old/k\x1b[2J/UTC--e", New: "/new/keystore/UTC--e", Err: syscall.EXDEV}},
 			}
 		}
 		a.execute(args)
@@ -48,6 +52,7 @@ func TestEarlierFilesMoved(t *testing.T) {
 		"/old/keystore/UTC--k, written by an earlier version, could not be moved to /new/keystore/UTC--k (cross-device link): move it there by hand",
 		`moved "/old/st\u202eate/UTC--j" to "/new/st\u202eate/UTC--j", where`,
 		`"/old/st\u00a0ate/UTC--i", written by an earlier version, could not`,
+		`"/old/k\x1b[2J/UTC--e", written by an earlier version, could not be moved to /new/keystore/UTC--e (rename: invalid cross-device link): move it there by hand`,
 		// Moved by hand, it would replace the journal in use.
 		"/old/state/journal.jsonl, a withdrawal journal an earlier version wrote, was left where it is: /new/state/journal.jsonl is the journal now, and the withdrawals in the earlier one are not seen by the check that a withdrawal is sent once; before making one of them again, look it up by its quote id (status, or the watch board): the file is text, and a withdrawal's lines name it after \"quote_id\"; quit the earlier svcwallet if one is still open, then move that file elsewhere",
 	} {
@@ -55,7 +60,7 @@ func TestEarlierFilesMoved(t *testing.T) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr)
 		}
 	}
-	if strings.ContainsAny(stderr, "\u202e\u00a0") {
+	if strings.ContainsAny(stderr, "\u202e\u00a0\x1b") {
 		t.Errorf("a moved file's path said unescaped:\n%q", stderr)
 	}
 }
@@ -95,5 +100,33 @@ func TestEarlierJournalSaidByEachFace(t *testing.T) {
 	}
 	if said, asked := strings.Index(stdout, shown), strings.Index(stdout, "How do you log in?"); said < 0 || asked < 0 || said > asked {
 		t.Errorf("plain mode does not say the journal left beside before its first question:\n%s", stdout)
+	}
+}
+
+// TestEarlierJournalNotMovedSaysWhy: a journal whose move failed is said on
+// stderr with the system's reason and what then happens (the next run moves
+// it once nothing stops it), never as beside a journal in use with the
+// advice to move it elsewhere, where it would stay unseen for good.
+func TestEarlierJournalNotMovedSaysWhy(t *testing.T) {
+	home := t.TempDir()
+	for _, v := range []string{"HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "TMPDIR"} {
+		t.Setenv(v, home)
+	}
+	cause := &os.LinkError{Op: "link", Old: "/old/state\x1b[2J/journal.jsonl", New: "/new/state/journal.jsonl", Err: syscall.EPERM}
+	left := osguard.Moved{From: "/old/state\x1b[2J/journal.jsonl", To: "/new/state/journal.jsonl", Err: &osguard.NotMovedError{Cause: cause}}
+	var out, errOut strings.Builder
+	a := newApp(CLIEnv{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut,
+		Getenv: func(k string) string { return map[string]string{"TERM": "xterm"}[k] }})
+	a.moveEarlier = func() []osguard.Moved { return []osguard.Moved{left} }
+	a.execute([]string{"key", "list"})
+	stderr := errOut.String()
+	for _, want := range []string{safetext.Shown(left.From) + ", a withdrawal journal an earlier version wrote, could not be moved to /new/state/journal.jsonl (link: operation not permitted)",
+		"not seen by the check that a withdrawal is sent once", "the next run moves it once nothing stops it"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+	if strings.Contains(stderr, "move that file elsewhere") || strings.Contains(stderr, "is the journal now") || strings.Contains(stderr, "\x1b") {
+		t.Errorf("a journal not moved is said as one beside the journal in use, or unescaped:\n%q", stderr)
 	}
 }

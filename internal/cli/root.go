@@ -288,7 +288,7 @@ func (a *app) sayMoved(moved []osguard.Moved, beside bool) {
 			continue
 		}
 		if m.Err != nil {
-			warn(a.env.Stderr, "svcwallet", "%s, written by an earlier version, could not be moved to %s (%v): move it there by hand", safetext.Shown(m.From), safetext.Shown(m.To), m.Err)
+			warn(a.env.Stderr, "svcwallet", "%s, written by an earlier version, could not be moved to %s (%s): move it there by hand", safetext.Shown(m.From), safetext.Shown(m.To), m.Why())
 			continue
 		}
 		fmt.Fprintf(a.env.Stderr, "svcwallet: moved %s to %s, where this version keeps it (docs/config.md, Where files live)\n", safetext.Shown(m.From), safetext.Shown(m.To))
@@ -298,6 +298,11 @@ func (a *app) sayMoved(moved []osguard.Moved, beside bool) {
 // sayLeftBeside says on stderr a journal an earlier version left beside
 // the one in use (osguard.ErrLeftBeside).
 func (a *app) sayLeftBeside(m osguard.Moved) {
+	if nm := m.NotMoved(); nm != nil {
+		// Nothing may be at its new place: moved elsewhere, it stays unseen.
+		warn(a.env.Stderr, "svcwallet", "%s, a withdrawal journal an earlier version wrote, could not be moved to %s (%s), so it is left where it is: the withdrawals in it are not seen by the check that a withdrawal is sent once; before making one of them again, look it up by its quote id (status, or the watch board): the file is text, and a withdrawal's lines name it after \"quote_id\"; quit the earlier svcwallet if one is still open: the next run moves it once nothing stops it", safetext.Shown(m.From), safetext.Shown(m.To), nm.Why())
+		return
+	}
 	// Moved by hand, it would replace the journal in use.
 	warn(a.env.Stderr, "svcwallet", "%s, a withdrawal journal an earlier version wrote, was left where it is: %s is the journal now, and the withdrawals in the earlier one are not seen by the check that a withdrawal is sent once; before making one of them again, look it up by its quote id (status, or the watch board): the file is text, and a withdrawal's lines name it after \"quote_id\"; quit the earlier svcwallet if one is still open, then move that file elsewhere", safetext.Shown(m.From), safetext.Shown(m.To))
 }

@@ -129,16 +129,19 @@ func TestWithdrawSlowApproval(t *testing.T) {
 
 // TestWithdrawSlowApprovalRefused: a fresh quote that asks more than the
 // fee cap, or without a cap more than the reviewed quote, or loses more
-// than --accept-loss accepts, carries nothing.
+// than --accept-loss accepts, carries nothing; the review said so before
+// the signature (RequoteNote, the share accepted with the order's choice).
 func TestWithdrawSlowApprovalRefused(t *testing.T) {
 	for _, tc := range []struct {
-		name  string
-		extra []string
-		says  string
+		name   string
+		extra  []string
+		says   string
+		review string
 	}{
-		{"above the cap", []string{"--max-fee", "2"}, "its fee 2.5 USDT is above your fee cap of 2 USDT"},
-		{"above the reviewed quote", nil, "its fee 2.5 USDT is above the 1.5 USDT of the quote you reviewed"},
-		{"above --accept-loss", []string{"--max-fee", "5", "--accept-loss", "7"}, "you would lose 2.5 USDT (pay 25, receive 22.5), 10% of the amount, above the 7% accepted"},
+		{"above the cap", []string{"--max-fee", "2"}, "its fee 2.5 USDT is above your fee cap of 2 USDT", ""},
+		{"above the reviewed quote", nil, "its fee 2.5 USDT is above the 1.5 USDT of the quote you reviewed", ""},
+		{"above --accept-loss", []string{"--max-fee", "5", "--accept-loss", "7"}, "you would lose 2.5 USDT (pay 25, receive 22.5), 10% of the amount, above the 7% accepted",
+			"whose fee and loss stay within your fee cap of 5 USDT, losing no more than the 7% of the amount you accepted, and sends it"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			withdrawState(t)
@@ -156,7 +159,7 @@ func TestWithdrawSlowApprovalRefused(t *testing.T) {
 				return true
 			}
 			res := r.runKeys(keyRun{vars: apiKeyOnly, config: clefConfig(f)}, append([]string{"withdraw"}, withdrawArgs(sandbox.DestCompleted, "25", append(tc.extra, "--yes")...)...)...)
-			res.want(t, exitFailed, "cannot carry it: "+tc.says, "nothing was sent")
+			res.want(t, exitFailed, "cannot carry it: "+tc.says, "nothing was sent", tc.review)
 			if n := r.withdraws.Load(); n != 0 {
 				t.Errorf("%d withdraw requests", n)
 			}

@@ -289,7 +289,6 @@ func (c withdrawCmd) run(ctx context.Context, f withdrawFlags) error {
 		return err
 	}
 	order, trust := q.order, q.trust
-	order.AcceptedLoss = accepted // a fresh quote carrying the signature keeps to it
 	if err := c.recordAcceptedBridge(e, target.pinsPath, trust); err != nil {
 		return err
 	}

@@ -29,12 +29,13 @@ The signature must recover to the address the Transfer was prepared for,
 the Transfer must still be valid (30 minutes from when it was prepared),
 and a fresh quote for exactly the signed amount must keep its fee and loss
 within the fee cap given when it was prepared (without one, within the
-quote reviewed then); then it is journaled and sent as svcwallet withdraw
-sends, with --wait and --json as there. A prepared Transfer is sent once:
-submitting it again names the withdrawal it became. As svcwallet withdraw
-does, it refuses to send while an identical withdrawal got no answer
-(resume that one first, or give --allow-repeat). It logs in as
-svcwallet status does.
+quote reviewed then), losing no more than the --accept-loss given then
+(without one, not most of the amount where that quote did not); then it
+is journaled and sent as svcwallet withdraw sends, with --wait and --json
+as there. A prepared Transfer is sent once: submitting it again names the
+withdrawal it became. As svcwallet withdraw does, it refuses to send while
+an identical withdrawal got no answer (resume that one first, or give
+--allow-repeat). It logs in as svcwallet status does.
 
 Exit status: as svcwallet withdraw (0 accepted, with --wait COMPLETED;
 1 refused, nothing paid; 2 usage; 3 still pending; 5 other errors).`
@@ -86,7 +87,6 @@ func (c withdrawCmd) prepare(ctx context.Context, f withdrawFlags, e config.Envi
 		return failure(exitFailed, "%w", err)
 	}
 	cx, cancel := context.WithTimeout(ctx, exchange.CallTimeout)
-	order.AcceptedLoss = accepted // its submit's fresh quote keeps to it
 	p, err := w.Prepare(cx, order, signerAddr)
 	cancel()
 	if ue := withdrawal.AsUnanswered(err); ue != nil {

@@ -88,7 +88,8 @@ func (c withdrawCmd) choose(ctx context.Context, client *exchange.Client, f with
 	if ch, err = ch.CheckDestination(f.to, f.amount, f.maxFee); err != nil {
 		return ch, usageError("%w", err)
 	}
-	return ch, nil
+	ch.AcceptedLoss, err = f.acceptedLoss()
+	return ch, err
 }
 
 // route is info's USDT route to chain (withdrawal.RouteTo): a chain it

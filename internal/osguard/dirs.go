@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+
+	"github.com/svcwallet/svcwallet/internal/safetext"
 )
 
 // goos is the system this process runs on; DirsFor takes any, for tests.
@@ -233,22 +235,59 @@ func fenced(from, to string, m []Moved) []Moved {
 		case len(m) == 0:
 			return []Moved{{From: from, To: to, Err: ErrLeftBeside}}
 		case m[0].Err != nil:
-			return []Moved{{From: from, To: to, Err: &notMovedError{cause: m[0].Err}}}
+			return []Moved{{From: from, To: to, Err: &NotMovedError{Cause: m[0].Err}}}
 		}
 	}
 	return m
 }
 
-// notMovedError is a journal whose move failed (on Windows an earlier
+// NotMovedError is a journal whose move failed (on Windows an earlier
 // version still open holds it): left at its earlier place, it is as unseen
-// as one left beside (errors.Is ErrLeftBeside), and every face says it so.
-type notMovedError struct{ cause error }
+// as one left beside (errors.Is ErrLeftBeside), and every face says it so,
+// with Why; the next run tries the move again.
+type NotMovedError struct{ Cause error }
 
-func (e *notMovedError) Error() string {
-	return "it could not be moved (" + e.cause.Error() + "), so it was left where it is: the withdrawals in it are not seen by the check that a withdrawal is sent once"
+func (e *NotMovedError) Error() string {
+	return "it could not be moved (" + e.Why() + "), so it was left where it is: the withdrawals in it are not seen by the check that a withdrawal is sent once"
 }
-func (e *notMovedError) Is(target error) bool { return target == ErrLeftBeside }
-func (e *notMovedError) Unwrap() error        { return e.cause }
+func (e *NotMovedError) Is(target error) bool { return target == ErrLeftBeside }
+func (e *NotMovedError) Unwrap() error        { return e.Cause }
+
+// Why is what stopped the move (reason).
+func (e *NotMovedError) Why() string { return reason(e.Cause) }
+
+// Why is what stopped m's move (reason), "" when it moved.
+func (m Moved) Why() string {
+	if m.Err == nil {
+		return ""
+	}
+	return reason(m.Err)
+}
+
+// reason is err in the system's words ("permission denied"), after the
+// step that failed: the paths, which the words around it name escaped
+// (safetext.Shown), left out, and anything else escaped.
+func reason(err error) string {
+	var pe *fs.PathError
+	var le *os.LinkError
+	switch {
+	case errors.As(err, &le):
+		return le.Op + ": " + safetext.Shown(le.Err.Error())
+	case errors.As(err, &pe):
+		return pe.Op + ": " + safetext.Shown(pe.Err.Error())
+	}
+	return safetext.Shown(err.Error())
+}
+
+// NotMoved is m's NotMovedError when m is a journal whose move failed,
+// else nil (one left beside a journal already at the new place, or moved).
+func (m Moved) NotMoved() *NotMovedError {
+	var e *NotMovedError
+	if errors.As(m.Err, &e) {
+		return e
+	}
+	return nil
+}
 
 // sameFolder reports whether a and b name one folder: the same path, or
 // two names of it (a link on the way, a relative $XDG_STATE_HOME from the
@@ -292,19 +331,22 @@ func moveEntry(from, to string) []Moved {
 // rename moves from to to, never over what was made at to since it was
 // looked at (another svcwallet's first journal line, in that instant): a
 // file is linked there, which fails when to exists, then unlinked here.
-// Where links are not had, and for a folder, which a rename never puts
-// over one holding anything, it is renamed.
+// Where links are not had (FAT, some network mounts), and for a folder, it
+// is renamed by a rename that fails when to exists (renameNoReplace).
 func rename(from, to string) error {
 	if fi, err := os.Lstat(from); err == nil && fi.Mode().IsRegular() {
-		switch err := os.Link(from, to); {
+		switch err := link(from, to); {
 		case err == nil:
 			return os.Remove(from)
 		case errors.Is(err, fs.ErrExist):
 			return err
 		}
 	}
-	return os.Rename(from, to)
+	return renameNoReplace(from, to)
 }
+
+// link is os.Link, which a test makes fail as a filesystem without links.
+var link = os.Link
 
 // MkdirPrivate makes dir and the folders above it that are missing (0700),
 // and makes dir itself private to the user where modes do not say so

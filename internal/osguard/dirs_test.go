@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -180,8 +181,8 @@ func TestEarlierJournalFencedOnceMoved(t *testing.T) {
 	}
 	for range 2 {
 		beside := moveEarlier(was, now)
-		if len(beside) != 1 || !errors.Is(beside[0].Err, ErrLeftBeside) || beside[0].From != old {
-			t.Fatalf("a journal beside the moved one: %+v, want it said left beside", beside)
+		if len(beside) != 1 || !errors.Is(beside[0].Err, ErrLeftBeside) || beside[0].From != old || beside[0].NotMoved() != nil {
+			t.Fatalf("a journal beside the moved one: %+v, want it said left beside, not said not moved", beside)
 		}
 	}
 	// Moved away as the words advise, the fence is put back: the earlier
@@ -271,6 +272,11 @@ func TestEarlierJournalNotMovedSaidBeside(t *testing.T) {
 		}
 		if why := beside[0].Err.Error(); !strings.Contains(why, "could not be moved (") || strings.Contains(why, "at the new place already") {
 			t.Errorf("to %s: the journal not moved says %q, not why", now.State, why)
+		}
+		// Why is the system's reason, the paths (named escaped by the
+		// faces) left out.
+		if nm := beside[0].NotMoved(); nm == nil || nm.Why() == "" || strings.Contains(nm.Why(), root) {
+			t.Errorf("to %s: the journal not moved gives %+v, not the reason alone", now.State, nm)
 		}
 		if fi, err := os.Lstat(old); err != nil || !fi.Mode().IsRegular() {
 			t.Errorf("to %s: the journal not moved is no longer at its earlier place: %v", now.State, err)
@@ -373,5 +379,46 @@ func TestEarlierPlaceThatIsTheNewOne(t *testing.T) {
 		if b, err := os.ReadFile(p); err != nil || string(b) != want {
 			t.Errorf("%s: %q, %v; want %q", p, b, err, want)
 		}
+	}
+}
+
+// TestMoveWithoutLinksNeverReplaces: where the filesystem has no hard links
+// (FAT, some network mounts: the link fails other than "exists"), a file
+// is renamed by a rename that fails over anything at the new place, never
+// os.Rename, which replaced the journal made there since it was looked at;
+// a folder too, even over an empty one. Where nothing is, it moves.
+func TestMoveWithoutLinksNeverReplaces(t *testing.T) {
+	root := t.TempDir()
+	was := link
+	t.Cleanup(func() { link = was })
+	link = func(string, string) error { return &os.LinkError{Op: "link", Err: syscall.EPERM} }
+	from, to := filepath.Join(root, "earlier.jsonl"), filepath.Join(root, "in-use.jsonl")
+	for p, s := range map[string]string{from: "earlier\n", to: "in use\n"} {
+		if err := os.WriteFile(p, []byte(s), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := rename(from, to); err == nil {
+		t.Error("a file was moved over another where links are not had")
+	}
+	for p, want := range map[string]string{from: "earlier\n", to: "in use\n"} {
+		if b, err := os.ReadFile(p); err != nil || string(b) != want {
+			t.Errorf("%s holds %q, %v; want %q", p, b, err, want)
+		}
+	}
+	dir, empty := filepath.Join(root, "keystore"), filepath.Join(root, "empty")
+	for _, d := range []string{dir, empty} {
+		if err := os.Mkdir(d, 0o700); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := rename(dir, empty); err == nil {
+		t.Error("a folder was moved over an empty one")
+	}
+	if err := rename(from, filepath.Join(root, "free.jsonl")); err != nil {
+		t.Errorf("a file not moved where nothing is: %v", err)
+	}
+	if b, err := os.ReadFile(filepath.Join(root, "free.jsonl")); err != nil || string(b) != "earlier\n" {
+		t.Errorf("the file moved holds %q, %v", b, err)
 	}
 }

@@ -195,6 +195,14 @@ func (s *session) run() error {
 // its withdrawals, and an earlier svcwallet still open may send more.
 func (s *session) sayEarlierJournals() {
 	for _, m := range s.EarlierJournals {
+		if nm := m.NotMoved(); nm != nil {
+			// Nothing may be at its new place: moved elsewhere, it stays unseen.
+			s.p.Say("Warning: %s is a withdrawal journal an earlier svcwallet wrote, left at its earlier place: it could not be moved to %s (%s). "+
+				"The withdrawals in it are not seen by the check that a withdrawal is sent once: before making one of them again, look it up by its quote id (Look up a withdrawal's status, on the home menu): the file is text, and a withdrawal's lines name it after \"quote_id\". "+
+				"Quit the earlier svcwallet if one is still open: it records and sends withdrawals there. The next run moves the file once nothing stops it.", safetext.Shown(m.From), safetext.Shown(m.To), nm.Why())
+			s.p.Blank()
+			continue
+		}
 		s.p.Say("Warning: %s is a withdrawal journal an earlier svcwallet wrote, left at its earlier place. "+
 			"The withdrawals in it are not seen by the check that a withdrawal is sent once: before making one of them again, look it up by its quote id (Look up a withdrawal's status, on the home menu): the file is text, and a withdrawal's lines name it after \"quote_id\". "+
 			"Quit the earlier svcwallet if one is still open: it records and sends withdrawals there. "+

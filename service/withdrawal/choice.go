@@ -22,6 +22,12 @@ type Choice struct {
 	ToAddress string
 	Amount    decimal.Decimal
 	FeeCap    decimal.NullDecimal // not Valid: no cap
+	// AcceptedLoss is the percentage of the amount the user said
+	// beforehand they accept losing (AcceptsLoss); not Valid: none said.
+	// Chosen with the cap, it goes with every quote of the choice, so a
+	// review's RequoteNote and a fresh quote carrying the signature
+	// unasked (RequoteRefusal) keep to it.
+	AcceptedLoss decimal.NullDecimal
 }
 
 // Field names one input of the destination form.

@@ -46,8 +46,8 @@ func (w Withdrawer) Prepare(ctx context.Context, o Order, signerAddr common.Addr
 			c := o.Choice.FeeCap.Decimal.Truncate(exchange.TokenDecimals)
 			line.FeeCap, o.Choice.FeeCap = &c, decimal.NewNullDecimal(c)
 		}
-		if o.AcceptedLoss.Valid {
-			line.AcceptedLoss = &o.AcceptedLoss.Decimal
+		if o.Choice.AcceptedLoss.Valid {
+			line.AcceptedLoss = &o.Choice.AcceptedLoss.Decimal
 		}
 		e, in := w.entry(journal.KindPrepared, o.Quote.QuoteID), o.Intent()
 		e.Intent, e.Domain, e.Transfer, e.Prepared = &in, &o.Domain, &o.Transfer, &line
@@ -69,12 +69,11 @@ func PreparedOf(p intent.Prepared) Prepared {
 	if line.FeeCap != nil {
 		c.FeeCap = decimal.NewNullDecimal(*line.FeeCap)
 	}
-	q := exchange.Quote{QuoteID: e.QuoteID, PayAmount: in.PayAmount, ReceiveAmount: in.ReceiveAmount, Fee: *line.Fee, ExpiresAt: in.ExpiresAt}
-	o := Order{Choice: c, Quote: q, Domain: *e.Domain, Transfer: *e.Transfer}
 	if line.AcceptedLoss != nil {
-		o.AcceptedLoss = decimal.NewNullDecimal(*line.AcceptedLoss)
+		c.AcceptedLoss = decimal.NewNullDecimal(*line.AcceptedLoss)
 	}
-	return Prepared{Prepared: p, Order: o}
+	q := exchange.Quote{QuoteID: e.QuoteID, PayAmount: in.PayAmount, ReceiveAmount: in.ReceiveAmount, Fee: *line.Fee, ExpiresAt: in.ExpiresAt}
+	return Prepared{Prepared: p, Order: Order{Choice: c, Quote: q, Domain: *e.Domain, Transfer: *e.Transfer}}
 }
 
 // Submit sends a prepared Transfer with its offline signature the way

@@ -230,14 +230,14 @@ func TestPreparedKeepsTheLossAccepted(t *testing.T) {
 	for _, accepted := range []string{"", "7.5"} {
 		o := r.order(r.choice(sandbox.DestCompleted, "25"))
 		if accepted != "" {
-			o.AcceptedLoss = decimal.NewNullDecimal(decimal.RequireFromString(accepted))
+			o.Choice.AcceptedLoss = decimal.NewNullDecimal(decimal.RequireFromString(accepted))
 		}
 		p, _ := r.prepared(o, sandbox.DemoPrivateKey)
 		got, err := r.find(p.File())
 		if err != nil {
 			t.Fatal(err)
 		}
-		if a := got.Order.AcceptedLoss; a.Valid != (accepted != "") || a.Valid && a.Decimal.String() != accepted {
+		if a := got.Order.Choice.AcceptedLoss; a.Valid != (accepted != "") || a.Valid && a.Decimal.String() != accepted {
 			t.Errorf("prepared accepting %q, submitted accepting %v", accepted, a)
 		}
 	}

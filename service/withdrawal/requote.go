@@ -2,6 +2,7 @@ package withdrawal
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -85,12 +86,13 @@ func RequoteCap(o Order) decimal.Decimal {
 
 // RequoteRefusal says why quote q cannot carry o's signature, or "": it
 // must pay exactly the signed numTokens, cost no more than RequoteCap,
-// lose no more than the share accepted beforehand (o.AcceptedLoss), nor,
+// lose no more than the share accepted beforehand (Choice.AcceptedLoss), nor,
 // none accepted, most of the amount where the reviewed quote did not (its
 // second yes was never asked), and be one that may still be signed at
 // serverNow (MayStillSign).
 func RequoteRefusal(o Order, q exchange.Quote, serverNow time.Time) string {
 	in, limit, l := o.Choice.TokenIn, RequoteCap(o), Order{Choice: o.Choice, Quote: q}.Loss()
+	accepted := o.Choice.AcceptedLoss
 	raw, err := exchange.RawUnits(q.PayAmount)
 	switch {
 	case err != nil || raw != o.Transfer.NumTokens:
@@ -99,9 +101,9 @@ func RequoteRefusal(o Order, q exchange.Quote, serverNow time.Time) string {
 		return fmt.Sprintf("its fee %s %s is above %s", q.Fee, in, capText(o, limit))
 	case l.Lost.GreaterThan(limit):
 		return fmt.Sprintf("you would lose %s, above %s", l.Reckoned(), capText(o, limit))
-	case o.AcceptedLoss.Valid && AcceptsLoss(l, o.AcceptedLoss) != nil:
-		return fmt.Sprintf("you would lose %s, %s%% of the amount, above the %s%% accepted", l.Reckoned(), l.Percent(), o.AcceptedLoss.Decimal)
-	case !o.AcceptedLoss.Valid && l.Severe() && !o.Loss().Severe():
+	case errors.As(AcceptsLoss(l, accepted), new(*LossAbove)):
+		return fmt.Sprintf("you would lose %s, %s%% of the amount, above the %s%% accepted", l.Reckoned(), l.Percent(), accepted.Decimal)
+	case errors.Is(AcceptsLoss(l, accepted), ErrSevereLoss) && AcceptsLoss(o.Loss(), accepted) == nil:
 		// Its second yes was never asked: the yes given was to a smaller loss.
 		return fmt.Sprintf("most of the amount would go to fees: you would lose %s, %s%% of the amount, where the quote you said yes to lost %s%%", l.Reckoned(), l.Percent(), o.Loss().Percent())
 	case !(PricedQuote{Quote: q}).MayStillSign(serverNow):
@@ -119,9 +121,22 @@ func capText(o Order, limit decimal.Decimal) string {
 
 // RequoteNote is what a review says before a signature that may wait for
 // a person (clef, a device, a signing command): what happens if the quote
-// expires meanwhile.
+// expires meanwhile, in RequoteRefusal's terms: the cap, and the loss the
+// person answers for.
 func RequoteNote(o Order) string {
-	amount := exchange.FromRawUnits(o.Transfer.NumTokens).String() + " " + o.Choice.TokenIn
-	return fmt.Sprintf("The signature pays exactly %s. If the quote expires while you approve, svcwallet gets a fresh quote for exactly %s whose fee and loss stay within %s and sends it with the same signature, which was never sent; if none does, nothing is sent.",
-		amount, amount, capText(o, RequoteCap(o)))
+	paid := exchange.FromRawUnits(o.Transfer.NumTokens)
+	amount := paid.String() + " " + o.Choice.TokenIn
+	// Said where it binds before the cap does: as a share of the amount.
+	capShare, loss := hundred, ""
+	if paid.IsPositive() {
+		capShare = RequoteCap(o).Div(paid).Mul(hundred)
+	}
+	switch accepted := o.Choice.AcceptedLoss; {
+	case accepted.Valid && accepted.Decimal.LessThan(capShare):
+		loss = ", losing no more than the " + accepted.Decimal.String() + "% of the amount you accepted,"
+	case !accepted.Valid && !o.Loss().Severe() && LossConfirmShare.Mul(hundred).LessThan(capShare):
+		loss = ", losing no more than half the amount,"
+	}
+	return fmt.Sprintf("The signature pays exactly %s. If the quote expires while you approve, svcwallet gets a fresh quote for exactly %s whose fee and loss stay within %s%s and sends it with the same signature, which was never sent; if none does, nothing is sent.",
+		amount, amount, capText(o, RequoteCap(o)), loss)
 }

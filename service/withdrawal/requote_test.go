@@ -75,7 +75,7 @@ func TestRequoteKeepsTheLossAnswered(t *testing.T) {
 		o := withdrawal.Order{Quote: reviewed, Transfer: signer.Transfer{NumTokens: 25_000_000},
 			Choice: withdrawal.Choice{TokenIn: exchange.TokenUSDT, TokenOut: exchange.TokenUSDT, Amount: d("25"), FeeCap: decimal.NewNullDecimal(d("20"))}}
 		if accepted != "" {
-			o.AcceptedLoss = decimal.NewNullDecimal(d(accepted))
+			o.Choice.AcceptedLoss = decimal.NewNullDecimal(d(accepted))
 		}
 		return o
 	}
@@ -95,6 +95,37 @@ func TestRequoteKeepsTheLossAnswered(t *testing.T) {
 		got := withdrawal.RequoteRefusal(tc.o, tc.q, now)
 		if tc.says == "" && got != "" || tc.says != "" && !strings.Contains(got, tc.says) {
 			t.Errorf("%s: %q, want %q", tc.name, got, tc.says)
+		}
+	}
+}
+
+// TestRequoteNoteSaysTheLossAnswered: the review's note on a fresh quote
+// says what RequoteRefusal keeps to where it binds before the cap: the
+// share accepted (--accept-loss), or, none accepted after a review losing
+// less, no more than half the amount; a cap below either is said alone.
+func TestRequoteNoteSaysTheLossAnswered(t *testing.T) {
+	d := decimal.RequireFromString
+	order := func(cap, accepted string) withdrawal.Order {
+		o := withdrawal.Order{Quote: exchange.Quote{QuoteID: "q", PayAmount: d("25"), ReceiveAmount: d("24.75"), Fee: d("0.25")}, Transfer: signer.Transfer{NumTokens: 25_000_000},
+			Choice: withdrawal.Choice{TokenIn: exchange.TokenUSDT, TokenOut: exchange.TokenUSDT, Amount: d("25"), FeeCap: decimal.NewNullDecimal(d(cap))}}
+		if accepted != "" {
+			o.Choice.AcceptedLoss = decimal.NewNullDecimal(d(accepted))
+		}
+		return o
+	}
+	for _, tc := range []struct {
+		name      string
+		o         withdrawal.Order
+		says, not string
+	}{
+		{"a generous cap, none accepted", order("20", ""), "your fee cap of 20 USDT, losing no more than half the amount, and sends it", "accepted"},
+		{"a generous cap, a share accepted", order("20", "7"), "your fee cap of 20 USDT, losing no more than the 7% of the amount you accepted, and sends", "half"},
+		{"a cap below the share accepted", order("1", "7"), "your fee cap of 1 USDT and sends", "accepted"},
+		{"a cap below half", order("2", ""), "your fee cap of 2 USDT and sends", "half"},
+	} {
+		note := withdrawal.RequoteNote(tc.o)
+		if !strings.Contains(note, tc.says) || strings.Contains(note, tc.not) {
+			t.Errorf("%s: %q, want %q and no %q", tc.name, note, tc.says, tc.not)
 		}
 	}
 }

@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
-	"github.com/shopspring/decimal"
 
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/journal"
@@ -43,10 +42,6 @@ type Order struct {
 	Quote    exchange.Quote
 	Domain   signer.Domain
 	Transfer signer.Transfer
-	// AcceptedLoss is the percentage of the amount the user said
-	// beforehand they accept losing (AcceptsLoss); not Valid: none said.
-	// A fresh quote carrying the signature unasked keeps to it (Requote).
-	AcceptedLoss decimal.NullDecimal
 	// feeUnknown: a resumed order (Resumed), whose quote's fee the
 	// journal does not hold.
 	feeUnknown bool
