@@ -132,19 +132,39 @@ func MoveEarlierFiles() []Moved {
 	if err != nil {
 		return nil
 	}
-	return moveEarlier(whole(earlierDirsFor(goos, os.Getenv, home)), now)
+	rooted, here := fromHere(goos, earlierDirsFor(goos, os.Getenv, home))
+	return append(moveEarlier(rooted, now), moveJournal(here.State, now.State)...)
 }
 
-// whole is d with each folder named from the root: a relative
-// $XDG_STATE_HOME, which earlier versions honoured, is the folder this run
-// started in's, and a message naming a file there is read elsewhere.
-func whole(d Dirs) Dirs {
-	for _, p := range []*string{&d.Config, &d.State, &d.Keystore} {
-		if abs, err := filepath.Abs(*p); *p != "" && err == nil {
-			*p = abs
+// fromHere splits d into the places named from the root and those named
+// from the folder this run started in (a relative $XDG_CONFIG_HOME or
+// $XDG_STATE_HOME, which earlier versions honoured), these named whole: a
+// message naming a file there is read elsewhere.
+func fromHere(goos string, d Dirs) (rooted, here Dirs) {
+	for _, p := range []struct{ d, rooted, here *string }{
+		{&d.Config, &rooted.Config, &here.Config}, {&d.State, &rooted.State, &here.State}, {&d.Keystore, &rooted.Keystore, &here.Keystore},
+	} {
+		if abs, err := filepath.Abs(*p.d); *p.d != "" && !isAbs(goos, *p.d) && err == nil {
+			*p.here = abs
+		} else {
+			*p.rooted = *p.d
 		}
 	}
-	return d
+	return rooted, here
+}
+
+// moveJournal moves only the journal out of from, a place named from the
+// folder this run started in: any folder of the user's named svcwallet
+// (their own project), whose other files are not svcwallet's to move.
+func moveJournal(from, to string) []Moved {
+	if from == "" || to == "" || sameFolder(from, to) {
+		return nil
+	}
+	j, moved := filepath.Join(from, JournalName), filepath.Join(to, JournalName)
+	if fi, err := os.Lstat(j); err != nil || fi.IsDir() {
+		return nil
+	}
+	return fenced(j, moved, moveEntry(j, moved))
 }
 
 func moveEarlier(was, now Dirs) []Moved {

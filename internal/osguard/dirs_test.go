@@ -233,6 +233,59 @@ func TestEarlierPlaceNamedWhole(t *testing.T) {
 	}
 }
 
+// TestEarlierPlaceFromHereMovesOnlyTheJournal: a relative $XDG_STATE_HOME
+// or $XDG_CONFIG_HOME names a folder from wherever svcwallet starts, maybe
+// the user's own project named svcwallet: only a journal is moved out of
+// it (and fenced), never its other files, nor a config or keys there.
+func TestEarlierPlaceFromHereMovesOnlyTheJournal(t *testing.T) {
+	root := t.TempDir()
+	home, run := filepath.Join(root, "home"), filepath.Join(root, "run")
+	t.Setenv("HOME", home)
+	t.Setenv("USERPROFILE", home)
+	t.Setenv("APPDATA", filepath.Join(home, "roaming"))
+	t.Setenv("LOCALAPPDATA", filepath.Join(home, "local"))
+	t.Setenv("XDG_CONFIG_HOME", "cfg")
+	t.Setenv("XDG_STATE_HOME", "old")
+	now, err := UserDirs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	project := filepath.Join(run, "old", AppName)
+	files := map[string]string{
+		filepath.Join(project, "go.mod"):                         "module x\n",
+		filepath.Join(project, "src", "main.go"):                 "package main\n",
+		filepath.Join(run, "cfg", AppName, "config.toml"):        "cfg",
+		filepath.Join(run, "cfg", AppName, "keystore", "UTC--k"): "key",
+		filepath.Join(project, JournalName):                      "earlier\n",
+	}
+	for p, s := range files {
+		if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(s), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(run)
+	if moved := MoveEarlierFiles(); len(moved) != 1 || moved[0].Err != nil || moved[0].To != filepath.Join(now.State, JournalName) {
+		t.Errorf("moved %+v, want the journal alone", moved)
+	}
+	if b, err := os.ReadFile(filepath.Join(now.State, JournalName)); err != nil || string(b) != "earlier\n" {
+		t.Errorf("the journal moved holds %q, %v", b, err)
+	}
+	if fi, err := os.Lstat(filepath.Join(project, JournalName)); err != nil || !fi.IsDir() {
+		t.Errorf("the journal's earlier place is not fenced: %v", err)
+	}
+	for p, want := range files {
+		if p == filepath.Join(project, JournalName) {
+			continue
+		}
+		if b, err := os.ReadFile(p); err != nil || string(b) != want {
+			t.Errorf("%s was moved or changed: %q, %v", p, b, err)
+		}
+	}
+}
+
 // TestEarlierJournalNotMovedSaidBeside: a journal whose move failed (its
 // new place could not be looked at or its folder made, a rename refused:
 // on Windows an earlier svcwallet still open holds it) stays at its
