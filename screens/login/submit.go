@@ -27,6 +27,7 @@ func (l *loginScreen) submit() tea.Cmd {
 	t := l.target()
 	var cred func() (exchange.Credential, signer.Key, error)
 	from, waiting := "", ""
+	var warned tea.Cmd // a signing command's secret in its arguments, said once a run
 	switch {
 	case l.method == methodAPIKey:
 		apiKey := strings.TrimSpace(l.apiKey.Input.Value())
@@ -86,6 +87,9 @@ func (l *loginScreen) submit() tea.Cmd {
 			return l.form.Fail(l.sourceField, keyError(err))
 		}
 		from, waiting = commandName(o.SignCommand), signer.Awaiting(k)
+		if words := l.app.ArgumentWarning.Due(k); words != "" {
+			warned = tui.ShowInfo("Warning: " + words + "; docs/keys.md says how to keep it out (\"A key kept out of the process list\")")
+		}
 		cred = func() (exchange.Credential, signer.Key, error) { return exchange.Wallet(k), k, nil }
 	case l.kind() == sourceEnv:
 		from = "$" + signer.KeyEnvVar
@@ -136,7 +140,7 @@ func (l *loginScreen) submit() tea.Cmd {
 		s, err := client.Login(cx, c)
 		return loginDoneMsg{attempt: attempt, session: s, key: k, from: from, err: err}
 	}
-	return tea.Batch(login, l.spin.Tick)
+	return tea.Batch(login, l.spin.Tick, warned)
 }
 
 // finish moves on to the home screen, or explains the failure. What was
