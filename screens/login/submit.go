@@ -87,9 +87,7 @@ func (l *loginScreen) submit() tea.Cmd {
 			return l.form.Fail(l.sourceField, keyError(err))
 		}
 		from, waiting = commandName(o.SignCommand), signer.Awaiting(k)
-		if words := l.app.ArgumentWarning.Due(k); words != "" {
-			warned = tui.ShowInfo("Warning: " + words + "; docs/keys.md says how to keep it out (\"A key kept out of the process list\")")
-		}
+		warned = kit.ArgumentWarned(l.app, k)
 		cred = func() (exchange.Credential, signer.Key, error) { return exchange.Wallet(k), k, nil }
 	case l.kind() == sourceEnv:
 		from = "$" + signer.KeyEnvVar
