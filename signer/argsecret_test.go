@@ -18,8 +18,9 @@ func TestArgumentSecret(t *testing.T) {
 		`cast wallet sign --keystore k.json --password-file pw --data {file}`:           "",
 		`signer-tool --private-key-file k --data {file}`:                                "",
 	} {
-		if got := ArgumentSecret(line); got != want {
-			t.Errorf("ArgumentSecret(%s) = %q, want %q", line, got, want)
+		words, err := SplitCommand(line)
+		if got := argumentSecret(words); err != nil || got != want {
+			t.Errorf("argumentSecret(%s) = %q (%v), want %q", line, got, err, want)
 		}
 	}
 	words := ArgumentSecretWords(`cast wallet sign --password hunter2 --data {file}`)
@@ -28,5 +29,32 @@ func TestArgumentSecret(t *testing.T) {
 	}
 	if ArgumentSecretWords(`cast wallet sign --ledger --data {file}`) != "" {
 		t.Error("a command that gives no secret as an argument has no words")
+	}
+}
+
+// TestArgumentWarningDueOnce: the warning of a signing command's secret
+// in its arguments is due once a run, for the first command key that
+// gives one, never for a key that is no signing command nor for one that
+// gives none.
+func TestArgumentWarningDueOnce(t *testing.T) {
+	var w ArgumentWarning
+	hexKey, _ := freshKeyHex(t)
+	raw, err := ParsePrivateKeyHex(hexKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	quiet := NewCommandKey(raw.Address(), []string{"cast", "wallet", "sign", "--ledger", "{file}"}, nil, 0)
+	leaky := NewCommandKey(raw.Address(), []string{"cast", "wallet", "sign", "--password", "pw-not-shown", "{file}"}, nil, 0)
+	if got := w.Due(raw); got != "" {
+		t.Errorf("a raw key: %q", got)
+	}
+	if got := w.Due(quiet); got != "" {
+		t.Errorf("a command giving no secret: %q", got)
+	}
+	if got := w.Due(leaky); !strings.Contains(got, "runs cast, gives --password") || strings.Contains(got, "pw-not-shown") {
+		t.Errorf("the first command giving a secret: %q", got)
+	}
+	if got := w.Due(leaky); got != "" {
+		t.Errorf("said again: %q", got)
 	}
 }

@@ -78,14 +78,10 @@ func TestDashIDRunsAsPrinted(t *testing.T) {
 
 // TestLoneDashIDRunsAsPrinted: a quote id "-" (the spec and the journal
 // allow it) is what status reads as "read the ids from standard input",
-// after "--" too; its follow line gives it there, and run as sh runs it
-// (standard input piped) it reaches the withdrawal "-", not a refusal of
-// an empty standard input.
+// after "--" too; its follow line gives it there, and run as each POSIX
+// shell here runs it (zsh's echo - writes an empty line) it reaches the
+// withdrawal "-", not a refusal of an empty standard input.
 func TestLoneDashIDRunsAsPrinted(t *testing.T) {
-	sh, err := exec.LookPath("sh")
-	if err != nil {
-		t.Skip("no sh")
-	}
 	t.Setenv("XDG_STATE_HOME", t.TempDir())
 	j, err := journal.Open(journal.DefaultPath())
 	if err != nil {
@@ -102,23 +98,34 @@ func TestLoneDashIDRunsAsPrinted(t *testing.T) {
 	}
 	cfg, _ := localConfig(t)
 	r := depositCmd(t, nil, "history", "--config", cfg, "--env", "local")
-	want := "echo - | svcwallet status --watch --env local --config " + cfg + " -- -"
+	want := `printf '%s\n' - | svcwallet status --watch --env local --config ` + cfg + " -- -"
 	_, line, _ := strings.Cut(r.stdout, "follow it with ")
 	line, _, _ = strings.Cut(line, "\n")
 	if line != want {
 		t.Fatalf("got  %s\nwant %s\nin %s", line, want, r.stdout)
 	}
-	// The words as sh splits them, a byte 1, then what it pipes in.
-	out, err := exec.Command(sh, "-c", `svcwallet() { for a in "$@"; do printf '%s\0' "$a"; done; printf '\1'; cat; }; `+line).Output()
-	if err != nil {
-		t.Fatal(err)
+	ran := 0
+	for _, name := range []string{"sh", "bash", "zsh"} {
+		sh, err := exec.LookPath(name)
+		if err != nil {
+			continue
+		}
+		ran++
+		// The words as the shell splits them, a byte 1, then what it pipes in.
+		out, err := exec.Command(sh, "-c", `svcwallet() { for a in "$@"; do printf '%s\0' "$a"; done; printf '\1'; cat; }; `+line).Output()
+		if err != nil {
+			t.Fatal(name, err)
+		}
+		args, stdin, _ := strings.Cut(string(out), "\x01")
+		words := strings.Split(strings.TrimSuffix(args, "\x00"), "\x00")
+		var stdout, stderr bytes.Buffer
+		code := Run(words, CLIEnv{Stdin: strings.NewReader(stdin), Stdout: &stdout, Stderr: &stderr,
+			Getenv: func(k string) string { return map[string]string{apiKeyVar: sandbox.DemoAPIKey}[k] }})
+		if code == exitUsage || !strings.Contains(stderr.String(), "quote id -") {
+			t.Errorf("%s, as %s runs it: exit %d\n%s%s", line, name, code, stdout.String(), stderr.String())
+		}
 	}
-	args, stdin, _ := strings.Cut(string(out), "\x01")
-	words := strings.Split(strings.TrimSuffix(args, "\x00"), "\x00")
-	var stdout, stderr bytes.Buffer
-	code := Run(words, CLIEnv{Stdin: strings.NewReader(stdin), Stdout: &stdout, Stderr: &stderr,
-		Getenv: func(k string) string { return map[string]string{apiKeyVar: sandbox.DemoAPIKey}[k] }})
-	if code == exitUsage || !strings.Contains(stderr.String(), "quote id -") {
-		t.Errorf("%s, as sh runs it: exit %d\n%s%s", line, code, stdout.String(), stderr.String())
+	if ran == 0 {
+		t.Skip("no POSIX shell")
 	}
 }

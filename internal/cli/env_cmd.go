@@ -14,6 +14,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/plain"
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/config"
@@ -141,10 +142,16 @@ func (a *app) configToEdit() (path string, created bool, err error) {
 	if err != nil && !named {
 		return "", false, err
 	}
+	if path == "" {
+		// No config named and no folder of the user's to put one in: the
+		// name "" would be checked and made in the working folder.
+		_, err := osguard.UserDirs()
+		return "", false, fmt.Errorf("no config file to edit: %v; or name one with --config", err)
+	}
 	if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
 		return path, false, nil // there: the edit takes it as it is
 	}
-	if !named && path != "" {
+	if !named {
 		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 			return "", false, fmt.Errorf("config folder %s: %w", safetext.Shown(filepath.Dir(path)), err)
 		}

@@ -107,3 +107,23 @@ func TestDefaultConfigMadeChecked(t *testing.T) {
 		t.Fatalf("env use through a link planted after the check: exit %d, target %q\n%s%s", r.code, b, r.stdout, r.stderr)
 	}
 }
+
+// TestNoDefaultConfigToEdit: with no config named and no home nor
+// XDG_CONFIG_HOME, an edit says what to set or name; it checked the name
+// "" as a file of the working folder and said "config : open : …".
+func TestNoDefaultConfigToEdit(t *testing.T) {
+	t.Setenv("HOME", "")
+	t.Setenv("XDG_CONFIG_HOME", "")
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	t.Chdir(t.TempDir())
+	for _, args := range [][]string{{"env", "use", "sandbox"}, {"env", "add", "local", "--base-url", "http://127.0.0.1:1", "--chain-id", "327"}} {
+		var out, errOut bytes.Buffer
+		code := Run(args, CLIEnv{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut, Getenv: func(string) string { return "" }})
+		if code == 0 || !strings.Contains(errOut.String(), "no config file to edit: no home directory: set $HOME, or set XDG_CONFIG_HOME; or name one with --config") {
+			t.Errorf("%v: exit %d\n%s", args, code, errOut.String())
+		}
+	}
+	if entries, _ := os.ReadDir("."); len(entries) != 0 {
+		t.Errorf("made %v in the working folder", entries)
+	}
+}

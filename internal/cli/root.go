@@ -92,9 +92,9 @@ type app struct {
 	// unserved is why a kept wallet session does not serve, as said on
 	// stderr (keptClient) once a run however often it is looked for.
 	unserved string
-	// warnedArgSecret: the signing command's secret in its arguments was
-	// said (warnArgumentSecret), once a run.
-	warnedArgSecret bool
+	// argumentWarning says a signing command's secret in its arguments
+	// once a run, on stderr before its first signature.
+	argumentWarning signer.ArgumentWarning
 	status          statusCmd
 	builder         builderCmd
 	doctor          doctorCmd

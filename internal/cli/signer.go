@@ -203,8 +203,8 @@ func (a *app) openKey(ctx context.Context, f signerFlags, e config.Environment) 
 		case err != nil:
 			return nil, err
 		}
-		if src.Kind == signer.SourceCommand {
-			a.warnArgumentSecret(o.SignCommand)
+		if words := a.argumentWarning.Due(k); words != "" {
+			fmt.Fprintf(a.env.Stderr, "%s: warning: %s: %s\n", a.name, words, signer.ArgumentSecretFix)
 		}
 		return signer.Watch(k, a.watchWait), nil
 	}
@@ -246,18 +246,6 @@ func (a *app) watchWait(ctx context.Context, awaiting string) (context.Context, 
 	fmt.Fprintf(a.env.Stderr, "%s: waiting for %s (ctrl+c cancels)\n", a.name, awaiting)
 	cx, cancel := context.WithCancel(ctx)
 	return cx, cancel
-}
-
-// warnArgumentSecret says on stderr, once a run, that the signing command
-// line gives its program a key or a password as an argument, which every
-// user of the machine reads with ps while it signs (signer.ArgumentSecret).
-func (a *app) warnArgumentSecret(line string) {
-	words := signer.ArgumentSecretWords(line)
-	if words == "" || a.warnedArgSecret {
-		return
-	}
-	a.warnedArgSecret = true
-	fmt.Fprintf(a.env.Stderr, "%s: warning: %s: %s\n", a.name, words, signer.ArgumentSecretFix)
 }
 
 // walletLogin is the wallet-login credential of an opened key.

@@ -3,6 +3,7 @@
 package exchangetest
 
 import (
+	"context"
 	"os"
 	"strings"
 	"syscall"
@@ -23,7 +24,7 @@ func InChild(t *testing.T, done string) bool {
 	if os.Getenv(childEnv) == t.Name() {
 		return true
 	}
-	cmd := osguard.Command(os.Args[0], "-test.run=^"+t.Name()+"$", "-test.count=1", "-test.v")
+	cmd := osguard.CommandContext(context.Background(), os.Args[0], "-test.run=^"+t.Name()+"$", "-test.count=1", "-test.v")
 	cmd.Env = append(cmd.Env, childEnv+"="+t.Name())
 	out, err := cmd.CombinedOutput()
 	if err != nil || !strings.Contains(string(out), done) {

@@ -1,6 +1,7 @@
 package exchangetest
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -101,7 +102,7 @@ func fakeSign(args []string) int {
 		if args[0] == "sign-leave" {
 			// A helper it starts (an agent) keeps its standard output
 			// open after it has ended well.
-			c := osguard.Command(os.Args[0], "linger")
+			c := osguard.CommandContext(context.Background(), os.Args[0], "linger")
 			c.Stdout = os.Stdout
 			if err := c.Start(); err != nil {
 				return 2

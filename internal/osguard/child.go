@@ -11,18 +11,11 @@ import (
 	"time"
 )
 
-// Command is exec.Command with ChildEnv as the child's environment. Every
-// process svcwallet starts (tmux, the browser opener, a signing command) is
-// made here or by CommandContext, so a new one cannot forget
-// (TestOnlyCommandStartsChildren).
-func Command(name string, arg ...string) *exec.Cmd {
-	c := exec.Command(name, arg...)
-	c.Env = ChildEnv()
-	return c
-}
-
-// CommandContext is Command bound to ctx: the child is killed when ctx ends
-// (a notify command, a signing command).
+// CommandContext is exec.CommandContext with ChildEnv as the child's
+// environment: the child is killed when ctx ends. Every process svcwallet
+// starts (tmux, the browser opener, a signing command, a notify command)
+// is made here, alone or through GroupCommandContext, so a new one cannot
+// forget (TestOnlyCommandStartsChildren).
 func CommandContext(ctx context.Context, name string, arg ...string) *exec.Cmd {
 	c := exec.CommandContext(ctx, name, arg...)
 	c.Env = ChildEnv()

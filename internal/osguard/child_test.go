@@ -30,15 +30,12 @@ func TestChildEnv(t *testing.T) {
 	if !slices.Contains(env, "CHILDENV_KEPT=1") {
 		t.Error("CHILDENV_KEPT is not passed on")
 	}
-	if c := osguard.Command("true"); !slices.Equal(c.Env, env) {
-		t.Error("Command does not give its child ChildEnv")
-	}
 	if c := osguard.CommandContext(context.Background(), "true"); !slices.Equal(c.Env, env) {
 		t.Error("CommandContext does not give its child ChildEnv")
 	}
 }
 
-// TestOnlyCommandStartsChildren: no code outside osguard.Command starts a
+// TestOnlyCommandStartsChildren: no code outside osguard.CommandContext starts a
 // process (exec.Command, exec.CommandContext, os.StartProcess,
 // syscall.Exec or ForkExec), so none can forget to clean its environment.
 // Tests may: they start stand-ins and the test binary.
@@ -69,7 +66,7 @@ func TestOnlyCommandStartsChildren(t *testing.T) {
 				return true
 			}
 			if id, ok := sel.X.(*ast.Ident); ok && slices.Contains(starters[id.Name], sel.Sel.Name) {
-				t.Errorf("%s: %s.%s starts a child outside osguard.Command, which cleans its environment", fset.Position(sel.Pos()), id.Name, sel.Sel.Name)
+				t.Errorf("%s: %s.%s starts a child outside osguard.CommandContext, which cleans its environment", fset.Position(sel.Pos()), id.Name, sel.Sel.Name)
 			}
 			return true
 		})

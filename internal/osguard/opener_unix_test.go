@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -27,8 +28,28 @@ func opener(t *testing.T, body string) string {
 // foreground, a broken desktop) holds the caller no longer than the wait,
 // and is left running, not ended: it would close the browser it opened.
 func TestOpenLinkIsBounded(t *testing.T) {
-	pidFile := filepath.Join(t.TempDir(), "pid")
-	name := opener(t, "echo $$ > '"+pidFile+"'; exec sleep 60")
+	// Two named pipes, held open for reading and writing here, so neither
+	// side's open waits for the other: the opener says its pid on one, then
+	// answers on it once the other speaks, after OpenLink returned; one
+	// ended by then never answers. Nothing hangs on how late it starts.
+	dir := t.TempDir()
+	pipe := func(name string) *os.File {
+		path := filepath.Join(dir, name)
+		if err := syscall.Mkfifo(path, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		f, err := os.OpenFile(path, os.O_RDWR, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { f.Close() })
+		if err := f.SetReadDeadline(time.Now().Add(30 * time.Second)); err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	says, asks := pipe("says"), pipe("asks")
+	name := opener(t, "echo $$ > '"+says.Name()+"'; read x < '"+asks.Name()+"'; echo here > '"+says.Name()+"'; exec sleep 60")
 	done := make(chan error, 1)
 	go func() { done <- osguard.OpenLink(200*time.Millisecond, name, "https://example.com/tx/0x1") }()
 	select {
@@ -39,14 +60,18 @@ func TestOpenLinkIsBounded(t *testing.T) {
 	case <-time.After(30 * time.Second):
 		t.Fatal("still waiting for an opener that never ends")
 	}
-	b, err := os.ReadFile(pidFile)
+	b := make([]byte, 32)
+	n, err := says.Read(b)
 	if err != nil {
+		t.Fatalf("the opener never said its pid: %v", err)
+	}
+	pid, _ := strconv.Atoi(strings.TrimSpace(string(b[:n])))
+	t.Cleanup(func() { kill(pid) })
+	if _, err := asks.WriteString("still there?\n"); err != nil {
 		t.Fatal(err)
 	}
-	pid, _ := strconv.Atoi(strings.TrimSpace(string(b)))
-	t.Cleanup(func() { kill(pid) })
-	if !alive(pid) {
-		t.Error("the opener was ended: the browser it runs would close with it")
+	if n, err := says.Read(b); err != nil || strings.TrimSpace(string(b[:n])) != "here" {
+		t.Errorf("the opener was ended (%v): the browser it runs would close with it", err)
 	}
 }
 

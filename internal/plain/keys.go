@@ -9,7 +9,6 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 
 	"github.com/svcwallet/svcwallet/internal/safetext"
-	"github.com/svcwallet/svcwallet/service/target"
 	"github.com/svcwallet/svcwallet/signer"
 )
 
@@ -69,7 +68,7 @@ func (s *session) unlockUntil(path string, tries int) (signer.Key, error) {
 // watched is k saying each wait for a person before it starts: what is
 // awaited, and that ctrl+c cancels it with nothing sent.
 func (s *session) watched(k signer.Key) signer.Key {
-	s.warnArgumentSecret(s.target, k)
+	s.warnArgumentSecret(k)
 	return signer.Watch(k, func(ctx context.Context, awaiting string) (context.Context, func()) {
 		s.p.Say("Waiting for %s (ctrl+c cancels; nothing is sent until it signs)…", awaiting)
 		return ctx, func() {}
@@ -77,14 +76,10 @@ func (s *session) watched(k signer.Key) signer.Key {
 }
 
 // warnArgumentSecret says, once a session, before k signs, that k's
-// signing command gives its program a key or a password as an argument,
-// which every user of the machine reads with ps while it runs.
-func (s *session) warnArgumentSecret(t target.Target, k signer.Key) {
-	if _, ok := k.(*signer.CommandKey); !ok || s.warnedArgSecret {
-		return
-	}
-	if words := signer.ArgumentSecretWords(signer.SignCommandLine(t.Env.SignCommand, s.Getenv)); words != "" {
-		s.warnedArgSecret = true
+// signing command gives its program a key or a password as an argument
+// (signer.ArgumentWarning).
+func (s *session) warnArgumentSecret(k signer.Key) {
+	if words := s.argumentWarning.Due(k); words != "" {
 		s.p.Say("Warning: %s: %s.", words, signer.ArgumentSecretFix)
 	}
 }

@@ -57,7 +57,7 @@ func (s *session) logIn() error {
 				continue
 			}
 			cred = exchange.Wallet(key)
-			s.warnArgumentSecret(t, key)
+			s.warnArgumentSecret(key)
 			if what := signer.Awaiting(key); what != "" {
 				s.p.Say("Waiting for %s to sign the login (ctrl+c cancels)…", what)
 			}

@@ -115,9 +115,9 @@ type session struct {
 	// it signed and the service refused or a check stopped, unpaid;
 	// notSent what it signed whose request never left on any attempt.
 	sent, unsent, unpaid, notSent []string
-	// warnedArgSecret: a signing command's secret in its arguments was
-	// said (warnArgumentSecret), once a session.
-	warnedArgSecret bool
+	// argumentWarning says a signing command's secret in its arguments
+	// once a session (warnArgumentSecret).
+	argumentWarning signer.ArgumentWarning
 }
 
 func (s *session) client() *exchange.Client { return s.target.Client }

@@ -65,8 +65,8 @@ func flagsOf(words []string) (takesEnv, takesConfig bool) {
 //
 // status reads its ids from standard input for the operand "-", after
 // "--" too, and "-" is a quote id the spec and the journal allow: so it
-// is given there, as the one line status then reads (echo - | svcwallet
-// status … -- -).
+// is given there, as the one line status then reads (printf '%s\n' - |
+// svcwallet status … -- -; safetext.Piped).
 func CommandOn(config, env string, words, operands []string, flags ...string) string {
 	if !slices.ContainsFunc(operands, func(o string) bool { return strings.HasPrefix(o, "-") }) {
 		return Command(config, env, slices.Concat(words, operands, flags)...)
@@ -74,7 +74,7 @@ func CommandOn(config, env string, words, operands []string, flags ...string) st
 	line, config := withFlags(config, env, slices.Concat(words, flags))
 	printed := safetext.CommandEnding("--config", config, line, operands...)
 	if len(words) > 0 && words[0] == "status" && slices.Contains(operands, "-") {
-		printed = "echo - | " + printed
+		printed = safetext.Piped("-", printed)
 	}
 	return printed
 }

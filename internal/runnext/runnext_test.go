@@ -40,7 +40,7 @@ func TestCommandOnEndsFlagsBeforeADashOperand(t *testing.T) {
 	}{
 		{"/c.toml", []string{"q-1"}, "svcwallet status q-1 --watch --env prod --config /c.toml"},
 		{"/c.toml", []string{"q-1", "-abc"}, "svcwallet status --watch --env prod --config /c.toml -- q-1 -abc"},
-		{"/c.toml", []string{"q-1", "-"}, "echo - | svcwallet status --watch --env prod --config /c.toml -- q-1 -"},
+		{"/c.toml", []string{"q-1", "-"}, `printf '%s\n' - | svcwallet status --watch --env prod --config /c.toml -- q-1 -`},
 		{"/c\u202e.toml", []string{"-abc"}, "svcwallet status --watch --env prod -- -abc (add --config and the config file's path before --: it holds a character a terminal acts on or hides, so it is not printed)"},
 	} {
 		if got := CommandOn(tc.config, "prod", []string{"status"}, tc.operands, "--watch"); got != tc.want {

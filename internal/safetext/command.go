@@ -69,6 +69,20 @@ func (s Shell) CommandEnding(flag, path string, words []string, operands ...stri
 	return line + tail
 }
 
+// Piped is line run with input as its standard input, in the user's
+// shell (Shell.Piped).
+func Piped(input, line string) string { return userShell().Piped(input, line) }
+
+// Piped is line run with input, one line, as its standard input, in s:
+// printf in a POSIX shell, where zsh's echo takes a lone "-" for the end
+// of its options and writes an empty line; a quoted string in PowerShell.
+func (s Shell) Piped(input, line string) string {
+	if s == PowerShell {
+		return s.quote(input) + " | " + line
+	}
+	return `printf '%s\n' ` + s.Word(input) + " | " + line
+}
+
 // Printable reports whether s shows as it is on a terminal: Text leaves it
 // whole (no control, escape, bidi or invisible character, bytes UTF-8),
 // and it holds no space but ' ' (a no-break or an ideographic space reads

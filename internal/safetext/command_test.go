@@ -53,3 +53,15 @@ func TestCommandEndingQuotesTheDashForPowerShell(t *testing.T) {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
 }
+
+// TestPiped: a line given "-" on its standard input pipes it as each
+// shell writes it: printf in POSIX (zsh's echo - writes an empty line),
+// a quoted string in PowerShell, where a bare - is no expression.
+func TestPiped(t *testing.T) {
+	if got, want := POSIX.Piped("-", "svcwallet status -- -"), `printf '%s\n' - | svcwallet status -- -`; got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	if got, want := PowerShell.Piped("-", "svcwallet status '--' -"), `'-' | svcwallet status '--' -`; got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}

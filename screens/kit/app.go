@@ -82,6 +82,9 @@ type Deps struct {
 	// Context on quit, then closes it (Running.Close), so no signing command or typed
 	// data file outlives svcwallet.
 	Running *signer.Running
+	// ArgumentWarning says a signing command's secret in its arguments
+	// once a run, before its first signature (signer.ArgumentWarning).
+	ArgumentWarning signer.ArgumentWarning
 	// Makers build the screens one feature opens in another.
 	Makers Makers
 	// Flushes are the writes owed when the console ends; nil owes none.

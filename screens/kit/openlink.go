@@ -21,7 +21,9 @@ func OpenLink(app *App, link string) tea.Cmd {
 	}
 	return func() tea.Msg {
 		if err := open(link); err != nil {
-			return tui.InfoMsg{Text: "No browser opened (" + err.Error() + "); the link is " + link}
+			// The link first: a toast shows three lines, and the opener's
+			// words may fill them.
+			return tui.InfoMsg{Text: "No browser opened; the link is " + link + " (" + err.Error() + ")"}
 		}
 		return tui.InfoMsg{Text: "Opened " + link + " in the browser"}
 	}

@@ -99,8 +99,9 @@ func (g *ReviewGate) Send(cmd tea.Cmd) tea.Cmd {
 // (signer.Watch). Update only flips state and cancels; the waiting
 // happens in the Cmd.
 func (g *ReviewGate) SendSigned(load func() (signer.Key, error), run func(load func() (signer.Key, error)) tea.Msg) tea.Cmd {
+	warned := g.Key.argumentWarned()
 	if !g.Key.Waits() {
-		return g.Send(func() tea.Msg { return run(load) })
+		return tea.Batch(g.Send(func() tea.Msg { return run(load) }), warned)
 	}
 	g.sendTag = tui.NextTag()
 	g.awaiting, g.cancelled, g.waited = "", false, false
@@ -132,7 +133,7 @@ func (g *ReviewGate) SendSigned(load func() (signer.Key, error), run func(load f
 		defer cancel()
 		defer close(waits)
 		return run(watched)
-	}), g.listen())
+	}), g.listen(), warned)
 }
 
 // cancelDrops is a waiting key whose signature is dropped when the user

@@ -269,6 +269,29 @@ func (k *signingKey) Waits() bool {
 	return false
 }
 
+// ArgumentWarned is the console's word, once a run, that k, about to sign,
+// is a signing command giving its program a secret as an argument
+// (signer.ArgumentWarning): a toast, the safe spelling left to docs/keys.md,
+// which three lines have no room for. Nil when none is due.
+func ArgumentWarned(app *App, k signer.Key) tea.Cmd {
+	words := app.ArgumentWarning.Due(k)
+	if words == "" {
+		return nil
+	}
+	return tui.ShowInfo("Warning: " + words + "; docs/keys.md says how to keep it out (\"A key kept out of the process list\")")
+}
+
+// argumentWarned is ArgumentWarned of the key this review signs with.
+func (k *signingKey) argumentWarned() tea.Cmd {
+	switch {
+	case k.loggedIn:
+		return ArgumentWarned(k.app, k.app.Signer)
+	case k.at.Place == signer.KeyOfEnvironment:
+		return ArgumentWarned(k.app, k.at.Key)
+	}
+	return nil
+}
+
 // SignerOpening is how the console opens env's clef or signing command
 // for account: the signing command from the config (signer.SignCommandLine),
 // started as the command line starts it, in a process group of its own

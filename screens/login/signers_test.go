@@ -1,6 +1,7 @@
 package login
 
 import (
+	"context"
 	"os"
 	"strings"
 	"testing"
@@ -8,6 +9,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 
 	"github.com/svcwallet/svcwallet/internal/exchangetest"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/screentest"
 	"github.com/svcwallet/svcwallet/service/config"
@@ -96,6 +98,31 @@ func TestLoginWithSigningCommand(t *testing.T) {
 	c.UntilShows("Login failed", "cancelled")
 	if c.App.Signer != nil {
 		t.Error("a cancelled login logged in")
+	}
+}
+
+// TestLoginCommandSecretArgWarned: a signing command giving its program
+// a password as an argument is warned of as the login runs it (once a
+// run: signer.ArgumentWarning), naming the program and the option, never
+// the value.
+func TestLoginCommandSecretArgWarned(t *testing.T) {
+	demo := exchangetest.KeyAddress(exchangetest.DemoKeyHex)
+	c := signerConsole(t, func(e *config.Environment) {
+		e.Signer, e.Account, e.SignCommand = "command", demo.Hex(), exchangetest.FakeSignCommand("sign", "{file}", "--password", "pw-not-shown")
+	})
+	c.UntilShows("signing command")
+	c.Press("enter")
+	c.UntilSays("Warning: the signing command, which runs " + safetext.Shown(os.Args[0]) + ", gives --password on a command line")
+	if strings.Contains(c.Plain(), "pw-not-shown") {
+		t.Errorf("the password is shown:\n%s", c.Plain())
+	}
+	// Said once a run: the same command readied again is not warned of.
+	op, err := c.App.SignerOpening(c.App.Target.Env, demo).Open(context.Background(), signer.Source{Kind: signer.SourceCommand})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k, err := op.Load(); err != nil || c.App.ArgumentWarning.Due(k) != "" {
+		t.Errorf("the warning is due again (%v)", err)
 	}
 }
 

@@ -27,6 +27,7 @@ func (l *loginScreen) submit() tea.Cmd {
 	t := l.target()
 	var cred func() (exchange.Credential, signer.Key, error)
 	from, waiting := "", ""
+	var warned tea.Cmd // a signing command's secret in its arguments, said once a run
 	switch {
 	case l.method == methodAPIKey:
 		apiKey := strings.TrimSpace(l.apiKey.Input.Value())
@@ -90,6 +91,7 @@ func (l *loginScreen) submit() tea.Cmd {
 			return l.form.Fail(l.sourceField, keyError(err))
 		}
 		from, waiting = commandName(o.SignCommand), signer.Awaiting(k)
+		warned = kit.ArgumentWarned(l.app, k)
 		cred = func() (exchange.Credential, signer.Key, error) { return exchange.Wallet(k), k, nil }
 	case l.kind() == sourceEnv:
 		from = "$" + signer.KeyEnvVar
@@ -140,7 +142,7 @@ func (l *loginScreen) submit() tea.Cmd {
 		s, err := client.Login(cx, c)
 		return loginDoneMsg{attempt: attempt, session: s, key: k, from: from, err: err}
 	}
-	return tea.Batch(login, l.spin.Tick)
+	return tea.Batch(login, l.spin.Tick, warned)
 }
 
 // finish moves on to the home screen, or explains the failure. What was

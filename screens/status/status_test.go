@@ -268,7 +268,7 @@ func TestStatusOpensExplorer(t *testing.T) {
 	}
 	r.App.OpenURL = func(string) error { return errors.New("no display") }
 	_, cmd = s.Update(screentest.Key("o"))
-	if m := screentest.FindMsg[tui.InfoMsg](t, screentest.RunCmdSync(t, cmd)); !strings.Contains(m.Text, "(no display); the link is "+link) {
+	if m := screentest.FindMsg[tui.InfoMsg](t, screentest.RunCmdSync(t, cmd)); !strings.Contains(m.Text, "the link is "+link+" (no display)") {
 		t.Fatalf("without a browser it said %q", m.Text)
 	}
 }
