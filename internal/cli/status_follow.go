@@ -91,10 +91,7 @@ func (c statusCmd) follow(ctx context.Context, client *exchange.Client, env conf
 	start, paused := c.now(), time.Time{}
 	loop := c.loop(s, client)
 	loop.Once = !f.watch
-	var n *notifier
-	if f.notifyCommand != "" {
-		n = &notifier{c: c, command: f.notifyCommand}
-	}
+	n := c.newNotifier(f.notifyCommand)
 	done := 0
 	err := loop.Run(ctx, func(seen follow.Seen) bool {
 		settled := c.record(ctx, seen, ids[seen.QuoteID], f, n)
