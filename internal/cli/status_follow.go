@@ -54,7 +54,8 @@ func readQuoteIDs(r io.Reader) ([]string, []follow.Lookup, error) {
 			return nil, nil, fmt.Errorf("standard input line %d is not a quote id: %v", m.Line, why)
 		}
 		next := ""
-		if strings.ContainsAny(m.Text, " \t,;") {
+		// As it reads: the ; of an escape sequence lists no ids.
+		if strings.ContainsAny(safetext.Text(m.Text), " \t,;") {
 			next = "; give one id a line"
 		}
 		return nil, nil, fmt.Errorf("standard input line %d: %v%s", m.Line, follow.NotQuoteID(m.Text, m.Err), next)
