@@ -46,7 +46,7 @@ type WrongPassphraseError struct {
 
 func (e *WrongPassphraseError) Error() string {
 	if e.Address == (common.Address{}) {
-		return "wrong passphrase for the keystore key in " + e.File
+		return "wrong passphrase for the keystore key in " + safetext.Shown(e.File)
 	}
 	return "wrong passphrase for the keystore key of " + e.Address.Hex()
 }
@@ -168,7 +168,7 @@ func ImportRawKey(dir, hexKey, passphrase string) (common.Address, string, error
 	}
 	for _, e := range entries {
 		if e.Address == k.Address() {
-			return common.Address{}, "", fmt.Errorf("%s is already in the keystore: %s", e.Address.Hex(), e.Path)
+			return common.Address{}, "", fmt.Errorf("%s is already in the keystore: %s", e.Address.Hex(), safetext.Shown(e.Path))
 		}
 	}
 	return storeKey(dir, k.key, passphrase)

@@ -104,7 +104,7 @@ func (a *app) authLogin(ctx context.Context, f authFlags) error {
 	store := a.sessionStore()
 	if !f.insecure {
 		if err := store.Available(); err != nil {
-			return failure(exitFailed, "%v: nothing was sent. Keep the session in a 0600 file instead with --insecure-storage (%s), or keep none and log in on each command with $%s or --signer", err, store.File, exchange.APIKeyEnvVar)
+			return failure(exitFailed, "%v: nothing was sent. Keep the session in a 0600 file instead with --insecure-storage (%s), or keep none and log in on each command with $%s or --signer", err, safetext.Shown(store.File), exchange.APIKeyEnvVar)
 		}
 	}
 	cred, apiKey, what, err := a.authCredential(ctx, e, f)

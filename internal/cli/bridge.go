@@ -49,7 +49,7 @@ func (c withdrawCmd) pinnedBridgeStep(e config.Environment, changed *withdrawal.
 		return "" // the embedded sandbox's pin is its own address: nothing to change
 	}
 	return fmt.Sprintf(": set bridge_funding_address = %q under [env.%s] in %s (--accept-bridge does not change an address the config pins)",
-		changed.Seen, e.Name, c.app.invocation().configFile)
+		changed.Seen, e.Name, safetext.Shown(c.app.invocation().configFile))
 }
 
 // recordAcceptedBridge records the bridge address accepted with

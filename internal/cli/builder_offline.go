@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/builder"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
@@ -98,7 +99,7 @@ func (c builderCmd) submit(ctx context.Context, sig, path string) error {
 	return o.run(ctx, path, sig, c.canAsk(), func(s submission) error {
 		p, err := builder.PreparedOf(s.prepared)
 		if err != nil {
-			return failure(exitFailed, "%s: %w", path, err)
+			return failure(exitFailed, "%s: %w", safetext.Shown(path), err)
 		}
 		res, sending, err := builder.Submit(ctx, s.client, s.journal, p, s.sig, c.now)
 		return c.authorized(ctx, s.env, p.Order.Auth, p.Order, res, err, sending, true)

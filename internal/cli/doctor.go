@@ -263,7 +263,7 @@ func (c doctorCmd) leftOutKeys(dir string, add func(check, detail, fix string)) 
 	}
 	for _, p := range left {
 		add("keystore", fmt.Sprintf("%s holds a keystore file whose name has a control or escape character (%s): no list of keys shows it",
-			dir, safetext.Shown(filepath.Base(p))), "rename it with letters, digits and dashes only to use it, or move it out of the keystore")
+			safetext.Shown(dir), safetext.Shown(filepath.Base(p))), "rename it with letters, digits and dashes only to use it, or move it out of the keystore")
 		c.checkKeyFile(p, add)
 	}
 }

@@ -60,7 +60,7 @@ func (c doctorCmd) acceptJournal() error {
 		return failure(exitFailed, "the withdrawal journal cannot be accepted as it is: %w", err)
 	}
 	fmt.Fprintf(c.env.Stderr, "%s: the withdrawal journal %s is accepted as it now is (%d %s unanswered in it): withdrawals are signed on it again\n",
-		c.app.name, j.Path(), n, kit.Plural(n, "withdrawal", "withdrawals"))
+		c.app.name, safetext.Shown(j.Path()), n, kit.Plural(n, "withdrawal", "withdrawals"))
 	return nil
 }
 

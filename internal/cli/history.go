@@ -270,7 +270,7 @@ func (a *app) listHistory(csv bool, opt journal.ListOptions) error {
 // sayNoHistory says that the listing is empty, and names the environments
 // the journal holds withdrawals of (newest first) and how to list each.
 func sayNoHistory(w io.Writer, name string, since time.Time, others []journal.EnvCount, inv invocation) {
-	where := "in the journal " + journal.DefaultPath()
+	where := "in the journal " + safetext.Shown(journal.DefaultPath())
 	if name == config.SandboxEnv {
 		where = "kept: the embedded sandbox's journal ends with its console"
 	}

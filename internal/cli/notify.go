@@ -32,13 +32,21 @@ const notifyPipesWait = 2 * time.Second
 // notifier that never ends held the watch 83 hours.
 const maxNotifyHung = 3
 
-// notifier runs --notify-command as withdrawals end (notify), until it
-// has been ended at its time maxNotifyHung times in a row: that is said
+// notifier runs --notify-command as withdrawals end (run: notify), until
+// it has been ended at its time maxNotifyHung times in a row: that is said
 // once, and it runs no more in this watch. A nil notifier runs nothing.
 type notifier struct {
-	c       statusCmd
-	command string
-	hung    int // runs in a row ended at their time
+	c    statusCmd
+	run  func(context.Context, *follow.Followed) (hung bool)
+	hung int // runs in a row ended at their time
+}
+
+// newNotifier is the notifier of command, nil for none.
+func (c statusCmd) newNotifier(command string) *notifier {
+	if command == "" {
+		return nil
+	}
+	return &notifier{c: c, run: func(ctx context.Context, f *follow.Followed) bool { return c.notify(ctx, command, f) }}
 }
 
 // ended tells the notifier that f's withdrawal ended.
@@ -46,7 +54,7 @@ func (n *notifier) ended(ctx context.Context, f *follow.Followed) {
 	if n == nil || n.hung >= maxNotifyHung {
 		return
 	}
-	if !n.c.notify(ctx, n.command, f) {
+	if !n.run(ctx, f) {
 		n.hung = 0
 		return
 	}

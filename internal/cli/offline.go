@@ -204,7 +204,7 @@ func (o offlineSubmit) run(ctx context.Context, path, sig string, ask bool, send
 	if done, ok := errors.AsType[*intent.SubmittedError](err); ok && done.QuoteID != "" {
 		return failure(exitFailed, "%w; %s", err, o.app.invocation().followIt(done.QuoteID)).about(done.QuoteID)
 	} else if err != nil {
-		return failure(exitFailed, "%s: %w", path, err)
+		return failure(exitFailed, "%s: %w", safetext.Shown(path), err)
 	}
 	return send(s)
 }
@@ -224,11 +224,11 @@ func stateJournal() (*journal.Journal, error) {
 func readPrepared(path string) ([]byte, error) {
 	b, err := osguard.ReadUserFile(path, maxPreparedFile)
 	if pe, ok := errors.AsType[*os.PathError](err); ok {
-		return nil, fmt.Errorf("cannot read %s: %v", safetext.Line(path, 200), pe.Err)
+		return nil, fmt.Errorf("cannot read %s: %v", safetext.Shown(path), pe.Err)
 	}
 	switch {
 	case errors.As(err, new(*osguard.TooLargeError)):
-		return nil, fmt.Errorf("%s is larger than a prepared Transfer's typed data", safetext.Line(path, 200))
+		return nil, fmt.Errorf("%s is larger than a prepared Transfer's typed data", safetext.Shown(path))
 	case err != nil:
 		return nil, errors.New(safetext.Line(err.Error(), 400)) // not a regular file, and says what it is
 	}

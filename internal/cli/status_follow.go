@@ -54,7 +54,8 @@ func readQuoteIDs(r io.Reader) ([]string, []follow.Lookup, error) {
 			return nil, nil, fmt.Errorf("standard input line %d is not a quote id: %v", m.Line, why)
 		}
 		next := ""
-		if strings.ContainsAny(m.Text, " \t,;") {
+		// As it reads: the ; of an escape sequence lists no ids.
+		if strings.ContainsAny(safetext.Text(m.Text), " \t,;") {
 			next = "; give one id a line"
 		}
 		return nil, nil, fmt.Errorf("standard input line %d: %v%s", m.Line, follow.NotQuoteID(m.Text, m.Err), next)
@@ -91,10 +92,7 @@ func (c statusCmd) follow(ctx context.Context, client *exchange.Client, env conf
 	start, paused := c.now(), time.Time{}
 	loop := c.loop(s, client)
 	loop.Once = !f.watch
-	var n *notifier
-	if f.notifyCommand != "" {
-		n = &notifier{c: c, command: f.notifyCommand}
-	}
+	n := c.newNotifier(f.notifyCommand)
 	done := 0
 	err := loop.Run(ctx, func(seen follow.Seen) bool {
 		settled := c.record(ctx, seen, ids[seen.QuoteID], f, n)

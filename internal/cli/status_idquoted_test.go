@@ -16,7 +16,12 @@ func TestRefusedIDShownEscaped(t *testing.T) {
 	r := newStatusRig(t)
 	r.run(nil, "ab\u202ecd").want(t, exitUsage, nil, []string{`"ab\u202ecd" is not a quote id`})
 	r.run(nil, "q\u20101").want(t, exitUsage, nil, []string{`"q\u20101" is not a quote id`})
-	r.runStdin("q-ok\n\x1b]0;pwn\a\n", "-").want(t, exitUsage, nil, []string{`standard input line 2: "\x1b]0;pwn\a" is not a quote id`})
+	res := r.runStdin("q-ok\n\x1b]0;pwn\a\n", "-")
+	res.want(t, exitUsage, nil, []string{`standard input line 2: "\x1b]0;pwn\a" is not a quote id`})
+	// The ; is the escape sequence's, not a list's: one id a line it is.
+	if strings.Contains(res.stderr, "give one id a line") {
+		t.Errorf("an escape sequence's ; read as ids listed on one line:\n%s", res.stderr)
+	}
 	r.runStdin("q-ok\nbad\x01id\n", "-").want(t, exitUsage, nil, []string{`standard input line 2: "bad\x01id" is not a quote id`})
 	r.runWithdraw(withdrawRunOpts{}, "resume", "q-1\u202e2").want(t, exitUsage, `"q-1\u202e2" is not a quote id`)
 	if n := len(r.takeAsks()); n != 0 {

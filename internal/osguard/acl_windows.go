@@ -6,6 +6,8 @@ import (
 	"unsafe"
 
 	"golang.org/x/sys/windows"
+
+	"github.com/svcwallet/svcwallet/internal/safetext"
 )
 
 // MakePrivate gives path an access control list that lets in its owner
@@ -31,7 +33,7 @@ func MakePrivate(path string) error {
 	err = windows.SetNamedSecurityInfo(path, windows.SE_FILE_OBJECT,
 		windows.DACL_SECURITY_INFORMATION|windows.PROTECTED_DACL_SECURITY_INFORMATION, nil, nil, dacl, nil)
 	if err != nil {
-		return fmt.Errorf("cannot make %s private to you: %w", path, err)
+		return fmt.Errorf("cannot make %s private to you: %w", safetext.Shown(path), err)
 	}
 	return nil
 }
@@ -50,18 +52,18 @@ func CheckOwnerOnly(path string) error {
 	}
 	sd, err := windows.GetNamedSecurityInfo(path, windows.SE_FILE_OBJECT, windows.DACL_SECURITY_INFORMATION)
 	if err != nil {
-		return fmt.Errorf("cannot read who may open %s: %w", path, err)
+		return fmt.Errorf("cannot read who may open %s: %w", safetext.Shown(path), err)
 	}
 	dacl, _, err := sd.DACL()
 	if err != nil && err != windows.ERROR_OBJECT_NOT_FOUND {
-		return fmt.Errorf("cannot read who may open %s: %w", path, err)
+		return fmt.Errorf("cannot read who may open %s: %w", safetext.Shown(path), err)
 	}
 	var entries []aclEntry
 	if dacl != nil {
 		for i := range uint32(dacl.AceCount) {
 			var ace *windows.ACCESS_ALLOWED_ACE
 			if err := windows.GetAce(dacl, i, &ace); err != nil {
-				return fmt.Errorf("cannot read who may open %s: %w", path, err)
+				return fmt.Errorf("cannot read who may open %s: %w", safetext.Shown(path), err)
 			}
 			sid := (*windows.SID)(unsafe.Pointer(&ace.SidStart))
 			entries = append(entries, aclEntry{allow: ace.Header.AceType == windows.ACCESS_ALLOWED_ACE_TYPE, sid: sid.String(), mask: uint32(ace.Mask)})

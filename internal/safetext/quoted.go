@@ -97,24 +97,50 @@ func ASCIIShown(s string) string {
 func NameQuoted(s string) string { return Quoted(fmt.Sprintf("%+.40q", s)) }
 
 // IDQuoted is an id that failed its check (a quote id typed, pasted or
-// piped) as a refusal repeats it: Go-quoted with all but printable ASCII
-// escaped, as NameQuoted, but the ellipsis a screen shortens an id with;
-// its long hex runs cut (Quoted), then its first maxIDQuoted characters,
-// a cut marked "…". Cleaned instead (Text), an escape sequence read as "",
-// and an id holding a bidi override or a control as one that passes the
-// check it failed.
+// piped) as a refusal repeats it: its long hex runs cut as they read
+// (hexCutAsRead), then Go-quoted with all but printable ASCII escaped, as
+// NameQuoted, but the ellipsis a screen shortens an id with; its first
+// maxIDQuoted characters, a cut marked "…". Cleaned instead (Text), an
+// escape sequence read as "", and an id holding a bidi override or a
+// control as one that passes the check it failed.
 func IDQuoted(s string) string {
-	parts := strings.Split(s, "…")
+	parts := strings.Split(hexCutAsRead(s), "…")
 	for i, p := range parts {
 		q := strconv.QuoteToASCII(p)
 		parts[i] = q[1 : len(q)-1]
 	}
 	// Escaped, it is ASCII but the ellipses: cut by characters.
-	shown := []rune(Quoted(strings.Join(parts, "…")))
+	shown := []rune(strings.Join(parts, "…"))
 	if len(shown) > maxIDQuoted {
 		shown = append(shown[:maxIDQuoted], '…')
 	}
 	return `"` + string(shown) + `"`
+}
+
+// hexCutAsRead is s with its hex runs cut as Quoted cuts them, a run being
+// what reads as one (Text): the escape sequences, controls and invisible
+// characters inside it, kept to be shown escaped, break none. Cut after
+// escaping, a key split by them kept 8 digits a piece, most of it shown.
+func hexCutAsRead(s string) string {
+	var b strings.Builder
+	run := 0
+	reading(s, func(piece string, kept bool) {
+		switch {
+		case !kept && lineBreaks.Replace(piece) == piece:
+		case len(piece) == 1 && isHexDigit(piece[0]):
+			run++
+			switch {
+			case run > maxQuotedHex+1:
+				return
+			case run > maxQuotedHex:
+				piece = "…"
+			}
+		default:
+			run = 0
+		}
+		b.WriteString(piece)
+	})
+	return b.String()
 }
 
 // maxIDQuoted is the most characters of an id a refusal repeats, escaped:

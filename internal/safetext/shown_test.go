@@ -48,7 +48,8 @@ func TestNameQuoted(t *testing.T) {
 // TestIDQuoted: a refused id is quoted with every character but printable
 // ASCII and the ellipsis escaped: cleaned, an escape sequence vanished
 // (reading as ""), a bidi override or a control left an id that looks
-// well formed, and a look-alike hyphen read as the hyphen.
+// well formed, and a look-alike hyphen read as the hyphen. Its hex runs
+// are cut as they read, as Quoted cuts them.
 func TestIDQuoted(t *testing.T) {
 	for in, want := range map[string]string{
 		"q-with space":           `"q-with space"`,
@@ -63,6 +64,13 @@ func TestIDQuoted(t *testing.T) {
 		`q\u2026`:                `"q\\u2026"`,
 		"q-ac0974bec39a17e36ba":  `"q-ac0974be…"`,
 		strings.Repeat("q", 129): `"` + strings.Repeat("q", 60) + `…"`,
+		// A run broken only by what a terminal hides reads as one, and is
+		// cut as one: escaped first, a key split by them kept 8 digits a
+		// piece ("200b" and "00ad" of their escapes counted in too).
+		"ac0974be\u200bc39a17e3\u200b6ba4a6b4": `"ac0974be\u200b…\u200b"`,
+		"ac0974be\x1b[0mc39a17e3":              `"ac0974be\x1b[0m…"`,
+		"ac09\u00ad74be\u00adc39a\u00ad17e3":   `"ac09\u00ad74be\u00ad…\u00ad"`,
+		"ac0974be\u200b\nc39a17e3":             `"ac0974be\u200b\nc39a17e3"`,
 	} {
 		if got := IDQuoted(in); got != want {
 			t.Errorf("IDQuoted(%q) = %s, want %s", in, got, want)

@@ -24,25 +24,37 @@ func Text(s string) string {
 	}
 	var b strings.Builder
 	b.Grow(len(s))
+	reading(s, func(piece string, kept bool) {
+		if kept {
+			b.WriteString(piece)
+		}
+	})
+	return b.String()
+}
+
+// reading hands f s in pieces, in order, as Text reads it: each character
+// Text keeps (kept), and what it drops, an escape sequence whole, a
+// control, an invisible character or a byte not UTF-8 (!kept).
+func reading(s string, f func(piece string, kept bool)) {
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
+		end, kept := i+size, false
 		switch {
 		case r == utf8.RuneError && size <= 1:
-			i++
+			end = i + 1
 		case r == 0x1b:
-			i = skipEscape(s, i+1)
+			end = skipEscape(s, i+1)
 		case r == 0x9b: // C1 CSI
-			i = skipCSI(s, i+size)
+			end = skipCSI(s, i+size)
 		case r == 0x90 || r == 0x98 || r == 0x9d || r == 0x9e || r == 0x9f: // C1 DCS, SOS, OSC, PM, APC
-			i = skipString(s, i+size)
+			end = skipString(s, i+size)
 		case dropped(r):
-			i += size
 		default:
-			b.WriteString(s[i : i+size])
-			i += size
+			kept = true
 		}
+		f(s[i:end], kept)
+		i = end
 	}
-	return b.String()
 }
 
 // isClean reports whether Text would return s unchanged.

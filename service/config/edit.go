@@ -14,6 +14,7 @@ import (
 	"sync"
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 )
 
 // The config is edited in its text, never rewritten from what was decoded:
@@ -316,7 +317,7 @@ func editConfig(path string, change func(text string, before Config) (string, er
 	}
 	unlock, err := lockEdit(real)
 	if err != nil {
-		return fmt.Errorf("config %s: %w", path, err)
+		return fmt.Errorf("config %s: %w", safetext.Shown(path), err)
 	}
 	defer unlock()
 	for range editTries {
@@ -328,11 +329,11 @@ func editConfig(path string, change func(text string, before Config) (string, er
 			continue
 		}
 		if err := osguard.WriteStateFile(real, []byte(text)); err != nil {
-			return fmt.Errorf("config %s: %w", path, err)
+			return fmt.Errorf("config %s: %w", safetext.Shown(path), err)
 		}
 		return nil
 	}
-	return fmt.Errorf("config %s changed %d times while it was being edited, and was left as another program wrote it: run the command again once nothing else edits it", path, editTries)
+	return fmt.Errorf("config %s changed %d times while it was being edited, and was left as another program wrote it: run the command again once nothing else edits it", safetext.Shown(path), editTries)
 }
 
 // editTries is how many times an edit is made again on what another
@@ -348,7 +349,7 @@ func editedText(path, real string, change func(text string, before Config) (stri
 	}
 	b, err = readConfigFile(real)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return nil, "", fmt.Errorf("config %s: %w", path, err)
+		return nil, "", fmt.Errorf("config %s: %w", safetext.Shown(path), err)
 	}
 	if text, err = change(string(b), cloneConfig(before)); err != nil {
 		return nil, "", err

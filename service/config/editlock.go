@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 )
 
 // lockEdit holds the lock of an edit of the config at real (the file a
@@ -22,7 +23,7 @@ import (
 // but not readable. Each process editing one config meets the same folder
 // on the same filesystem, so they fall back alike.
 func lockEdit(real string) (unlock func(), err error) {
-	w := osguard.Wait{Doing: "editing the config " + real}
+	w := osguard.Wait{Doing: "editing the config " + safetext.Shown(real)}
 	unlock, err = lockFolder(filepath.Dir(real), w)
 	if err == nil || errors.As(err, new(*osguard.LockHeldError)) {
 		return unlock, err

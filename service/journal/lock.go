@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 )
 
 // Exclusive holds the journal for one process until the returned unlock is
@@ -14,7 +15,7 @@ import (
 // a second, and never gives up: the other may be sending, and a person who
 // reads the wait can end it (a second ctrl+c).
 func (j *Journal) Exclusive() (unlock func(), err error) {
-	unlock, err = osguard.LockFile(j.path+".lock", osguard.Wait{Doing: "checking and recording a withdrawal in the journal " + j.path, Unbounded: true})
+	unlock, err = osguard.LockFile(j.path+".lock", osguard.Wait{Doing: "checking and recording a withdrawal in the journal " + safetext.Shown(j.path), Unbounded: true})
 	if err != nil {
 		return nil, fmt.Errorf("journal %w", err)
 	}

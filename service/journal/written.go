@@ -239,7 +239,7 @@ func (j *Journal) noteWritten() {
 // anew from the journal's start when fresh, else only when the journal
 // still holds what it records. beforeSend waits for the lock without end.
 func (j *Journal) record(fresh, beforeSend bool) error {
-	w := osguard.Wait{Doing: "recording how far the journal " + j.path + " is written", Unbounded: beforeSend}
+	w := osguard.Wait{Doing: "recording how far the journal " + safetext.Shown(j.path) + " is written", Unbounded: beforeSend}
 	unlock, err := osguard.LockFile(WrittenPath(j.path)+".lock", w)
 	if err != nil {
 		return err
@@ -293,7 +293,7 @@ func (j *Journal) CheckWritten(whole bool) error {
 	case errors.Is(err, errNotRecord), errors.Is(err, config.ErrNotState):
 		return &RolledBackError{Path: j.path, Unreadable: err}
 	case err != nil:
-		return fmt.Errorf("read %s: %w", WrittenPath(j.path), err)
+		return fmt.Errorf("read %s: %w", safetext.Shown(WrittenPath(j.path)), err)
 	case r == nil:
 		if _, err := os.Lstat(j.path); err == nil {
 			_ = j.record(false, false) // best effort: a later write records it

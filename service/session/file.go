@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/config"
 )
 
@@ -49,7 +50,7 @@ func (s Store) locked(change func() error) error {
 	if s.File == "" {
 		return change()
 	}
-	unlock, err := osguard.LockBeside(s.File, osguard.Wait{Doing: "keeping a session in " + s.File})
+	unlock, err := osguard.LockBeside(s.File, osguard.Wait{Doing: "keeping a session in " + safetext.Shown(s.File)})
 	if err != nil {
 		return fmt.Errorf("session file %w", err)
 	}

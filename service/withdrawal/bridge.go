@@ -325,7 +325,7 @@ func checkBridgePins(pins map[string]bridgePin) error {
 // on another environment) would otherwise be written over, and that
 // environment's next address taken as a first use again, unchecked.
 func lockPins(path string) (unlock func(), err error) {
-	if unlock, err = osguard.LockBeside(path, osguard.Wait{Doing: "recording a bridge address in " + path}); err != nil {
+	if unlock, err = osguard.LockBeside(path, osguard.Wait{Doing: "recording a bridge address in " + safetext.Shown(path)}); err != nil {
 		return nil, fmt.Errorf("record the bridge address: %w", err)
 	}
 	return unlock, nil
