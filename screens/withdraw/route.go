@@ -262,9 +262,10 @@ func (r *routeScreen) View() string {
 	b.WriteString(r.list.View(""))
 	if rt, ok := r.list.Selected(); ok && len(rt.TokensOut) > 0 {
 		in, out := r.sources[r.source], rt.TokensOut[r.payout]
-		b.WriteString("\n" + st.Muted.Render(layout.Fitting(r.w,
+		// Wrapped, not cut: the names are what the quote will ask for.
+		b.WriteString("\n" + st.Muted.Render(layout.WrapTo(layout.Fitting(r.w,
 			fmt.Sprintf("Send %s from the funding account, receive %s on %s.", in, out, rt.Chain),
-			fmt.Sprintf("Send %s, receive %s on %s.", in, out, rt.Chain))) + "\n")
+			fmt.Sprintf("Send %s, receive %s on %s.", in, out, rt.Chain)), r.w)) + "\n")
 	}
 	return layout.Clip(b.String(), r.w)
 }
