@@ -304,6 +304,9 @@ func TestHostileAnswersRefused(t *testing.T) {
 			r["tokens_out"] = []any{"USDT", "USDC", "USDT"}
 			return nil
 		}), "payout tokens name USDT twice"},
+		// The review names whose funding address the Transfer pays.
+		{"empty provider", exchange.PathWithdrawalInfo, set("provider", ""), "bridge provider is empty"},
+		{"provider of control characters", exchange.PathWithdrawalInfo, set("provider", "\x1b[2J\u200b"), "bridge provider is empty"},
 		{"empty route chain", exchange.PathWithdrawalInfo, onRoute(func(r map[string]any) map[string]any { r["chain"] = ""; return nil }), "route chain is empty"},
 		{"empty payout token", exchange.PathWithdrawalInfo, onRoute(func(r map[string]any) map[string]any { r["tokens_out"] = []any{""}; return nil }), "payout token is empty"},
 		{"empty source token", exchange.PathWithdrawalInfo, func(v any) any {

@@ -14,6 +14,11 @@ import (
 
 func (w *WithdrawalInfo) cleanAnswer(time.Time) error {
 	w.Provider = safetext.Line(w.Provider, safetext.MaxNameLen)
+	// The review names whose funding address the Transfer pays: "the
+	// bridge funding address of  · …" named nobody.
+	if strings.TrimSpace(w.Provider) == "" {
+		return NewShapeError("bridge provider", "is empty")
+	}
 	if err := ValidateAddress(ChainTypeEVM, w.FundingAddress); err != nil {
 		return NewShapeError("bridge funding address", "is not an EVM address (%v)", err)
 	}
