@@ -231,7 +231,8 @@ func (r *routeScreen) View() string {
 		b.WriteString(r.spin.View() + " Loading withdrawal routes…\n")
 		return layout.Clip(b.String(), r.w)
 	case r.err != nil:
-		b.WriteString(st.ErrorToast.Render("Error: ") + r.err.Error() + "\n")
+		// Wrapped: what to do next is at its end.
+		b.WriteString(layout.ErrorBlock(c, "Error", r.err, r.w))
 		return layout.Clip(b.String(), r.w)
 	}
 	const lw = 14

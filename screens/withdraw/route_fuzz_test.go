@@ -48,7 +48,8 @@ func routeSeeds() []string {
 // FuzzRouteView: whatever withdrawal info the service layer accepts, the
 // route step draws at 120x40, 80x24 and 60x20 without a crash, within its
 // width, through any walk of its keys; the line saying what is sent and
-// received names the chain and a payout token of the route chosen.
+// received names the chain and a payout token of the route chosen. One it
+// refuses is said whole there.
 func FuzzRouteView(f *testing.F) {
 	for _, s := range routeSeeds() {
 		f.Add(s, "lljk\r")
@@ -59,7 +60,8 @@ func FuzzRouteView(f *testing.F) {
 		rig.Bodies.Store(exchange.PathWithdrawalInfo, []byte(body))
 		info, err := rig.App.Client().WithdrawalInfo(context.Background())
 		if err != nil {
-			return // refused: no screen sees it
+			requireRefusalSaid(t, rig, err)
+			return
 		}
 		for _, size := range [][2]int{{120, 40}, {80, 24}, {60, 20}} {
 			r := New(rig.App).(*routeScreen)
@@ -77,6 +79,22 @@ func FuzzRouteView(f *testing.F) {
 			}
 		}
 	})
+}
+
+// requireRefusalSaid: an answer refused is said whole, with what to do,
+// where the route step would be; it was cut at the edge, on one line.
+func requireRefusalSaid(t *testing.T, rig *screentest.StatusRig, err error) {
+	t.Helper()
+	said := strings.Join(strings.Fields(exchange.Explain(err).Error()), "")
+	for _, size := range [][2]int{{120, 40}, {80, 24}, {60, 20}} {
+		r := New(rig.App).(*routeScreen)
+		r.SetSize(size[0], size[1])
+		r.Update(withdrawalInfoMsg{err: err})
+		view := ansi.Strip(r.View())
+		if !strings.Contains(strings.Join(strings.Fields(view), ""), said) {
+			t.Fatalf("%dx%d: the refusal is not said whole:\n%s", size[0], size[1], view)
+		}
+	}
 }
 
 func requireRouteSaid(t *testing.T, r *routeScreen, w int, walked string) {

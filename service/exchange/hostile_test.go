@@ -299,11 +299,11 @@ func TestHostileAnswersRefused(t *testing.T) {
 			twin := maps.Clone(r)
 			twin["chain"], twin["tokens_out"] = strings.ToLower(r["chain"].(string)), []any{"USDT"}
 			return twin
-		}), "USDT routes name the chain"},
+		}), "route listing names the chain arbitrum twice for USDT"},
 		{"payout token named twice", exchange.PathWithdrawalInfo, onRoute(func(r map[string]any) map[string]any {
 			r["tokens_out"] = []any{"USDT", "USDC", "USDT"}
 			return nil
-		}), "payout tokens name USDT twice"},
+		}), "route to ARBITRUM names the payout token USDT twice"},
 		// The review names whose funding address the Transfer pays.
 		{"empty provider", exchange.PathWithdrawalInfo, set("provider", ""), "bridge provider is empty"},
 		{"provider of control characters", exchange.PathWithdrawalInfo, set("provider", "\x1b[2J\u200b"), "bridge provider is empty"},

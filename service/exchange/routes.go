@@ -35,7 +35,7 @@ func (w *WithdrawalInfo) cleanAnswer(time.Time) error {
 			// A quote names its route by chain, in any case: a chain
 			// listed twice leaves which route it takes untold.
 			if c := strings.ToUpper(r.Chain); chains[c] {
-				return NewShapeError(token+" routes", "name the chain %s twice, so which of them a withdrawal takes cannot be told", r.Chain)
+				return NewShapeError("route listing", "names the chain %s twice for %s, so which of them a withdrawal takes cannot be told", r.Chain, token)
 			}
 			chains[strings.ToUpper(r.Chain)] = true
 			if err := CheckName("route chain id", r.ChainID); err != nil {
@@ -58,7 +58,7 @@ func (w *WithdrawalInfo) cleanAnswer(time.Time) error {
 					return err
 				}
 				if slices.ContainsFunc(r.TokensOut[:j], func(u string) bool { return strings.EqualFold(t, u) }) {
-					return NewShapeError(r.Chain+" payout tokens", "name %s twice", t)
+					return NewShapeError("route", "to %s names the payout token %s twice", r.Chain, t)
 				}
 			}
 		}
