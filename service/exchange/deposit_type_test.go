@@ -212,3 +212,23 @@ func TestDepositListingWithoutNames(t *testing.T) {
 		}
 	}
 }
+
+// TestGeneratedAddressMissing: a generation answered without an address
+// (an allowed ChainInfo, but not the address asked for) is refused: the
+// console and plain mode said "SOLANA deposit address ready: " and the
+// command line sent the user to generate it again.
+func TestGeneratedAddressMissing(t *testing.T) {
+	w, h := newHostileWorld(t, sandbox.Options{})
+	c := w.Login(sandbox.DemoAPIKey, exchange.Options{})
+	h.set(onPath(exchange.PathGenerateAddress, func(v any) any {
+		v.(map[string]any)["deposit_address"] = ""
+		return v
+	}))
+	info, err := c.GenerateAddress(ctx, "SOLANA")
+	if !strings.Contains(shapeSays(err), "deposit address is empty") {
+		t.Fatalf("%+v, %v; want it refused: the address asked for is missing", info, err)
+	}
+	if strings.Contains(err.Error(), "ready") || !strings.Contains(err.Error(), "try again") {
+		t.Errorf("the refusal does not say what to do: %v", err)
+	}
+}
