@@ -342,7 +342,10 @@ func (b *boardScreen) row(r *boardRow) kit.Row {
 	now := b.app.Common.Now()
 	label := r.label
 	receive, checked := "", "never"
-	if r.Known {
+	switch {
+	case r.Known && r.Last.ReceiveAmount.IsZero():
+		receive = "—" // a record without its amount, as the status screen shows it: not "0 USDT"
+	case r.Known:
 		receive = r.Last.ReceiveAmount.String() + " " + r.Last.TokenOut
 	}
 	if !r.LastChecked.IsZero() {

@@ -266,13 +266,35 @@ func (d *depositScreen) layout() (qrLayout, qrCode) {
 }
 
 // baseDetailHeight is the detail panel without any QR code: heading,
-// address, "Tokens" and one line per token.
+// address, "Tokens" and the tokens.
 func (d *depositScreen) baseDetailHeight() int {
 	ch, ok := d.list.Selected()
 	if !ok {
 		return 0
 	}
-	return 3 + len(ch.SupportedTokens)
+	return strings.Count(d.heading(ch), "\n") + 2 + strings.Count(d.tokens(ch), "\n")
+}
+
+// detailLabelWidth is the detail's label column: "chain id" lines up with
+// the address below it, however short the name.
+const detailLabelWidth = 9
+
+// heading is the chain's name and id, wrapped, never cut: the names the
+// service may send are longer than a narrow screen.
+func (d *depositScreen) heading(ch exchange.ChainInfo) string {
+	k := layout.InksFor(d.app.Common)
+	gap := strings.Repeat(" ", max(detailLabelWidth+1-layout.Width(ch.Chain), 2))
+	return layout.WrapTo(k.Heading.On(ch.Chain)+k.Muted.On(gap+"chain id "+ch.ChainID), d.w)
+}
+
+// tokens is "Tokens" and a line per token, each wrapped, never cut.
+func (d *depositScreen) tokens(ch exchange.ChainInfo) string {
+	k := layout.InksFor(d.app.Common)
+	b := k.Label.On("Tokens") + "\n"
+	for _, t := range ch.SupportedTokens {
+		b += layout.WrapTo("  "+layout.Pad(t.Name, 8)+k.Muted.On(t.ContractText()), d.w) + "\n"
+	}
+	return b
 }
 
 // listRows is how many chain rows fit: the list gets what the heading, the
@@ -367,15 +389,9 @@ func (d *depositScreen) detail(l qrLayout, code qrCode) string {
 	case ch.DepositAddress == "":
 		addr = k.Muted.On(exchange.NotProvisioned + ": press g to generate")
 	}
-	// "chain id" lines up with the address below it, however short the name.
-	const lw = 9
-	gap := strings.Repeat(" ", max(lw+1-layout.Width(ch.Chain), 2))
-	b.WriteString(k.Heading.On(ch.Chain) + k.Muted.On(gap+"chain id "+ch.ChainID) + "\n")
-	b.WriteString(layout.Field(c, "Address", lw, addr) + "\n")
-	b.WriteString(k.Label.On("Tokens") + "\n")
-	for _, t := range ch.SupportedTokens {
-		b.WriteString("  " + layout.Pad(t.Name, 8) + k.Muted.On(t.ContractText()) + "\n")
-	}
+	b.WriteString(d.heading(ch) + "\n")
+	b.WriteString(layout.Field(c, "Address", detailLabelWidth, addr) + "\n")
+	b.WriteString(d.tokens(ch))
 	switch {
 	case !d.showQR:
 	case l == qrNone && ch.Verdict() == exchange.DepositRefused:

@@ -53,6 +53,9 @@ type StatusRig struct {
 	// StatusRewrite, when set, rewrites the sandbox's status answers as a
 	// hostile proxy would.
 	StatusRewrite atomic.Pointer[func(body []byte) []byte]
+	// Bodies, by path, are answered with 200 in place of the sandbox: an
+	// answer the spec allows that the sandbox never gives ("route": {}).
+	Bodies sync.Map
 
 	mu        sync.Mutex
 	withdraws [][]byte // bodies of /bridge/withdraw, in arrival order
@@ -78,6 +81,11 @@ func NewStatusRig(t *testing.T) *StatusRig {
 }
 
 func (r *StatusRig) serve(w http.ResponseWriter, req *http.Request) {
+	if body, ok := r.Bodies.Load(req.URL.Path); ok {
+		w.Header().Set("Content-Type", "application/json")
+		w.Write(body.([]byte))
+		return
+	}
 	switch req.URL.Path {
 	case exchange.PathWithdrawalStatus:
 		r.StatusCalls.Add(1)

@@ -21,7 +21,8 @@ const statusLabelWidth = 13
 
 // View leaves out, while the screen is taller than the terminal, the
 // explorer's link (o opens it), then the timeline (the state line names
-// the states), so the last lines (the state's end, the next check) stay.
+// the states), then its blank lines, so the last lines (the state's end,
+// the next check) stay.
 func (s *statusScreen) View() string {
 	tall := func(v string) bool { return s.ht > 0 && strings.Count(strings.TrimSuffix(v, "\n"), "\n") >= s.ht }
 	v := s.draw(true, true)
@@ -30,6 +31,11 @@ func (s *statusScreen) View() string {
 	}
 	if tall(v) {
 		v = s.draw(false, false)
+	}
+	if tall(v) {
+		// Ids and a hash as long as the service may send them: the blank
+		// lines between the parts give way before the state's end is cut.
+		v = strings.ReplaceAll(strings.ReplaceAll(v, "\n\n", "\n"), "\n\n", "\n")
 	}
 	return v
 }

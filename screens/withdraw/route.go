@@ -231,7 +231,8 @@ func (r *routeScreen) View() string {
 		b.WriteString(r.spin.View() + " Loading withdrawal routes…\n")
 		return layout.Clip(b.String(), r.w)
 	case r.err != nil:
-		b.WriteString(st.ErrorToast.Render("Error: ") + r.err.Error() + "\n")
+		// Wrapped: what to do next is at its end.
+		b.WriteString(layout.ErrorBlock(c, "Error", r.err, r.w))
 		return layout.Clip(b.String(), r.w)
 	}
 	const lw = 14
@@ -262,9 +263,10 @@ func (r *routeScreen) View() string {
 	b.WriteString(r.list.View(""))
 	if rt, ok := r.list.Selected(); ok && len(rt.TokensOut) > 0 {
 		in, out := r.sources[r.source], rt.TokensOut[r.payout]
-		b.WriteString("\n" + st.Muted.Render(layout.Fitting(r.w,
+		// Wrapped, not cut: the names are what the quote will ask for.
+		b.WriteString("\n" + st.Muted.Render(layout.WrapTo(layout.Fitting(r.w,
 			fmt.Sprintf("Send %s from the funding account, receive %s on %s.", in, out, rt.Chain),
-			fmt.Sprintf("Send %s, receive %s on %s.", in, out, rt.Chain))) + "\n")
+			fmt.Sprintf("Send %s, receive %s on %s.", in, out, rt.Chain)), r.w)) + "\n")
 	}
 	return layout.Clip(b.String(), r.w)
 }

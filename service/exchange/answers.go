@@ -269,10 +269,10 @@ func (r *BuilderAuthorizeResult) cleanAnswer(time.Time) error {
 // check is not refused with the whole list but moved aside (see
 // ChainInfo.AddressProblem), so the other chains stay usable.
 func (c *ChainInfo) cleanAnswer(time.Time) error {
-	if err := CheckName("chain name", c.Chain); err != nil {
+	if err := checkNameGiven("chain name", c.Chain); err != nil {
 		return err
 	}
-	if err := CheckName("chain id", c.ChainID); err != nil {
+	if err := checkNameGiven("chain id", c.ChainID); err != nil {
 		return err
 	}
 	// A chain whose type is in doubt is refused with or without an address:
@@ -289,7 +289,7 @@ func (c *ChainInfo) cleanAnswer(time.Time) error {
 	}
 	for i := range c.SupportedTokens {
 		t := &c.SupportedTokens[i]
-		if err := CheckName("token name", t.Name); err != nil {
+		if err := checkNameGiven("token name", t.Name); err != nil {
 			return err
 		}
 		// A contract that fails its chain's check is shown as unknown.
@@ -365,45 +365,6 @@ func sameAddress(c ChainInfo) string {
 		return strings.ToLower(c.DepositAddress)
 	}
 	return c.DepositAddress
-}
-
-func (w *WithdrawalInfo) cleanAnswer(time.Time) error {
-	w.Provider = safetext.Line(w.Provider, safetext.MaxNameLen)
-	if err := ValidateAddress(ChainTypeEVM, w.FundingAddress); err != nil {
-		return NewShapeError("bridge funding address", "is not an EVM address (%v)", err)
-	}
-	for token, routes := range w.Route {
-		if err := CheckName("source token", token); err != nil {
-			return err
-		}
-		for i := range routes {
-			r := &routes[i]
-			if err := CheckName("route chain", r.Chain); err != nil {
-				return err
-			}
-			if err := CheckName("route chain id", r.ChainID); err != nil {
-				return err
-			}
-			switch r.ChainType {
-			case ChainTypeEVM, ChainTypeSolana, ChainTypeTron:
-			default:
-				return NewShapeError("route chain type", "is not evm, solana or tron")
-			}
-			// The destination is checked by the route's type and journaled
-			// under its chain's name: the two, and the chain id, agree.
-			for _, t := range []string{namedChainType(r.Chain), chainTypeOfChainID(r.ChainID)} {
-				if t != "" && t != r.ChainType {
-					return NewShapeError("route chain type", "is %s, but the chain %s with chain id %s is %s chain", r.ChainType, r.Chain, r.ChainID, Articled(ChainTypeLabel(t)))
-				}
-			}
-			for _, t := range r.TokensOut {
-				if err := CheckName("payout token", t); err != nil {
-					return err
-				}
-			}
-		}
-	}
-	return nil
 }
 
 func (q *Quote) cleanAnswer(now time.Time) error {

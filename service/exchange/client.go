@@ -128,6 +128,10 @@ func (c *Client) GenerateAddress(ctx context.Context, chain string) (ChainInfo, 
 		// The answer would stand in for another chain's address.
 		return ChainInfo{}, &UnreadableAnswerError{Status: http.StatusOK, Reason: NewShapeError("chain", "is %s, not the %s asked for", res.Chain, safetext.Line(chain, safetext.MaxNameLen))}
 	}
+	if err == nil && res.Verdict() == DepositGenerate {
+		// Not the address asked for: every face would call it ready.
+		return ChainInfo{}, &UnreadableAnswerError{Status: http.StatusOK, Reason: NewShapeError("deposit address", "is empty, though one was asked to be generated")}
+	}
 	return res, err
 }
 

@@ -189,3 +189,46 @@ func TestDepositListingGivingAChainIDTwice(t *testing.T) {
 		}
 	}
 }
+
+// TestDepositListingWithoutNames: a chain without a name or chain id, or a
+// token without a name, is refused: every face draws the name as the chain
+// to deposit on (generating an address sends it back), and a refusal of
+// an empty one read "The  chain … chain id )".
+func TestDepositListingWithoutNames(t *testing.T) {
+	w, h := newHostileWorld(t, sandbox.Options{})
+	c := w.Login(sandbox.DemoAPIKey, exchange.Options{})
+	for _, tc := range []struct{ chain, chainID, token, says string }{
+		{"", "42161", "USDT", "chain name is empty"},
+		{"ARBITRUM", "", "USDT", "chain id is empty"},
+		{"ARBITRUM", "42161", "", "token name is empty"},
+	} {
+		h.set(onPath(exchange.PathDepositAddresses, func(v any) any {
+			v.(map[string]any)["chains"] = []any{map[string]any{"chain": tc.chain, "chain_id": tc.chainID,
+				"deposit_address": sandbox.DemoAddress, "supported_tokens": []any{map[string]any{"name": tc.token}}}}
+			return v
+		}))
+		if _, err := c.DepositAddresses(ctx); !strings.Contains(shapeSays(err), tc.says) {
+			t.Errorf("%q %q %q: %v; want a shape error saying %q", tc.chain, tc.chainID, tc.token, err, tc.says)
+		}
+	}
+}
+
+// TestGeneratedAddressMissing: a generation answered without an address
+// (an allowed ChainInfo, but not the address asked for) is refused: the
+// console and plain mode said "SOLANA deposit address ready: " and the
+// command line sent the user to generate it again.
+func TestGeneratedAddressMissing(t *testing.T) {
+	w, h := newHostileWorld(t, sandbox.Options{})
+	c := w.Login(sandbox.DemoAPIKey, exchange.Options{})
+	h.set(onPath(exchange.PathGenerateAddress, func(v any) any {
+		v.(map[string]any)["deposit_address"] = ""
+		return v
+	}))
+	info, err := c.GenerateAddress(ctx, "SOLANA")
+	if !strings.Contains(shapeSays(err), "deposit address is empty") {
+		t.Fatalf("%+v, %v; want it refused: the address asked for is missing", info, err)
+	}
+	if strings.Contains(err.Error(), "ready") || !strings.Contains(err.Error(), "try again") {
+		t.Errorf("the refusal does not say what to do: %v", err)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"reflect"
@@ -291,6 +292,28 @@ func TestHostileAnswersRefused(t *testing.T) {
 			r["chain_type"] = "aptos"
 			return v
 		}, "route chain type is not evm, solana or tron"},
+		// A route listing draws every name it holds, and a quote names its
+		// chain and payout token: an empty one, or a chain or payout token
+		// named twice (in any case), leaves a screen no route it can say.
+		{"chain named twice", exchange.PathWithdrawalInfo, onRoute(func(r map[string]any) map[string]any {
+			twin := maps.Clone(r)
+			twin["chain"], twin["tokens_out"] = strings.ToLower(r["chain"].(string)), []any{"USDT"}
+			return twin
+		}), "route listing names the chain arbitrum twice for USDT"},
+		{"payout token named twice", exchange.PathWithdrawalInfo, onRoute(func(r map[string]any) map[string]any {
+			r["tokens_out"] = []any{"USDT", "USDC", "USDT"}
+			return nil
+		}), "route to ARBITRUM names the payout token USDT twice"},
+		// The review names whose funding address the Transfer pays.
+		{"empty provider", exchange.PathWithdrawalInfo, set("provider", ""), "bridge provider is empty"},
+		{"provider of control characters", exchange.PathWithdrawalInfo, set("provider", "\x1b[2J\u200b"), "bridge provider is empty"},
+		{"empty route chain", exchange.PathWithdrawalInfo, onRoute(func(r map[string]any) map[string]any { r["chain"] = ""; return nil }), "route chain is empty"},
+		{"empty payout token", exchange.PathWithdrawalInfo, onRoute(func(r map[string]any) map[string]any { r["tokens_out"] = []any{""}; return nil }), "payout token is empty"},
+		{"empty source token", exchange.PathWithdrawalInfo, func(v any) any {
+			route := v.(map[string]any)["route"].(map[string]any)
+			route[""] = route["USDC"]
+			return v
+		}, "source token is empty"},
 		{"login with a bad funding address", exchange.PathAPIKeyLogin, set("funding_account_address", "nope"), "funding account address is not an EVM address"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -313,6 +336,19 @@ func TestHostileAnswersRefused(t *testing.T) {
 				t.Fatalf("the error repeats the input: %d bytes", len(err.Error()))
 			}
 		})
+	}
+}
+
+// onRoute changes the first USDT route of a withdrawal info, and adds
+// the route it returns, if any, after it.
+func onRoute(change func(r map[string]any) map[string]any) func(v any) any {
+	return func(v any) any {
+		route := v.(map[string]any)["route"].(map[string]any)
+		routes := route["USDT"].([]any)
+		if added := change(routes[0].(map[string]any)); added != nil {
+			route["USDT"] = append(routes, added)
+		}
+		return v
 	}
 }
 

@@ -1,0 +1,76 @@
+package exchange
+
+import (
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/svcwallet/svcwallet/internal/safetext"
+)
+
+// The withdrawal info's routes (SPEC.md §4.7, §2.8) are drawn as choices
+// and sent back in a quote: their names are checked here, with the types
+// the chain's name and id settle.
+
+func (w *WithdrawalInfo) cleanAnswer(time.Time) error {
+	w.Provider = safetext.Line(w.Provider, safetext.MaxNameLen)
+	// The review names whose funding address the Transfer pays: "the
+	// bridge funding address of  · …" named nobody.
+	if strings.TrimSpace(w.Provider) == "" {
+		return NewShapeError("bridge provider", "is empty")
+	}
+	if err := ValidateAddress(ChainTypeEVM, w.FundingAddress); err != nil {
+		return NewShapeError("bridge funding address", "is not an EVM address (%v)", err)
+	}
+	for token, routes := range w.Route {
+		if err := checkNameGiven("source token", token); err != nil {
+			return err
+		}
+		chains := map[string]bool{}
+		for i := range routes {
+			r := &routes[i]
+			if err := checkNameGiven("route chain", r.Chain); err != nil {
+				return err
+			}
+			// A quote names its route by chain, in any case: a chain
+			// listed twice leaves which route it takes untold.
+			if c := strings.ToUpper(r.Chain); chains[c] {
+				return NewShapeError("route listing", "names the chain %s twice for %s, so which of them a withdrawal takes cannot be told", r.Chain, token)
+			}
+			chains[strings.ToUpper(r.Chain)] = true
+			if err := CheckName("route chain id", r.ChainID); err != nil {
+				return err
+			}
+			switch r.ChainType {
+			case ChainTypeEVM, ChainTypeSolana, ChainTypeTron:
+			default:
+				return NewShapeError("route chain type", "is not evm, solana or tron")
+			}
+			// The destination is checked by the route's type and journaled
+			// under its chain's name: the two, and the chain id, agree.
+			for _, t := range []string{namedChainType(r.Chain), chainTypeOfChainID(r.ChainID)} {
+				if t != "" && t != r.ChainType {
+					return NewShapeError("route chain type", "is %s, but the chain %s with chain id %s is %s chain", r.ChainType, r.Chain, r.ChainID, Articled(ChainTypeLabel(t)))
+				}
+			}
+			for j, t := range r.TokensOut {
+				if err := checkNameGiven("payout token", t); err != nil {
+					return err
+				}
+				if slices.ContainsFunc(r.TokensOut[:j], func(u string) bool { return strings.EqualFold(t, u) }) {
+					return NewShapeError("route", "to %s names the payout token %s twice", r.Chain, t)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// checkNameGiven is CheckName of a name that must be there: one drawn as
+// a choice and sent back in a request.
+func checkNameGiven(field, name string) error {
+	if name == "" {
+		return NewShapeError(field, "is empty")
+	}
+	return CheckName(field, name)
+}
