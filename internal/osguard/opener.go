@@ -6,17 +6,12 @@ import (
 	"fmt"
 	"os/exec"
 	"time"
-
-	"github.com/svcwallet/svcwallet/internal/safetext"
 )
 
 // OpenWait bounds the wait for the desktop's opener (xdg-open, open): most
 // hand the link to a browser and end at once, but one may run a browser it
 // started in the foreground, or hang on a broken desktop.
 const OpenWait = 5 * time.Second
-
-// maxOpenerSaid bounds what of an opener's output a failure repeats.
-const maxOpenerSaid = 200
 
 // Opener is the desktop's opener of links where goos is the system and
 // getenv reads the environment: open on macOS, xdg-open where a graphical
@@ -58,7 +53,7 @@ func OpenLink(wait time.Duration, name, link string) error {
 		if err == nil || errors.Is(err, exec.ErrWaitDelay) {
 			return nil
 		}
-		said := safetext.Escaped(safetext.Line(out.String(), maxOpenerSaid))
+		said := out.Said()
 		if said == "" {
 			return fmt.Errorf("%s failed (%v)", name, err)
 		}
