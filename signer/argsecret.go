@@ -9,11 +9,12 @@ import (
 )
 
 // argSecretOptions are the options, after their "--", by which a signing program takes a key,
-// a recovery phrase or a keystore's password as an argument (cast's and
-// most wallets' names): CheckSignCommand refuses a key written in the
-// line, but one a shell puts there ("$PK", $(cat key)) is in the process
-// list all the same.
-var argSecretOptions = []string{"private-key", "private-keys", "mnemonic", "mnemonics", "mnemonic-passphrase", "password", "unsafe-password"}
+// a recovery phrase or a keystore's password as an argument: cast's, the
+// one EIP-712 signer of these that takes them (with their aliases; none is
+// short); clef asks on its terminal, and ethers' CLI signs no typed data.
+// CheckSignCommand refuses a key written in the line, but one a shell puts
+// there ("$PK", $(cat key)) is in the process list all the same.
+var argSecretOptions = []string{"private-key", "private-keys", "mnemonic", "mnemonics", "mnemonic-path", "mnemonic-paths", "mnemonic-passphrase", "mnemonic-passphrases", "password", "unsafe-password"}
 
 // argumentSecret names the option by which a signing command's words give
 // its program a key, a recovery phrase or a password on the command line,

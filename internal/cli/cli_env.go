@@ -45,7 +45,7 @@ type CLIEnv struct {
 // StdEnv is the real process's streams, environment and secret prompt. It
 // takes every SVCWALLET_* variable out of the process's environment into
 // memory (signer.TakeEnv), so no child process inherits one, even one a
-// library starts without osguard.Command (a clipboard helper, a terminal
+// library starts without osguard.CommandContext (a clipboard helper, a terminal
 // probe); its Getenv still answers them, the secrets startenv took before
 // any dependency initialised too. It is made once, before any command runs.
 func StdEnv() CLIEnv {

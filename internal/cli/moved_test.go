@@ -33,6 +33,9 @@ func TestEarlierFilesMoved(t *testing.T) {
 				{From: "/old/state/journal.jsonl", To: "/new/state/journal.jsonl", Err: osguard.ErrLeftBeside},
 				// The system's error names the paths again, unescaped.
 				{From: "/old/k\x1b[2J/UTC--e", To: "/new/keystore/UTC--e", Err: &os.LinkError{Op: "rename", Old: "/old/k\x1b[2J/UTC--e", New: "/new/keystore/UTC--e", Err: syscall.EXDEV}},
+				// Linked at the new place, its earlier name not removed
+				// (Windows, a file an earlier version holds open).
+				{From: "/old/linked/journal.jsonl", To: "/new/linked/journal.jsonl", Err: &osguard.LinkedError{Cause: &os.PathError{Op: "remove", Path: "/old/linked/journal.jsonl", Err: syscall.EACCES}}},
 			}
 		}
 		a.execute(args)
@@ -53,12 +56,18 @@ func TestEarlierFilesMoved(t *testing.T) {
 		`moved "/old/st\u202eate/UTC--j" to "/new/st\u202eate/UTC--j", where`,
 		`"/old/st\u00a0ate/UTC--i", written by an earlier version, could not`,
 		`"/old/k\x1b[2J/UTC--e", written by an earlier version, could not be moved to /new/keystore/UTC--e (rename: invalid cross-device link): move it there by hand`,
+		// One file at both names: neither "move it there by hand" (over
+		// itself) nor not seen.
+		"moved /old/linked/journal.jsonl to /new/linked/journal.jsonl, where this version keeps it, but its earlier name could not be removed (remove: permission denied): it is one file at both, and the next run removes that name",
 		// Moved by hand, it would replace the journal in use.
 		"/old/state/journal.jsonl, a withdrawal journal an earlier version wrote, was left where it is: /new/state/journal.jsonl is the journal now, and the withdrawals in the earlier one are not seen by the check that a withdrawal is sent once; before making one of them again, look it up by its quote id (status, or the watch board): the file is text, and a withdrawal's lines name it after \"quote_id\"; quit the earlier svcwallet if one is still open, then move that file elsewhere",
 	} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr)
 		}
+	}
+	if strings.Contains(stderr, "/old/linked/journal.jsonl, written by") {
+		t.Errorf("a file linked at its new place said not moved:\n%s", stderr)
 	}
 	if strings.ContainsAny(stderr, "\u202e\u00a0\x1b") {
 		t.Errorf("a moved file's path said unescaped:\n%q", stderr)

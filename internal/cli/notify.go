@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
-	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/follow"
 )
 
@@ -67,7 +66,7 @@ func (n *notifier) ended(ctx context.Context, f *follow.Followed) {
 // notify runs --notify-command for a withdrawal that ended, its final
 // record as one JSON line on stdin, and reports whether it was ended at
 // its time. The command is split into words, no
-// shell, and runs with the environment children get (osguard.Command), in
+// shell, and runs with the environment children get (osguard.ChildEnv), in
 // a process group of its own that ends whole at its time, as a signing
 // command's does. A failure is said on stderr, with the start of its
 // output, and changes no exit status.
@@ -97,7 +96,7 @@ func (c statusCmd) notify(ctx context.Context, command string, f *follow.Followe
 		fmt.Fprintf(c.env.Stderr, "%s: --notify-command for %s did not end within %s, so it was ended with every process it started: a notify command must end by then\n", c.app.name, f.QuoteID, wait)
 		return true
 	default:
-		fmt.Fprintf(c.env.Stderr, "%s: --notify-command for %s failed (%v): %s\n", c.app.name, f.QuoteID, err, safetext.Line(out.String(), 200))
+		fmt.Fprintf(c.env.Stderr, "%s: --notify-command for %s failed (%v): %s\n", c.app.name, f.QuoteID, err, out.Said())
 	}
 	return false
 }

@@ -287,6 +287,12 @@ func (a *app) sayMoved(moved []osguard.Moved, beside bool) {
 			}
 			continue
 		}
+		var linked *osguard.LinkedError
+		if errors.As(m.Err, &linked) {
+			// Moved by hand, it would go over itself.
+			fmt.Fprintf(a.env.Stderr, "svcwallet: moved %s to %s, where this version keeps it, but its earlier name could not be removed (%s): it is one file at both, and the next run removes that name\n", safetext.Shown(m.From), safetext.Shown(m.To), m.Why())
+			continue
+		}
 		if m.Err != nil {
 			warn(a.env.Stderr, "svcwallet", "%s, written by an earlier version, could not be moved to %s (%s): move it there by hand", safetext.Shown(m.From), safetext.Shown(m.To), m.Why())
 			continue

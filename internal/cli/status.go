@@ -329,8 +329,8 @@ func (c statusCmd) parse(ctx context.Context, f statusFlags, ids []string) (stat
 			f.lookups = append(f.lookups, follow.Lookup{Text: id, Kind: kind, At: len(f.quoteIDs), Linked: id != given})
 			continue
 		}
-		if err := exchange.CheckQuoteID(id); err != nil {
-			return f, usageError("%w", follow.NotQuoteID(id, err))
+		if err := follow.CheckGivenQuoteID(id); err != nil {
+			return f, usageError("%w", err)
 		}
 		f.quoteIDs = appendNew(f.quoteIDs, seen, id)
 	}

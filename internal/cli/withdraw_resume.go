@@ -19,8 +19,8 @@ import (
 // withdrawal.Withdrawer.Settle, as the console's resume does.
 func (c withdrawCmd) resume(ctx context.Context, f withdrawFlags, id string) error {
 	f.json = c.env.JSON
-	if err := exchange.CheckQuoteID(id); err != nil {
-		return usageError("%w", follow.NotQuoteID(id, err))
+	if err := follow.CheckGivenQuoteID(id); err != nil {
+		return usageError("%w", err)
 	}
 	e, err := c.app.environment()
 	if err != nil {

@@ -9,6 +9,8 @@ import (
 	"os/exec"
 	"strings"
 	"time"
+
+	"github.com/svcwallet/svcwallet/internal/safetext"
 )
 
 // CommandContext is exec.CommandContext with ChildEnv as the child's
@@ -119,6 +121,14 @@ func (c *CappedBuffer) Write(p []byte) (int, error) {
 }
 
 func (c *CappedBuffer) String() string { return c.b.String() }
+
+// Said is the start of what the child wrote as a failure repeats it:
+// cleaned to one line (safetext.Line, no escape sequence reaching the
+// terminal), its first maxOutputSaid bytes.
+func (c *CappedBuffer) Said() string { return safetext.Line(c.b.String(), maxOutputSaid) }
+
+// maxOutputSaid bounds what of a child's output a failure repeats.
+const maxOutputSaid = 200
 
 // QuickWait bounds a child asked one quick question (tmux's options): a
 // server that never answers must not hold doctor, or a copy's word, for ever.

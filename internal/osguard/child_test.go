@@ -2,6 +2,7 @@ package osguard_test
 
 import (
 	"context"
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -74,5 +75,17 @@ func TestOnlyCommandStartsChildren(t *testing.T) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestCappedBufferSaid: what a failure repeats of a child's output (the
+// browser opener's, a notify command's) is one line, no escape sequence
+// reaching the terminal, its first 200 bytes.
+func TestCappedBufferSaid(t *testing.T) {
+	out := osguard.CappedBuffer{Max: 4 << 10}
+	fmt.Fprintf(&out, "no method \x1b[2Jhere\nsecond\tline %s", strings.Repeat("x", 300))
+	said := out.Said()
+	if !strings.HasPrefix(said, "no method here second line xx") || strings.ContainsAny(said, "\x1b\n\t") || len(said) > 200+len("…") {
+		t.Errorf("said %q", said)
 	}
 }

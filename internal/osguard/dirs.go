@@ -250,6 +250,10 @@ func fenced(from, to string, m []Moved) []Moved {
 		_ = os.Mkdir(from, 0o700) // made meanwhile, it is said beside next run
 		return m
 	}
+	var linked *LinkedError
+	if len(m) == 1 && errors.As(m[0].Err, &linked) {
+		return m // one file at both names: seen, fenced once the name goes
+	}
 	if fi, err := os.Lstat(from); err == nil && fi.Mode().IsRegular() {
 		switch {
 		case len(m) == 0:
@@ -335,7 +339,7 @@ func moveEntry(from, to string) []Moved {
 	}
 	if ti, err := os.Lstat(to); err == nil {
 		if os.SameFile(fi, ti) {
-			return []Moved{{From: from, To: to, Err: os.Remove(from)}}
+			return []Moved{{From: from, To: to, Err: unlinkEarlier(from)}}
 		}
 		return nil
 	} else if !errors.Is(err, os.ErrNotExist) {
@@ -357,7 +361,7 @@ func rename(from, to string) error {
 	if fi, err := os.Lstat(from); err == nil && fi.Mode().IsRegular() {
 		switch err := link(from, to); {
 		case err == nil:
-			return os.Remove(from)
+			return unlinkEarlier(from)
 		case errors.Is(err, fs.ErrExist):
 			return err
 		}
@@ -367,6 +371,30 @@ func rename(from, to string) error {
 
 // link is os.Link, which a test makes fail as a filesystem without links.
 var link = os.Link
+
+// unlink is os.Remove, which a test makes fail as Windows does on a file
+// an earlier version still holds open.
+var unlink = os.Remove
+
+// unlinkEarlier removes from, an earlier name of the file now linked at its
+// new place too: a failure is a *LinkedError, the move done but for it.
+func unlinkEarlier(from string) error {
+	if err := unlink(from); err != nil {
+		return &LinkedError{Cause: err}
+	}
+	return nil
+}
+
+// LinkedError is a file at its new place that is still at its earlier one
+// too, as one file (linked), its earlier name not removed: what is written
+// at either name is in the file in use, nothing unseen; the next run
+// removes that name.
+type LinkedError struct{ Cause error }
+
+func (e *LinkedError) Error() string {
+	return "it is at its new place too, as one file, but its earlier name could not be removed (" + reason(e.Cause) + "): the next run removes it"
+}
+func (e *LinkedError) Unwrap() error { return e.Cause }
 
 // MkdirPrivate makes dir and the folders above it that are missing (0700),
 // and makes dir itself private to the user where modes do not say so

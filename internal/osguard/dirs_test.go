@@ -475,3 +475,46 @@ func TestMoveWithoutLinksNeverReplaces(t *testing.T) {
 		t.Errorf("the file moved holds %q, %v", b, err)
 	}
 }
+
+// TestEarlierJournalLinkedNotSaidUnseen: a journal linked at its new place
+// whose earlier name could not be removed (Windows: an earlier version
+// holds it open) is one file at both names: what either writes is in the
+// journal in use, so it is not among the journals said unseen
+// (LeftBeside), only its name left (LinkedError, with why); the next run
+// removes that name and fences the place.
+func TestEarlierJournalLinkedNotSaidUnseen(t *testing.T) {
+	root := t.TempDir()
+	was, now := Dirs{State: filepath.Join(root, "old-state")}, Dirs{State: filepath.Join(root, "local")}
+	old, moved := filepath.Join(was.State, JournalName), filepath.Join(now.State, JournalName)
+	if err := os.MkdirAll(was.State, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(old, []byte("earlier\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	held := unlink
+	t.Cleanup(func() { unlink = held })
+	unlink = func(string) error { return &os.PathError{Op: "remove", Path: old, Err: syscall.EACCES} }
+	for range 2 { // linked now, then found linked by the next run
+		m := moveEarlier(was, now)
+		var linked *LinkedError
+		if len(m) != 1 || !errors.As(m[0].Err, &linked) || len(LeftBeside(m)) != 0 {
+			t.Fatalf("a journal linked, its earlier name held: %+v, want it linked, not said unseen", m)
+		}
+		if why := m[0].Why(); why != "remove: permission denied" {
+			t.Errorf("why: %q", why)
+		}
+		a, errA := os.Lstat(old)
+		b, errB := os.Lstat(moved)
+		if errA != nil || errB != nil || !os.SameFile(a, b) {
+			t.Fatalf("not one file at both names: %v, %v", errA, errB)
+		}
+	}
+	unlink = held
+	if m := moveEarlier(was, now); len(m) != 1 || m[0].Err != nil {
+		t.Errorf("the next run gives %+v, want the earlier name removed", m)
+	}
+	if fi, err := os.Lstat(old); err != nil || !fi.IsDir() {
+		t.Errorf("the earlier place is not fenced once its name went: %v", err)
+	}
+}

@@ -6,17 +6,12 @@ import (
 	"fmt"
 	"os/exec"
 	"time"
-
-	"github.com/svcwallet/svcwallet/internal/safetext"
 )
 
 // OpenWait bounds the wait for the desktop's opener (xdg-open, open): most
 // hand the link to a browser and end at once, but one may run a browser it
 // started in the foreground, or hang on a broken desktop.
 const OpenWait = 5 * time.Second
-
-// maxOpenerSaid bounds what of an opener's output a failure repeats.
-const maxOpenerSaid = 200
 
 // Opener is the desktop's opener of links where goos is the system and
 // getenv reads the environment: open on macOS, xdg-open where a graphical
@@ -36,9 +31,9 @@ func Opener(goos string, getenv func(string) string) string {
 // (GroupCommandContext: not the terminal's foreground group, so a text
 // browser it runs cannot take the console's keys), its output kept, never
 // shown raw. An opener that fails is an error naming it with its output
-// cleaned to one line; one still running after wait has opened something
-// (a browser in its foreground) and is left to run, its end reaped: ending
-// it would close the browser just opened.
+// cleaned to one line; one still running after wait is *OpenerRunning and
+// left to run, its end reaped: it may run the browser it opened in its
+// foreground, which ending it would close, or hang on a broken desktop.
 func OpenLink(wait time.Duration, name, link string) error {
 	g := GroupCommandContext(context.Background(), name, link)
 	out := CappedBuffer{Max: 4 << 10}
@@ -58,12 +53,23 @@ func OpenLink(wait time.Duration, name, link string) error {
 		if err == nil || errors.Is(err, exec.ErrWaitDelay) {
 			return nil
 		}
-		said := safetext.Escaped(safetext.Line(out.String(), maxOpenerSaid))
+		said := out.Said()
 		if said == "" {
 			return fmt.Errorf("%s failed (%v)", name, err)
 		}
 		return fmt.Errorf("%s failed (%v): %s", name, err, said)
 	case <-timer.C:
-		return nil
+		return &OpenerRunning{Name: name, Wait: wait}
 	}
+}
+
+// OpenerRunning is an opener still running at OpenLink's wait: the link
+// was handed to it, and whether a browser shows it is not known.
+type OpenerRunning struct {
+	Name string
+	Wait time.Duration
+}
+
+func (e *OpenerRunning) Error() string {
+	return fmt.Sprintf("%s still running after %s", e.Name, e.Wait)
 }

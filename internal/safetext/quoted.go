@@ -1,7 +1,6 @@
 package safetext
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 )
@@ -91,19 +90,24 @@ func ASCIIShown(s string) string {
 	return s
 }
 
-// NameQuoted is a name that failed its check as a refusal quotes it:
-// Go-quoted with all but printable ASCII escaped (ASCIIShown's escaping),
-// its first 40 characters, hex runs cut (Quoted).
-func NameQuoted(s string) string { return Quoted(fmt.Sprintf("%+.40q", s)) }
+// NameQuoted is a name that failed its check as a refusal quotes it
+// (refusedQuoted), its first maxNameQuoted characters.
+func NameQuoted(s string) string { return refusedQuoted(s, maxNameQuoted) }
 
 // IDQuoted is an id that failed its check (a quote id typed, pasted or
-// piped) as a refusal repeats it: its long hex runs cut as they read
-// (hexCutAsRead), then Go-quoted with all but printable ASCII escaped, as
-// NameQuoted, but the ellipsis a screen shortens an id with; its first
-// maxIDQuoted characters, a cut marked "…". Cleaned instead (Text), an
-// escape sequence read as "", and an id holding a bidi override or a
-// control as one that passes the check it failed.
-func IDQuoted(s string) string {
+// piped) as a refusal repeats it (refusedQuoted), its first maxIDQuoted
+// characters. Cleaned instead (Text), an escape sequence read as "", and
+// an id holding a bidi override or a control as one that passes the check
+// it failed.
+func IDQuoted(s string) string { return refusedQuoted(s, maxIDQuoted) }
+
+// refusedQuoted is text that failed its check as a refusal repeats it: its
+// long hex runs cut as they read (hexCutAsRead), then Go-quoted with all
+// but printable ASCII escaped, but the ellipsis a screen shortens an id
+// with; its first max characters as shown, a cut marked "…". One rule for
+// names and ids: escaped first and cut after, a key split by zero-width
+// characters showed more digits than the cut allows.
+func refusedQuoted(s string, max int) string {
 	parts := strings.Split(hexCutAsRead(s), "…")
 	for i, p := range parts {
 		q := strconv.QuoteToASCII(p)
@@ -111,8 +115,8 @@ func IDQuoted(s string) string {
 	}
 	// Escaped, it is ASCII but the ellipses: cut by characters.
 	shown := []rune(strings.Join(parts, "…"))
-	if len(shown) > maxIDQuoted {
-		shown = append(shown[:maxIDQuoted], '…')
+	if len(shown) > max {
+		shown = append(shown[:max], '…')
 	}
 	return `"` + string(shown) + `"`
 }
@@ -143,6 +147,10 @@ func hexCutAsRead(s string) string {
 	return b.String()
 }
 
-// maxIDQuoted is the most characters of an id a refusal repeats, escaped:
-// an id has at most 128, and a line piped by mistake may have millions.
-const maxIDQuoted = 60
+// maxIDQuoted and maxNameQuoted are the most characters of an id and of a
+// name a refusal repeats, escaped: an id has at most 128, and a line piped
+// by mistake may have millions; a name is shorter.
+const (
+	maxIDQuoted   = 60
+	maxNameQuoted = 40
+)

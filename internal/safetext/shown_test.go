@@ -30,14 +30,17 @@ func TestShown(t *testing.T) {
 }
 
 // TestNameQuoted: a refused name is quoted in ASCII (a look-alike letter
-// escaped), bounded to 40 characters, its long hex runs cut.
+// escaped), bounded to 40 characters, the cut marked, its long hex runs
+// cut as they read: a key split by zero-width spaces is one run, where
+// escaped first it showed 8 digits and 4 more after each "\u200b".
 func TestNameQuoted(t *testing.T) {
 	for in, want := range map[string]string{
 		"local":                     `"local"`,
 		"l\u043ecal":                `"l\u043ecal"`,
 		"lo\x1b[31mcal":             `"lo\x1b[31mcal"`,
 		"ac0974bec39a17e36ba4a6b4d": `"ac0974be…"`,
-		"abcdefghijklmnopqrstuvwxyz_abcdefghijklmnopqrstuvwxyz": `"abcdefghijklmnopqrstuvwxyz_abcdefghijklm"`,
+		"abcdefghijklmnopqrstuvwxyz_abcdefghijklmnopqrstuvwxyz": `"abcdefghijklmnopqrstuvwxyz_abcdefghijklm…"`,
+		"ac0974be\u200bc39a17e3\u200b6ba4a6b4":                  `"ac0974be\u200b…\u200b"`,
 	} {
 		if got := NameQuoted(in); got != want {
 			t.Errorf("NameQuoted(%q) = %s, want %s", in, got, want)

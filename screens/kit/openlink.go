@@ -20,7 +20,12 @@ func OpenLink(app *App, link string) tea.Cmd {
 		open = openInBrowser
 	}
 	return func() tea.Msg {
-		if err := open(link); err != nil {
+		var running *osguard.OpenerRunning
+		switch err := open(link); {
+		case errors.As(err, &running):
+			// Handed over is all that is known: no browser may show it.
+			return tui.InfoMsg{Text: "Handed " + link + " to " + running.Name + ", still running after " + running.Wait.String() + "; if no browser shows it, copy the link from here"}
+		case err != nil:
 			// The link first: a toast shows three lines, and the opener's
 			// words may fill them.
 			return tui.InfoMsg{Text: "No browser opened; the link is " + link + " (" + err.Error() + ")"}

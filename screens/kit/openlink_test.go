@@ -7,6 +7,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/screentest"
 	"github.com/svcwallet/svcwallet/tui"
@@ -25,5 +26,18 @@ func TestOpenLinkFailureKeepsTheLink(t *testing.T) {
 	c.Send(screentest.FindMsg[tui.InfoMsg](t, screentest.RunCmdSync(t, kit.OpenLink(c.App, link))))
 	if shown := strings.Join(strings.Fields(ansi.Strip(c.View())), ""); !strings.Contains(shown, link) {
 		t.Errorf("the link is not said whole:\n%s", c.Plain())
+	}
+}
+
+// TestOpenLinkStillRunningNotSaidOpened: an opener still running at its
+// bound (osguard.OpenerRunning) is said to have been handed the link, with
+// the link, never "Opened … in the browser": nothing says one showed it.
+func TestOpenLinkStillRunningNotSaidOpened(t *testing.T) {
+	c := screentest.NewLoggedInConsole(t, 80, 24, screentest.ConsoleOpts{})
+	link := "https://explorer.example/tx/0x" + strings.Repeat("ab", 32)
+	c.App.OpenURL = func(string) error { return &osguard.OpenerRunning{Name: "xdg-open", Wait: osguard.OpenWait} }
+	m := screentest.FindMsg[tui.InfoMsg](t, screentest.RunCmdSync(t, kit.OpenLink(c.App, link)))
+	if !strings.HasPrefix(m.Text, "Handed "+link+" to xdg-open, still running after 5s") || strings.Contains(m.Text, "Opened") {
+		t.Errorf("an opener still running at its bound: %q", m.Text)
 	}
 }

@@ -93,6 +93,16 @@ func NotQuoteID(given string, why error) error {
 	return fmt.Errorf("%s is not a quote id: %w", safetext.IDQuoted(given), why)
 }
 
+// CheckGivenQuoteID checks id, one quote id a user gave (an argument), by
+// exchange.CheckQuoteID, its refusal said as NotQuoteID says it: status
+// and withdraw resume each checked then worded it.
+func CheckGivenQuoteID(id string) error {
+	if err := exchange.CheckQuoteID(id); err != nil {
+		return NotQuoteID(id, err)
+	}
+	return nil
+}
+
 // Lookup is a payout hash or transfer id ParseQuoteIDs read: its quote id
 // is found among what this machine has seen (Known.Resolve), never asked.
 type Lookup struct {

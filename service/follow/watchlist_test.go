@@ -87,3 +87,18 @@ func TestParseQuoteIDsWalletSecret(t *testing.T) {
 		t.Errorf("a keypair file's line as one quote id: %v, want it refused as a secret's shape", err)
 	}
 }
+
+// TestCheckGivenQuoteID: a quote id given as an argument is held to
+// exchange.CheckQuoteID, its refusal repeating it escaped (NotQuoteID),
+// the check's error kept; one that passes is no error.
+func TestCheckGivenQuoteID(t *testing.T) {
+	if err := follow.CheckGivenQuoteID("q-123"); err != nil {
+		t.Fatalf("a quote id refused: %v", err)
+	}
+	if err := follow.CheckGivenQuoteID("ab\u202ecd"); err == nil || !strings.HasPrefix(err.Error(), `"ab\u202ecd" is not a quote id: `) {
+		t.Errorf("a refused id said %v, want it escaped", err)
+	}
+	if err := follow.CheckGivenQuoteID("q-12…ab"); !errors.Is(err, exchange.ErrShortened) {
+		t.Errorf("the check's error is not kept: %v", err)
+	}
+}
