@@ -285,8 +285,9 @@ func (c statusCmd) report(env config.Environment, f statusFlags, ids map[string]
 		case f.json:
 			c.writeRecord(&o.f, endKind(f))
 		default:
-			fmt.Fprintf(tw, "%s\t%s\t%s %s\t%s\t%s\n", w.QuoteID, o.f.Outcome().Name, w.ReceiveAmount, w.TokenOut,
-				w.Chain, orDash(w.WithdrawTxHash))
+			// "-" for what the record leaves out: a column is never empty.
+			fmt.Fprintf(tw, "%s\t%s\t%s %s\t%s\t%s\n", w.QuoteID, o.f.Outcome().Name, orDash(follow.ReceiveText(w)), orDash(w.TokenOut),
+				orDash(w.Chain), orDash(w.WithdrawTxHash))
 		}
 	}
 	_ = tw.Flush()

@@ -342,11 +342,11 @@ func (b *boardScreen) row(r *boardRow) kit.Row {
 	now := b.app.Common.Now()
 	label := r.label
 	receive, checked := "", "never"
-	switch {
-	case r.Known && r.Last.ReceiveAmount.IsZero():
-		receive = "—" // a record without its amount, as the status screen shows it: not "0 USDT"
+	switch amount := follow.ReceiveText(r.Last); {
+	case r.Known && amount == "":
+		receive = "—" // a record without its amount, as the status screen shows it
 	case r.Known:
-		receive = r.Last.ReceiveAmount.String() + " " + r.Last.TokenOut
+		receive = amount + " " + r.Last.TokenOut
 	}
 	if !r.LastChecked.IsZero() {
 		checked = kit.Clock(r.LastChecked, now)

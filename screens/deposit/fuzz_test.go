@@ -107,3 +107,28 @@ func requireDepositSaid(t *testing.T, d *depositScreen, w int, walked string) {
 		}
 	}
 }
+
+// TestDepositTokenLinesWrapped: a token line wider than the screen (a
+// name as long as the service layer takes, with its contract) is wrapped
+// whole, never cut at the edge: FuzzDepositView checks the chain's name
+// and address, not its tokens.
+func TestDepositTokenLinesWrapped(t *testing.T) {
+	const contract = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
+	name := strings.Repeat("M", 64)
+	rig := screentest.NewStatusRig(t)
+	rig.Bodies.Store(exchange.PathDepositAddresses, []byte(`{"chains":[{"chain":"BASE","chain_id":"8453","deposit_address":"`+contract+
+		`","supported_tokens":[{"name":"`+name+`","contract_address":"`+contract+`"}]}]}`))
+	chains, err := rig.App.Client().DepositAddresses(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, size := range [][2]int{{120, 40}, {80, 24}, {60, 20}} {
+		d := New(rig.App).(*depositScreen)
+		d.SetSize(size[0], size[1])
+		d.Update(depositsLoadedMsg{chains: chains})
+		view := ansi.Strip(d.View())
+		if !strings.Contains(strings.Join(strings.Fields(view), ""), name+contract) {
+			t.Errorf("%dx%d: the token line is not said whole:\n%s", size[0], size[1], view)
+		}
+	}
+}

@@ -116,14 +116,36 @@ func (r *routeScreen) keys() kit.Bindings {
 	}
 }
 
-// sizeList gives the list the lines under the source, the provider and
-// the filter, less the sentence under it.
+// sizeList gives the list's rows the lines left by the source, the
+// provider and a blank line, the notice of a missing key, the filter, the
+// list's title and count, and the sentence under it with its blank line,
+// as many lines as each is wrapped to: the sentence was pushed off the
+// screen under the notice, and by names wrapped to several lines.
 func (r *routeScreen) sizeList() {
-	filter := 0
+	taken := 3 + 2
 	if r.list.FilterView() != "" {
-		filter = 1
+		taken++
 	}
-	r.list.SetSize(r.w, max(r.h-7-filter-lipgloss.Height(r.missingKey())+1, 3))
+	if k := r.missingKey(); k != "" {
+		taken += strings.Count(k, "\n") + 1 // and the blank line after it
+	}
+	if s := r.sentence(); s != "" {
+		taken += lipgloss.Height(s) + 1
+	}
+	r.list.SetSize(r.w, max(r.h-taken, 3))
+}
+
+// sentence says what the route chosen sends and pays out, wrapped, not
+// cut (the names are what the quote will ask for); "" with none chosen.
+func (r *routeScreen) sentence() string {
+	rt, ok := r.list.Selected()
+	if !ok || len(rt.TokensOut) == 0 || r.loading || r.err != nil {
+		return ""
+	}
+	in, out := r.sources[r.source], rt.TokensOut[r.payout]
+	return r.app.Common.Styles.Muted.Render(layout.WrapTo(layout.Fitting(r.w,
+		fmt.Sprintf("Send %s from the funding account, receive %s on %s.", in, out, rt.Chain),
+		fmt.Sprintf("Send %s, receive %s on %s.", in, out, rt.Chain)), r.w))
 }
 
 // missingKey warns that no key here signs for the account, or is "".
@@ -158,6 +180,7 @@ func (r *routeScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		if msg.err == nil {
 			r.setInfo(msg.info)
 		}
+		r.sizeList()
 	case spinner.TickMsg:
 		return r, kit.SpinWhile(&r.spin, msg, r.loading)
 	case tea.PasteMsg, tea.KeyPressMsg:
@@ -261,14 +284,16 @@ func (r *routeScreen) View() string {
 		return layout.Clip(b.String(), r.w)
 	}
 	b.WriteString(r.list.View(""))
-	if rt, ok := r.list.Selected(); ok && len(rt.TokensOut) > 0 {
-		in, out := r.sources[r.source], rt.TokensOut[r.payout]
-		// Wrapped, not cut: the names are what the quote will ask for.
-		b.WriteString("\n" + st.Muted.Render(layout.WrapTo(layout.Fitting(r.w,
-			fmt.Sprintf("Send %s from the funding account, receive %s on %s.", in, out, rt.Chain),
-			fmt.Sprintf("Send %s, receive %s on %s.", in, out, rt.Chain)), r.w)) + "\n")
+	if s := r.sentence(); s != "" {
+		b.WriteString("\n" + s + "\n")
 	}
-	return layout.Clip(b.String(), r.w)
+	v := b.String()
+	if r.h > 0 && strings.Count(v, "\n") > r.h {
+		// The list is at its fewest rows: the blank lines give way before
+		// the sentence is cut (the key's notice and long names at 60x20).
+		v = strings.ReplaceAll(v, "\n\n", "\n")
+	}
+	return layout.Clip(v, r.w)
 }
 
 // row is a destination chain; on the selected one with several payout

@@ -339,6 +339,22 @@ func TestHostileAnswersRefused(t *testing.T) {
 	}
 }
 
+// TestRefusedRouteWords: a route listing refused is said as a sentence a
+// person reads whole ("a route that to ARBITRUM names…" before), with what
+// to do.
+func TestRefusedRouteWords(t *testing.T) {
+	w, h := newHostileWorld(t, sandbox.Options{})
+	c := w.Login(sandbox.DemoAPIKey, exchange.Options{})
+	h.set(onPath(exchange.PathWithdrawalInfo, onRoute(func(r map[string]any) map[string]any {
+		r["tokens_out"] = []any{"USDT", "USDT"}
+		return nil
+	})))
+	_, err := c.WithdrawalInfo(ctx)
+	if want := "the service sent a route to ARBITRUM that names the payout token USDT twice; nothing was used from that answer: try again, and tell support if it persists"; exchange.Explain(err).Error() != want {
+		t.Errorf("said %q, want %q", exchange.Explain(err), want)
+	}
+}
+
 // onRoute changes the first USDT route of a withdrawal info, and adds
 // the route it returns, if any, after it.
 func onRoute(change func(r map[string]any) map[string]any) func(v any) any {

@@ -58,7 +58,7 @@ func (w *WithdrawalInfo) cleanAnswer(time.Time) error {
 					return err
 				}
 				if slices.ContainsFunc(r.TokensOut[:j], func(u string) bool { return strings.EqualFold(t, u) }) {
-					return NewShapeError("route", "to %s names the payout token %s twice", r.Chain, t)
+					return NewShapeError("route to "+r.Chain, "names the payout token %s twice", t)
 				}
 			}
 		}

@@ -277,15 +277,28 @@ func Tally(fs []Follow) string {
 	return strings.Join(parts, ", ")
 }
 
+// ReceiveText is w's receive amount, "" when its record gives none: a
+// receive_amount left out (SPEC.md §2.10) reads as zero, and "0 USDT" would
+// say nothing is paid out. Every face draws the amount from here.
+func ReceiveText(w exchange.Withdrawal) string {
+	if w.ReceiveAmount.IsZero() {
+		return ""
+	}
+	return w.ReceiveAmount.String()
+}
+
 // Particulars are what every face lists of f's record beside its outcome:
 // its ids, chain, amount received, payout hash and its explorer link in
 // env, and when the service last updated it; a value "" is not known.
 func (f Follow) Particulars(env config.Environment) []intent.Fact {
-	w, updated := f.Last, ""
+	w, updated, receive := f.Last, "", ReceiveText(f.Last)
+	if receive != "" {
+		receive += " " + w.TokenOut
+	}
 	if !w.UpdatedAt.IsZero() {
 		updated = w.UpdatedAt.UTC().Format("2006-01-02 15:04:05 UTC") // as the review says a quote's expiry
 	}
 	return []intent.Fact{{Label: "Quote id", Value: w.QuoteID}, {Label: "Transfer id", Value: w.TxID}, {Label: "Chain", Value: w.Chain},
-		{Label: "Receive", Value: w.ReceiveAmount.String() + " " + w.TokenOut}, {Label: "Payout hash", Value: w.WithdrawTxHash},
+		{Label: "Receive", Value: receive}, {Label: "Payout hash", Value: w.WithdrawTxHash},
 		{Label: "Explorer", Value: env.ExplorerTxURL(w.Chain, w.WithdrawTxHash)}, {Label: "Updated at", Value: updated, Note: "by the service"}}
 }

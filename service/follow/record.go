@@ -85,7 +85,7 @@ func (f Followed) Record(env string, own journal.Record) Record {
 	}
 	if f.Known {
 		r.TxID = cmp.Or(w.TxID, r.TxID)
-		r.State, r.Chain, r.TokenOut, r.ReceiveAmount = w.State, w.Chain, w.TokenOut, w.ReceiveAmount.String()
+		r.State, r.Chain, r.TokenOut, r.ReceiveAmount = w.State, w.Chain, w.TokenOut, ReceiveText(w)
 		r.WithdrawTxHash, r.UpdatedAt = w.WithdrawTxHash, outputTime(w.UpdatedAt)
 	}
 	return r

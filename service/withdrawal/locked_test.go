@@ -102,3 +102,24 @@ func TestResumedAcceptanceAgainstItsJournal(t *testing.T) {
 		t.Errorf("an intent without its receive amount: said %q, want the answer's", said)
 	}
 }
+
+// TestResumedAcceptanceWithoutFee: a resumed withdrawal's fee is the 202's
+// (the journal holds none); a 202 that left it out (read as zero) names no
+// fee, where every face said "Fee 0 USDT". One given is named.
+func TestResumedAcceptanceWithoutFee(t *testing.T) {
+	d := decimal.RequireFromString
+	o := withdrawal.Resumed(journal.Record{QuoteID: "q-1", Intent: journal.Intent{ToAddress: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC",
+		Chain: "ARBITRUM", TokenIn: "USDT", TokenOut: "USDT", PayAmount: d("10"), ReceiveAmount: d("8.5")}})
+	for fee, want := range map[string]string{"0": "", "1.5": "1.5 USDT"} {
+		_, facts := o.Accepted(exchange.WithdrawAccepted{QuoteID: "q-1", TxID: "tx-1", State: exchange.StateSubmitted, ReceiveAmount: d("8.5"), Fee: d(fee)})
+		got := ""
+		for _, f := range facts {
+			if f.Label == "Fee" {
+				got = f.Value
+			}
+		}
+		if got != want {
+			t.Errorf("a 202 with fee %s: the fee named is %q, want %q", fee, got, want)
+		}
+	}
+}

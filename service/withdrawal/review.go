@@ -118,7 +118,12 @@ func (o Order) Summary() string {
 // fee, and what of the answer did not add up.
 func (o Order) Accepted(a exchange.WithdrawAccepted) (string, []intent.Fact) {
 	a, unlike := o.Locked(a)
-	facts := []intent.Fact{{Label: "Quote id", Value: o.Quote.QuoteID}, {Label: "Transfer id", Value: a.TxID}, {Label: "Fee", Value: a.Fee.String() + " " + o.Choice.TokenIn}}
+	facts := []intent.Fact{{Label: "Quote id", Value: o.Quote.QuoteID}, {Label: "Transfer id", Value: a.TxID}}
+	if !o.feeUnknown || !a.Fee.IsZero() {
+		// A resumed order's fee is the answer's: one it left out reads as
+		// zero, and "Fee 0 USDT" would say the bridge took nothing.
+		facts = append(facts, intent.Fact{Label: "Fee", Value: a.Fee.String() + " " + o.Choice.TokenIn})
+	}
 	if unlike != nil {
 		facts = append(facts, intent.Fact{Label: "Check", Value: unlike.Error(), Mark: intent.Heed})
 	}
