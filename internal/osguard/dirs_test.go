@@ -198,23 +198,35 @@ func TestEarlierJournalFencedOnceMoved(t *testing.T) {
 	}
 }
 
-// TestEarlierPlaceNamedWhole: an earlier state folder named by a relative
-// $XDG_STATE_HOME (which earlier versions honoured, from the folder they
-// started in) is named whole: a journal left there is said by its whole
-// path, which the notice, plain mode and stderr name, read wherever.
-func TestEarlierPlaceNamedWhole(t *testing.T) {
+// homeWithStateFromHere gives the test a home of its own, $XDG_STATE_HOME
+// the relative "old" (from run, the folder it starts in) and
+// $XDG_CONFIG_HOME config (the home's .config when ""); now is where this
+// version keeps its files there.
+func homeWithStateFromHere(t *testing.T, config string) (run string, now Dirs) {
 	root := t.TempDir()
-	home, run := filepath.Join(root, "home"), filepath.Join(root, "run")
+	home := filepath.Join(root, "home")
+	if config == "" {
+		config = filepath.Join(home, ".config")
+	}
 	t.Setenv("HOME", home)
 	t.Setenv("USERPROFILE", home)
 	t.Setenv("APPDATA", filepath.Join(home, "roaming"))
 	t.Setenv("LOCALAPPDATA", filepath.Join(home, "local"))
-	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
+	t.Setenv("XDG_CONFIG_HOME", config)
 	t.Setenv("XDG_STATE_HOME", "old")
 	now, err := UserDirs()
 	if err != nil {
 		t.Fatal(err)
 	}
+	return filepath.Join(root, "run"), now
+}
+
+// TestEarlierPlaceNamedWhole: an earlier state folder named by a relative
+// $XDG_STATE_HOME (which earlier versions honoured, from the folder they
+// started in) is named whole: a journal left there is said by its whole
+// path, which the notice, plain mode and stderr name, read wherever.
+func TestEarlierPlaceNamedWhole(t *testing.T) {
+	run, now := homeWithStateFromHere(t, "")
 	for p, s := range map[string]string{
 		filepath.Join(now.State, JournalName):           "",
 		filepath.Join(run, "old", AppName, JournalName): "earlier",
@@ -238,18 +250,7 @@ func TestEarlierPlaceNamedWhole(t *testing.T) {
 // the user's own project named svcwallet: only a journal is moved out of
 // it (and fenced), never its other files, nor a config or keys there.
 func TestEarlierPlaceFromHereMovesOnlyTheJournal(t *testing.T) {
-	root := t.TempDir()
-	home, run := filepath.Join(root, "home"), filepath.Join(root, "run")
-	t.Setenv("HOME", home)
-	t.Setenv("USERPROFILE", home)
-	t.Setenv("APPDATA", filepath.Join(home, "roaming"))
-	t.Setenv("LOCALAPPDATA", filepath.Join(home, "local"))
-	t.Setenv("XDG_CONFIG_HOME", "cfg")
-	t.Setenv("XDG_STATE_HOME", "old")
-	now, err := UserDirs()
-	if err != nil {
-		t.Fatal(err)
-	}
+	run, now := homeWithStateFromHere(t, "cfg")
 	project := filepath.Join(run, "old", AppName)
 	files := map[string]string{
 		filepath.Join(project, "go.mod"):                         "module x\n",
@@ -337,6 +338,27 @@ func TestEarlierJournalNotMovedSaidBeside(t *testing.T) {
 	}
 }
 
+// requireNotRenamedOver: rename of a file in root onto another file there
+// fails, and both hold what they held.
+func requireNotRenamedOver(t *testing.T, root, where string) {
+	t.Helper()
+	// Their names are the test's to use after.
+	from, to := filepath.Join(root, "earlier.jsonl"), filepath.Join(root, "in-use.jsonl")
+	for p, s := range map[string]string{from: "earlier\n", to: "in use\n"} {
+		if err := os.WriteFile(p, []byte(s), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := rename(from, to); err == nil {
+		t.Error("a file was moved over another" + where)
+	}
+	for p, want := range map[string]string{from: "earlier\n", to: "in use\n"} {
+		if b, err := os.ReadFile(p); err != nil || string(b) != want {
+			t.Errorf("%s holds %q, %v; want %q", p, b, err, want)
+		}
+	}
+}
+
 // TestMoveNeverReplaces: an earlier version's file is moved only where
 // nothing is: a journal another svcwallet made at the new place in the
 // instant after it was looked at (its first withdrawal) is never replaced
@@ -345,20 +367,7 @@ func TestEarlierJournalNotMovedSaidBeside(t *testing.T) {
 // both places) is finished by the next run, not said as a journal beside.
 func TestMoveNeverReplaces(t *testing.T) {
 	root := t.TempDir()
-	from, to := filepath.Join(root, "earlier.jsonl"), filepath.Join(root, "in-use.jsonl")
-	for p, s := range map[string]string{from: "earlier\n", to: "in use\n"} {
-		if err := os.WriteFile(p, []byte(s), 0o600); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := rename(from, to); err == nil {
-		t.Error("a file was moved over another")
-	}
-	for p, want := range map[string]string{from: "earlier\n", to: "in use\n"} {
-		if b, err := os.ReadFile(p); err != nil || string(b) != want {
-			t.Errorf("%s holds %q, %v; want %q", p, b, err, want)
-		}
-	}
+	requireNotRenamedOver(t, root, "")
 
 	was := Dirs{State: filepath.Join(root, "old-state")}
 	now := Dirs{State: filepath.Join(root, "local")}
@@ -445,20 +454,7 @@ func TestMoveWithoutLinksNeverReplaces(t *testing.T) {
 	was := link
 	t.Cleanup(func() { link = was })
 	link = func(string, string) error { return &os.LinkError{Op: "link", Err: syscall.EPERM} }
-	from, to := filepath.Join(root, "earlier.jsonl"), filepath.Join(root, "in-use.jsonl")
-	for p, s := range map[string]string{from: "earlier\n", to: "in use\n"} {
-		if err := os.WriteFile(p, []byte(s), 0o600); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := rename(from, to); err == nil {
-		t.Error("a file was moved over another where links are not had")
-	}
-	for p, want := range map[string]string{from: "earlier\n", to: "in use\n"} {
-		if b, err := os.ReadFile(p); err != nil || string(b) != want {
-			t.Errorf("%s holds %q, %v; want %q", p, b, err, want)
-		}
-	}
+	requireNotRenamedOver(t, root, " where links are not had")
 	dir, empty := filepath.Join(root, "keystore"), filepath.Join(root, "empty")
 	for _, d := range []string{dir, empty} {
 		if err := os.Mkdir(d, 0o700); err != nil {
@@ -468,7 +464,7 @@ func TestMoveWithoutLinksNeverReplaces(t *testing.T) {
 	if err := rename(dir, empty); err == nil {
 		t.Error("a folder was moved over an empty one")
 	}
-	if err := rename(from, filepath.Join(root, "free.jsonl")); err != nil {
+	if err := rename(filepath.Join(root, "earlier.jsonl"), filepath.Join(root, "free.jsonl")); err != nil {
 		t.Errorf("a file not moved where nothing is: %v", err)
 	}
 	if b, err := os.ReadFile(filepath.Join(root, "free.jsonl")); err != nil || string(b) != "earlier\n" {
