@@ -121,7 +121,8 @@ func (m *Model) smallNotice() string {
 	return strings.Join(fit(block, m.width, m.height), "\n")
 }
 
-// toastLines are the standing words (StandingMsg), then the toast. The
+// toastLines are the standing words (StandingMsg), the warning
+// (WarningMsg), then the toast. The
 // standing words share one toast's lines, oldest first: each wait its own
 // lines, several waits at once left the content area no rows, or fewer
 // than none.
@@ -130,7 +131,8 @@ func (m *Model) toastLines() []string {
 	for _, s := range m.standing {
 		standing = append(standing, s.text)
 	}
-	return append(m.toastText(toast{text: strings.Join(standing, "; ")}), m.toastText(m.toast)...)
+	lines := append(m.toastText(toast{text: strings.Join(standing, "; ")}), m.toastText(m.warning)...)
+	return append(lines, m.toastText(m.toast)...)
 }
 
 // toastText is one toast's lines, wrapped, at most maxToastLines.

@@ -39,8 +39,10 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 		}
 		return nil
 	}
-	// Any key dismisses the toast; the key itself still counts.
+	// Any key dismisses the toast, a warning only once seen; the key
+	// itself still counts.
 	m.toast = toast{}
+	m.warningKey()
 	inputting := m.inputting()
 	switch {
 	case key.Matches(k, globalKeys.Interrupt),

@@ -46,7 +46,12 @@ type Model struct {
 
 	toast    toast
 	standing []toast // StandingMsg's words up, above the toast
-	fullHelp bool
+	// warning is WarningMsg's words, up until a key after warningHeld,
+	// which each key before it moves on by warningAgain.
+	warning      toast
+	warningHeld  time.Time
+	warningAgain time.Duration
+	fullHelp     bool
 	// helpPage is the page of the full help shown, when it takes more
 	// than one (helpPages).
 	helpPage    int
@@ -160,6 +165,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmd = m.showToast(false, msg.Text)
 	case StandingMsg, StandingOverMsg:
 		cmd = m.stand(msg)
+	case WarningMsg:
+		m.warn(msg)
 	case dismissToastMsg:
 		if msg.tag == m.toast.tag {
 			m.toast = toast{}

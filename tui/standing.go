@@ -2,6 +2,7 @@ package tui
 
 import (
 	"slices"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -36,4 +37,41 @@ func (m *Model) stand(msg tea.Msg) tea.Cmd {
 		}
 	}
 	return nil
+}
+
+// WarningMsg shows Text under the content area, above any toast, until a
+// key pressed after it was drawn: keys are held from it for Shown from when
+// it shows and for Again after each key that came in the hold (kit.KeyHold's
+// rule), so a key typed ahead of it, a timer or a later toast never takes
+// down a warning the user has not seen. The keys still act. Prefer
+// ShowWarning.
+type WarningMsg struct {
+	Text         string
+	Shown, Again time.Duration
+}
+
+// ShowWarning returns a command that shows text as a WarningMsg.
+func ShowWarning(text string, shown, again time.Duration) tea.Cmd {
+	return func() tea.Msg { return WarningMsg{Text: text, Shown: shown, Again: again} }
+}
+
+// warn puts up a warning, replacing any earlier one.
+func (m *Model) warn(msg WarningMsg) {
+	if text := safetext.Line(msg.Text, 0); text != "" {
+		m.warning = toast{text: text}
+		m.warningHeld, m.warningAgain = m.common.Now().Add(msg.Shown), msg.Again
+	}
+}
+
+// warningKey takes a key down to the warning: one in its hold holds it
+// again, the first after takes it down.
+func (m *Model) warningKey() {
+	now := m.common.Now()
+	if !now.Before(m.warningHeld) {
+		m.warning = toast{}
+		return
+	}
+	if end := now.Add(m.warningAgain); end.After(m.warningHeld) {
+		m.warningHeld = end
+	}
 }

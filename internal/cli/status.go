@@ -449,9 +449,12 @@ func (c statusCmd) sayOutcome(id string, f *follow.Follow) {
 // print shows a follow's last record as a table.
 func (c statusCmd) print(env config.Environment, f *follow.Follow) {
 	o := f.Outcome()
-	rows := append(append([]intent.Fact{{Label: "State", Value: o.Name}}, f.Particulars(env)...), intent.Fact{Label: "Meaning", Value: o.Sentence()})
+	rows := append(append([]intent.Fact{{Label: "State", Value: o.Name}}, f.Particulars(env, c.own[f.QuoteID].Intent)...), intent.Fact{Label: "Meaning", Value: o.Sentence()})
 	for _, r := range rows {
-		if r.Value != "" {
+		switch {
+		case r.Note == follow.FromSigned:
+			fmt.Fprintf(c.env.Stdout, "%-12s %s  (%s)\n", r.Label, r.Value, r.Note)
+		case r.Value != "":
 			fmt.Fprintf(c.env.Stdout, "%-12s %s\n", r.Label, r.Value)
 		}
 	}

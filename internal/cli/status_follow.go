@@ -274,6 +274,7 @@ func (c statusCmd) report(env config.Environment, f statusFlags, ids map[string]
 		// no row (every id unknown) it would head nothing.
 		fmt.Fprintln(tw, "QUOTE ID\tSTATE\tRECEIVE\tCHAIN\tPAYOUT HASH")
 	}
+	signed := false // a value the journal filled in is in the table
 	for _, id := range f.quoteIDs {
 		o := ids[id]
 		w := o.f.Last
@@ -285,12 +286,18 @@ func (c statusCmd) report(env config.Environment, f statusFlags, ids map[string]
 		case f.json:
 			c.writeRecord(&o.f, endKind(f))
 		default:
-			// "-" for what the record leaves out: a column is never empty.
-			fmt.Fprintf(tw, "%s\t%s\t%s %s\t%s\t%s\n", w.QuoteID, o.f.Outcome().Name, orDash(follow.ReceiveText(w)), orDash(w.TokenOut),
-				orDash(w.Chain), orDash(w.WithdrawTxHash))
+			// "-" for what the record leaves out: a column is never empty;
+			// "*" for what the journal filled in (follow.Filled).
+			chain, receive, token := o.f.Filled(c.own[id].Intent)
+			signed = signed || chain.Signed || receive.Signed
+			fmt.Fprintf(tw, "%s\t%s\t%s %s\t%s\t%s\n", w.QuoteID, o.f.Outcome().Name, starred(receive), orDash(token),
+				starred(chain), orDash(w.WithdrawTxHash))
 		}
 	}
 	_ = tw.Flush()
+	if signed {
+		fmt.Fprintln(c.env.Stdout, "* "+follow.FromSigned+": the service's record leaves it out")
+	}
 	if !f.json {
 		// Text: the table whole, then what went wrong, in the order given;
 		// the table shows what was signed, so what a record claimed
@@ -310,4 +317,13 @@ func orDash(s string) string {
 		return "-"
 	}
 	return s
+}
+
+// starred is v as the status table writes it: "-" when not known, with a
+// "*" when the journal filled it in (the line under the table says so).
+func starred(v follow.Value) string {
+	if v.Signed {
+		return v.Text + "*"
+	}
+	return orDash(v.Text)
 }

@@ -151,11 +151,18 @@ func (c withdrawCmd) printReviewJSON(e config.Environment, o withdrawal.Order, r
 type acceptedJSON struct {
 	Kind string `json:"kind"`
 	whereJSON
-	Accepted bool `json:"accepted"`
-	exchange.WithdrawAccepted
-	Chain     string `json:"chain"`
-	ToAddress string `json:"to_address"`
-	TokenOut  string `json:"token_out"`
+	Accepted bool   `json:"accepted"`
+	QuoteID  string `json:"quote_id"`
+	TxID     string `json:"tx_id"`
+	State    string `json:"state"`
+	// The amounts are withdrawal.Order.Figures: one nothing gave is left
+	// out, never a zero.
+	ReceiveAmount string `json:"receive_amount,omitempty"`
+	Fee           string `json:"fee,omitempty"`
+	FeeUSD        string `json:"fee_usd,omitempty"`
+	Chain         string `json:"chain,omitempty"`
+	ToAddress     string `json:"to_address"`
+	TokenOut      string `json:"token_out"`
 	// Warnings say what of the answer did not add up (withdrawal.Order.Locked).
 	Warnings []string `json:"warnings,omitempty"`
 }
@@ -166,7 +173,9 @@ func (c withdrawCmd) printAccepted(e config.Environment, a exchange.WithdrawAcce
 	a.QuoteID = o.Quote.QuoteID
 	if asJSON {
 		locked, unlike := o.Locked(a)
-		line := acceptedJSON{kindAccepted, whereOf(e), true, locked, o.Choice.Route.Chain, o.Choice.ToAddress, o.Choice.TokenOut, nil}
+		given := o.Figures(locked)
+		line := acceptedJSON{kindAccepted, whereOf(e), true, locked.QuoteID, locked.TxID, locked.State, given.Receive, given.Fee, given.FeeUSD,
+			o.Choice.Route.Chain, o.Choice.ToAddress, o.Choice.TokenOut, nil}
 		if unlike != nil {
 			line.Warnings = []string{unlike.Error()}
 		}

@@ -59,7 +59,7 @@ func (s *session) followUntilEnd(ids ...string) error {
 			shown[id] = name
 		}
 		if f.Final && len(ids) == 1 {
-			s.printRecord(f.Followed)
+			s.printRecord(f.Followed, loop.Scheduler)
 		}
 		return true
 	})
@@ -146,14 +146,16 @@ func (s *session) stateLine(about, was, now string) {
 func (s *session) clock() string { return s.Now().Format("15:04:05") }
 
 // printRecord says what is known of a withdrawal: its outcome in the one
-// sentence every view gives it, and its particulars.
-func (s *session) printRecord(f follow.Followed) {
+// sentence every view gives it, and its particulars, filled from what
+// sched knows the journal signed of it.
+func (s *session) printRecord(f follow.Followed, sched *follow.Scheduler) {
 	o := f.Outcome()
 	s.p.Say("%s: %s", o.Name, o.Sentence())
 	if !f.Known {
 		return
 	}
-	s.facts(f.Particulars(s.target.Env))
+	own, _ := sched.Record(f.QuoteID)
+	s.facts(f.Particulars(s.target.Env, own.Intent))
 }
 
 // lookUp asks for quote ids (one, or several as `svcwallet status` takes
@@ -225,7 +227,7 @@ func (s *session) lookUpID(ids ...string) error {
 			o := f.Outcome()
 			said[f.QuoteID] = fmt.Sprintf("%s %s: %s", f.QuoteID, o.Name, o.Sentence())
 		default:
-			s.printRecord(f.Followed)
+			s.printRecord(f.Followed, loop.Scheduler)
 		}
 		if f.Final {
 			ended[f.QuoteID] = true

@@ -39,10 +39,12 @@ const (
 )
 
 // boardChanged marks a row changed since it was last selected;
-// boardUnknown an outcome no mark names.
+// boardUnknown an outcome no mark names; boardSigned a chain or amount the
+// journal filled in.
 const (
 	boardChanged = "•"
 	boardUnknown = "?"
+	boardSigned  = "*"
 )
 
 // boardMarks mark the outcomes on the board's rows: each, what it means in
@@ -75,7 +77,7 @@ func boardGlyph(label string) string {
 
 // boardLegend is the full help's legend of the marks on the board's rows.
 func boardLegend() [][2]string {
-	legend := [][2]string{{boardChanged, "changed since last selected"}}
+	legend := [][2]string{{boardChanged, "changed since last selected"}, {boardSigned, follow.FromSigned}}
 	for _, m := range boardMarks {
 		legend = append(legend, [2]string{m.glyph, m.means})
 	}
@@ -336,22 +338,24 @@ func (b *boardScreen) totals() string {
 }
 
 // row draws one followed id; a row whose state changed since it was last
-// selected carries a •.
+// selected carries a •, a chain or amount the journal filled in a *.
 func (b *boardScreen) row(r *boardRow) kit.Row {
 	k := layout.InksFor(b.app.Common)
 	now := b.app.Common.Now()
 	label := r.label
 	receive, checked := "", "never"
-	switch amount := follow.ReceiveText(r.Last); {
-	case r.Known && amount == "":
+	own, _ := b.sched.Record(r.QuoteID)
+	chain, amount, token := r.Filled(own.Intent)
+	switch {
+	case r.Known && amount.Text == "":
 		receive = "—" // a record without its amount, as the status screen shows it
 	case r.Known:
-		receive = amount + " " + r.Last.TokenOut
+		receive = amount.Text + " " + token + signedMark(amount)
 	}
 	if !r.LastChecked.IsZero() {
 		checked = kit.Clock(r.LastChecked, now)
 	}
-	row := kit.Row{Cells: []string{r.QuoteID, r.Last.Chain, receive, boardGlyph(label) + " " + label,
+	row := kit.Row{Cells: []string{r.QuoteID, chain.Text + signedMark(chain), receive, boardGlyph(label) + " " + label,
 		kit.Clock(r.since(), now), checked, r.Last.WithdrawTxHash}}
 	if b.marked[r.QuoteID] {
 		row.Mark = boardChanged
@@ -363,4 +367,13 @@ func (b *boardScreen) row(r *boardRow) kit.Row {
 		row.Ink = k.Value
 	}
 	return row
+}
+
+// signedMark is boardSigned for a value filled from what was signed
+// (follow.Filled).
+func signedMark(v follow.Value) string {
+	if v.Signed {
+		return boardSigned
+	}
+	return ""
 }

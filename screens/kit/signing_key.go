@@ -271,14 +271,16 @@ func (k *signingKey) Waits() bool {
 
 // ArgumentWarned is the console's word, once a run, that k, about to sign,
 // is a signing command giving its program a secret as an argument
-// (signer.ArgumentWarning): a toast, the safe spelling left to docs/keys.md,
+// (signer.ArgumentWarning): a warning up until a key pressed after it was
+// drawn (tui.WarningMsg, held as a review's keys are), so no key typed
+// ahead takes it down unseen; the safe spelling left to docs/keys.md,
 // which three lines have no room for. Nil when none is due.
 func ArgumentWarned(app *App, k signer.Key) tea.Cmd {
 	words := app.ArgumentWarning.Due(k)
 	if words == "" {
 		return nil
 	}
-	return tui.ShowInfo("Warning: " + words + "; docs/keys.md says how to keep it out (\"A key kept out of the process list\")")
+	return tui.ShowWarning("Warning: "+words+"; docs/keys.md says how to keep it out (\"A key kept out of the process list\")", ShownGuard, KeyGuard)
 }
 
 // argumentWarned is ArgumentWarned of the key this review signs with.

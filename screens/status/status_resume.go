@@ -109,10 +109,3 @@ func (s *statusScreen) settled(m settleMsg) tea.Cmd {
 	s.phase, s.unanswered = phaseFollow, nil
 	return tea.Batch(s.step(), said)
 }
-
-func orText(s, alt string) string {
-	if s == "" {
-		return alt
-	}
-	return s
-}

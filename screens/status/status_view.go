@@ -14,6 +14,7 @@ import (
 	"github.com/svcwallet/svcwallet/screens/kit/layout"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
+	"github.com/svcwallet/svcwallet/service/journal"
 )
 
 // statusLabelWidth lines up the values of the status screen.
@@ -106,7 +107,18 @@ func (s *statusScreen) fields(explorer bool) string {
 	}
 	add("Quote id", s.quoteID)
 	add("Transfer id", s.follow.Last.TxID)
-	chain, token := s.follow.Last.Chain, s.follow.Last.TokenOut
+	var own journal.Intent
+	if s.intent != nil {
+		own = *s.intent
+	}
+	// What the record leaves out, filled from what was signed, says so.
+	chain, receive, token := s.follow.Filled(own)
+	signed := func(v follow.Value, note string) string {
+		if v.Signed {
+			return strings.TrimSpace("(" + follow.FromSigned + ") " + note)
+		}
+		return note
+	}
 	// noted adds a muted remark after the value, on the same line when it
 	// fits, so a refunded withdrawal's amounts do not read as a payout.
 	noted := func(label, value, note string) {
@@ -129,7 +141,6 @@ func (s *statusScreen) fields(explorer bool) string {
 		}
 	}
 	if s.intent != nil {
-		chain, token = orText(chain, s.intent.Chain), orText(token, s.intent.TokenOut)
 		add("Destination", s.intent.ToAddress)
 		// Paid only once the service took the withdrawal: a refused or
 		// unexecuted one shows what was asked, and the lines below say why
@@ -140,11 +151,11 @@ func (s *statusScreen) fields(explorer bool) string {
 		}
 		noted(label, s.intent.PayAmount.String()+" "+s.intent.TokenIn, paidNote)
 	}
-	add("Chain", chain)
-	if s.follow.Known && !s.follow.Last.ReceiveAmount.IsZero() {
-		noted("Receive", s.follow.Last.ReceiveAmount.String()+" "+token, receiveNote)
-	} else if s.intent != nil {
-		noted("Receive", s.intent.ReceiveAmount.String()+" "+token, receiveNote)
+	if chain.Text != "" {
+		noted("Chain", chain.Text, signed(chain, ""))
+	}
+	if receive.Text != "" {
+		noted("Receive", receive.Text+" "+token, signed(receive, receiveNote))
 	}
 	if h := s.follow.Last.WithdrawTxHash; h != "" {
 		add("Payout hash", h)

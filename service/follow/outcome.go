@@ -288,17 +288,19 @@ func ReceiveText(w exchange.Withdrawal) string {
 }
 
 // Particulars are what every face lists of f's record beside its outcome:
-// its ids, chain, amount received, payout hash and its explorer link in
-// env, and when the service last updated it; a value "" is not known.
-func (f Follow) Particulars(env config.Environment) []intent.Fact {
-	w, updated, receive := f.Last, "", ReceiveText(f.Last)
-	if receive != "" {
-		receive += " " + w.TokenOut
+// its ids, chain, amount received (Filled from own, the journal's intent
+// of it, noted so), payout hash and its explorer link in env, and when the
+// service last updated it; a value "" is not known.
+func (f Follow) Particulars(env config.Environment, own journal.Intent) []intent.Fact {
+	w, updated := f.Last, ""
+	chain, receive, token := f.Filled(own)
+	if receive.Text != "" {
+		receive.Text += " " + token
 	}
 	if !w.UpdatedAt.IsZero() {
 		updated = w.UpdatedAt.UTC().Format("2006-01-02 15:04:05 UTC") // as the review says a quote's expiry
 	}
-	return []intent.Fact{{Label: "Quote id", Value: w.QuoteID}, {Label: "Transfer id", Value: w.TxID}, {Label: "Chain", Value: w.Chain},
-		{Label: "Receive", Value: receive}, {Label: "Payout hash", Value: w.WithdrawTxHash},
+	return []intent.Fact{{Label: "Quote id", Value: w.QuoteID}, {Label: "Transfer id", Value: w.TxID}, {Label: "Chain", Value: chain.Text, Note: chain.Note()},
+		{Label: "Receive", Value: receive.Text, Note: receive.Note()}, {Label: "Payout hash", Value: w.WithdrawTxHash},
 		{Label: "Explorer", Value: env.ExplorerTxURL(w.Chain, w.WithdrawTxHash)}, {Label: "Updated at", Value: updated, Note: "by the service"}}
 }

@@ -149,7 +149,7 @@ func TestParticularsSayTimesAsTheReview(t *testing.T) {
 	at := time.Date(2026, 11, 23, 11, 0, 5, 0, time.FixedZone("CET", 3600))
 	f := follow.Follow{QuoteID: "q-1", Known: true, Last: exchange.Withdrawal{QuoteID: "q-1", State: exchange.StateSending, UpdatedAt: at}}
 	said := map[string]string{}
-	for _, fact := range f.Particulars(config.Environment{}) {
+	for _, fact := range f.Particulars(config.Environment{}, journal.Intent{}) {
 		said[fact.Label] = fact.Value
 	}
 	if got := said["Updated at"]; got != "2026-11-23 10:00:05 UTC" {

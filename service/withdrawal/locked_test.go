@@ -123,3 +123,17 @@ func TestResumedAcceptanceWithoutFee(t *testing.T) {
 		}
 	}
 }
+
+// TestAcceptedWithoutAnyReceiveAmount: an acceptance whose receive amount
+// neither the journal nor the 202 gives says none, in words and Figures:
+// "0 USDT on its way" said nothing is paid out.
+func TestAcceptedWithoutAnyReceiveAmount(t *testing.T) {
+	o := withdrawal.Resumed(journal.Record{QuoteID: "q-1", Intent: journal.Intent{ToAddress: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC",
+		Chain: "ARBITRUM", TokenIn: "USDT", TokenOut: "USDT", PayAmount: decimal.RequireFromString("10")}})
+	a := exchange.WithdrawAccepted{QuoteID: "q-1", TxID: "tx-1", State: exchange.StateSubmitted}
+	said, _ := o.Accepted(a)
+	locked, _ := o.Locked(a)
+	if given := o.Figures(locked); strings.Contains(said, " 0 USDT") || given != (withdrawal.Figures{}) {
+		t.Errorf("an acceptance without a receive amount: said %q, figures %+v", said, given)
+	}
+}

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/shopspring/decimal"
+
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/intent"
 	"github.com/svcwallet/svcwallet/service/journal"
@@ -118,16 +120,33 @@ func (o Order) Summary() string {
 // fee, and what of the answer did not add up.
 func (o Order) Accepted(a exchange.WithdrawAccepted) (string, []intent.Fact) {
 	a, unlike := o.Locked(a)
+	given := o.Figures(a)
 	facts := []intent.Fact{{Label: "Quote id", Value: o.Quote.QuoteID}, {Label: "Transfer id", Value: a.TxID}}
-	if !o.feeUnknown || !a.Fee.IsZero() {
-		// A resumed order's fee is the answer's: one it left out reads as
-		// zero, and "Fee 0 USDT" would say the bridge took nothing.
-		facts = append(facts, intent.Fact{Label: "Fee", Value: a.Fee.String() + " " + o.Choice.TokenIn})
+	if given.Fee != "" {
+		facts = append(facts, intent.Fact{Label: "Fee", Value: given.Fee + " " + o.Choice.TokenIn})
 	}
 	if unlike != nil {
 		facts = append(facts, intent.Fact{Label: "Check", Value: unlike.Error(), Mark: intent.Heed})
 	}
-	return "Withdrawal accepted (" + a.State + "): " + a.ReceiveAmount.String() + " " + o.Choice.TokenOut + " on its way to " + o.Choice.ToAddress + " on " + o.Choice.Route.Chain, facts
+	return "Withdrawal accepted (" + a.State + "): " + strings.TrimPrefix(given.Receive+" "+o.Choice.TokenOut, " ") + " on its way to " + o.Choice.ToAddress + " on " + o.Choice.Route.Chain, facts
+}
+
+// Figures are acceptance a's amounts (as Locked shows it) as every face
+// writes them, each "" where nothing gave it: a resumed order's fee is the
+// answer's, and one it left out reads as zero, as does an amount neither
+// the journal nor the answer holds; "0" would say the bridge took or pays
+// nothing.
+type Figures struct{ Receive, Fee, FeeUSD string }
+
+// Figures is a's Figures; a as Locked gives it.
+func (o Order) Figures(a exchange.WithdrawAccepted) Figures {
+	given := func(d decimal.Decimal, known bool) string {
+		if !known && d.IsZero() {
+			return ""
+		}
+		return d.String()
+	}
+	return Figures{Receive: given(a.ReceiveAmount, false), Fee: given(a.Fee, !o.feeUnknown), FeeUSD: given(a.FeeUSD, !o.feeUnknown)}
 }
 
 // Locked is acceptance a as the faces show it: with the receive amount and
