@@ -57,6 +57,11 @@ func TestStatusFillsFromWhatWasSigned(t *testing.T) {
 			t.Errorf("one id's print lacks %q:\n%s", want, one)
 		}
 	}
+	// --json writes the service's record as it is: a script never takes
+	// the journal's amount for one the service said.
+	if js := r.run(nil, "--json", own).stdout; !strings.Contains(js, `"quote_id":"`+own+`"`) || strings.Contains(js, `"receive_amount"`) || strings.Contains(js, `"chain":"BASE"`) {
+		t.Errorf("--json of the own id filled what the record leaves out:\n%s", js)
+	}
 	if other := r.run(nil, ids[1]).stdout; strings.Contains(other, "Receive") || strings.Contains(other, "Chain") {
 		t.Errorf("another's print names what its record leaves out:\n%s", other)
 	}
