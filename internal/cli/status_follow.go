@@ -296,7 +296,9 @@ func (c statusCmd) report(env config.Environment, f statusFlags, ids map[string]
 	}
 	_ = tw.Flush()
 	if signed {
-		fmt.Fprintln(c.env.Stdout, "* "+follow.FromSigned+": the service's record leaves it out")
+		// On stderr, as the notes below: stdout stays the table's rows, so
+		// a script reading them never takes the legend for a quote id.
+		fmt.Fprintln(c.env.Stderr, "* "+follow.FromSigned+": the service's record leaves it out")
 	}
 	if !f.json {
 		// Text: the table whole, then what went wrong, in the order given;

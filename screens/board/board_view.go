@@ -350,7 +350,9 @@ func (b *boardScreen) row(r *boardRow) kit.Row {
 	case r.Known && amount.Text == "":
 		receive = "—" // a record without its amount, as the status screen shows it
 	case r.Known:
-		receive = amount.Text + " " + token + signedMark(amount)
+		// The mark on the number: a narrow column keeps the number alone
+		// (kit's fitAmount), and a filled amount must never read as given.
+		receive = amount.Text + signedMark(amount) + " " + token
 	}
 	if !r.LastChecked.IsZero() {
 		checked = kit.Clock(r.LastChecked, now)
