@@ -7,6 +7,18 @@ import (
 	"testing"
 )
 
+// TestTooManyForARun: a run of MaxFollowed ids is taken whole, one more
+// refused whole, counted as given.
+func TestTooManyForARun(t *testing.T) {
+	if err := TooManyForARun(MaxFollowed); err != nil {
+		t.Errorf("%d ids refused: %v", MaxFollowed, err)
+	}
+	var tm *TooManyError
+	if err := TooManyForARun(MaxFollowed + 1); !errors.As(err, &tm) || tm.Refused != MaxFollowed+1 || !tm.Run {
+		t.Errorf("%d ids: %v, want them refused whole", MaxFollowed+1, err)
+	}
+}
+
 // TestRoom: ids past MaxFollowed are refused, counted, with what to do;
 // those that fit are taken.
 func TestRoom(t *testing.T) {
