@@ -2,13 +2,8 @@ package cli
 
 import (
 	"encoding/json"
-	"net/http"
-	"net/http/httptest"
 	"strings"
-	"sync/atomic"
 	"testing"
-
-	"github.com/svcwallet/svcwallet/service/sandbox"
 )
 
 // TestWithdrawResumeJSONNamesNoFeeNotGiven: withdraw resume --json of a 202
@@ -16,31 +11,10 @@ import (
 // its words follow): it wrote "fee":"0" and "fee_usd":"0", a bridge that
 // took nothing. The amount the journal locked is written.
 func TestWithdrawResumeJSONNamesNoFeeNotGiven(t *testing.T) {
-	withdrawState(t)
-	r := newStatusRig(t)
-	var down atomic.Bool
-	down.Store(true)
-	r.faultWhile(&down, sandbox.PhaseBeforeCommit, sandbox.FaultBadGateway)
-	res := r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestCompleted, "25", "--yes")...)
-	res.want(t, exitError, "run svcwallet withdraw resume q-")
-	id := quoteIDOf(t, res.stderr)
-	down.Store(false)
-	hook := func(w http.ResponseWriter, req *http.Request, ex http.Handler) bool {
-		got := httptest.NewRecorder()
-		ex.ServeHTTP(got, req)
-		var v map[string]any
-		if err := json.Unmarshal(got.Body.Bytes(), &v); err != nil {
-			t.Errorf("the 202: %v", err)
-			return false
-		}
+	out := resumeWith202(t, func(v map[string]any) {
 		delete(v, "fee")
 		delete(v, "fee_usd")
-		w.WriteHeader(got.Code)
-		json.NewEncoder(w).Encode(v)
-		return true
-	}
-	r.withdrawHook.Store(&hook)
-	out := r.runWithdraw(withdrawRunOpts{}, "resume", id, "--json")
+	}, "--json")
 	for line := range strings.Lines(out.stdout) {
 		var acc map[string]any
 		if json.Unmarshal([]byte(line), &acc) != nil || acc["kind"] != "accepted" {

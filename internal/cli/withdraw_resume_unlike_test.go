@@ -11,11 +11,11 @@ import (
 	"github.com/svcwallet/svcwallet/service/sandbox"
 )
 
-// TestWithdrawResumeAcceptanceAgainstItsJournal: withdraw resume shows
-// its re-sent request's 202 with the receive amount the journaled intent
-// locked, and says one naming another does not add up (withdrawal.Resumed):
-// the 202's own amount was printed as what is on its way.
-func TestWithdrawResumeAcceptanceAgainstItsJournal(t *testing.T) {
+// resumeWith202 leaves a withdrawal of 25 USDT unanswered (a 502 before the
+// service commits it), then runs withdraw resume with args after its quote
+// id, the service's 202 to the re-sent request changed by edit.
+func resumeWith202(t *testing.T, edit func(map[string]any), args ...string) withdrawRun {
+	t.Helper()
 	withdrawState(t)
 	r := newStatusRig(t)
 	var down atomic.Bool
@@ -33,13 +33,21 @@ func TestWithdrawResumeAcceptanceAgainstItsJournal(t *testing.T) {
 			t.Errorf("the 202: %v", err)
 			return false
 		}
-		v["receive_amount"] = "9999"
+		edit(v)
 		w.WriteHeader(got.Code)
 		json.NewEncoder(w).Encode(v)
 		return true
 	}
 	r.withdrawHook.Store(&hook)
-	out := r.runWithdraw(withdrawRunOpts{}, "resume", id)
+	return r.runWithdraw(withdrawRunOpts{}, append([]string{"resume", id}, args...)...)
+}
+
+// TestWithdrawResumeAcceptanceAgainstItsJournal: withdraw resume shows
+// its re-sent request's 202 with the receive amount the journaled intent
+// locked, and says one naming another does not add up (withdrawal.Resumed):
+// the 202's own amount was printed as what is on its way.
+func TestWithdrawResumeAcceptanceAgainstItsJournal(t *testing.T) {
+	out := resumeWith202(t, func(v map[string]any) { v["receive_amount"] = "9999" })
 	if !strings.Contains(out.stdout, "Withdrawal accepted") || strings.Contains(out.stdout, "9999 USDT on its way") ||
 		!strings.Contains(out.stdout+out.stderr, "does not add up: it names a receive amount of 9999") {
 		t.Fatalf("resume of a 202 naming 9999:\nstdout:\n%s\nstderr:\n%s", out.stdout, out.stderr)
