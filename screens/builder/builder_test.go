@@ -104,6 +104,20 @@ func (r *bldRig) reviewAt60x20() {
 	r.Send(tea.WindowSizeMsg{Width: 60, Height: 20})
 }
 
+// demoReview is a review, sized w x h, of the demo account authorizing
+// the sandbox's builder at fee caps of 0.1% and 0.05%, made directly (its
+// Init not run).
+func (r *bldRig) demoReview(w, h int) *builderReviewScreen {
+	r.T.Helper()
+	a, err := builder.Check(builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"})
+	if err != nil {
+		r.T.Fatal(err)
+	}
+	rv := newBuilderReview(r.App, a, bldNonce)
+	rv.SetSize(w, h)
+	return rv
+}
+
 // signAndWait presses enter on the review and waits for the result.
 func (r *bldRig) signAndWait() {
 	r.T.Helper()
@@ -247,12 +261,7 @@ func bldAPIKey(t *testing.T, view string) string {
 // passed since the last key that came while held.
 func TestBuilderKeystrokeGuard(t *testing.T) {
 	r := newBldRig(t, 120, 40)
-	a, err := builder.Check(builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	rv := newBuilderReview(r.App, a, bldNonce)
-	rv.SetSize(120, 36)
+	rv := r.demoReview(120, 36)
 	rv.Init() // its guard timer is not run: the fake clock decides
 	// Let the key search finish.
 	rv.Update(rv.gate.Key.Find()())

@@ -11,9 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/svcwallet/svcwallet/screens/kit"
-	"github.com/svcwallet/svcwallet/service/builder"
 	"github.com/svcwallet/svcwallet/service/exchange"
-	"github.com/svcwallet/svcwallet/service/sandbox"
 )
 
 // TestBuilderReviewSaysEachFate: the review says what became of a signed
@@ -42,12 +40,7 @@ func TestBuilderReviewSaysEachFate(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := newBldRig(t, 120, 40)
-			a, err := builder.Check(builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"})
-			if err != nil {
-				t.Fatal(err)
-			}
-			rv := newBuilderReview(r.App, a, bldNonce)
-			rv.SetSize(120, 36)
+			rv := r.demoReview(120, 36)
 			start := r.clock.Now()
 			rv.Update(builderSentMsg{req: signed, err: c.err})
 			r.clock.Advance(kit.ShownGuard)
@@ -96,12 +89,7 @@ func TestBuilderReviewSaysEachFate(t *testing.T) {
 func TestBuilderReviewTakenByTheEarlierSend(t *testing.T) {
 	for _, size := range [][2]int{{120, 36}, {80, 22}} {
 		r := newBldRig(t, size[0], size[1]+4)
-		a, err := builder.Check(builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		rv := newBuilderReview(r.App, a, bldNonce)
-		rv.SetSize(size[0], size[1])
+		rv := r.demoReview(size[0], size[1])
 		signed := exchange.BuilderAuthorizeRequest{Signature: exchange.Signature{R: "0x01", S: "0x02"}}
 		rv.Update(builderSentMsg{req: signed, err: &exchange.APIError{Status: 499}})
 		rv.Update(builderSentMsg{req: signed, err: &exchange.APIError{Status: 400, Code: exchange.CodeDuplicateSignature}})
@@ -126,12 +114,7 @@ func TestBuilderTakenShowsWhateverTheHeight(t *testing.T) {
 		{"Authorized, answer unreadable", []error{&exchange.UnreadableAnswerError{Status: 200, Reason: exchange.NewShapeError("builder API key", "holds a space")}}},
 	} {
 		r := newBldRig(t, 60, 20)
-		a, err := builder.Check(builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		rv := newBuilderReview(r.App, a, bldNonce)
-		rv.SetSize(60, 10)
+		rv := r.demoReview(60, 10)
 		signed := exchange.BuilderAuthorizeRequest{Signature: exchange.Signature{R: "0x01", S: "0x02"}}
 		for _, e := range c.errs {
 			rv.Update(builderSentMsg{req: signed, err: e})

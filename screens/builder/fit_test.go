@@ -10,7 +10,6 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/svcwallet/svcwallet/screens/kit"
-	"github.com/svcwallet/svcwallet/service/builder"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 	"github.com/svcwallet/svcwallet/signer"
 )
@@ -154,12 +153,7 @@ func TestBuilderReviewKeystoreSignsAt60x20(t *testing.T) {
 // from View too) and the keystroke guard's end, which only the clock says.
 func TestBuilderReviewFitFollowsEveryChange(t *testing.T) {
 	r := newBldRig(t, 120, 40)
-	a, err := builder.Check(builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	rv := newBuilderReview(r.App, a, bldNonce)
-	rv.SetSize(120, 36)
+	rv := r.demoReview(120, 36)
 	rv.Init()
 	shows := func(when, want string) {
 		t.Helper()

@@ -8,9 +8,7 @@ import (
 
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/screentest"
-	"github.com/svcwallet/svcwallet/service/builder"
 	"github.com/svcwallet/svcwallet/service/exchange"
-	"github.com/svcwallet/svcwallet/service/sandbox"
 )
 
 // TestBuilderReviewHoldsKeysAfterARefusal: the review the service's
@@ -19,12 +17,7 @@ import (
 // send, never signs again before the refusal was read.
 func TestBuilderReviewHoldsKeysAfterARefusal(t *testing.T) {
 	r := newBldRig(t, 120, 40)
-	a, err := builder.Check(builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	rv := newBuilderReview(r.App, a, bldNonce)
-	rv.SetSize(120, 36)
+	rv := r.demoReview(120, 36)
 	rv.Init() // its guard timer is not run: the fake clock decides
 	rv.Update(rv.gate.Key.Find()())
 	r.clock.Advance(kit.ShownGuard)
@@ -52,12 +45,7 @@ func TestBuilderReviewHoldsKeysAfterARefusal(t *testing.T) {
 // after the repeats stopped does.
 func TestBuilderReviewTakesNoRepeat(t *testing.T) {
 	r := newBldRig(t, 120, 40)
-	a, err := builder.Check(builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	rv := newBuilderReview(r.App, a, bldNonce)
-	rv.SetSize(120, 36)
+	rv := r.demoReview(120, 36)
 	rv.Init()
 	rv.Update(rv.gate.Key.Find()())
 	r.clock.Advance(3 * kit.ShownGuard / 2) // a repeat delay over the review's hold
@@ -79,12 +67,7 @@ func TestBuilderReviewTakesNoRepeat(t *testing.T) {
 // names enter's and esc's steps once they act (a key hint is a promise).
 func TestBuilderAgainWordsOnlyWhenKeysAct(t *testing.T) {
 	r := newBldRig(t, 120, 40)
-	a, err := builder.Check(builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	rv := newBuilderReview(r.App, a, bldNonce)
-	rv.SetSize(120, 36)
+	rv := r.demoReview(120, 36)
 	signed := exchange.BuilderAuthorizeRequest{Signature: exchange.Signature{R: "0x01", S: "0x02"}}
 	rv.Update(builderSentMsg{req: signed, err: &exchange.APIError{Status: 499}})
 	view := strings.Join(strings.Fields(ansi.Strip(rv.View())), " ")

@@ -85,12 +85,7 @@ func TestBuilderReviewClefRefusal(t *testing.T) {
 func TestBuilderResendWaitsOnTheConsolesClock(t *testing.T) {
 	r := newBldRig(t, 120, 40)
 	timers := screentest.RecordTimers(r.App)
-	a, err := builder.Check(builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	rv := newBuilderReview(r.App, a, bldNonce)
-	rv.SetSize(120, 36)
+	rv := r.demoReview(120, 36)
 	signed := exchange.BuilderAuthorizeRequest{Signature: exchange.Signature{R: "0x01", S: "0x02"}}
 	rv.Update(builderSentMsg{req: signed, err: &exchange.APIError{Status: http.StatusTooManyRequests, RetryAfter: 4 * time.Second}})
 	r.clock.Advance(kit.ShownGuard)
@@ -139,12 +134,7 @@ func TestBuilderResendWaitIsSaid(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			r := newBldRig(t, 120, 40)
 			screentest.RecordTimers(r.App)
-			a, err := builder.Check(builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"})
-			if err != nil {
-				t.Fatal(err)
-			}
-			rv := newBuilderReview(r.App, a, bldNonce)
-			rv.SetSize(120, 36)
+			rv := r.demoReview(120, 36)
 			signed := exchange.BuilderAuthorizeRequest{Signature: exchange.Signature{R: "0x01", S: "0x02"}}
 			if c.first != nil {
 				rv.Update(builderSentMsg{req: signed, err: c.first})
@@ -185,12 +175,7 @@ func TestBuilderResendWaitIsSaid(t *testing.T) {
 func TestBuilderResendWaitCancels(t *testing.T) {
 	r := newBldRig(t, 120, 40)
 	timers := screentest.RecordTimers(r.App)
-	a, err := builder.Check(builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	rv := newBuilderReview(r.App, a, bldNonce)
-	rv.SetSize(120, 36)
+	rv := r.demoReview(120, 36)
 	signed := exchange.BuilderAuthorizeRequest{Signature: exchange.Signature{R: "0x01", S: "0x02"}}
 	rv.Update(builderSentMsg{req: signed, err: &exchange.APIError{Status: http.StatusTooManyRequests, RetryAfter: 4 * time.Second}})
 	r.clock.Advance(kit.ShownGuard)
