@@ -156,11 +156,7 @@ func (a *app) authCredential(ctx context.Context, e config.Environment, f authFl
 		if f.withAPIKey {
 			return nil, "", "", keyUsageError{errors.New("--with-api-key and a wallet login exclude each other: choose one")}
 		}
-		k, err := a.openKey(ctx, f.key, e)
-		if err != nil {
-			return nil, "", "", err
-		}
-		cred, what, err := walletLogin(k)
+		cred, what, err := a.keyLogin(ctx, f.key, e)
 		return cred, "", what, err
 	}
 	var key, what string
