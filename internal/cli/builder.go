@@ -133,13 +133,7 @@ func (c builderCmd) run(ctx context.Context, f builderFlags) error {
 		}
 		return nil
 	}
-	var asks []plain.Missing
-	for _, fd := range builder.Asked {
-		if *f.in.Of(fd) == "" {
-			asks = append(asks, plain.Missing{To: f.in.Of(fd), Q: fd.Question})
-		}
-	}
-	if len(asks) > 0 && c.canAsk() {
+	if asks := plain.BuilderMissing(&f.in, builder.Asked); len(asks) > 0 && c.canAsk() {
 		if err := askMissing(ctx, c.env, probe, asks...); err != nil {
 			return err
 		}
