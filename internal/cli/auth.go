@@ -13,6 +13,7 @@ import (
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/service/session"
 )
 
@@ -127,7 +128,7 @@ func (a *app) authLogin(ctx context.Context, f authFlags) error {
 		return failure(exitFailed, "logged in to %s, but the session could not be kept: %v", e.Name, err)
 	}
 	out := authLoginJSON{whereJSON: whereOf(e), Service: e.Service().String(), AccountID: k.AccountID, Method: k.Method,
-		Expires: jsonTime(k.Expires), Kept: string(where)}
+		Expires: follow.OutputTime(k.Expires), Kept: string(where)}
 	if where == session.InFile {
 		out.File = store.File
 	}
