@@ -233,7 +233,7 @@ func (p *Prompter) ask(question string, def *string, check func(string) error, b
 		}
 		if check != nil {
 			if err := check(answer); err != nil {
-				p.Say("Not accepted: %v.", strings.TrimSuffix(err.Error(), "."))
+				p.Say("Not accepted: %v.", trimStop(err))
 				continue
 			}
 		}
