@@ -13,6 +13,7 @@ import (
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/service/session"
 )
 
@@ -127,7 +128,7 @@ func (a *app) authLogin(ctx context.Context, f authFlags) error {
 		return failure(exitFailed, "logged in to %s, but the session could not be kept: %v", e.Name, err)
 	}
 	out := authLoginJSON{whereJSON: whereOf(e), Service: e.Service().String(), AccountID: k.AccountID, Method: k.Method,
-		Expires: jsonTime(k.Expires), Kept: string(where)}
+		Expires: follow.OutputTime(k.Expires), Kept: string(where)}
 	if where == session.InFile {
 		out.File = store.File
 	}
@@ -156,11 +157,7 @@ func (a *app) authCredential(ctx context.Context, e config.Environment, f authFl
 		if f.withAPIKey {
 			return nil, "", "", keyUsageError{errors.New("--with-api-key and a wallet login exclude each other: choose one")}
 		}
-		k, err := a.openKey(ctx, f.key, e)
-		if err != nil {
-			return nil, "", "", err
-		}
-		cred, what, err := walletLogin(k)
+		cred, what, err := a.keyLogin(ctx, f.key, e)
 		return cred, "", what, err
 	}
 	var key, what string

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/svcwallet/svcwallet/service/config"
+	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/service/session"
 )
 
@@ -89,10 +90,10 @@ func authRow(store session.Store, cfg config.Config, name string) authStatusJSON
 	switch {
 	case err == nil:
 		r.State, r.AccountID, r.Method, r.Kept, r.Renews = "kept", l.AccountID, l.Method, string(l.Where), l.APIKey != ""
-		t := jsonTime(l.Expires)
+		t := follow.OutputTime(l.Expires)
 		r.Expires = &t
 	case errors.As(err, &expired):
-		t := jsonTime(expired.Entry.Expires)
+		t := follow.OutputTime(expired.Entry.Expires)
 		r.State, r.AccountID, r.Method, r.Kept, r.Expires = "ended", expired.Entry.AccountID, expired.Entry.Method, string(expired.Where), &t
 		r.Refused = expired.Entry.Refused
 	case errors.As(err, &other):

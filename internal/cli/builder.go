@@ -133,13 +133,7 @@ func (c builderCmd) run(ctx context.Context, f builderFlags) error {
 		}
 		return nil
 	}
-	var asks []plain.Missing
-	for _, fd := range builder.Asked {
-		if *f.in.Of(fd) == "" {
-			asks = append(asks, plain.Missing{To: f.in.Of(fd), Q: fd.Question})
-		}
-	}
-	if len(asks) > 0 && c.canAsk() {
+	if asks := plain.BuilderMissing(&f.in, builder.Asked); len(asks) > 0 && c.canAsk() {
 		if err := askMissing(ctx, c.env, probe, asks...); err != nil {
 			return err
 		}
@@ -338,12 +332,12 @@ func (c builderCmd) printWarnings(w io.Writer, o builder.Order) {
 func (c builderCmd) printDryRun(e config.Environment, in intent.Intent, asJSON bool) error {
 	if asJSON {
 		c.app.sayEmbedded(e, authorizationsEnd)
-		return c.printJSON(struct {
+		return outputError(writeJSON(c.env.Stdout, struct {
 			whereJSON
 			DryRun    bool            `json:"dry_run"`
 			TypedData json.RawMessage `json:"typed_data"`
 			Digest    string          `json:"digest"`
-		}{whereOf(e), true, in.TypedData(), in.Digest().Hex()})
+		}{whereOf(e), true, in.TypedData(), in.Digest().Hex()}))
 	}
 	printWhere(c.env.Stdout, e, authorizationsEnd)
 	printDryRun(c.env.Stdout, in)
@@ -392,7 +386,7 @@ func (c builderCmd) printResult(e config.Environment, a builder.Auth, nonce uint
 		if a.WithKey {
 			out.Label, out.KeySigner, out.Permissions = a.Label, a.KeySigner.Hex(), a.Perms.String()
 		}
-		if err := c.printJSON(out); err != nil {
+		if err := outputError(writeJSON(c.env.Stdout, out)); err != nil {
 			return err
 		}
 	} else {
@@ -414,13 +408,6 @@ func (c builderCmd) printResult(e config.Environment, a builder.Auth, nonce uint
 		fmt.Fprintln(c.env.Stderr, "The API key is shown this once and cannot be retrieved again: store it now.")
 	case a.WithKey:
 		fmt.Fprintln(c.env.Stderr, "The service returned no API key for this authorization.")
-	}
-	return nil
-}
-
-func (c builderCmd) printJSON(v any) error {
-	if err := writeJSON(c.env.Stdout, v); err != nil {
-		return failure(exitFailed, "%w", err)
 	}
 	return nil
 }

@@ -271,24 +271,23 @@ func consoleTargets(cfg config.Config, envName string, log *slog.Logger, kept fu
 	// The embedded sandbox is always offered: first when it is the one
 	// chosen (or there is no other), else last in the environment picker.
 	{
-		srv, err := sandbox.Start("127.0.0.1:0", sandbox.Options{})
+		e, stop, err := startEnv(cfg, config.SandboxEnv)
 		if err != nil {
-			return nil, nil, fmt.Errorf("cannot start the embedded sandbox: %w", err)
+			return nil, nil, err
 		}
 		// The embedded sandbox forgets everything when the process ends, so
-		// its withdrawals go to a journal that ends with it.
-		dir, err := os.MkdirTemp("", "svcwallet-sandbox-")
+		// its withdrawals go to a journal that ends with it, as withdraw's.
+		wt, err := newWithdrawTarget(e)
 		if err != nil {
-			srv.Close()
-			return nil, nil, fmt.Errorf("cannot make the sandbox journal directory: %w", err)
+			stop()
+			return nil, nil, err
 		}
-		closeAll := func() { srv.Close(); os.RemoveAll(dir) }
-		sbJournal, err := journal.Open(filepath.Join(dir, "journal.jsonl"))
+		closeAll := func() { stop(); wt.cleanup() }
+		sbJournal, err := journal.Open(wt.journalPath)
 		if err != nil {
 			closeAll()
 			return nil, nil, err
 		}
-		e := config.SandboxEnvironment(srv.URL, sandbox.DefaultChainID)
 		sb := target.Target{Env: e, Client: exchange.New(e, exchange.Options{Logger: log}), Journal: sbJournal,
 			Demo: sandboxDemo()}
 		if envName == config.SandboxEnv || len(targets) == 0 {

@@ -185,10 +185,7 @@ func (a *app) deposit(ctx context.Context, f depositFlags, chain string) error {
 		return failure(exitFailed, "%s", chains[0].Refusal())
 	}
 	if env.JSON {
-		if err := writeJSON(env.Stdout, out); err != nil {
-			return failure(exitFailed, "%w", err)
-		}
-		return nil
+		return outputError(writeJSON(env.Stdout, out))
 	}
 	if chain != "" {
 		fmt.Fprintf(env.Stdout, "Environment %s\n\n", e.Where())

@@ -144,11 +144,11 @@ func (c doctorCmd) run(ctx context.Context, envName, configPath string) error {
 		ok = ok && ch.Status == "ok"
 	}
 	if c.env.JSON {
-		if err := writeJSON(c.env.Stdout, struct {
+		if err := outputError(writeJSON(c.env.Stdout, struct {
 			OK     bool          `json:"ok"`
 			Checks []doctorCheck `json:"checks"`
-		}{ok, checks}); err != nil {
-			return &cmdError{err: fmt.Errorf("cannot write the report: %w", err), exit: exitFailed, code: "output"}
+		}{ok, checks})); err != nil {
+			return err
 		}
 	} else {
 		for _, ch := range checks {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
-	"time"
 
 	"github.com/svcwallet/svcwallet/internal/safetext"
 )
@@ -70,7 +69,3 @@ func (a *jsonArray) end() error {
 	_, err := io.WriteString(a.w, end)
 	return err
 }
-
-// jsonTime is a time as every JSON output writes it: RFC 3339 in UTC,
-// in whole seconds, as the CSV outputs do.
-func jsonTime(t time.Time) time.Time { return t.UTC().Truncate(time.Second) }

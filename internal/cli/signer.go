@@ -248,6 +248,17 @@ func (a *app) watchWait(ctx context.Context, awaiting string) (context.Context, 
 	return cx, cancel
 }
 
+// keyLogin is the wallet-login credential of the key f chooses in e,
+// opened here: the commands' login (loginCredential) and auth login
+// take it so.
+func (a *app) keyLogin(ctx context.Context, f signerFlags, e config.Environment) (exchange.Credential, string, error) {
+	k, err := a.openKey(ctx, f, e)
+	if err != nil {
+		return nil, "", err
+	}
+	return walletLogin(k)
+}
+
 // walletLogin is the wallet-login credential of an opened key.
 func walletLogin(k keyChoice) (exchange.Credential, string, error) {
 	key, err := k.Load()

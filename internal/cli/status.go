@@ -227,11 +227,7 @@ func loginError(what, envName string, err error) error {
 func (a *app) loginCredential(ctx context.Context, e config.Environment, f signerFlags, signing *keyChoice) (exchange.Credential, string, error) {
 	env := a.env
 	if signing == nil && f.onCommandLine() {
-		k, err := a.openKey(ctx, f, e)
-		if err != nil {
-			return nil, "", err
-		}
-		return walletLogin(k)
+		return a.keyLogin(ctx, f, e)
 	}
 	if apiKey := env.Getenv(statusKeyVar); apiKey != "" {
 		return exchange.APIKey(apiKey), "the API key in $" + statusKeyVar, nil
@@ -244,11 +240,7 @@ func (a *app) loginCredential(ctx context.Context, e config.Environment, f signe
 		return nil, "", err
 	}
 	if chosen || env.Getenv(signer.KeyEnvVar) != "" {
-		k, err := a.openKey(ctx, f, e)
-		if err != nil {
-			return nil, "", err
-		}
-		return walletLogin(k)
+		return a.keyLogin(ctx, f, e)
 	}
 	if e.Name == config.SandboxEnv {
 		return exchange.APIKey(sandbox.DemoAPIKey), demoKeyName, nil

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/service/journal"
@@ -36,7 +37,7 @@ func (c *statusCmd) find(client *exchange.Client, f statusFlags) (statusFlags, e
 			return "", nil
 		}
 		if found { // else asked as the quote id it may be
-			fmt.Fprintf(c.env.Stderr, "%s: %s is withdrawal %s\n", c.app.name, lookupName(l), id)
+			fmt.Fprintf(c.env.Stderr, "%s: %s is withdrawal %s\n", c.app.name, kit.LookupName(l), id)
 		}
 		return id, nil
 	})
@@ -55,15 +56,6 @@ func (c *statusCmd) known(client *exchange.Client) follow.Known {
 	}
 	sess, _ := client.Session()
 	return follow.KnownHere(j, journal.OwnerOf(client.Env(), sess.AccountID))
-}
-
-// lookupName names a payout hash or transfer id found: a hash shortened
-// as addresses are.
-func lookupName(l follow.Lookup) string {
-	if l.Kind == follow.PayoutHash {
-		return "payout hash " + tui.ShortAddress(l.Text)
-	}
-	return "transfer id " + l.Text
 }
 
 // notSeen says that a payout hash or transfer id is not among the

@@ -39,9 +39,12 @@ func TestStatusFindsHashAndTransferID(t *testing.T) {
 		t.Fatal(err)
 	}
 	r.takeAsks()
-	for _, id := range []string{w.WithdrawTxHash, strings.ToUpper(w.TxID)} {
+	// The hash is named shortened, as the watch board names it
+	// (TestBoardSolanaShapeSaysBothFacts): a key's shape is never repeated.
+	hash := w.WithdrawTxHash
+	for id, said := range map[string]string{hash: "payout hash " + hash[:6] + "…" + hash[len(hash)-4:], strings.ToUpper(w.TxID): "transfer id "} {
 		res := r.run(nil, id)
-		res.want(t, exitCompleted, []string{"Quote id     " + done}, []string{"is withdrawal " + done})
+		res.want(t, exitCompleted, []string{"Quote id     " + done}, []string{said, "is withdrawal " + done})
 		if n := len(r.takeAsks()); n != 1 {
 			t.Errorf("%s: %d status requests, want the quote id's one", id, n)
 		}

@@ -3,9 +3,11 @@ package plain
 import (
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/svcwallet/svcwallet/service/builder"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/service/sandbox"
@@ -311,4 +313,22 @@ func TestLookUpRefusedIDShownEscaped(t *testing.T) {
 		t.Fatal(err)
 	}
 	wants(t, out, `"ab\u202ecd" is not a quote id`)
+}
+
+// TestBuilderMissingAsksOnlyWhatIsMissing: the builder's questions that
+// plain mode's form and the command line ask leave out what is given (the
+// sandbox's builder, a flag), so a command given every flag asks nothing.
+func TestBuilderMissingAsksOnlyWhatIsMissing(t *testing.T) {
+	in := builder.Input{Builder: sandbox.BuilderAddress, SpotFee: "0.05"}
+	var asked []string
+	for _, m := range BuilderMissing(&in, builder.Asked) {
+		asked = append(asked, m.Q().Ask)
+	}
+	if want := []string{builder.FieldFuturesFee.Question().Ask, builder.FieldExpires.Question().Ask}; !slices.Equal(asked, want) {
+		t.Errorf("asked %q, want %q", asked, want)
+	}
+	in.FuturesFee, in.Expires = "0.1", "7d"
+	if asks := BuilderMissing(&in, builder.Asked); len(asks) != 0 {
+		t.Errorf("%d questions asked with every answer given", len(asks))
+	}
 }

@@ -31,7 +31,7 @@ func (s *session) authorizeBuilder() error {
 			in.Builder = d.Builder
 		}
 	}
-	if err := s.askInto(&in, builder.Asked); err != nil {
+	if err := s.p.askMissing(BuilderMissing(&in, builder.Asked)); err != nil {
 		return err
 	}
 	withKey, err := s.p.Choose("Create an API key for the builder as well?", Options("No", "Yes"))
@@ -39,7 +39,7 @@ func (s *session) authorizeBuilder() error {
 		return err
 	}
 	if withKey == 1 {
-		if err := s.askInto(&in, builder.KeyAsked); err != nil {
+		if err := s.p.askMissing(BuilderMissing(&in, builder.KeyAsked)); err != nil {
 			return err
 		}
 	}
@@ -50,20 +50,18 @@ func (s *session) authorizeBuilder() error {
 	return s.signBuilder(builder.NewOrder(a, s.target.Env.Domain(), s.Nonce(), s.Now()))
 }
 
-// askInto asks the questions of fields, each answer kept in in; one
-// already chosen (the sandbox's builder) is not asked.
-func (s *session) askInto(in *builder.Input, fields []builder.Field) error {
+// BuilderMissing are the questions of fields whose answers in in are
+// still missing, each answer to be kept in in: plain mode's form asks
+// them, and the command line for the flags it was not given. One already
+// chosen (the sandbox's builder) is not asked.
+func BuilderMissing(in *builder.Input, fields []builder.Field) []Missing {
+	var asks []Missing
 	for _, f := range fields {
-		if *in.Of(f) != "" {
-			continue
+		if *in.Of(f) == "" {
+			asks = append(asks, Missing{To: in.Of(f), Q: f.Question})
 		}
-		answer, err := s.p.Question(f.Question())
-		if err != nil {
-			return err
-		}
-		*in.Of(f) = answer
 	}
-	return nil
+	return asks
 }
 
 // signBuilder reviews o, asks for a typed y, signs and sends it. A lost

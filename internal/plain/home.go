@@ -3,7 +3,6 @@ package plain
 import (
 	"context"
 	"errors"
-	"strings"
 
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/journal"
@@ -55,7 +54,7 @@ func (s *session) home() error {
 			if errors.Is(err, ErrEnd) || errors.Is(err, ErrInterrupted) || errors.Is(err, ErrNoTerminal) || s.ctx.Err() != nil {
 				return s.interrupted(err)
 			}
-			s.p.Say("%s.", strings.TrimSuffix(exchange.Explain(err).Error(), "."))
+			s.p.Say("%s.", trimStop(exchange.Explain(err)))
 		}
 	}
 }

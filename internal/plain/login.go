@@ -52,7 +52,7 @@ func (s *session) logIn() error {
 				if errors.Is(err, ErrEnd) || errors.Is(err, ErrInterrupted) {
 					return err
 				}
-				s.p.Say("Login failed: %v.", strings.TrimSuffix(err.Error(), "."))
+				s.p.Say("Login failed: %v.", trimStop(err))
 				s.p.Blank()
 				continue
 			}
@@ -74,7 +74,7 @@ func (s *session) logIn() error {
 			if err := s.interrupted(err); errors.Is(err, ErrInterrupted) {
 				return err
 			}
-			s.p.Say("Login failed: %v.", strings.TrimSuffix(loginError(err, method == 0).Error(), "."))
+			s.p.Say("Login failed: %v.", trimStop(loginError(err, method == 0)))
 			s.p.Blank()
 			continue
 		}

@@ -233,7 +233,7 @@ func (p *Prompter) ask(question string, def *string, check func(string) error, b
 		}
 		if check != nil {
 			if err := check(answer); err != nil {
-				p.Say("Not accepted: %v.", strings.TrimSuffix(err.Error(), "."))
+				p.Say("Not accepted: %v.", trimStop(err))
 				continue
 			}
 		}
@@ -352,16 +352,12 @@ func Options(names ...string) []Option {
 // its number or its name (any case; a name's unique beginning will do). It
 // returns the index chosen.
 func (p *Prompter) Choose(title string, options []Option) (int, error) {
-	return p.choose(title, options, -1)
+	return p.ChooseOr(title, options, -1)
 }
 
 // ChooseOr is Choose where an empty line takes options[def], as the
-// question says.
+// question says (none for def -1).
 func (p *Prompter) ChooseOr(title string, options []Option, def int) (int, error) {
-	return p.choose(title, options, def)
-}
-
-func (p *Prompter) choose(title string, options []Option, def int) (int, error) {
 	question := p.list(title, options)
 	// A choice named Back (Back home) is how that question goes back.
 	back := p.Back

@@ -215,7 +215,12 @@ type Missing struct {
 // a terminal, the flags it was not given. The input's end is ErrEnd, ctx's
 // end ErrInterrupted.
 func AskMissing(ctx context.Context, in io.Reader, out io.Writer, asks ...Missing) error {
-	p := NewPrompter(ctx, in, out, nil)
+	return NewPrompter(ctx, in, out, nil).askMissing(asks)
+}
+
+// askMissing asks, in order, the questions of asks whose answers are
+// still missing, each checked as typed.
+func (p *Prompter) askMissing(asks []Missing) error {
 	for _, m := range asks {
 		if *m.To != "" {
 			continue

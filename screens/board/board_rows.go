@@ -117,22 +117,13 @@ func (f foundID) said(on map[string]*boardRow) string {
 	_, added := on[f.id]
 	switch {
 	case f.seen && added:
-		return lookupName(f.l) + " is " + f.id
+		return kit.LookupName(f.l) + " is " + f.id
 	case f.seen:
-		return lookupName(f.l) + " is " + f.id + ", not added: the board is full"
+		return kit.LookupName(f.l) + " is " + f.id + ", not added: the board is full"
 	case added: // asked as the quote id it may be: both facts said
-		return lookupName(f.l) + " is no withdrawal's seen here, so it is asked as the quote id it may be (History on the machine that made it lists the quote id)"
+		return kit.LookupName(f.l) + " is no withdrawal's seen here, so it is asked as the quote id it may be (History on the machine that made it lists the quote id)"
 	}
-	return lookupName(f.l) + " is no withdrawal's seen here, and was not added as the quote id it may be: the board is full"
-}
-
-// lookupName names a payout hash or transfer id found: a hash shortened
-// as addresses are.
-func lookupName(l follow.Lookup) string {
-	if l.Kind == follow.PayoutHash {
-		return "payout hash " + tui.ShortAddress(l.Text)
-	}
-	return "transfer id " + l.Text
+	return kit.LookupName(f.l) + " is no withdrawal's seen here, and was not added as the quote id it may be: the board is full"
 }
 
 // notSeen says which payout hashes and transfer ids this machine has not

@@ -61,10 +61,6 @@ func (c *Check) Checking() int {
 	return c.total - c.answered
 }
 
-// Answered and Total are the check's progress.
-func (c *Check) Answered() int { return c.answered }
-func (c *Check) Total() int    { return c.total }
-
 // StartCheck starts a check of the unfinished withdrawals among recs (the
 // account's records) unless one is under way or none is unfinished.
 func (a *App) StartCheck(recs []journal.Record) tea.Cmd {

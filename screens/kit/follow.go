@@ -156,3 +156,12 @@ func (f *Flushes) Run() error {
 	}
 	return errors.Join(errs...)
 }
+
+// LookupName names a payout hash or transfer id found, as the board and
+// `svcwallet status` say it: a hash shortened as addresses are.
+func LookupName(l follow.Lookup) string {
+	if l.Kind == follow.PayoutHash {
+		return "payout hash " + tui.ShortAddress(l.Text)
+	}
+	return "transfer id " + l.Text
+}

@@ -171,16 +171,6 @@ func (l *List[T]) nextSort() tea.Cmd {
 	return nil
 }
 
-// Insert adds item at its place in the order in effect (at the end
-// without one), shown if the filter lets it through.
-func (l *List[T]) Insert(item T) {
-	if len(l.spec.Sorts) == 0 {
-		l.place(item)
-	}
-	l.put(item, false)
-	l.settle()
-}
-
 // Remove takes item out; it must be as it was handed to the list (see
 // Replace).
 func (l *List[T]) Remove(item T) {

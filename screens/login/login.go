@@ -419,15 +419,11 @@ func (l *loginScreen) View() string {
 		if l.cancelled {
 			line = l.spin.View() + " Cancelling the wait for " + l.waiting + "…"
 		}
-		for _, part := range strings.Split(layout.WrapTo(line, max(l.w-2, 20)), "\n") {
-			b.WriteString("  " + part + "\n")
-		}
+		b.WriteString(layout.Indent(strings.Split(layout.WrapTo(line, max(l.w-2, 20)), "\n"), 2))
 	case l.busy:
 		b.WriteString("  " + l.spin.View() + " Logging in to " + t.Env.Name + "…\n")
 	case l.err != nil:
-		for _, line := range strings.Split(strings.TrimSuffix(layout.ErrorBlock(c, "Login failed", l.err, l.w-2), "\n"), "\n") {
-			b.WriteString("  " + line + "\n")
-		}
+		b.WriteString(layout.Indent(strings.Split(strings.TrimSuffix(layout.ErrorBlock(c, "Login failed", l.err, l.w-2), "\n"), "\n"), 2))
 	case t.Unkept != "":
 		// Why no login was skipped: the user could not guess it.
 		for _, line := range strings.Split(layout.WrapTo(safetext.Capitalized(t.Unkept)+".", max(l.w-4, 20)), "\n") {

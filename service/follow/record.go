@@ -62,8 +62,9 @@ func (r Record) CSVRow() []string {
 		csvTime(r.StateSeen), csvTime(r.LastChecked), strconv.FormatBool(r.Unanswered), strconv.FormatBool(r.Finished), r.Error, r.AccountID}
 }
 
-// outputTime is a time as every output writes it: UTC, whole seconds.
-func outputTime(t time.Time) time.Time { return t.UTC().Truncate(time.Second) }
+// OutputTime is a time as every output writes it, JSON and CSV, records
+// and the command line's sessions: UTC, whole seconds.
+func OutputTime(t time.Time) time.Time { return t.UTC().Truncate(time.Second) }
 
 func csvTime(t time.Time) string {
 	if t.IsZero() {
@@ -78,7 +79,7 @@ func csvTime(t time.Time) string {
 func (f Followed) Record(env string, own journal.Record) Record {
 	o, w := f.Outcome(), f.Last
 	r := Record{QuoteID: f.QuoteID, Env: env, Outcome: o.Name, Meaning: o.Sentence(), Finished: f.Final, Error: o.Reason,
-		StateSeen: outputTime(f.Since), LastChecked: outputTime(f.LastChecked), StartedAt: outputTime(own.Started)}
+		StateSeen: OutputTime(f.Since), LastChecked: OutputTime(f.LastChecked), StartedAt: OutputTime(own.Started)}
 	if own.QuoteID == f.QuoteID {
 		r.ToAddress, r.TokenIn, r.PayAmount = own.Intent.ToAddress, own.Intent.TokenIn, amountText(own.Intent.PayAmount.String(), own.Intent.TokenIn)
 		r.TxID, r.AccountID = own.TxID, own.AccountID
@@ -86,7 +87,7 @@ func (f Followed) Record(env string, own journal.Record) Record {
 	if f.Known {
 		r.TxID = cmp.Or(w.TxID, r.TxID)
 		r.State, r.Chain, r.TokenOut, r.ReceiveAmount = w.State, w.Chain, w.TokenOut, ReceiveText(w)
-		r.WithdrawTxHash, r.UpdatedAt = w.WithdrawTxHash, outputTime(w.UpdatedAt)
+		r.WithdrawTxHash, r.UpdatedAt = w.WithdrawTxHash, OutputTime(w.UpdatedAt)
 	}
 	return r
 }
@@ -97,7 +98,7 @@ func RecordOf(r journal.Record) Record {
 	return Record{QuoteID: r.QuoteID, TxID: r.TxID, Env: r.Env, State: r.State, Outcome: o.Name, Meaning: o.Sentence(),
 		Chain: r.Intent.Chain, ToAddress: r.Intent.ToAddress, TokenIn: r.Intent.TokenIn, TokenOut: r.Intent.TokenOut,
 		PayAmount: amountText(r.Intent.PayAmount.String(), r.Intent.TokenIn), ReceiveAmount: amountText(r.Intent.ReceiveAmount.String(), r.Intent.TokenOut),
-		WithdrawTxHash: r.TxHash, StartedAt: outputTime(r.Started), UpdatedAt: outputTime(r.Updated),
+		WithdrawTxHash: r.TxHash, StartedAt: OutputTime(r.Started), UpdatedAt: OutputTime(r.Updated),
 		Unanswered: r.Unanswered(), Finished: r.Finished(), Error: r.Error, AccountID: r.AccountID}
 }
 

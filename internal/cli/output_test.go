@@ -1,0 +1,69 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/svcwallet/svcwallet/service/sandbox"
+)
+
+// firstWriteFails refuses its first write (the command's document) and
+// keeps the rest (the error line that says so).
+type firstWriteFails struct {
+	failed bool
+	kept   bytes.Buffer
+}
+
+func (w *firstWriteFails) Write(p []byte) (int, error) {
+	if !w.failed {
+		w.failed = true
+		return 0, errors.New("no space left on device")
+	}
+	return w.kept.Write(p)
+}
+
+// TestJSONNotWrittenIsAnOutputError: a --json document stdout does not
+// take is the one output error (outputError) in every command that prints
+// one whole: exit 1, code output, saying it could not be written. doctor
+// said "the report", deposit and builder said only the system's error,
+// with code failed.
+func TestJSONNotWrittenIsAnOutputError(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	t.Setenv("HOME", t.TempDir())
+	run := func(args ...string) (int, string) {
+		out := &firstWriteFails{}
+		var errOut bytes.Buffer
+		code := Run(args, CLIEnv{Stdin: strings.NewReader(""), Stdout: out, Stderr: &errOut, Getenv: func(string) string { return "" }})
+		return code, out.kept.String()
+	}
+	doctorRun := func(args ...string) (int, string) {
+		out := &firstWriteFails{}
+		c := doctorCmd{tmuxOption: noTmux, goos: runtime.GOOS, protect: func() error { return nil }, ownerOnly: func(string) error { return nil },
+			env: CLIEnv{Stdin: strings.NewReader(""), Stdout: out, Stderr: &bytes.Buffer{}, Getenv: func(string) string { return "" }}}
+		return c.runLine(args), out.kept.String()
+	}
+	for name, ran := range map[string]func() (int, string){
+		"deposit": func() (int, string) { return run("deposit", "--env", "sandbox", "--json") },
+		"builder": func() (int, string) {
+			return run("builder", "authorize", "--env", "sandbox", "--dry-run", "--account", sandbox.DemoAddress, "--builder", sandbox.BuilderAddress,
+				"--max-futures-fee", "0.1", "--max-spot-fee", "0.05", "--json")
+		},
+		"version": func() (int, string) { return run("version", "--json") },
+		"doctor":  func() (int, string) { return doctorRun("--json") },
+	} {
+		code, said := ran()
+		var e errorJSON
+		if err := json.Unmarshal([]byte(said), &e); err != nil {
+			t.Errorf("%s: exit %d, no error line (%v): %q", name, code, err, said)
+			continue
+		}
+		if code != exitFailed || e.Error.Code != "output" || !strings.HasPrefix(e.Error.Message, "cannot write the output: ") {
+			t.Errorf("%s: exit %d, %+v; want exit 1, code output, cannot write the output", name, code, e.Error)
+		}
+	}
+}
