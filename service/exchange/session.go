@@ -1,10 +1,12 @@
 package exchange
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 
@@ -143,6 +145,12 @@ func (s *sessionStore) credential() Credential {
 
 // Login logs in with cred and keeps the session for later calls.
 func (c *Client) Login(ctx context.Context, cred Credential) (Session, error) {
+	return c.login(ctx, cred, nil)
+}
+
+// login logs in with cred; renewing, when not nil, is the session it
+// renews, whose account the login must answer (sameAccount) to be kept.
+func (c *Client) login(ctx context.Context, cred Credential, renewing *Session) (Session, error) {
 	res, hdr, err := cred.login(ctx, c)
 	if err != nil {
 		return Session{}, err
@@ -183,6 +191,13 @@ func (c *Client) Login(ctx context.Context, cred Credential) (Session, error) {
 		if far := c.now().Add(MaxCookieLife); info.Expires.After(far) {
 			info.Expires = far
 		}
+	}
+	if renewing != nil && !sameAccount(*renewing, info) {
+		// What was asked and signed on the lapsed session is its account's:
+		// the renewal is never sent as another's, nor is the lapsed one.
+		c.Logout()
+		c.log.Info("the renewed login answered another account; logged out", "account_id", info.AccountID, "was", renewing.AccountID)
+		return Session{}, &SessionEndedError{Env: c.env.Name, Cause: &OtherAccountError{Was: *renewing, Now: info}}
 	}
 	c.session.mu.Lock()
 	c.session.cookie, c.session.info, c.session.cred, c.session.kept = cookie.Value, info, cred, false
@@ -259,10 +274,37 @@ func (c *Client) relogin(ctx context.Context, cred Credential, ended error) erro
 		return &SessionEndedError{Env: c.env.Name, Awaiting: who, Cause: ended}
 	}
 	c.log.Info("session lapsed; logging in again", "method", cred.Method())
-	if _, err := c.Login(ctx, cred); err != nil {
+	was, _ := c.Session()
+	if _, err := c.login(ctx, cred, &was); err != nil {
+		if _, ok := errors.AsType[*SessionEndedError](err); ok {
+			return err
+		}
 		return fmt.Errorf("session expired and logging in again failed: %w", err)
 	}
 	return nil
+}
+
+// sameAccount: a renewed login answered the account the session it renews
+// was: its account id, funding account and sub-account.
+func sameAccount(was, now Session) bool {
+	return was.AccountID == now.AccountID && was.SubAccountID == now.SubAccountID &&
+		strings.EqualFold(was.FundingAccountAddress, now.FundingAccountAddress)
+}
+
+// OtherAccountError: a renewal of the session Was logged in as another
+// account, Now. It ends the session (SessionEndedError): the client is
+// logged out, and nothing more is sent as either.
+type OtherAccountError struct{ Was, Now Session }
+
+func (e *OtherAccountError) Error() string {
+	was, now := e.Was.AccountID, e.Now.AccountID
+	if was == now {
+		was, now = e.Was.FundingAccountAddress, e.Now.FundingAccountAddress
+	}
+	if strings.EqualFold(was, now) {
+		was, now = "sub-account "+cmp.Or(e.Was.SubAccountID, "none"), "sub-account "+cmp.Or(e.Now.SubAccountID, "none")
+	}
+	return "the service answered the renewed login as another account (" + now + ", not " + was + ")"
 }
 
 // SessionEndedError: the session ended (the service refused it, or the
@@ -279,6 +321,9 @@ type SessionEndedError struct {
 }
 
 func (e *SessionEndedError) Error() string {
+	if other, ok := errors.AsType[*OtherAccountError](e.Cause); ok {
+		return "Session ended: " + other.Error() + ", so svcwallet logged out and sent nothing more as either; log in again"
+	}
 	if e.Awaiting != "" {
 		return "Session ended: log in again (the login waits for " + e.Awaiting + ", so svcwallet does not renew it on its own)"
 	}

@@ -392,8 +392,8 @@ func (w Withdrawer) journalProblem(what string, err error) error {
 	return exchange.UserError{Text: "Not sent: the withdrawal journal " + safetext.Shown(w.journal.Path()) + " " + what + " (" + err.Error() + "). Nothing left svcwallet; " + fix + ", then try again.", Cause: err}
 }
 
-// appendIntent journals a withdrawal's intent once the repeat check and
-// guard pass, both decided under the journal's lock
+// appendIntent journals a withdrawal's intent once guard, the session's
+// account (signedFor) and the repeat check pass, decided under the journal's lock
 // (journal.AppendGuarded). Their refusal is returned as it is; a journal
 // that cannot be locked or written stops the withdrawal (journalStop).
 func (w Withdrawer) appendIntent(o Order, intent journal.Entry, before Repeat, guard func() error) error {
@@ -404,6 +404,9 @@ func (w Withdrawer) appendIntent(o Order, intent journal.Entry, before Repeat, g
 	err := w.journal.AppendGuarded(func() error {
 		if guard != nil {
 			refused = guard()
+		}
+		if refused == nil {
+			refused = w.signedFor(o)
 		}
 		if refused == nil {
 			refused = w.checkAgain(o, before)

@@ -1,0 +1,87 @@
+package exchange_test
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"net/http"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/svcwallet/svcwallet/service/config"
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/sandbox"
+)
+
+// TestRenewalAnsweringAnotherAccountEnds: a renewal of the session (the
+// client's clock said it lapsed, or the service answered 401) whose login
+// answers another account id, funding account or sub-account ends the
+// session: nothing more is sent, as either account, and the call says
+// which account the login answered. A withdrawal signed for the first
+// account was otherwise sent, resumed and followed as the second's.
+func TestRenewalAnsweringAnotherAccountEnds(t *testing.T) {
+	answers := map[string]func(*http.Response){
+		"account id": func(r *http.Response) { r.Header.Set(config.HeaderAccountID, sandbox.NoChainAccountID) },
+		"funding account": func(r *http.Response) {
+			b, _ := io.ReadAll(r.Body)
+			b = bytes.ReplaceAll(b, []byte(sandbox.DemoAddress), []byte(sandbox.NoChainAddress))
+			r.Body, r.ContentLength = io.NopCloser(bytes.NewReader(b)), int64(len(b))
+			r.Header.Del("Content-Length")
+		},
+		"sub-account": func(r *http.Response) {
+			b, _ := io.ReadAll(r.Body)
+			b = bytes.Replace(b, []byte(`{`), []byte(`{"sub_account_id":"sub-9",`), 1)
+			r.Body, r.ContentLength = io.NopCloser(bytes.NewReader(b)), int64(len(b))
+			r.Header.Del("Content-Length")
+		},
+	}
+	for name, other := range answers {
+		for _, how := range []string{"lapsed", "401"} {
+			t.Run(name+" "+how, func(t *testing.T) {
+				w := newWorld(t, sandbox.Options{SessionTTL: time.Hour})
+				var renewing atomic.Bool
+				rec := &recorder{Answer: func(r *http.Response) {
+					if renewing.Load() && r.Request.URL.Path == exchange.PathAPIKeyLogin {
+						other(r)
+					}
+				}}
+				opts := exchange.Options{HTTPClient: rec.HTTPClient(), Now: w.Clock.Now}
+				if how == "401" {
+					// The client never sees time pass: the service's 401 renews.
+					opts.Now = func() time.Time { return t0 }
+				}
+				c := exchange.New(w.Env, opts)
+				if _, err := c.Login(ctx, exchange.APIKey(sandbox.DemoAPIKey)); err != nil {
+					t.Fatal(err)
+				}
+				was, _ := c.Session()
+				renewing.Store(true)
+				w.Clock.Advance(time.Hour)
+				infos := rec.Count(exchange.PathWithdrawalInfo)
+				_, err := c.WithdrawalInfo(ctx)
+				ended, ok := errors.AsType[*exchange.SessionEndedError](err)
+				if !ok {
+					t.Fatalf("renewal answering another %s: %v, want the session ended", name, err)
+				}
+				if said := exchange.Explain(err).Error(); !strings.Contains(said, "another account") || !strings.Contains(said, "log in again") {
+					t.Fatalf("said %q", said)
+				}
+				if ended.Kept {
+					t.Fatal("said as a kept session refused")
+				}
+				if _, in := c.Session(); in {
+					t.Fatal("still logged in after a renewal answered another account")
+				}
+				sent := rec.Count(exchange.PathWithdrawalInfo) - infos
+				if want := map[string]int{"lapsed": 0, "401": 1}[how]; sent != want {
+					t.Fatalf("withdrawal info sent %d times, want %d (the first, on %s's session, only)", sent, want, was.AccountID)
+				}
+				if _, err := c.WithdrawalInfo(ctx); !exchange.NotSent(err) {
+					t.Fatalf("a call after it: %v, want nothing sent", err)
+				}
+			})
+		}
+	}
+}
