@@ -85,3 +85,21 @@ func TestRenewalAnsweringAnotherAccountEnds(t *testing.T) {
 		}
 	}
 }
+
+// TestRenewalOfAKeptSessionWithoutItsFundingAccount: a session kept by an
+// earlier version, which names no funding account, is renewed as its
+// account's: only what it names is held against the renewed login.
+func TestRenewalOfAKeptSessionWithoutItsFundingAccount(t *testing.T) {
+	w := newWorld(t, sandbox.Options{SessionTTL: time.Hour})
+	c := w.Login(sandbox.DemoAPIKey, exchange.Options{})
+	k, _ := c.Kept()
+	k.FundingAccountAddress = ""
+	c.Adopt(k, exchange.APIKey(sandbox.DemoAPIKey))
+	w.Clock.Advance(time.Hour)
+	if _, err := c.WithdrawalInfo(ctx); err != nil {
+		t.Fatalf("renewing a kept session that names no funding account: %v", err)
+	}
+	if s, _ := c.Session(); !strings.EqualFold(s.FundingAccountAddress, sandbox.DemoAddress) {
+		t.Fatalf("renewed session's funding account %q", s.FundingAccountAddress)
+	}
+}

@@ -285,10 +285,11 @@ func (c *Client) relogin(ctx context.Context, cred Credential, ended error) erro
 }
 
 // sameAccount: a renewed login answered the account the session it renews
-// was: its account id, funding account and sub-account.
+// was: its account id, sub-account and funding account (unless unknown: a
+// session kept by an earlier version may not name it).
 func sameAccount(was, now Session) bool {
 	return was.AccountID == now.AccountID && was.SubAccountID == now.SubAccountID &&
-		strings.EqualFold(was.FundingAccountAddress, now.FundingAccountAddress)
+		(was.FundingAccountAddress == "" || strings.EqualFold(was.FundingAccountAddress, now.FundingAccountAddress))
 }
 
 // OtherAccountError: a renewal of the session Was logged in as another
