@@ -2,10 +2,10 @@ package withdrawal
 
 import "strings"
 
-// OtherAccountError refuses to send or journal a withdrawal on a session
-// that is not the account it was signed for (a login made meanwhile on the
-// same client answered another): its request would go as that account's,
-// and its intent be journaled and taken up as that account's.
+// OtherAccountError refuses to sign, send or journal a withdrawal on a
+// session that is not the account its Transfer pays from (a login made
+// meanwhile on the same client answered another): its request would go as
+// that account's, and its intent be journaled and taken up as its.
 type OtherAccountError struct {
 	QuoteID string
 	// SignedFrom is the funding account the Transfer pays from; Account and
@@ -14,8 +14,8 @@ type OtherAccountError struct {
 }
 
 func (e *OtherAccountError) Error() string {
-	return "Not sent: withdrawal " + e.QuoteID + " was signed for funding account " + e.SignedFrom + ", but the session is now account " +
-		e.Account + "'s (funding account " + e.Funding + "); nothing left svcwallet. Log in again as the account it was signed for"
+	return "Not sent: withdrawal " + e.QuoteID + " pays from funding account " + e.SignedFrom + ", but the session is now account " +
+		e.Account + "'s (funding account " + e.Funding + "); nothing left svcwallet. Log in again as the account it pays from"
 }
 
 // signedFor refuses o on a session whose funding account is not the one

@@ -35,7 +35,20 @@ func (k loggedInMeanwhile) SignTypedData(ctx context.Context, d signer.Domain, m
 // signed from one account's funding account is never sent, nor journaled,
 // on a session that is now another account's: the request would go as
 // that account's, its intent be journaled and resumed as that account's.
+// One whose session changed before the yes is not signed at all.
 func TestSignedForAnotherAccountNotSent(t *testing.T) {
+	t.Run("before signing", func(t *testing.T) {
+		r := newRig(t, 0, false)
+		o := r.order(r.choice(sandbox.DestCompleted, "25"))
+		if _, err := r.client.Login(context.Background(), exchange.APIKey(sandbox.NoChainAPIKey)); err != nil {
+			t.Fatal(err)
+		}
+		loaded := false
+		sent := r.withdrawer().Execute(context.Background(), o, func() (signer.Key, error) { loaded = true; return demoKey() })
+		if _, ok := errors.AsType[*withdrawal.OtherAccountError](sent.Err); !ok || sent.Signed || loaded {
+			t.Fatalf("another account's session: %v (signed %v, key loaded %v), want nothing signed", sent.Err, sent.Signed, loaded)
+		}
+	})
 	r := newRig(t, 0, false)
 	o := r.order(r.choice(sandbox.DestCompleted, "25"))
 	sent := r.withdrawer().Execute(context.Background(), o, func() (signer.Key, error) {

@@ -152,8 +152,11 @@ func (w Withdrawer) Execute(ctx context.Context, o Order, load func() (signer.Ke
 	if err := w.maySign(); err != nil {
 		return Sent{Err: err}
 	}
-	// Early, so nothing is signed needlessly; the check that decides is
+	// Early, so nothing is signed needlessly; the checks that decide are
 	// made again with the intent's line (send).
+	if err := w.signedFor(o); err != nil {
+		return Sent{Err: err}
+	}
 	before, err := w.checkRepeat(o)
 	if err != nil {
 		return Sent{Err: err}
