@@ -103,3 +103,65 @@ func TestRenewalOfAKeptSessionWithoutItsFundingAccount(t *testing.T) {
 		t.Fatalf("renewed session's funding account %q", s.FundingAccountAddress)
 	}
 }
+
+// TestRenewalAfterALoginMeanwhile: a login made while a lapsed session was
+// being renewed (the person logged in again, as another account or the
+// same) stays: the renewal, landing after it, is dropped, never put over
+// it. What was asked on the lapsed session is asked again on the new one
+// only when it is that account's: a withdraw refused 401 was otherwise
+// sent again as the other account's.
+func TestRenewalAfterALoginMeanwhile(t *testing.T) {
+	for _, meanwhile := range []string{sandbox.NoChainAPIKey, sandbox.DemoAPIKey} {
+		t.Run(meanwhile, func(t *testing.T) {
+			w := newWorld(t, sandbox.Options{SessionTTL: time.Hour})
+			var c *exchange.Client
+			var renewing, once atomic.Bool
+			rec := &recorder{Answer: func(r *http.Response) {
+				if renewing.Load() && r.Request.URL.Path == exchange.PathAPIKeyLogin && once.CompareAndSwap(false, true) {
+					if _, err := c.Login(ctx, exchange.APIKey(meanwhile)); err != nil {
+						t.Error(err)
+					}
+				}
+			}}
+			c = exchange.New(w.Env, exchange.Options{HTTPClient: rec.HTTPClient(), Now: func() time.Time { return t0 }})
+			if _, err := c.Login(ctx, exchange.APIKey(sandbox.DemoAPIKey)); err != nil {
+				t.Fatal(err)
+			}
+			renewing.Store(true)
+			w.Clock.Advance(time.Hour) // the service drops it: a 401
+			_, err := c.WithdrawalInfo(ctx)
+			s, in := c.Session()
+			cookies := rec.Cookies()
+			if !in || rec.Logins() != 3 {
+				t.Fatalf("logged in %v after %d logins", in, rec.Logins())
+			}
+			// The login made meanwhile set the third cookie the recorder
+			// saw (the renewal's answer is read after it).
+			if got, _ := c.Kept(); got.Cookie != cookies[1] {
+				t.Fatalf("the session is %q; want the login made meanwhile's %q, not the renewal's", got.Cookie, cookies[1])
+			}
+			asked := 0
+			for _, r := range rec.Requests() {
+				if r.URL.Path == exchange.PathWithdrawalInfo && r.Header.Get(config.HeaderAccountID) != sandbox.DemoAccountID {
+					t.Fatalf("asked as %s", r.Header.Get(config.HeaderAccountID))
+				}
+				if r.URL.Path == exchange.PathWithdrawalInfo {
+					asked++
+				}
+			}
+			if meanwhile == sandbox.DemoAPIKey {
+				if err != nil || asked != 2 || s.AccountID != sandbox.DemoAccountID {
+					t.Fatalf("a login of the same account meanwhile: %v, asked %d times", err, asked)
+				}
+				return
+			}
+			// Not ended: the login made meanwhile is the person's own.
+			if _, ended := errors.AsType[*exchange.SessionEndedError](err); ended || !errors.As(err, new(*exchange.OtherAccountError)) || asked != 1 || s.AccountID != sandbox.NoChainAccountID {
+				t.Fatalf("a login of another account meanwhile: %v, asked %d times, session %s", err, asked, s.AccountID)
+			}
+			if said := exchange.Explain(err).Error(); !strings.Contains(said, "Not asked again") || !strings.Contains(said, sandbox.NoChainAccountID) {
+				t.Fatalf("said %q", said)
+			}
+		})
+	}
+}

@@ -196,6 +196,7 @@ type call struct {
 	// market_data_url and the logins and builder authorization on
 	// auth_url take none, and their hosts may be others.
 	authed     bool
+	with       Kept // the session an authed call goes with
 	cookieRM   bool // the API-key login sample sends "Cookie: rm=true;" (SPEC.md §4.1)
 	respHeader *http.Header
 	secret     string // the credential a login carries, never said back (ownSecrets)
@@ -212,23 +213,26 @@ func (c *Client) doAuthed(ctx context.Context, cl call, out any) error {
 		// No session to send it with: it never left.
 		return &NotSentError{Err: err}
 	}
-	sent := c.session.current()
+	// The session it goes with, and what renews that one: a 401 renews it
+	// alone, never a login made meanwhile (relogin), and it is asked again
+	// only as its account (again).
+	was, cred := c.session.renewal()
+	cl.with = was
 	err := c.do(ctx, cl, out)
 	if !errors.Is(err, ErrUnauthenticated) {
 		return err
 	}
-	cred := c.session.credential()
 	if cred == nil {
-		rerr, replaced := c.refused(err, sent)
-		if replaced {
-			return sentOnce(c.do(ctx, cl, out))
+		if rerr, replaced := c.refused(err, was.Cookie); !replaced {
+			return rerr
 		}
-		return rerr
-	}
-	if rerr := c.relogin(ctx, cred, err); rerr != nil {
+	} else if rerr := c.relogin(ctx, cred, was, err); rerr != nil {
 		return sentOnce(rerr)
 	}
 	// The first went and was refused: what follows is never "not sent".
+	if cl.with, err = c.again(was); err != nil {
+		return sentOnce(err)
+	}
 	return sentOnce(c.do(ctx, cl, out))
 }
 
@@ -345,7 +349,7 @@ func (c *Client) newRequest(ctx context.Context, cl call) (*http.Request, error)
 	case cl.depositAuth && c.apiKey != "":
 		req.Header.Set(HeaderAPIKey, c.apiKey)
 	case cl.authed:
-		c.session.apply(req)
+		c.session.apply(req, cl.with)
 	}
 	return req, nil
 }

@@ -117,30 +117,25 @@ type sessionStore struct {
 	cookieName, accountHeader string
 }
 
-func (s *sessionStore) apply(req *http.Request) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.cookie == "" {
+// apply sends req with k, the session it was decided to go with
+// (doAuthed): one that replaced it meanwhile may be another account's.
+func (s *sessionStore) apply(req *http.Request, k Kept) {
+	if k.Cookie == "" {
 		return
 	}
-	req.AddCookie(&http.Cookie{Name: s.cookieName, Value: s.cookie})
-	if s.info.AccountID != "" {
-		req.Header.Set(s.accountHeader, s.info.AccountID)
+	req.AddCookie(&http.Cookie{Name: s.cookieName, Value: k.Cookie})
+	if k.AccountID != "" {
+		req.Header.Set(s.accountHeader, k.AccountID)
 	}
 }
 
-// current is the session's cookie, "" when logged out.
-func (s *sessionStore) current() string {
+// renewal is the session as it is now and the credential that renews it
+// (nil when none does), read together: a renewal replaces that session
+// alone (Client.renewed).
+func (s *sessionStore) renewal() (Kept, Credential) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.cookie
-}
-
-// credential is the one the session logged in with; nil when logged out.
-func (s *sessionStore) credential() Credential {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.cred
+	return Kept{Session: s.info, Cookie: s.cookie}, s.cred
 }
 
 // Login logs in with cred and keeps the session for later calls.
@@ -149,8 +144,8 @@ func (c *Client) Login(ctx context.Context, cred Credential) (Session, error) {
 }
 
 // login logs in with cred; renewing, when not nil, is the session it
-// renews, whose account the login must answer (sameAccount) to be kept.
-func (c *Client) login(ctx context.Context, cred Credential, renewing *Session) (Session, error) {
+// renews (renew), which it replaces only while that is still the client's.
+func (c *Client) login(ctx context.Context, cred Credential, renewing *Kept) (Session, error) {
 	res, hdr, err := cred.login(ctx, c)
 	if err != nil {
 		return Session{}, err
@@ -192,14 +187,19 @@ func (c *Client) login(ctx context.Context, cred Credential, renewing *Session) 
 			info.Expires = far
 		}
 	}
-	if renewing != nil && !sameAccount(*renewing, info) {
-		// What was asked and signed on the lapsed session is its account's:
-		// the renewal is never sent as another's, nor is the lapsed one.
-		c.Logout()
-		c.log.Info("the renewed login answered another account; logged out", "account_id", info.AccountID, "was", renewing.AccountID)
-		return Session{}, &SessionEndedError{Env: c.env.Name, Cause: &OtherAccountError{Was: *renewing, Now: info}}
-	}
 	c.session.mu.Lock()
+	if renewing != nil {
+		if replaced, err := c.renewed(*renewing, info); err != nil {
+			c.session.mu.Unlock()
+			c.log.Info("the renewed login answered another account; logged out", "account_id", info.AccountID, "was", renewing.AccountID)
+			return Session{}, &SessionEndedError{Env: c.env.Name, Cause: err}
+		} else if replaced {
+			// The login made meanwhile stays; what goes on on it is
+			// decided by the caller (Client.again).
+			c.session.mu.Unlock()
+			return info, nil
+		}
+	}
 	c.session.cookie, c.session.info, c.session.cred, c.session.kept = cookie.Value, info, cred, false
 	c.session.mu.Unlock()
 	c.log.Info("logged in", "method", cred.Method(), "account_id", info.AccountID)
@@ -251,14 +251,12 @@ func (c *Client) Logout() {
 
 // ensureSession renews a session that is about to lapse (D6).
 func (c *Client) ensureSession(ctx context.Context) error {
-	c.session.mu.Lock()
-	cookie, info, cred := c.session.cookie, c.session.info, c.session.cred
-	c.session.mu.Unlock()
-	if cookie == "" {
+	was, cred := c.session.renewal()
+	if was.Cookie == "" {
 		return &APIError{Status: http.StatusUnauthorized, Code: CodeNotAuthenticated, Message: "not logged in"}
 	}
-	if !info.Expires.IsZero() && info.Expires.Sub(c.now()) < reloginMargin && cred != nil {
-		return c.relogin(ctx, cred, nil)
+	if !was.Expires.IsZero() && was.Expires.Sub(c.now()) < reloginMargin && cred != nil {
+		return c.relogin(ctx, cred, was, nil)
 	}
 	return nil
 }
@@ -266,7 +264,7 @@ func (c *Client) ensureSession(ctx context.Context) error {
 // relogin logs in again with cred after the session lapsed (ended: the
 // service's 401, nil when the client's clock said so), unless the login
 // waits for a person: then the session has ended and the user logs in.
-func (c *Client) relogin(ctx context.Context, cred Credential, ended error) error {
+func (c *Client) relogin(ctx context.Context, cred Credential, was Kept, ended error) error {
 	if who := cred.awaiting(); who != "" {
 		if ended == nil {
 			ended = &APIError{Status: http.StatusUnauthorized, Code: CodeNotAuthenticated, Message: "session expired"}
@@ -274,7 +272,6 @@ func (c *Client) relogin(ctx context.Context, cred Credential, ended error) erro
 		return &SessionEndedError{Env: c.env.Name, Awaiting: who, Cause: ended}
 	}
 	c.log.Info("session lapsed; logging in again", "method", cred.Method())
-	was, _ := c.Session()
 	if _, err := c.login(ctx, cred, &was); err != nil {
 		if _, ok := errors.AsType[*SessionEndedError](err); ok {
 			return err
@@ -282,6 +279,38 @@ func (c *Client) relogin(ctx context.Context, cred Credential, ended error) erro
 		return fmt.Errorf("session expired and logging in again failed: %w", err)
 	}
 	return nil
+}
+
+// renewed decides, holding the session's lock, what a renewal of was that
+// answered now does: replaced when a login landed meanwhile (was is no
+// longer the client's session), which stays and the renewal is dropped;
+// an *OtherAccountError, the session forgotten, when it answered another
+// account; else the renewal takes was's place.
+func (c *Client) renewed(was Kept, now Session) (replaced bool, err error) {
+	if c.session.cookie != was.Cookie {
+		return true, nil
+	}
+	if !sameAccount(was.Session, now) {
+		// What was asked and signed on the lapsed session is its account's:
+		// nothing more is sent as another's, nor on the lapsed one.
+		c.session.cookie, c.session.info, c.session.cred, c.session.kept = "", Session{}, nil, false
+		return false, &OtherAccountError{Was: was.Session, Now: now}
+	}
+	return false, nil
+}
+
+// again is the session to ask again on, once was was refused and renewed
+// (or a login landed meanwhile): only one of was's account. Another's is
+// kept, and nothing is asked on it (*OtherAccountError, Meanwhile).
+func (c *Client) again(was Kept) (Kept, error) {
+	now, _ := c.session.renewal()
+	switch {
+	case now.Cookie == "":
+		return now, &APIError{Status: http.StatusUnauthorized, Code: CodeNotAuthenticated, Message: "logged out while the session was renewed"}
+	case !sameAccount(was.Session, now.Session):
+		return now, &OtherAccountError{Was: was.Session, Now: now.Session, Meanwhile: true}
+	}
+	return now, nil
 }
 
 // sameAccount: a renewed login answered the account the session it renews
@@ -294,8 +323,13 @@ func sameAccount(was, now Session) bool {
 
 // OtherAccountError: a renewal of the session Was logged in as another
 // account, Now. It ends the session (SessionEndedError): the client is
-// logged out, and nothing more is sent as either.
-type OtherAccountError struct{ Was, Now Session }
+// logged out, and nothing more is sent as either. Meanwhile, it is a login
+// made while Was was renewed: that session stays, and what was asked on
+// Was is not asked on it.
+type OtherAccountError struct {
+	Was, Now  Session
+	Meanwhile bool
+}
 
 func (e *OtherAccountError) Error() string {
 	was, now := e.Was.AccountID, e.Now.AccountID
@@ -304,6 +338,10 @@ func (e *OtherAccountError) Error() string {
 	}
 	if strings.EqualFold(was, now) {
 		was, now = "sub-account "+cmp.Or(e.Was.SubAccountID, "none"), "sub-account "+cmp.Or(e.Now.SubAccountID, "none")
+	}
+	if e.Meanwhile {
+		return "Not asked again: a login as another account (" + now + ") was made while the session of " + was +
+			" was renewed, and what was asked as " + was + " is not asked as " + now + "; ask it again as the account you mean"
 	}
 	return "the service answered the renewed login as another account (" + now + ", not " + was + ")"
 }
