@@ -209,16 +209,20 @@ func (c *Client) doAuthed(ctx context.Context, cl call, out any) error {
 		return c.do(ctx, cl, out)
 	}
 	cl.authed = true
+	// It is asked as the account the session is now, renewed or not, and
+	// never as a login made meanwhile's (again); a 401 renews the session
+	// it went with alone (relogin).
+	asked, _ := c.session.renewal()
 	if err := c.ensureSession(ctx); err != nil {
 		// No session to send it with: it never left.
 		return &NotSentError{Err: err}
 	}
-	// The session it goes with, and what renews that one: a 401 renews it
-	// alone, never a login made meanwhile (relogin), and it is asked again
-	// only as its account (again).
-	was, cred := c.session.renewal()
+	was, cred, err := c.again(asked)
+	if err != nil {
+		return &NotSentError{Err: err}
+	}
 	cl.with = was
-	err := c.do(ctx, cl, out)
+	err = c.do(ctx, cl, out)
 	if !errors.Is(err, ErrUnauthenticated) {
 		return err
 	}
@@ -230,7 +234,7 @@ func (c *Client) doAuthed(ctx context.Context, cl call, out any) error {
 		return sentOnce(rerr)
 	}
 	// The first went and was refused: what follows is never "not sent".
-	if cl.with, err = c.again(was); err != nil {
+	if cl.with, _, err = c.again(was); err != nil {
 		return sentOnce(err)
 	}
 	return sentOnce(c.do(ctx, cl, out))

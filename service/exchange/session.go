@@ -299,18 +299,19 @@ func (c *Client) renewed(was Kept, now Session) (replaced bool, err error) {
 	return false, nil
 }
 
-// again is the session to ask again on, once was was refused and renewed
-// (or a login landed meanwhile): only one of was's account. Another's is
-// kept, and nothing is asked on it (*OtherAccountError, Meanwhile).
-func (c *Client) again(was Kept) (Kept, error) {
-	now, _ := c.session.renewal()
+// again is the session to ask on, and its credential, once was may have
+// been renewed (or a login landed meanwhile): only one of was's account.
+// Another's is kept, and nothing is asked on it (*OtherAccountError,
+// Meanwhile).
+func (c *Client) again(was Kept) (Kept, Credential, error) {
+	now, cred := c.session.renewal()
 	switch {
-	case now.Cookie == "":
-		return now, &APIError{Status: http.StatusUnauthorized, Code: CodeNotAuthenticated, Message: "logged out while the session was renewed"}
+	case was.Cookie == "" || now.Cookie == "":
+		return now, nil, &APIError{Status: http.StatusUnauthorized, Code: CodeNotAuthenticated, Message: "logged out while the session was renewed"}
 	case !sameAccount(was.Session, now.Session):
-		return now, &OtherAccountError{Was: was.Session, Now: now.Session, Meanwhile: true}
+		return now, nil, &OtherAccountError{Was: was.Session, Now: now.Session, Meanwhile: true}
 	}
-	return now, nil
+	return now, cred, nil
 }
 
 // sameAccount: a renewed login answered the account the session it renews
