@@ -168,7 +168,7 @@ func TestRenewalAfterALoginMeanwhile(t *testing.T) {
 			if _, ended := errors.AsType[*exchange.SessionEndedError](err); ended || !errors.As(err, new(*exchange.OtherAccountError)) || asked != first || s.AccountID != sandbox.NoChainAccountID {
 				t.Fatalf("a login of another account meanwhile: %v, asked %d times, session %s", err, asked, s.AccountID)
 			}
-			if said := exchange.Explain(err).Error(); !strings.Contains(said, "Not asked again") || !strings.Contains(said, sandbox.NoChainAccountID) {
+			if said := exchange.Explain(err).Error(); !strings.Contains(said, "is not asked as "+sandbox.NoChainAccountID) || !strings.Contains(said, sandbox.NoChainAccountID) {
 				t.Fatalf("said %q", said)
 			}
 		})

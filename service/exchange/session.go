@@ -341,8 +341,8 @@ func (e *OtherAccountError) Error() string {
 		was, now = "sub-account "+cmp.Or(e.Was.SubAccountID, "none"), "sub-account "+cmp.Or(e.Now.SubAccountID, "none")
 	}
 	if e.Meanwhile {
-		return "Not asked again: a login as another account (" + now + ") was made while the session of " + was +
-			" was renewed, and what was asked as " + was + " is not asked as " + now + "; ask it again as the account you mean"
+		return "A login as another account (" + now + ") was made while the session of " + was +
+			" was renewed, so what was asked as " + was + " is not asked as " + now + "; ask it again as the account you mean"
 	}
 	return "the service answered the renewed login as another account (" + now + ", not " + was + ")"
 }
