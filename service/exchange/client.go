@@ -196,6 +196,7 @@ type call struct {
 	// market_data_url and the logins and builder authorization on
 	// auth_url take none, and their hosts may be others.
 	authed     bool
+	with       Kept // the session an authed call goes with
 	cookieRM   bool // the API-key login sample sends "Cookie: rm=true;" (SPEC.md §4.1)
 	respHeader *http.Header
 	secret     string // the credential a login carries, never said back (ownSecrets)
@@ -208,27 +209,34 @@ func (c *Client) doAuthed(ctx context.Context, cl call, out any) error {
 		return c.do(ctx, cl, out)
 	}
 	cl.authed = true
+	// It is asked as the account the session is now, renewed or not, and
+	// never as a login made meanwhile's (again); a 401 renews the session
+	// it went with alone (relogin).
+	asked, _ := c.session.renewal()
 	if err := c.ensureSession(ctx); err != nil {
 		// No session to send it with: it never left.
 		return &NotSentError{Err: err}
 	}
-	sent := c.session.current()
-	err := c.do(ctx, cl, out)
+	was, cred, err := c.again(asked)
+	if err != nil {
+		return &NotSentError{Err: err}
+	}
+	cl.with = was
+	err = c.do(ctx, cl, out)
 	if !errors.Is(err, ErrUnauthenticated) {
 		return err
 	}
-	cred := c.session.credential()
 	if cred == nil {
-		rerr, replaced := c.refused(err, sent)
-		if replaced {
-			return sentOnce(c.do(ctx, cl, out))
+		if rerr, replaced := c.refused(err, was.Cookie); !replaced {
+			return rerr
 		}
-		return rerr
-	}
-	if rerr := c.relogin(ctx, cred, err); rerr != nil {
+	} else if rerr := c.relogin(ctx, cred, was, err); rerr != nil {
 		return sentOnce(rerr)
 	}
 	// The first went and was refused: what follows is never "not sent".
+	if cl.with, _, err = c.again(was); err != nil {
+		return sentOnce(err)
+	}
 	return sentOnce(c.do(ctx, cl, out))
 }
 
@@ -345,7 +353,7 @@ func (c *Client) newRequest(ctx context.Context, cl call) (*http.Request, error)
 	case cl.depositAuth && c.apiKey != "":
 		req.Header.Set(HeaderAPIKey, c.apiKey)
 	case cl.authed:
-		c.session.apply(req)
+		c.session.apply(req, cl.with)
 	}
 	return req, nil
 }

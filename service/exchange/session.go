@@ -1,10 +1,12 @@
 package exchange
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 
@@ -115,34 +117,35 @@ type sessionStore struct {
 	cookieName, accountHeader string
 }
 
-func (s *sessionStore) apply(req *http.Request) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.cookie == "" {
+// apply sends req with k, the session it was decided to go with
+// (doAuthed): one that replaced it meanwhile may be another account's.
+func (s *sessionStore) apply(req *http.Request, k Kept) {
+	if k.Cookie == "" {
 		return
 	}
-	req.AddCookie(&http.Cookie{Name: s.cookieName, Value: s.cookie})
-	if s.info.AccountID != "" {
-		req.Header.Set(s.accountHeader, s.info.AccountID)
+	req.AddCookie(&http.Cookie{Name: s.cookieName, Value: k.Cookie})
+	if k.AccountID != "" {
+		req.Header.Set(s.accountHeader, k.AccountID)
 	}
 }
 
-// current is the session's cookie, "" when logged out.
-func (s *sessionStore) current() string {
+// renewal is the session as it is now and the credential that renews it
+// (nil when none does), read together: a renewal replaces that session
+// alone (Client.renewed).
+func (s *sessionStore) renewal() (Kept, Credential) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.cookie
-}
-
-// credential is the one the session logged in with; nil when logged out.
-func (s *sessionStore) credential() Credential {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.cred
+	return Kept{Session: s.info, Cookie: s.cookie}, s.cred
 }
 
 // Login logs in with cred and keeps the session for later calls.
 func (c *Client) Login(ctx context.Context, cred Credential) (Session, error) {
+	return c.login(ctx, cred, nil)
+}
+
+// login logs in with cred; renewing, when not nil, is the session it
+// renews (renew), which it replaces only while that is still the client's.
+func (c *Client) login(ctx context.Context, cred Credential, renewing *Kept) (Session, error) {
 	res, hdr, err := cred.login(ctx, c)
 	if err != nil {
 		return Session{}, err
@@ -185,6 +188,18 @@ func (c *Client) Login(ctx context.Context, cred Credential) (Session, error) {
 		}
 	}
 	c.session.mu.Lock()
+	if renewing != nil {
+		if replaced, err := c.renewed(*renewing, info); err != nil {
+			c.session.mu.Unlock()
+			c.log.Info("the renewed login answered another account; logged out", "account_id", info.AccountID, "was", renewing.AccountID)
+			return Session{}, &SessionEndedError{Env: c.env.Name, Cause: err}
+		} else if replaced {
+			// The login made meanwhile stays; what goes on on it is
+			// decided by the caller (Client.again).
+			c.session.mu.Unlock()
+			return info, nil
+		}
+	}
 	c.session.cookie, c.session.info, c.session.cred, c.session.kept = cookie.Value, info, cred, false
 	c.session.mu.Unlock()
 	c.log.Info("logged in", "method", cred.Method(), "account_id", info.AccountID)
@@ -236,14 +251,12 @@ func (c *Client) Logout() {
 
 // ensureSession renews a session that is about to lapse (D6).
 func (c *Client) ensureSession(ctx context.Context) error {
-	c.session.mu.Lock()
-	cookie, info, cred := c.session.cookie, c.session.info, c.session.cred
-	c.session.mu.Unlock()
-	if cookie == "" {
+	was, cred := c.session.renewal()
+	if was.Cookie == "" {
 		return &APIError{Status: http.StatusUnauthorized, Code: CodeNotAuthenticated, Message: "not logged in"}
 	}
-	if !info.Expires.IsZero() && info.Expires.Sub(c.now()) < reloginMargin && cred != nil {
-		return c.relogin(ctx, cred, nil)
+	if !was.Expires.IsZero() && was.Expires.Sub(c.now()) < reloginMargin && cred != nil {
+		return c.relogin(ctx, cred, was, nil)
 	}
 	return nil
 }
@@ -251,7 +264,7 @@ func (c *Client) ensureSession(ctx context.Context) error {
 // relogin logs in again with cred after the session lapsed (ended: the
 // service's 401, nil when the client's clock said so), unless the login
 // waits for a person: then the session has ended and the user logs in.
-func (c *Client) relogin(ctx context.Context, cred Credential, ended error) error {
+func (c *Client) relogin(ctx context.Context, cred Credential, was Kept, ended error) error {
 	if who := cred.awaiting(); who != "" {
 		if ended == nil {
 			ended = &APIError{Status: http.StatusUnauthorized, Code: CodeNotAuthenticated, Message: "session expired"}
@@ -259,10 +272,79 @@ func (c *Client) relogin(ctx context.Context, cred Credential, ended error) erro
 		return &SessionEndedError{Env: c.env.Name, Awaiting: who, Cause: ended}
 	}
 	c.log.Info("session lapsed; logging in again", "method", cred.Method())
-	if _, err := c.Login(ctx, cred); err != nil {
+	if _, err := c.login(ctx, cred, &was); err != nil {
+		if _, ok := errors.AsType[*SessionEndedError](err); ok {
+			return err
+		}
 		return fmt.Errorf("session expired and logging in again failed: %w", err)
 	}
 	return nil
+}
+
+// renewed decides, holding the session's lock, what a renewal of was that
+// answered now does: replaced when a login landed meanwhile (was is no
+// longer the client's session), which stays and the renewal is dropped;
+// an *OtherAccountError, the session forgotten, when it answered another
+// account; else the renewal takes was's place.
+func (c *Client) renewed(was Kept, now Session) (replaced bool, err error) {
+	if c.session.cookie != was.Cookie {
+		return true, nil
+	}
+	if !sameAccount(was.Session, now) {
+		// What was asked and signed on the lapsed session is its account's:
+		// nothing more is sent as another's, nor on the lapsed one.
+		c.session.cookie, c.session.info, c.session.cred, c.session.kept = "", Session{}, nil, false
+		return false, &OtherAccountError{Was: was.Session, Now: now}
+	}
+	return false, nil
+}
+
+// again is the session to ask on, and its credential, once was may have
+// been renewed (or a login landed meanwhile): only one of was's account.
+// Another's is kept, and nothing is asked on it (*OtherAccountError,
+// Meanwhile).
+func (c *Client) again(was Kept) (Kept, Credential, error) {
+	now, cred := c.session.renewal()
+	switch {
+	case was.Cookie == "" || now.Cookie == "":
+		return now, nil, &APIError{Status: http.StatusUnauthorized, Code: CodeNotAuthenticated, Message: "logged out while the session was renewed"}
+	case !sameAccount(was.Session, now.Session):
+		return now, nil, &OtherAccountError{Was: was.Session, Now: now.Session, Meanwhile: true}
+	}
+	return now, cred, nil
+}
+
+// sameAccount: a renewed login answered the account the session it renews
+// was: its account id, sub-account and funding account (unless unknown: a
+// session kept by an earlier version may not name it).
+func sameAccount(was, now Session) bool {
+	return was.AccountID == now.AccountID && was.SubAccountID == now.SubAccountID &&
+		(was.FundingAccountAddress == "" || strings.EqualFold(was.FundingAccountAddress, now.FundingAccountAddress))
+}
+
+// OtherAccountError: a renewal of the session Was logged in as another
+// account, Now. It ends the session (SessionEndedError): the client is
+// logged out, and nothing more is sent as either. Meanwhile, it is a login
+// made while Was was renewed: that session stays, and what was asked on
+// Was is not asked on it.
+type OtherAccountError struct {
+	Was, Now  Session
+	Meanwhile bool
+}
+
+func (e *OtherAccountError) Error() string {
+	was, now := e.Was.AccountID, e.Now.AccountID
+	if was == now {
+		was, now = e.Was.FundingAccountAddress, e.Now.FundingAccountAddress
+	}
+	if strings.EqualFold(was, now) {
+		was, now = "sub-account "+cmp.Or(e.Was.SubAccountID, "none"), "sub-account "+cmp.Or(e.Now.SubAccountID, "none")
+	}
+	if e.Meanwhile {
+		return "A login as another account (" + now + ") was made while the session of " + was +
+			" was renewed, so what was asked as " + was + " is not asked as " + now + "; ask it again as the account you mean"
+	}
+	return "the service answered the renewed login as another account (" + now + ", not " + was + ")"
 }
 
 // SessionEndedError: the session ended (the service refused it, or the
@@ -279,6 +361,9 @@ type SessionEndedError struct {
 }
 
 func (e *SessionEndedError) Error() string {
+	if other, ok := errors.AsType[*OtherAccountError](e.Cause); ok {
+		return "Session ended: " + other.Error() + ", so svcwallet logged out and sent nothing more as either; log in again"
+	}
 	if e.Awaiting != "" {
 		return "Session ended: log in again (the login waits for " + e.Awaiting + ", so svcwallet does not renew it on its own)"
 	}

@@ -420,11 +420,12 @@ func (s Store) forget(env string) (bool, error) {
 		}
 		return false, err
 	}
-	rec, had := records[env]
-	if had && rec.Where == InKeyring {
-		s.forgetKeyring(env)
-	}
-	return had, s.removeRecord(env)
+	// The store is emptied for env whatever the file says: a file removed
+	// by hand, or its record, left the session and API key there, used and
+	// forgotten by nothing.
+	_, had := records[env]
+	inStore := s.forgetKeyring(env)
+	return had || inStore, s.removeRecord(env)
 }
 
 // forgetKeyring removes env's session and API key from the credential

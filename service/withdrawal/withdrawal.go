@@ -152,8 +152,11 @@ func (w Withdrawer) Execute(ctx context.Context, o Order, load func() (signer.Ke
 	if err := w.maySign(); err != nil {
 		return Sent{Err: err}
 	}
-	// Early, so nothing is signed needlessly; the check that decides is
+	// Early, so nothing is signed needlessly; the checks that decide are
 	// made again with the intent's line (send).
+	if err := w.signedFor(o); err != nil {
+		return Sent{Err: err}
+	}
 	before, err := w.checkRepeat(o)
 	if err != nil {
 		return Sent{Err: err}
@@ -392,8 +395,8 @@ func (w Withdrawer) journalProblem(what string, err error) error {
 	return exchange.UserError{Text: "Not sent: the withdrawal journal " + safetext.Shown(w.journal.Path()) + " " + what + " (" + err.Error() + "). Nothing left svcwallet; " + fix + ", then try again.", Cause: err}
 }
 
-// appendIntent journals a withdrawal's intent once the repeat check and
-// guard pass, both decided under the journal's lock
+// appendIntent journals a withdrawal's intent once guard, the session's
+// account (signedFor) and the repeat check pass, decided under the journal's lock
 // (journal.AppendGuarded). Their refusal is returned as it is; a journal
 // that cannot be locked or written stops the withdrawal (journalStop).
 func (w Withdrawer) appendIntent(o Order, intent journal.Entry, before Repeat, guard func() error) error {
@@ -404,6 +407,9 @@ func (w Withdrawer) appendIntent(o Order, intent journal.Entry, before Repeat, g
 	err := w.journal.AppendGuarded(func() error {
 		if guard != nil {
 			refused = guard()
+		}
+		if refused == nil {
+			refused = w.signedFor(o)
 		}
 		if refused == nil {
 			refused = w.checkAgain(o, before)
