@@ -92,13 +92,15 @@ func parseConfig(path string, b []byte) (Config, error) {
 	var cfg Config
 	md, err := toml.Decode(string(b), &cfg)
 	if err != nil {
-		return Config{}, fmt.Errorf("config %s: %w", shown, err)
+		// The parser's words quote what it could not read whole: a
+		// private key written as a number (0x…) among them.
+		return Config{}, fmt.Errorf("config %s: %s", shown, safetext.Quoted(err.Error()))
 	}
 	if undec := md.Undecoded(); len(undec) > 0 {
-		return Config{}, fmt.Errorf("config %s: unknown key %s%s", shown, shownKey(undec[0]), didYouMean(undec[0]))
+		return Config{}, fmt.Errorf("config %s: unknown key %s%s", shown, safetext.Quoted(shownKey(undec[0])), didYouMean(undec[0]))
 	}
 	if cfg.Theme != "" && cfg.Theme != "light" && cfg.Theme != "dark" {
-		return Config{}, fmt.Errorf("config %s: theme must be light or dark, not %.20q", shown, cfg.Theme)
+		return Config{}, fmt.Errorf("config %s: theme must be light or dark, not %.20q", shown, safetext.Quoted(cfg.Theme))
 	}
 	for name, env := range cfg.Environments {
 		env.Name = name
