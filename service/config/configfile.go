@@ -54,11 +54,26 @@ const maxConfigFile = 1 << 20
 // more than maxConfigFile is refused before it is read whole.
 func readConfigFile(path string) ([]byte, error) { return osguard.ReadUserFile(path, maxConfigFile) }
 
+// ShownPath is a config's path as a message names it (safetext.Shown), or,
+// when it holds a private key's shape (LoadConfig refuses it), words that
+// do not repeat it.
+func ShownPath(path string) string {
+	if safetext.HoldsKeyShape(path) {
+		return "the path given, not shown: it holds a private key's shape"
+	}
+	return safetext.Shown(path)
+}
+
 // LoadConfig reads a config file. A missing file at the default path is not an
 // error (the sandbox is used); a missing file given explicitly is.
 func LoadConfig(path string, explicit bool) (Config, error) {
 	if path == "" {
 		return Config{}, nil
+	}
+	if safetext.HoldsKeyShape(path) {
+		// Every refusal names the path: a key given for it by mistake
+		// ($SVCWALLET_CONFIG beside $SVCWALLET_PRIVATE_KEY) is not repeated.
+		return Config{}, errors.New("the config's path holds 64 hex digits, the shape of a private key, and is not shown: name the config file (--config or $SVCWALLET_CONFIG), never a key")
 	}
 	// The config decides where logins and signatures go: one another user
 	// could change or swap is refused, as ssh refuses its own.

@@ -36,3 +36,24 @@ func TestConfigRefusalNeverRepeatsAKey(t *testing.T) {
 		}
 	}
 }
+
+// TestConfigPathOfAKeyShapeNotRepeated: a config path holding a private
+// key's shape ($SVCWALLET_CONFIG set to the key meant for
+// $SVCWALLET_PRIVATE_KEY) is refused without repeating it, and named so
+// where a message names the config (ShownPath): every refusal said
+// "config KEY does not exist".
+func TestConfigPathOfAKeyShapeNotRepeated(t *testing.T) {
+	const key = "ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80"
+	for _, path := range []string{key, "/tmp/0x" + key + ".toml"} {
+		_, err := config.LoadConfig(path, true)
+		if err == nil || strings.Contains(err.Error(), key[:9]) || !strings.Contains(err.Error(), "shape of a private key") {
+			t.Errorf("LoadConfig(a key's shape): %v, want it refused without the key", err)
+		}
+		if shown := config.ShownPath(path); strings.Contains(shown, key[:9]) {
+			t.Errorf("ShownPath(a key's shape) = %q", shown)
+		}
+	}
+	if shown := config.ShownPath("/tmp/c\x1b[2J.toml"); shown != `"/tmp/c\x1b[2J.toml"` {
+		t.Errorf("ShownPath of another path = %s, want it as safetext.Shown says it", shown)
+	}
+}
