@@ -73,7 +73,7 @@ func LoadConfig(path string, explicit bool) (Config, error) {
 	if safetext.HoldsKeyShape(path) {
 		// Every refusal names the path: a key given for it by mistake
 		// ($SVCWALLET_CONFIG beside $SVCWALLET_PRIVATE_KEY) is not repeated.
-		return Config{}, errors.New("the config's path holds 64 hex digits, the shape of a private key, and is not shown: name the config file (--config or $SVCWALLET_CONFIG), never a key")
+		return Config{}, errors.New("the config's path holds 64 hex digits, the shape of a private key, and is not shown: name the config file, never a key")
 	}
 	// The config decides where logins and signatures go: one another user
 	// could change or swap is refused, as ssh refuses its own.
