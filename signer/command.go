@@ -150,8 +150,8 @@ func (k *CommandKey) SignTypedData(ctx context.Context, d Domain, m Message) ([6
 }
 
 // failed words a command that could not run or exited non-zero, with the
-// start of its stderr cleaned to one line (long hex runs cut: it may
-// repeat what it was given).
+// start of its stderr cleaned to one line (long hex runs and recovery
+// phrases cut: it may repeat what it was given).
 func (k *CommandKey) failed(err error, stderr string) error {
 	var exit *exec.ExitError
 	what := "could not run (" + safetext.Line(safetext.Quoted(err.Error()), maxCommandError) + ")"
@@ -161,7 +161,7 @@ func (k *CommandKey) failed(err error, stderr string) error {
 			what = "was ended by a signal"
 		}
 	}
-	if s := safetext.Line(safetext.Quoted(stderr), maxCommandError); s != "" {
+	if s := safetext.Line(safetext.Quoted(safetext.SecretsCut(stderr)), maxCommandError); s != "" {
 		what += ": " + s
 	}
 	return &SourceError{By: k.Awaiting(), Text: what, Refused: errors.As(err, &exit)}
@@ -189,7 +189,7 @@ func outputSummary(s string) string {
 	if s == "" {
 		return "it printed nothing"
 	}
-	return fmt.Sprintf("it printed %d bytes, %q", len(s), safetext.Line(safetext.Quoted(s), 60))
+	return fmt.Sprintf("it printed %d bytes, %q", len(s), safetext.Line(safetext.Quoted(safetext.SecretsCut(s)), 60))
 }
 
 // parseSignatureHex reads 0x and 130 hex digits as r ‖ s ‖ v.

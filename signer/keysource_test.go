@@ -238,6 +238,20 @@ func TestCommandLeavingAHelperSigns(t *testing.T) {
 	}
 }
 
+// TestCommandFailureCutsAPhrase: a signing command's output that repeats
+// a recovery phrase (a wrapper's `set -x` trace of `--mnemonic "…"`) is
+// said without it, on stderr and on stdout, as a key's hex digits are cut.
+func TestCommandFailureCutsAPhrase(t *testing.T) {
+	const phrase = "legal winner thank year wave sausage worth useful legal winner thank yellow"
+	out := "+ signer --mnemonic " + phrase + " --key 0x" + exchangetest.DemoKeyHex
+	k := commandKey(t, 0, "refuse")
+	for _, msg := range []string{k.failed(errors.New("exit status 1"), out).Error(), outputSummary(out)} {
+		if strings.Contains(msg, "sausage") || strings.Contains(msg, exchangetest.DemoKeyHex[:16]) || !strings.Contains(msg, "+ signer --…") {
+			t.Errorf("the output said repeats the phrase or the key: %q", msg)
+		}
+	}
+}
+
 // TestCommandFailures: exiting non-zero, printing no signature, another
 // key's signature, a wait that runs out or is cancelled: each one clean
 // line, the command's stderr cleaned and cut, no key repeated.

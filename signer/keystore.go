@@ -89,6 +89,11 @@ func (e KeystoreEntry) AddressText() string {
 // line has taken them), else the keystore folder of osguard.DirsFor.
 func DefaultKeystoreDir(getenv func(string) string) (string, error) {
 	if d := getenv(KeystoreEnvVar); d != "" {
+		if safetext.HoldsKeyShape(d) {
+			// Every word of the keystore names its folder: a key given
+			// for it by mistake is not repeated.
+			return "", fmt.Errorf("$%s holds 64 hex digits, the shape of a private key, and is not shown: set it to the keystore's folder, never a key", KeystoreEnvVar)
+		}
 		return d, nil
 	}
 	d, err := osguard.UserDirs()

@@ -268,6 +268,13 @@ func TestDefaultKeystoreDir(t *testing.T) {
 	if d, err := DefaultKeystoreDir(os.Getenv); err != nil || d != "/somewhere/keys" {
 		t.Errorf("with %s set: %q, %v", KeystoreEnvVar, d, err)
 	}
+	// The key meant for $SVCWALLET_PRIVATE_KEY set here by mistake is
+	// refused, never repeated: every word of the keystore names its folder.
+	const key = "ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80"
+	t.Setenv(KeystoreEnvVar, key)
+	if d, err := DefaultKeystoreDir(os.Getenv); err == nil || strings.Contains(err.Error(), key[:9]) {
+		t.Errorf("with a key's shape in %s: %q, %v; want it refused without the key", KeystoreEnvVar, d, err)
+	}
 	t.Setenv(KeystoreEnvVar, "")
 	cfg, err := os.UserConfigDir()
 	if err != nil {

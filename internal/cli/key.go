@@ -16,6 +16,7 @@ import (
 	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/plain"
 	"github.com/svcwallet/svcwallet/internal/safetext"
+	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/signer"
 )
 
@@ -101,17 +102,17 @@ func printNewKey(env CLIEnv, address, path, dirFlag string) error {
 		if dirFlag != "" {
 			source = path
 		}
-		config := safetext.Shown(newInvocation("", "", env.Getenv).configFile)
+		configShown := config.ShownPath(newInvocation("", "", env.Getenv).configFile)
 		if !safetext.Printable(source) {
 			// Shown escaped above; a flag or a TOML string naming it raw
 			// would not read as it is.
-			fmt.Fprintf(env.Stderr, "To sign with it: --signer and the file's path on a command, or signer in its environment's table of the config (%s); the path holds a character a terminal acts on or hides, so it is not printed: a folder named without one is easier to name.\n", config)
+			fmt.Fprintf(env.Stderr, "To sign with it: --signer and the file's path on a command, or signer in its environment's table of the config (%s); the path holds a character a terminal acts on or hides, so it is not printed: a folder named without one is easier to name.\n", configShown)
 			return nil
 		}
 		// Quoted for the shell (a keystore folder may hold a space); the
 		// config the commands read, $SVCWALLET_CONFIG's where it is set.
 		fmt.Fprintf(env.Stderr, "To sign with it: --signer %s on a command, or signer = %q in its environment's table of the config (%s).\n",
-			safetext.ShellWord(source), source, config)
+			safetext.ShellWord(source), source, configShown)
 		return nil
 	}
 	return writeJSON(env.Stdout, map[string]string{"address": address, "path": path})

@@ -489,6 +489,15 @@ func TestKeyImportSaysHowToSignWithIt(t *testing.T) {
 		t.Errorf("exit %d, the config's path is not named escaped:\n%q", r.code, r.stderr)
 	}
 
+	// A config path of a key's shape ($SVCWALLET_CONFIG set to the key by
+	// mistake) is not repeated (config.ShownPath).
+	const demoKey = "ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80"
+	hexKey5, _ := testKeyHex(t)
+	r = keyCmd(t, lines(hexKey5, cliPass, cliPass), map[string]string{signer.KeystoreEnvVar: dir, configPathVar: demoKey}, "import")
+	if r.code != 0 || strings.Contains(r.stdout+r.stderr, demoKey[:9]) || !strings.Contains(r.stderr, "To sign with it") {
+		t.Errorf("exit %d, the config's path of a key's shape is repeated:\n%s", r.code, r.stderr)
+	}
+
 	// A folder with a space in its name: the flag's path is one word of
 	// the shell, the config's is the path itself.
 	other := filepath.Join(t.TempDir(), "my keys")

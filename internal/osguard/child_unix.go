@@ -8,6 +8,7 @@ import (
 	"syscall"
 
 	"golang.org/x/sys/unix"
+	"golang.org/x/term"
 )
 
 // GroupCommandContext is CommandContext for a child that must end whole
@@ -25,8 +26,11 @@ func GroupCommandContext(ctx context.Context, name string, arg ...string) *Group
 
 // LendForeground makes the child's process group the foreground of
 // svcwallet's controlling terminal while it runs, when svcwallet's group
-// holds it now, and takes it back once the child has ended; nothing when
-// there is no terminal or svcwallet runs in the background.
+// holds it now, and takes it back once the child has ended, with the
+// terminal's settings as they were lent: a child ended at its time while
+// it prompted (echo off), or one that left raw mode, left plain mode's
+// questions unechoed and ctrl+c quitting nothing. Nothing when there is no
+// terminal or svcwallet runs in the background.
 func (g *GroupCmd) LendForeground() {
 	tty, err := os.OpenFile("/dev/tty", os.O_RDWR, 0)
 	if err != nil {
@@ -38,9 +42,16 @@ func (g *GroupCmd) LendForeground() {
 		tty.Close()
 		return
 	}
+	lent, err := term.GetState(fd)
+	if err != nil {
+		tty.Close()
+		return
+	}
 	g.Cmd.SysProcAttr.Foreground, g.Cmd.SysProcAttr.Ctty = true, fd
 	g.ended = append(g.ended, func() {
-		takeForeground(fd, own)
+		if takeForeground(fd, own) {
+			_ = term.Restore(fd, lent)
+		}
 		tty.Close()
 	})
 }

@@ -199,20 +199,25 @@ func (s *session) trustBridge(o withdrawal.Order) (withdrawal.BridgeTrust, bool,
 	s.p.Say("  Recorded:  %s, first seen %s", changed.Expected, changed.Since.UTC().Format("2006-01-02"))
 	s.p.Say("  Now given: %s, by environment %s", changed.Seen, changed.Env)
 	s.p.Say("%s", withdrawal.BridgeChangeWarning)
-	for {
-		typed, err := s.p.Ask("To trust it, type the new address exactly; type n to stop:", nil)
-		if err != nil {
-			return trust, false, err
+	// Trusting it is an answer that pays there: held to the rule of the
+	// questions that sign (TypedBack), a line typed or pasted ahead never
+	// gives it.
+	stop := func(t string) bool { t = strings.ToLower(t); return t == "n" || t == "no" }
+	typed, err := s.p.TypedBack("To trust it, type the new address exactly; type n to stop:", func(typed string) error {
+		if stop(typed) {
+			return nil
 		}
-		if t := strings.ToLower(typed); t == "n" || t == "no" {
-			s.p.Say("Not trusted: nothing was signed or recorded.")
-			return trust, false, nil
-		}
-		if trust, err = changed.Accept(typed); err != nil {
-			s.p.Say("%s.", safetext.Capitalized(trimStop(err)))
-			continue
-		}
-		s.p.Say("Trusted: it is recorded in place of %s once you confirm the withdrawal.", changed.Expected)
-		return trust, true, nil
+		var err error
+		trust, err = changed.Accept(typed)
+		return err
+	})
+	if err != nil {
+		return trust, false, err
 	}
+	if stop(typed) {
+		s.p.Say("Not trusted: nothing was signed or recorded.")
+		return trust, false, nil
+	}
+	s.p.Say("Trusted: it is recorded in place of %s once you confirm the withdrawal.", changed.Expected)
+	return trust, true, nil
 }

@@ -99,7 +99,15 @@ func NameQuoted(s string) string { return refusedQuoted(s, maxNameQuoted) }
 // characters. Cleaned instead (Text), an escape sequence read as "", and
 // an id holding a bidi override or a control as one that passes the check
 // it failed.
-func IDQuoted(s string) string { return refusedQuoted(s, maxIDQuoted) }
+// What follows a ? or # is left out, marked "…", when it names a value
+// (=): a link's query or fragment may hold a token (?apikey=, #token=),
+// as config.CheckURL leaves a config URL's out.
+func IDQuoted(s string) string {
+	if i := strings.IndexAny(s, "?#"); i >= 0 && strings.Contains(s[i+1:], "=") {
+		s = s[:i+1] + "…"
+	}
+	return refusedQuoted(s, maxIDQuoted)
+}
 
 // refusedQuoted is text that failed its check as a refusal repeats it: its
 // long hex runs cut as they read (hexCutAsRead), then Go-quoted with all

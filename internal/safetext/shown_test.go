@@ -74,6 +74,12 @@ func TestIDQuoted(t *testing.T) {
 		"ac0974be\x1b[0mc39a17e3":              `"ac0974be\x1b[0m…"`,
 		"ac09\u00ad74be\u00adc39a\u00ad17e3":   `"ac09\u00ad74be\u00ad…\u00ad"`,
 		"ac0974be\u200b\nc39a17e3":             `"ac0974be\u200b\nc39a17e3"`,
+		// A link's query or fragment may hold a token (?apikey=, #token=),
+		// as a config URL's may: cut before it, as config.CheckURL cuts.
+		"https://api.example/api?module=tx&apikey=SECRET1": `"https://api.example/api?…"`,
+		"https://x.example/tx/0xab#token=SECRET2":          `"https://x.example/tx/0xab#…"`,
+		"q-1?":       `"q-1?"`,
+		"q?q-pasted": `"q?q-pasted"`,
 	} {
 		if got := IDQuoted(in); got != want {
 			t.Errorf("IDQuoted(%q) = %s, want %s", in, got, want)

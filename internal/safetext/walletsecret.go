@@ -2,6 +2,7 @@ package safetext
 
 import (
 	"encoding/base64"
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -186,4 +187,28 @@ func SecretIn(s string) Secret {
 		return PhraseSecret
 	}
 	return NoSecret
+}
+
+// SecretsCut is s with each recovery phrase, byte list or base64 key it
+// holds (WalletSecretSpans) put as "…": for a child's output an error
+// repeats, which may echo what it was given (a wrapper's `set -x` trace of
+// `--mnemonic "…"`). Hex runs are Quoted's to cut.
+func SecretsCut(s string) string {
+	spans := WalletSecretSpans(s)
+	if len(spans) == 0 {
+		return s
+	}
+	slices.SortFunc(spans, func(a, b [2]int) int { return a[0] - b[0] })
+	var out strings.Builder
+	at := 0 // where the text after the last cut begins
+	for _, k := range spans {
+		if k[0] < at { // within the cut before: one "…" for both
+			at = max(at, k[1])
+			continue
+		}
+		out.WriteString(s[at:k[0]] + "…")
+		at = k[1]
+	}
+	out.WriteString(s[at:])
+	return out.String()
 }

@@ -63,3 +63,21 @@ func TestWalletSecretShape(t *testing.T) {
 		t.Errorf("the phrase's span is %v, want [[4 %d]]", spans, 4+len(phrase))
 	}
 }
+
+// TestSecretsCut: a recovery phrase, a key's byte list or base64 in text
+// an error repeats is one "…", the rest kept; text without one is kept
+// whole.
+func TestSecretsCut(t *testing.T) {
+	const phrase = "legal winner thank year wave sausage worth useful legal winner thank yellow"
+	bytes := "[" + strings.TrimSuffix(strings.Repeat("17, ", 32), ", ") + "]"
+	for _, tc := range []struct{ in, want string }{
+		{"+ cast wallet sign --mnemonic " + phrase + " /tmp/f.json", "+ cast wallet sign --… /tmp/f.json"},
+		{"bad keypair " + bytes + " here", "bad keypair … here"},
+		{phrase + "\n" + phrase, "…"},
+		{"Error: user rejected the request", "Error: user rejected the request"},
+	} {
+		if got := SecretsCut(tc.in); got != tc.want {
+			t.Errorf("SecretsCut(%.60q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}

@@ -54,11 +54,26 @@ const maxConfigFile = 1 << 20
 // more than maxConfigFile is refused before it is read whole.
 func readConfigFile(path string) ([]byte, error) { return osguard.ReadUserFile(path, maxConfigFile) }
 
+// ShownPath is a config's path as a message names it (safetext.Shown), or,
+// when it holds a private key's shape (LoadConfig refuses it), words that
+// do not repeat it.
+func ShownPath(path string) string {
+	if safetext.HoldsKeyShape(path) {
+		return "the path given, not shown: it holds a private key's shape"
+	}
+	return safetext.Shown(path)
+}
+
 // LoadConfig reads a config file. A missing file at the default path is not an
 // error (the sandbox is used); a missing file given explicitly is.
 func LoadConfig(path string, explicit bool) (Config, error) {
 	if path == "" {
 		return Config{}, nil
+	}
+	if safetext.HoldsKeyShape(path) {
+		// Every refusal names the path: a key given for it by mistake
+		// ($SVCWALLET_CONFIG beside $SVCWALLET_PRIVATE_KEY) is not repeated.
+		return Config{}, errors.New("the config's path holds 64 hex digits, the shape of a private key, and is not shown: name the config file, never a key")
 	}
 	// The config decides where logins and signatures go: one another user
 	// could change or swap is refused, as ssh refuses its own.
@@ -92,13 +107,15 @@ func parseConfig(path string, b []byte) (Config, error) {
 	var cfg Config
 	md, err := toml.Decode(string(b), &cfg)
 	if err != nil {
-		return Config{}, fmt.Errorf("config %s: %w", shown, err)
+		// The parser's words quote what it could not read whole: a
+		// private key written as a number (0x…) among them.
+		return Config{}, fmt.Errorf("config %s: %s", shown, safetext.Quoted(err.Error()))
 	}
 	if undec := md.Undecoded(); len(undec) > 0 {
-		return Config{}, fmt.Errorf("config %s: unknown key %s%s", shown, shownKey(undec[0]), didYouMean(undec[0]))
+		return Config{}, fmt.Errorf("config %s: unknown key %s%s", shown, safetext.Quoted(shownKey(undec[0])), didYouMean(undec[0]))
 	}
 	if cfg.Theme != "" && cfg.Theme != "light" && cfg.Theme != "dark" {
-		return Config{}, fmt.Errorf("config %s: theme must be light or dark, not %.20q", shown, cfg.Theme)
+		return Config{}, fmt.Errorf("config %s: theme must be light or dark, not %.20q", shown, safetext.Quoted(cfg.Theme))
 	}
 	for name, env := range cfg.Environments {
 		env.Name = name

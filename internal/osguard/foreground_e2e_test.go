@@ -1,0 +1,71 @@
+//go:build e2e && linux
+
+package osguard
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/creack/pty"
+	"golang.org/x/sys/unix"
+)
+
+// lentHelper names, in the test binary's environment, the child a lent
+// terminal is tested in: a session of its own on a pseudo-terminal.
+const lentHelper = "OSGUARD_LENT_HELPER"
+
+// TestLentTerminalGivenBackAsLent: a signing command lent the terminal
+// gives it back with the settings it was lent with, whether it ended
+// leaving them changed (raw mode: no echo, no line, ctrl+c no signal) or
+// was ended at its time while it prompted with echo off. Taken back as the
+// child left it, plain mode's next questions were read unechoed and ctrl+c
+// quit nothing (seen in tmux).
+func TestLentTerminalGivenBackAsLent(t *testing.T) {
+	if script := os.Getenv(lentHelper); script != "" {
+		lendAndSay(script)
+		return
+	}
+	for name, script := range map[string]string{
+		"left raw":              "stty -echo -icanon -isig </dev/tty",
+		"ended while prompting": "stty -echo </dev/tty; sleep 30",
+	} {
+		t.Run(name, func(t *testing.T) {
+			cmd := exec.Command(os.Args[0], "-test.run=^TestLentTerminalGivenBackAsLent$", "-test.count=1")
+			cmd.Env = append(os.Environ(), lentHelper+"="+script)
+			ptmx, err := pty.Start(cmd)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer ptmx.Close()
+			var out bytes.Buffer
+			_, _ = io.Copy(&out, ptmx) // ends with EIO once the child has ended
+			_ = cmd.Wait()
+			if !strings.Contains(out.String(), "echo=true icanon=true isig=true") {
+				t.Errorf("the terminal taken back from %q is not as lent:\n%s", script, out.String())
+			}
+		})
+	}
+}
+
+// lendAndSay runs script on the terminal lent to it, ended after a
+// quarter second, and prints the terminal's settings once taken back.
+func lendAndSay(script string) {
+	ctx, cancel := context.WithTimeout(context.Background(), 250*time.Millisecond)
+	defer cancel()
+	g := GroupCommandContext(ctx, "sh", "-c", script)
+	g.LendForeground()
+	_ = g.Run()
+	t, err := unix.IoctlGetTermios(0, unix.TCGETS)
+	if err != nil {
+		fmt.Println("no settings:", err)
+		return
+	}
+	fmt.Printf("echo=%v icanon=%v isig=%v\n", t.Lflag&unix.ECHO != 0, t.Lflag&unix.ICANON != 0, t.Lflag&unix.ISIG != 0)
+}

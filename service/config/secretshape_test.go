@@ -1,0 +1,59 @@
+package config_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/svcwallet/svcwallet/service/config"
+)
+
+// TestConfigRefusalNeverRepeatsAKey: a private key written in the config
+// (the sandbox's demo key here), as a number, a string or a key's name, is
+// refused without repeating it: the TOML parser's words quoted it whole
+// (`0xac09…ff80 is out of range for int64`), and every command and doctor,
+// whose report is pasted into tickets, said them. At most 8 of its digits
+// in a row are said, as of anything typed (safetext.Quoted).
+func TestConfigRefusalNeverRepeatsAKey(t *testing.T) {
+	const key = "ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80"
+	env := "[env.x]\nauth_url = \"https://a.example\"\nbase_url = \"https://b.example\"\nmarket_data_url = \"https://m.example\"\nchain_id = 1\n"
+	for _, tc := range []struct{ name, text, says string }{
+		{"a number at the top", "private_key = 0x" + key + "\n" + env, "line 1"},
+		{"a number in an environment", env + "private_key = 0x" + key + "\n", "line 6"},
+		{"a number without 0x", env + "private_key = 1" + key[1:] + "\n", "line 6"},
+		{"a key's name", env + key + " = 1\n", "unknown key"},
+		{"the theme", "theme = \"0x" + key + "\"\n", "theme must be light or dark"},
+	} {
+		_, err := config.LoadConfig(writeConfig(t, tc.text), true)
+		if err == nil || !strings.Contains(err.Error(), tc.says) {
+			t.Errorf("%s: error %v, want it saying %q", tc.name, err, tc.says)
+			continue
+		}
+		for i := 0; i+9 <= len(key); i++ {
+			if strings.Contains(err.Error(), key[i:i+9]) {
+				t.Errorf("%s: the refusal repeats more than 8 digits of the key: %v", tc.name, err)
+				break
+			}
+		}
+	}
+}
+
+// TestConfigPathOfAKeyShapeNotRepeated: a config path holding a private
+// key's shape ($SVCWALLET_CONFIG set to the key meant for
+// $SVCWALLET_PRIVATE_KEY) is refused without repeating it, and named so
+// where a message names the config (ShownPath): every refusal said
+// "config KEY does not exist".
+func TestConfigPathOfAKeyShapeNotRepeated(t *testing.T) {
+	const key = "ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80"
+	for _, path := range []string{key, "/tmp/0x" + key + ".toml"} {
+		_, err := config.LoadConfig(path, true)
+		if err == nil || strings.Contains(err.Error(), key[:9]) || !strings.Contains(err.Error(), "shape of a private key") {
+			t.Errorf("LoadConfig(a key's shape): %v, want it refused without the key", err)
+		}
+		if shown := config.ShownPath(path); strings.Contains(shown, key[:9]) {
+			t.Errorf("ShownPath(a key's shape) = %q", shown)
+		}
+	}
+	if shown := config.ShownPath("/tmp/c\x1b[2J.toml"); shown != `"/tmp/c\x1b[2J.toml"` {
+		t.Errorf("ShownPath of another path = %s, want it as safetext.Shown says it", shown)
+	}
+}
