@@ -61,6 +61,7 @@ type reviewScreen struct {
 	gate         kit.ReviewGate
 	err          error
 	refused      bool // finally refused (screening): signing again cannot help
+	accepted     bool // the service took it: drawn until the status screen comes
 	// lossAsk is what y does while the second yes to a loss of most of the
 	// amount is asked for (askingLoss); nil when it is not.
 	lossAsk func() tea.Cmd
@@ -128,6 +129,9 @@ func (r *reviewScreen) KeyMap() help.KeyMap { return r.bindings().KeyMap() }
 // or when it cannot be signed at all (enter then says why, unless the
 // screen already does).
 func (r *reviewScreen) bindings() kit.Bindings {
+	if r.accepted {
+		return nil
+	}
 	_, whole := r.fitted() // drawn once for the three that ask: up to five renders
 	return r.gate.Held(append(append(r.lossBindings(whole),
 		kit.Binding{Key: reviewKeys.Sign, On: r.canSign(whole) && !r.askedLoss(), Do: r.askingLoss(r.sign), Off: func() tea.Cmd {
@@ -323,6 +327,7 @@ func (r *reviewScreen) executed(msg executedMsg) tea.Cmd {
 	_, ended := errors.AsType[*exchange.SessionEndedError](msg.Err)
 	switch {
 	case msg.Err == nil:
+		r.accepted = true
 		// Follow the quote id that was sent, never the one echoed back: a
 		// fresh quote when the signature outlived the reviewed one.
 		sent := r.order
@@ -441,6 +446,8 @@ func (r *reviewScreen) render(level int, tightWallet bool) string {
 		b.WriteString("\n")
 	}
 	switch {
+	case r.accepted:
+		b.WriteString(c.Styles.Value.Render("Withdrawal accepted: opening its status…") + "\n")
 	case r.gate.Sending:
 		b.WriteString(r.gate.Prompt("Signing and sending the withdrawal… (retries reuse the same signature)", "") + "\n")
 	case r.bridgeErr != nil:
