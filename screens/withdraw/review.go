@@ -479,8 +479,10 @@ func (r *reviewScreen) render(level int, tightWallet bool) string {
 			ready = r.gate.Key.Ready().Error() + "; esc to go back."
 		}
 		if r.askedLoss() {
-			ready = "Type y to go on all the same, n not to."
-			b.WriteString(c.Styles.Warning.Render(layout.WrapTo(lossWords(r.order), r.wd)) + "\n")
+			ready = lossQuestion(r.order, level, r.wd)
+			if level <= 2 {
+				b.WriteString(c.Styles.Warning.Render(layout.WrapTo(lossWords(r.order), r.wd)) + "\n")
+			}
 		}
 		if r.repeat.Recent != nil {
 			// Not a stop: paying the same twice in a row can be meant.
