@@ -2,6 +2,7 @@ package withdraw
 
 import (
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -78,5 +79,37 @@ func TestCommandSecretWarningFits(t *testing.T) {
 		}
 		c.Press("esc")
 		c.Until("the wait cancelled", func(v string) bool { return !strings.Contains(v, "Waiting for") })
+	}
+}
+
+// TestCancelledWaitFitsAt60x20: at 60x20 a review whose signing command's
+// wait was cancelled says so under the whole review, the signing key on
+// one line (the environment's row says whose), so enter may sign again:
+// it needed a row more than the screen had and said it was too small to
+// review.
+func TestCancelledWaitFitsAt60x20(t *testing.T) {
+	clock := exchangetest.NewFakeClock(screentest.Now)
+	c := screentest.NewLoggedInConsole(t, 60, 20, screentest.ConsoleOpts{Clock: clock.Now})
+	// A program named as short as cast is.
+	cast := filepath.Join(t.TempDir(), "cast")
+	if err := os.Symlink(os.Args[0], cast); err != nil {
+		t.Fatal(err)
+	}
+	e := &c.App.Target.Env
+	e.Signer, e.Account = "command", exchangetest.KeyAddress(exchangetest.DemoKeyHex).Hex()
+	e.SignCommand = strings.Replace(exchangetest.FakeSignCommand("hang", "{file}"), os.Args[0], cast, 1)
+	w, q := sandboxQuote(t, c.App)
+	c.Open(newReview(c.App, w, withdrawal.PricedQuote{Quote: q}))
+	c.UntilShows("pinned", "the signing command cast")
+	clock.Advance(kit.ShownGuard)
+	c.UntilShows("Press enter to sign")
+	c.Press("enter")
+	c.UntilShows("Waiting for")
+	c.Press("esc")
+	c.UntilShows("Not withdrawn", "cancelled")
+	for _, want := range []string{"You pay", "You lose", "numTokens", "expires in"} {
+		if !strings.Contains(c.Plain(), want) {
+			t.Errorf("%q is not on screen:\n%s", want, c.Plain())
+		}
 	}
 }
