@@ -57,9 +57,9 @@ func TestReviewNamesOnlyKeysThatAct(t *testing.T) {
 
 // TestAcceptedReviewOffersNoKey: once the service accepted the withdrawal
 // the review, drawn until the status screen replaces it, says so and
-// names and acts on no key at the console's three sizes: it said "Press
-// enter to sign and withdraw; r for a new quote", and enter signed again
-// (refused only by the journal's quote id).
+// names and acts on no key at the console's three sizes, nor made too
+// small for the review: it said "Press enter to sign and withdraw; r for a
+// new quote" (too small: "or r for a new quote"), and enter signed again.
 func TestAcceptedReviewOffersNoKey(t *testing.T) {
 	for _, size := range [][2]int{{120, 36}, {80, 20}, {60, 18}} {
 		r, _, now := shownReview(t)
@@ -78,6 +78,11 @@ func TestAcceptedReviewOffersNoKey(t *testing.T) {
 		if km := r.KeyMap().ShortHelp(); len(km) != 0 || !strings.Contains(view, "Withdrawal accepted") {
 			t.Errorf("%s: offers %v, says:\n%s", where, km, view)
 		}
+		// Made smaller meanwhile, too small for the review, it names no key.
+		r.SetSize(size[0], 12)
+		screentest.RequireNamedKeysAct(t, where+", smaller", r.View(), func(k string) bool { return screentest.Offers(r.KeyMap(), k) })
+		r.SetSize(size[0], size[1])
+		*now = now.Add(kit.ShownGuard) // no key is held for it
 		if screentest.Press(r, "enter"); r.gate.Sending {
 			t.Errorf("%s: enter signs again", where)
 		}

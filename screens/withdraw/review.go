@@ -185,7 +185,7 @@ func (r *reviewScreen) signable() bool {
 // sound: the review found nothing that stops this quote's Transfer, signed
 // here or prepared for signing elsewhere.
 func (r *reviewScreen) sound() bool {
-	return !r.stopped() && r.bridge != nil && !r.expired()
+	return !r.stopped() && r.bridge != nil && !r.expired() && !r.accepted
 }
 
 // stopped: the review found what keeps this quote from being signed
