@@ -21,8 +21,8 @@ import (
 // shortest layout (ids of 128 characters and a note that the record differs from what
 // was signed, at 60x20) says how many lines it
 // hides below and above, ↓ and ↑ move it a line, and the footer offers
-// each only while there is more that way: its last line, the state's end,
-// was cut unsaid.
+// each only while there is more that way; the next id typed (a board's
+// row) stays in view: its last line, the state's end, was cut unsaid.
 func TestTallStatusScrolls(t *testing.T) {
 	rig := screentest.NewStatusRig(t)
 	id := "q-" + strings.Repeat("mzq7-", 25) + "x"
@@ -46,6 +46,13 @@ func TestTallStatusScrolls(t *testing.T) {
 		screentest.Feed(root, tea.KeyPressMsg{Code: code})
 		return ansi.Strip(screentest.CheckFrame(t, root.View().Content, 60, 20))
 	}
+	// Reached from the board, q starts the next id: its field, at the end,
+	// is in view while it is typed, and esc leaves the screen as it was.
+	s.look.board = true
+	if frame := press('q'); !strings.Contains(frame, "Next id") {
+		t.Fatalf("the next id's field is out of view:\n%s", frame)
+	}
+	press(tea.KeyEscape)
 	for _, step := range []struct {
 		key        rune
 		says       string
