@@ -41,6 +41,7 @@ var keySections = []struct{ file, heading string }{
 	{"board/board.go", "Watch board"},
 	{"board/board_export.go", "Watch board: export"},
 	{"status/status_lookup.go", "Watch board: a row's status screen, the next id typed"},
+	{"status/status_scroll.go", "A withdrawal's status taller than the terminal"},
 	{"builder/builder.go", "Builder authorization"},
 	{"builder/review.go", "Builder: review and sign"},
 	{"builder/result.go", "Builder authorized"},

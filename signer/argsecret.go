@@ -60,6 +60,20 @@ func argumentSecretWords(words []string) string {
 	return fmt.Sprintf("the signing command, which runs %s, gives %s on a command line, which every user of this machine can read (ps) while it runs", safetext.Shown(words[0]), opt)
 }
 
+// ArgumentSecretBrief is argumentSecretWords of k in fewer words, for a
+// narrow screen: the option, not the program; "" when k, not a signing
+// command, or its words give no secret as an argument.
+func ArgumentSecretBrief(k Key) string {
+	c, ok := k.(*CommandKey)
+	if !ok {
+		return ""
+	}
+	if opt := argumentSecret(c.words); opt != "" {
+		return "the signing command gives " + opt + " on a command line any user here can read (ps)"
+	}
+	return ""
+}
+
 // ArgumentWarning is the rule of a run's warning of a signing command
 // that gives its program a secret as an argument: said once a run, before
 // its first signature, however many times a key of it is readied. Each

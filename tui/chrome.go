@@ -34,6 +34,9 @@ type toast struct {
 	text  string
 	isErr bool
 	tag   Tag
+	// brief is the text in fewer words, drawn where text takes more than
+	// maxToastLines (WarningMsg.Brief); "" for none.
+	brief string
 }
 
 // showToast replaces any toast and schedules its one-shot dismissal.
@@ -146,6 +149,9 @@ func (m *Model) toastText(t toast) []string {
 		style, text = st.ErrorToast, "Error: "+text
 	}
 	lines := strings.Split(Wrap(text, m.width), "\n")
+	if len(lines) > maxToastLines && t.brief != "" {
+		lines = strings.Split(Wrap(t.brief, m.width), "\n")
+	}
 	if len(lines) > maxToastLines {
 		lines = lines[:maxToastLines]
 		lines[maxToastLines-1] = ansi.Truncate(lines[maxToastLines-1], m.width-1, "") + "…"

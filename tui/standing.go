@@ -46,19 +46,23 @@ func (m *Model) stand(msg tea.Msg) tea.Cmd {
 // down a warning the user has not seen. The keys still act. Prefer
 // ShowWarning.
 type WarningMsg struct {
-	Text         string
+	Text string
+	// Brief is Text in fewer words, drawn on a terminal too narrow for
+	// Text in a toast's lines, so its end (where to read more) stays whole.
+	Brief        string
 	Shown, Again time.Duration
 }
 
-// ShowWarning returns a command that shows text as a WarningMsg.
-func ShowWarning(text string, shown, again time.Duration) tea.Cmd {
-	return func() tea.Msg { return WarningMsg{Text: text, Shown: shown, Again: again} }
+// ShowWarning returns a command that shows text (brief where it does not
+// fit) as a WarningMsg.
+func ShowWarning(text, brief string, shown, again time.Duration) tea.Cmd {
+	return func() tea.Msg { return WarningMsg{Text: text, Brief: brief, Shown: shown, Again: again} }
 }
 
 // warn puts up a warning, replacing any earlier one.
 func (m *Model) warn(msg WarningMsg) {
 	if text := safetext.Line(msg.Text, 0); text != "" {
-		m.warning = toast{text: text}
+		m.warning = toast{text: text, brief: safetext.Line(msg.Brief, 0)}
 		m.warningHeld, m.warningAgain = m.common.Now().Add(msg.Shown), msg.Again
 	}
 }

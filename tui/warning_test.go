@@ -24,7 +24,7 @@ func TestWarningOutlastsTypeAhead(t *testing.T) {
 		return strings.Contains(strings.Join(strings.Fields(ansi.Strip(m.render())), " "), "Warning: the secret is in its arguments")
 	}
 
-	if _, timers := send(m, ShowWarning("Warning: the secret is in its arguments", time.Second, 500*time.Millisecond)()); timers != 0 {
+	if _, timers := send(m, ShowWarning("Warning: the secret is in its arguments", "", time.Second, 500*time.Millisecond)()); timers != 0 {
 		t.Fatalf("a warning scheduled %d dismiss timers, want none", timers)
 	}
 	send(m, press("j")) // typed ahead, read as the warning came

@@ -358,8 +358,9 @@ func (d *depositScreen) row(ch exchange.ChainInfo) kit.Row {
 		r.Cells[2] = "refused: chain failed its check"
 	case ch.AddressProblem != "":
 		r.Cells[2] = "refused: failed its check, not copied"
-	case ch.DepositAddress == "" && d.generating != "":
-		r.Cells[2] = exchange.NotProvisioned + " (on-demand)" // g is off until that answers
+	case ch.DepositAddress == "" && (d.generating != "" || !d.isSelected(ch)):
+		// g is off until that answers, or another chain's.
+		r.Cells[2] = exchange.NotProvisioned + " (on-demand)"
 	case ch.DepositAddress == "":
 		r.Cells[2] = exchange.NotProvisioned + " (on-demand: press g)"
 	}
@@ -367,6 +368,12 @@ func (d *depositScreen) row(ch exchange.ChainInfo) kit.Row {
 		r.Ink = k.Muted
 	}
 	return r
+}
+
+// isSelected: ch is the chain the list has selected, whose keys act.
+func (d *depositScreen) isSelected(ch exchange.ChainInfo) bool {
+	sel, ok := d.list.Selected()
+	return ok && sel.Chain == ch.Chain
 }
 
 func (d *depositScreen) detail(l qrLayout, code qrCode) string {

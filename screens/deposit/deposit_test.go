@@ -631,18 +631,21 @@ func TestQRNoRoomFooterSaysWhatEnterDoes(t *testing.T) {
 
 // TestDepositNamesOnlyKeysThatAct: the row, the address and the QR line of
 // a chain with no address say to press g only while g generates one: not
-// while a generation runs (g is off until it answers), the QR shown or not.
+// while a generation runs (g is off until it answers), nor while another
+// chain is selected (g is that chain's: the first screen's SOLANA row said
+// to press g, which said ARBITRUM has an address), the QR shown or not.
 func TestDepositNamesOnlyKeysThatAct(t *testing.T) {
 	for _, qr := range []bool{false, true} {
 		d, _ := loadedDeposit(t, 120, 38, sandbox.Options{})
 		if qr { // shown on the first chain, it stays on
 			d.Update(screentest.Key("enter"))
 		}
+		acts := func(k string) bool { return screentest.Offers(d.KeyMap(), k) }
+		screentest.RequireNamedKeysAct(t, fmt.Sprintf("QR %v, the first chain", qr), d.View(), acts)
 		d.Update(screentest.Key("end")) // SOLANA, no address yet
 		if v := ansi.Strip(d.View()); qr != strings.Contains(v, "No QR code until") {
 			t.Fatalf("QR %v:\n%s", qr, v)
 		}
-		acts := func(k string) bool { return screentest.Offers(d.KeyMap(), k) }
 		if keys := screentest.NamedKeys(d.View()); !slices.Contains(keys, "g") {
 			t.Fatalf("QR %v, idle: names %v, not g:\n%s", qr, keys, ansi.Strip(d.View()))
 		}

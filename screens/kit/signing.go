@@ -299,7 +299,11 @@ func (g *ReviewGate) Prompt(sending, ready string) string {
 	case g.Sending && g.cancelled && g.awaiting != "":
 		p = g.spin.View() + " Cancelling the wait for " + g.awaiting + "…"
 	case g.Sending && g.awaiting != "":
-		p = g.spin.View() + " Waiting for " + g.awaiting + "… " + st.Muted.Render("(esc cancels; nothing is sent until it signs)")
+		// On one line where it can be: the footer names esc too.
+		p = g.spin.View() + " Waiting for " + g.awaiting + "…"
+		if note := layout.Fitting(max(g.Key.width-ansi.StringWidth(p)-1, 0), "(esc cancels; nothing is sent until it signs)", "(esc cancels)", ""); note != "" {
+			p += " " + st.Muted.Render(note)
+		}
 	case g.Sending:
 		p = g.spin.View() + " " + sending
 	case g.Guarded():

@@ -183,6 +183,10 @@ func (k *signingKey) TightView(lw int, beside string) (string, bool) {
 	if k.Found && k.loggedIn {
 		return k.loggedInView(lw, beside)
 	}
+	if k.Found && k.at.Place == signer.KeyOfEnvironment && ansi.StringWidth(layout.Field(k.app.Common, "Signing key", lw, k.at.Who())) > k.width {
+		// The environment row says whose it is.
+		return layout.WrapField(k.app.Common, "Signing key", lw, k.app.Common.Styles.Value.Render(k.at.From), "", k.width), false
+	}
 	if !k.Found || !k.locked() {
 		return k.View(lw), false
 	}
@@ -274,13 +278,15 @@ func (k *signingKey) Waits() bool {
 // (signer.ArgumentWarning): a warning up until a key pressed after it was
 // drawn (tui.WarningMsg, held as a review's keys are), so no key typed
 // ahead takes it down unseen; the safe spelling left to docs/keys.md,
-// which three lines have no room for. Nil when none is due.
+// which three lines have no room for; fewer words where the warning's
+// would be cut before docs/keys.md. Nil when none is due.
 func ArgumentWarned(app *App, k signer.Key) tea.Cmd {
 	words := app.ArgumentWarning.Due(k)
 	if words == "" {
 		return nil
 	}
-	return tui.ShowWarning("Warning: "+words+"; docs/keys.md says how to keep it out (\"A key kept out of the process list\")", ShownGuard, KeyGuard)
+	return tui.ShowWarning("Warning: "+words+"; docs/keys.md says how to keep it out (\"A key kept out of the process list\")",
+		"Warning: "+signer.ArgumentSecretBrief(k)+"; see docs/keys.md", ShownGuard, KeyGuard)
 }
 
 // argumentWarned is ArgumentWarned of the key this review signs with.

@@ -107,6 +107,9 @@ type statusScreen struct {
 	// zero when the last ask was not refused for it.
 	limited time.Time
 	wd, ht  int
+	// top is how many lines of a screen taller than the terminal are
+	// scrolled above it (status_scroll.go).
+	top int
 	// look is the next id, typed or pasted (status_lookup.go).
 	look lookup
 	// tell hands each answer to the board whose row this is (nil: none),
@@ -254,12 +257,13 @@ func (s *statusScreen) bindings() kit.Bindings {
 		}},
 		{Key: lookupKeys.Start, On: s.look.board, Do: func() tea.Cmd { return nil }}, // lookupUpdate takes it
 	}
+	// Scrolling first: what it shows may be the state's end.
 	if s.follow.Known && exchange.Terminal(s.follow.Last.State) {
 		// Ended, it is copied from more than refreshed: a short footer
 		// keeps the copies.
-		return append(bs, refresh)
+		return append(append(s.scrollBindings(), bs...), refresh)
 	}
-	return append(kit.Bindings{refresh}, bs...)
+	return append(append(s.scrollBindings(), refresh), bs...)
 }
 
 func (s *statusScreen) KeyMap() help.KeyMap { return s.bindings().KeyMap() }

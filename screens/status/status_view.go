@@ -23,8 +23,12 @@ const statusLabelWidth = 13
 // View leaves out, while the screen is taller than the terminal, the
 // explorer's link (o opens it), then the timeline (the state line names
 // the states), then its blank lines, so the last lines (the state's end,
-// the next check) stay.
-func (s *statusScreen) View() string {
+// the next check) stay; taller still, it scrolls (scrolled).
+func (s *statusScreen) View() string { return s.scrolled(s.full()) }
+
+// full is the screen in the fullest layout the height takes, or in its
+// shortest, however tall.
+func (s *statusScreen) full() string {
 	tall := func(v string) bool { return s.ht > 0 && strings.Count(strings.TrimSuffix(v, "\n"), "\n") >= s.ht }
 	v := s.draw(true, true)
 	if tall(v) {

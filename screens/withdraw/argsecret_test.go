@@ -2,6 +2,7 @@ package withdraw
 
 import (
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -40,4 +41,75 @@ func TestReviewCommandSecretArgWarned(t *testing.T) {
 	c.UntilShows("esc cancels")
 	c.Press("esc")
 	c.UntilShows("Not withdrawn", "nothing was sent")
+}
+
+// TestCommandSecretWarningFits: at 60x20 and 80x24 the warning of a secret
+// in the signing command's arguments is drawn whole, its pointer to
+// docs/keys.md last, in fewer words where the full ones take more than a
+// toast's lines, and the review keeps its figures (pay, receive, fee,
+// loss) while the command runs: the warning was cut before its pointer,
+// and the review fell to its shortest layout, which leaves them out.
+func TestCommandSecretWarningFits(t *testing.T) {
+	for _, size := range [][2]int{{60, 20}, {80, 24}} {
+		clock := exchangetest.NewFakeClock(screentest.Now)
+		c := screentest.NewLoggedInConsole(t, size[0], size[1], screentest.ConsoleOpts{Clock: clock.Now})
+		e := &c.App.Target.Env
+		e.Signer, e.Account, e.SignCommand = "command", exchangetest.KeyAddress(exchangetest.DemoKeyHex).Hex(), exchangetest.FakeSignCommand("hang", "{file}", "--password", "pw-not-shown")
+		w, q := sandboxQuote(t, c.App)
+		c.Open(newReview(c.App, w, withdrawal.PricedQuote{Quote: q}))
+		c.UntilShows("pinned", "Signing key      the signing command")
+		clock.Advance(kit.ShownGuard)
+		c.UntilShows("Press enter to sign")
+		c.Press("enter")
+		c.UntilShows("Waiting for", "docs/keys.md")
+		frame := c.Plain()
+		flat := strings.Join(strings.Fields(frame), " ")
+		// The warning is the last lines but the footer.
+		warning := strings.Join(strings.Fields(frame[strings.Index(frame, "Warning:"):strings.LastIndex(strings.TrimRight(frame, "\n "), "\n")]), " ")
+		if strings.Contains(frame, "pw-not-shown") {
+			t.Errorf("%dx%d: the password is shown:\n%s", size[0], size[1], frame)
+		}
+		for _, want := range []string{"You pay 25 USDT", "You receive 23.5 USDT", "1.5 USDT", "You lose", "--password"} {
+			if !strings.Contains(flat, want) {
+				t.Errorf("%dx%d: %q is not on screen:\n%s", size[0], size[1], want, frame)
+			}
+		}
+		if !strings.HasSuffix(warning, `docs/keys.md says how to keep it out ("A key kept out of the process list")`) && !strings.HasSuffix(warning, "see docs/keys.md") {
+			t.Errorf("%dx%d: the warning's pointer is cut:\n%s", size[0], size[1], frame)
+		}
+		c.Press("esc")
+		c.Until("the wait cancelled", func(v string) bool { return !strings.Contains(v, "Waiting for") })
+	}
+}
+
+// TestCancelledWaitFitsAt60x20: at 60x20 a review whose signing command's
+// wait was cancelled says so under the whole review, the signing key on
+// one line (the environment's row says whose), so enter may sign again:
+// it needed a row more than the screen had and said it was too small to
+// review.
+func TestCancelledWaitFitsAt60x20(t *testing.T) {
+	clock := exchangetest.NewFakeClock(screentest.Now)
+	c := screentest.NewLoggedInConsole(t, 60, 20, screentest.ConsoleOpts{Clock: clock.Now})
+	// A program named as short as cast is.
+	cast := filepath.Join(t.TempDir(), "cast")
+	if err := os.Symlink(os.Args[0], cast); err != nil {
+		t.Fatal(err)
+	}
+	e := &c.App.Target.Env
+	e.Signer, e.Account = "command", exchangetest.KeyAddress(exchangetest.DemoKeyHex).Hex()
+	e.SignCommand = strings.Replace(exchangetest.FakeSignCommand("hang", "{file}"), os.Args[0], cast, 1)
+	w, q := sandboxQuote(t, c.App)
+	c.Open(newReview(c.App, w, withdrawal.PricedQuote{Quote: q}))
+	c.UntilShows("pinned", "the signing command cast")
+	clock.Advance(kit.ShownGuard)
+	c.UntilShows("Press enter to sign")
+	c.Press("enter")
+	c.UntilShows("Waiting for")
+	c.Press("esc")
+	c.UntilShows("Not withdrawn", "cancelled")
+	for _, want := range []string{"You pay", "You lose", "numTokens", "expires in"} {
+		if !strings.Contains(c.Plain(), want) {
+			t.Errorf("%q is not on screen:\n%s", want, c.Plain())
+		}
+	}
 }

@@ -3,6 +3,7 @@ package withdraw
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -49,6 +50,45 @@ func TestReviewNamesOnlyKeysThatAct(t *testing.T) {
 					t.Fatalf("%s: the prompt names %v, not r after enter", where, keys)
 				}
 				*now = now.Add(kit.ShownGuard)
+			}
+		}
+	}
+}
+
+// TestAcceptedReviewOffersNoKey: once the service accepted the withdrawal
+// the review, drawn until the status screen replaces it, says so and
+// names and acts on no key at the console's three sizes, nor made too
+// small for the review: it said "Press enter to sign and withdraw; r for a
+// new quote" (too small: "or r for a new quote"), and enter signed again.
+func TestAcceptedReviewOffersNoKey(t *testing.T) {
+	for _, size := range [][2]int{{120, 36}, {80, 20}, {60, 18}} {
+		r, _, now := shownReview(t)
+		r.app.Makers.Home = func(*kit.App) tui.Screen { return nil }
+		r.app.Makers.Status = func(*kit.App, string) tui.Screen { return nil }
+		r.SetSize(size[0], size[1])
+		r.Update(r.checkBridge()())
+		*now = now.Add(kit.ShownGuard)
+		if _, cmd := screentest.Press(r, "enter"); cmd == nil || !r.gate.Sending {
+			t.Fatalf("%dx%d: enter did not sign:\n%s", size[0], size[1], r.View())
+		}
+		r.Update(executedMsg{withdrawal.Sent{Order: r.order}})
+		where := fmt.Sprintf("%dx%d, accepted", size[0], size[1])
+		view := r.View()
+		screentest.RequireNamedKeysAct(t, where, view, func(k string) bool { return screentest.Offers(r.KeyMap(), k) })
+		if km := r.KeyMap().ShortHelp(); len(km) != 0 || !strings.Contains(view, "Withdrawal accepted") {
+			t.Errorf("%s: offers %v, says:\n%s", where, km, view)
+		}
+		// Made smaller meanwhile, too small for the review, it names no key.
+		r.SetSize(size[0], 12)
+		screentest.RequireNamedKeysAct(t, where+", smaller", r.View(), func(k string) bool { return screentest.Offers(r.KeyMap(), k) })
+		r.SetSize(size[0], size[1])
+		*now = now.Add(kit.ShownGuard) // no key is held for it
+		if screentest.Press(r, "enter"); r.gate.Sending {
+			t.Errorf("%s: enter signs again", where)
+		}
+		if _, cmd := screentest.Press(r, "r"); cmd != nil {
+			if _, ok := cmd().(tui.PopMsg); ok {
+				t.Errorf("%s: r goes for a new quote", where)
 			}
 		}
 	}

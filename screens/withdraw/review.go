@@ -61,6 +61,7 @@ type reviewScreen struct {
 	gate         kit.ReviewGate
 	err          error
 	refused      bool // finally refused (screening): signing again cannot help
+	accepted     bool // the service took it: drawn until the status screen comes
 	// lossAsk is what y does while the second yes to a loss of most of the
 	// amount is asked for (askingLoss); nil when it is not.
 	lossAsk func() tea.Cmd
@@ -128,6 +129,9 @@ func (r *reviewScreen) KeyMap() help.KeyMap { return r.bindings().KeyMap() }
 // or when it cannot be signed at all (enter then says why, unless the
 // screen already does).
 func (r *reviewScreen) bindings() kit.Bindings {
+	if r.accepted {
+		return nil
+	}
 	_, whole := r.fitted() // drawn once for the three that ask: up to five renders
 	return r.gate.Held(append(append(r.lossBindings(whole),
 		kit.Binding{Key: reviewKeys.Sign, On: r.canSign(whole) && !r.askedLoss(), Do: r.askingLoss(r.sign), Off: func() tea.Cmd {
@@ -181,7 +185,7 @@ func (r *reviewScreen) signable() bool {
 // sound: the review found nothing that stops this quote's Transfer, signed
 // here or prepared for signing elsewhere.
 func (r *reviewScreen) sound() bool {
-	return !r.stopped() && r.bridge != nil && !r.expired()
+	return !r.stopped() && r.bridge != nil && !r.expired() && !r.accepted
 }
 
 // stopped: the review found what keeps this quote from being signed
@@ -323,6 +327,7 @@ func (r *reviewScreen) executed(msg executedMsg) tea.Cmd {
 	_, ended := errors.AsType[*exchange.SessionEndedError](msg.Err)
 	switch {
 	case msg.Err == nil:
+		r.accepted = true
 		// Follow the quote id that was sent, never the one echoed back: a
 		// fresh quote when the signature outlived the reviewed one.
 		sent := r.order
@@ -441,6 +446,8 @@ func (r *reviewScreen) render(level int, tightWallet bool) string {
 		b.WriteString("\n")
 	}
 	switch {
+	case r.accepted:
+		b.WriteString(c.Styles.Value.Render("Withdrawal accepted: opening its status…") + "\n")
 	case r.gate.Sending:
 		b.WriteString(r.gate.Prompt("Signing and sending the withdrawal… (retries reuse the same signature)", "") + "\n")
 	case r.bridgeErr != nil:
@@ -472,8 +479,10 @@ func (r *reviewScreen) render(level int, tightWallet bool) string {
 			ready = r.gate.Key.Ready().Error() + "; esc to go back."
 		}
 		if r.askedLoss() {
-			ready = "Type y to go on all the same, n not to."
-			b.WriteString(c.Styles.Warning.Render(layout.WrapTo(lossWords(r.order), r.wd)) + "\n")
+			ready = lossQuestion(r.order, level, r.wd)
+			if level <= 2 {
+				b.WriteString(c.Styles.Warning.Render(layout.WrapTo(lossWords(r.order), r.wd)) + "\n")
+			}
 		}
 		if r.repeat.Recent != nil {
 			// Not a stop: paying the same twice in a row can be meant.

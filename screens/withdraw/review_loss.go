@@ -8,6 +8,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/svcwallet/svcwallet/screens/kit"
+	"github.com/svcwallet/svcwallet/screens/kit/layout"
 	"github.com/svcwallet/svcwallet/service/withdrawal"
 )
 
@@ -27,6 +28,18 @@ func lossWords(o withdrawal.Order) string {
 		return w + "."
 	}
 	return ""
+}
+
+// lossQuestion is the second question: under the warning (lossWords), or
+// from level 3, where the review has no lines for it, alone on one line,
+// with the share lost (the figures above say the rest).
+func lossQuestion(o withdrawal.Order, level, wd int) string {
+	if level <= 2 {
+		return "Type y to go on all the same, n not to."
+	}
+	pct := o.Loss().Percent().String() + "%"
+	return layout.Fitting(wd, pct+" of the amount goes to fees: type y to go on all the same, n not to.",
+		pct+" goes to fees: type y to go on all the same, n not to.")
 }
 
 // askingLoss wraps act (signing, or preparing the Transfer): a loss that

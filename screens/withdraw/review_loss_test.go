@@ -148,6 +148,29 @@ func TestReviewAsksAgainOnlyWhereItIsSeen(t *testing.T) {
 	}
 }
 
+// TestReviewAsksAgainAtTheSmallestSize (seen in tmux): at 60x20 and 80x24
+// the second question fits beside the review whole, in fewer words where
+// the warning would take lines the review has not (the figures above
+// say the loss), so y is offered and signs: the question took three
+// lines, the review no longer fitted, and the screen said it was too small
+// to review, a withdrawal mostly fee made at 60x20 by no key.
+func TestReviewAsksAgainAtTheSmallestSize(t *testing.T) {
+	for _, size := range [][2]int{{60, 18}, {80, 22}} {
+		r, h, now := mostlyFeeReview(t)
+		r.SetSize(size[0], size[1])
+		screentest.Press(r, "enter")
+		*now = now.Add(kit.ShownGuard)
+		view := screentest.OneLine(ansi.Strip(r.View()))
+		if _, fits := r.fitted(); !fits || !strings.Contains(view, "93.8%") || !strings.Contains(strings.ToLower(view), "type y to go on all the same, n not to.") {
+			t.Fatalf("%dx%d: the question does not fit:\n%s", size[0], size[1], ansi.Strip(r.View()))
+		}
+		screentest.RequireNamedKeysAct(t, "asked", r.View(), func(k string) bool { return screentest.Offers(r.KeyMap(), k) })
+		if _, cmd := screentest.Press(r, "y"); cmd == nil || !r.gate.Sending || h.withdraws != 0 {
+			t.Fatalf("%dx%d: y did not sign:\n%s", size[0], size[1], ansi.Strip(r.View()))
+		}
+	}
+}
+
 // TestReviewAsksAgainBeforePreparingAMostlyFeeWithdrawal: o, which
 // prepares the Transfer for signing elsewhere, asks the same question.
 func TestReviewAsksAgainBeforePreparingAMostlyFeeWithdrawal(t *testing.T) {

@@ -192,6 +192,21 @@ func AcceptsLoss(l Loss, accepted decimal.NullDecimal) error {
 	return nil
 }
 
+// AcceptedLoss is the percentage of the amount the user accepts losing on
+// o, and whether they said it beforehand (Choice.AcceptedLoss). None said,
+// a severe loss is signed only on a second yes to the review showing it,
+// in every face, so that yes accepts the loss seen and no more: its share,
+// rounded up at the places the journal keeps. Not Valid: none accepted.
+func (o Order) AcceptedLoss() (accepted decimal.NullDecimal, beforehand bool) {
+	if o.Choice.AcceptedLoss.Valid {
+		return o.Choice.AcceptedLoss, true
+	}
+	if l := o.Loss(); l.Severe() {
+		return decimal.NewNullDecimal(decimal.Min(l.Share.Mul(hundred).RoundCeil(exchange.TokenDecimals), hundred)), false
+	}
+	return decimal.NullDecimal{}, false
+}
+
 // ParseAcceptedLoss reads a percentage of the amount the user accepts
 // losing, such as 60 or 60%: above 0, at most 100, written as an amount
 // is (plain digits, at most 6 places), never with an exponent or a sign.

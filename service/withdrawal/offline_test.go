@@ -242,3 +242,23 @@ func TestPreparedKeepsTheLossAccepted(t *testing.T) {
 		}
 	}
 }
+
+// TestPreparedKeepsTheLossAnswered: a Transfer prepared on a second yes to
+// a review losing most of the amount, with no share said beforehand, keeps
+// that loss's share as the accepted one (Order.AcceptedLoss): its submit's
+// fresh quote may lose no more than the person said yes to. It came back
+// as none accepted, held only to the fee cap.
+func TestPreparedKeepsTheLossAnswered(t *testing.T) {
+	r := newRig(t, 0, false)
+	o := r.order(r.choice(sandbox.DestCompleted, "25"))
+	d := decimal.RequireFromString
+	o.Quote.ReceiveAmount, o.Quote.Fee = d("12"), d("13")
+	p, _ := r.prepared(o, sandbox.DemoPrivateKey)
+	got, err := r.find(p.File())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := got.Order.Choice.AcceptedLoss; !a.Valid || a.Decimal.String() != "52" {
+		t.Errorf("prepared on a yes to a loss of 52%%, submitted accepting %v", a)
+	}
+}

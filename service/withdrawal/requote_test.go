@@ -87,7 +87,9 @@ func TestRequoteKeepsTheLossAnswered(t *testing.T) {
 		says string
 	}{
 		{"most of it after a mild review", order(mild, ""), quote("11", "14"), "most of the amount would go to fees: you would lose 14 USDT (pay 25, receive 11), 56% of the amount, where the quote you said yes to lost 1%"},
-		{"most of it after a severe review", order(severe, ""), quote("11", "14"), ""},
+		{"no worse after a severe review", order(severe, ""), quote("12", "13"), ""},
+		{"worse after a severe review", order(severe, ""), quote("11.999999", "13"), "you would lose 13.000001 USDT (pay 25, receive 11.999999), 52.1% of the amount, more than the 13 USDT (52%) of the quote you said yes to"},
+		{"worse after a severe review, within a share accepted", order(severe, "60"), quote("11", "14"), ""},
 		{"above the share accepted", order(mild, "10"), quote("17.5", "7.5"), "above the 10% accepted"},
 		{"within the share accepted", order(mild, "60"), quote("11", "14"), ""},
 		{"a mild one after a mild review", order(mild, ""), quote("23", "2"), ""},
@@ -113,6 +115,8 @@ func TestRequoteNoteSaysTheLossAnswered(t *testing.T) {
 		}
 		return o
 	}
+	severe := order("20", "")
+	severe.Quote.ReceiveAmount, severe.Quote.Fee = d("12"), d("13")
 	for _, tc := range []struct {
 		name      string
 		o         withdrawal.Order
@@ -122,6 +126,7 @@ func TestRequoteNoteSaysTheLossAnswered(t *testing.T) {
 		{"a generous cap, a share accepted", order("20", "7"), "your fee cap of 20 USDT, losing no more than the 7% of the amount you accepted, and sends", "half"},
 		{"a cap below the share accepted", order("1", "7"), "your fee cap of 1 USDT and sends", "accepted"},
 		{"a cap below half", order("2", ""), "your fee cap of 2 USDT and sends", "half"},
+		{"a generous cap, a severe loss answered", severe, "your fee cap of 20 USDT, losing no more than this quote's 13 USDT, and sends", "half"},
 	} {
 		note := withdrawal.RequoteNote(tc.o)
 		if !strings.Contains(note, tc.says) || strings.Contains(note, tc.not) {
