@@ -495,7 +495,7 @@ func TestMalformedIDsShortened(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	br := newBoardRig(t, r)
 	long := "q-" + screentest.KeyHex[:60] + "-" + screentest.KeyHex[4:64] + "-" + screentest.KeyHex[:10] // 135 characters
-	br.send(tea.PasteMsg{Content: long + " " + screentest.KeyHex[:63] + "\x01"})
+	br.send(tea.PasteMsg{Content: long + " " + screentest.KeyHex[:61] + "\x01"})
 	v := screentest.OneLine(br.b.View())
 	if want := `Not a quote id, not added: "q-` + screentest.KeyHex[:8] + "…-" + screentest.KeyHex[4:12] + "…"; !strings.Contains(v, want) {
 		t.Errorf("the refusal does not say %q (screen shown with hex runs cut):\n%s", want, safetext.Quoted(v))
