@@ -118,3 +118,20 @@ func TestEscaped(t *testing.T) {
 		}
 	}
 }
+
+// TestShownTyped: a typed path is escaped as Shown escapes one, its hex
+// runs cut first as they read: a no-break space stays seen, and a key
+// split by an invisible character is cut as one run.
+func TestShownTyped(t *testing.T) {
+	key := strings.Repeat("a1B2", 16)
+	for in, want := range map[string]string{
+		"/tmp/x.csv":                               "/tmp/x.csv",
+		"/tmp/a\u00a0b.csv":                        `"/tmp/a\u00a0b.csv"`,
+		"/tmp/" + key[:20] + ".csv":                "/tmp/a1B2a1B2….csv",
+		"/tmp/" + key[:10] + "\u200b" + key[10:20]: `"/tmp/a1B2a1B2…\u200b"`,
+	} {
+		if got := ShownTyped(in); got != want {
+			t.Errorf("ShownTyped(%q) = %s, want %s", in, got, want)
+		}
+	}
+}

@@ -932,6 +932,17 @@ func TestBoardExport(t *testing.T) {
 	if v := screentest.OneLine(br.plain()); !br.b.exporting() || !strings.Contains(v, "exists already: type another name") {
 		t.Fatalf("an export over a file:\n%s", br.plain())
 	}
+	// A typed name is said escaped, its hex runs cut (safetext.ShownTyped):
+	// cleaned, the no-break space read as a space, another file's name.
+	br.send(tea.KeyPressMsg{Code: tea.KeyEscape})
+	odd := filepath.Join(filepath.Dir(mine), "x\u00a0"+screentest.KeyHex[:20]+".csv")
+	if err := os.WriteFile(odd, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	typed(odd)
+	if v, want := screentest.OneLine(br.plain()), `/x\u00a0`+screentest.KeyHex[:8]+`….csv" exists already`; !strings.Contains(v, want) {
+		t.Fatalf("a typed name over a file is not said %q:\n%s", want, br.plain())
+	}
 }
 
 // TestBoardWheel (issue 21 item 13): the board asks for the mouse wheel
