@@ -308,10 +308,7 @@ func editConfig(path string, change func(text string, before Config) (string, er
 	if path == "" {
 		return errors.New("no config folder: set $HOME, or name a config file")
 	}
-	real := path
-	if r, err := filepath.EvalSymlinks(path); err == nil {
-		real = r
-	}
+	real := EditedFile(path)
 	if err := os.MkdirAll(filepath.Dir(real), 0o700); err != nil {
 		return fmt.Errorf("config folder: %w", err)
 	}
@@ -334,6 +331,15 @@ func editConfig(path string, change func(text string, before Config) (string, er
 		return nil
 	}
 	return fmt.Errorf("config %s changed %d times while it was being edited, and was left as another program wrote it: run the command again once nothing else edits it", safetext.Shown(path), editTries)
+}
+
+// EditedFile is the file an edit of the config at path writes: the one a
+// link there names (a dotfiles manager's, kept as a link), else path.
+func EditedFile(path string) string {
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		return real
+	}
+	return path
 }
 
 // editTries is how many times an edit is made again on what another
