@@ -349,13 +349,12 @@ const editTries = 3
 // editedText is the config's text read (b) and the text change makes of
 // it, once ok agrees with what it says.
 func editedText(path, real string, change func(text string, before Config) (string, error), ok func(before, after Config) bool) (b []byte, text string, err error) {
-	before, err := LoadConfig(path, false)
+	// One read, checked and changed: decoded from another, a config
+	// written between the two was refused as not edited, or edited on
+	// what was not checked.
+	before, b, err := loadConfigFile(path, real, false)
 	if err != nil {
 		return nil, "", err
-	}
-	b, err = readConfigFile(real)
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return nil, "", fmt.Errorf("config %s: %w", safetext.Shown(path), err)
 	}
 	if text, err = change(string(b), cloneConfig(before)); err != nil {
 		return nil, "", err
