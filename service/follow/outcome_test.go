@@ -161,16 +161,19 @@ func TestParticularsSayTimesAsTheReview(t *testing.T) {
 // or more than a payout hash has a private key's shape (written as a
 // number without leading zeros, or with 00 in front) and is refused as
 // one, never sent; the next step says it looks like a payout hash
-// miscopied, where it said to put 0x in front of what had it.
+// miscopied, where it said to put 0x in front of what had it. A key in
+// pieces is told no hash or id is written so: 0x in front is no step.
 func TestNearHashRefusedAsAKeySaysItLooksLikeOne(t *testing.T) {
 	hex := strings.Repeat("5f0c9e1b", 9)
 	for words, want := range map[string]string{
-		"0x" + hex[:62]:          "it looks like a payout hash 2 digits short (0x and 64 hex digits): copy it again, whole",
-		"0x" + hex[:63]:          "it looks like a payout hash a digit short (0x and 64 hex digits): copy it again, whole",
-		"0x" + hex[:65]:          "it looks like a payout hash a digit too long (0x and 64 hex digits): copy it again, whole",
-		"q-1 0x" + hex[:66]:      "it looks like a payout hash 2 digits too long (0x and 64 hex digits): copy it again, whole",
-		hex[:64]:                 follow.TronHashAdvice,
-		"0x" + hex[:67]:          follow.TronHashAdvice,
+		"0x" + hex[:62]:             "it looks like a payout hash 2 digits short (0x and 64 hex digits): copy it again, whole",
+		"0x" + hex[:63]:             "it looks like a payout hash a digit short (0x and 64 hex digits): copy it again, whole",
+		"0x" + hex[:65]:             "it looks like a payout hash a digit too long (0x and 64 hex digits): copy it again, whole",
+		"q-1 0x" + hex[:66]:         "it looks like a payout hash 2 digits too long (0x and 64 hex digits): copy it again, whole",
+		hex[:64]:                    follow.TronHashAdvice,
+		"0x" + hex[:67]:             follow.TronHashAdvice,
+		hex[:32] + " " + hex[32:64]: follow.SplitKeyAdvice,
+		strings.Join([]string{hex[:8], hex[8:16], hex[16:24], hex[24:32], hex[32:40], hex[40:48], hex[48:56], hex[56:64]}, ":"): follow.SplitKeyAdvice,
 		"https://x.io/tx/" + hex: follow.LinkAdvice,
 	} {
 		if got := follow.HashAdvice(words); got != want {
