@@ -19,7 +19,8 @@ var pathNamed = regexp.MustCompile(`^(path|dir|real|file|[A-Za-z]*(Path|Dir|File
 var formatVerb = regexp.MustCompile(`%[-+# 0-9.*\[\]]*[a-zA-Z%]`)
 
 // TestPathsPrintedEscaped: a path is printed for a person to read escaped
-// (safetext.Shown), never raw nor cleaned (safetext.Line, Text, Quoted),
+// (safetext.Shown; one typed, which may hold most of a key, with its hex
+// runs cut first: safetext.ShownTyped), never raw nor cleaned (safetext.Line, Text, Quoted),
 // which names another file: a no-break space read as a space, a bidi
 // override reordering the name, an escape sequence acting on the terminal.
 // It reads the house's code for a value named as a path (pathNamed) given
@@ -28,15 +29,11 @@ var formatVerb = regexp.MustCompile(`%[-+# 0-9.*\[\]]*[a-zA-Z%]`)
 // not know as a path (p, m.From) passes unseen: name paths so.
 func TestPathsPrintedEscaped(t *testing.T) {
 	allowed := map[string]string{
-		"internal/cli/help.go: path":                    "a command's path in the help (cobra's), not a file",
-		"internal/cli/help.go: c.CommandPath()":         "a command's path in the help (cobra's), not a file",
-		"screens/earlier.go: path()":                    "the screen's own function, which shows the path escaped (safetext.Shown)",
-		"internal/exchangetest/files.go: path":          "test support: a test's failure message",
-		"screens/login/submit.go: w.File":               "a keystore file typed in the console: it may hold most of a key, so its hex runs are cut (Quoted)",
-		"signer/typedpath.go: path":                     "a path typed in the console: it may hold most of a key, so its hex runs are cut (Quoted)",
-		"screens/board/board_export.go: path":           "the export's name typed on the board: it may hold most of a key, so its hex runs are cut (Quoted)",
-		"screens/board/board_export.go: filepath.Dir()": "the export's folder typed on the board: it may hold most of a key, so its hex runs are cut (Quoted)",
-		"internal/osguard/acl.go: path":                 "icacls's command line for Windows, run as printed: quoted for cmd, not Go",
+		"internal/cli/help.go: path":            "a command's path in the help (cobra's), not a file",
+		"internal/cli/help.go: c.CommandPath()": "a command's path in the help (cobra's), not a file",
+		"screens/earlier.go: path()":            "the screen's own function, which shows the path escaped (safetext.Shown)",
+		"internal/exchangetest/files.go: path":  "test support: a test's failure message",
+		"internal/osguard/acl.go: path":         "icacls's command line for Windows, run as printed: quoted for cmd, not Go",
 	}
 	house := readHouse(t)
 	seen, checked := map[string]bool{}, 0

@@ -112,7 +112,7 @@ func (a *app) envAdd(ctx context.Context, f envAddFlags) error {
 	if created {
 		fmt.Fprintf(a.env.Stdout, "Created %s with environment %s: %s, chain %d.\n", safetext.Shown(path), e.Name, e.Service().Host, e.ChainID)
 	} else {
-		fmt.Fprintf(a.env.Stdout, "Added environment %s to %s: %s, chain %d.\n", e.Name, safetext.Shown(path), e.Service().Host, e.ChainID)
+		fmt.Fprintf(a.env.Stdout, "Added environment %s to %s: %s, chain %d.\n", e.Name, configWritten(path), e.Service().Host, e.ChainID)
 	}
 	a.probeNew(ctx, e)
 	next := newInvocation("", a.configPath, a.env.Getenv)
@@ -164,6 +164,16 @@ func (a *app) configToEdit() (path string, created bool, err error) {
 		return "", false, err
 	}
 	return path, true, nil
+}
+
+// configWritten names the config an edit of path wrote: path, and where a
+// link is there (a dotfiles manager's), the file it names, which the edit
+// wrote, the link kept. A linked folder on the way is not said.
+func configWritten(path string) string {
+	if fi, err := os.Lstat(path); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+		return safetext.Shown(path) + ", a link: written to " + safetext.Shown(config.EditedFile(path))
+	}
+	return safetext.Shown(path)
 }
 
 // addRefused words env add's refusal of the environment name, nil for
@@ -395,7 +405,7 @@ Exit status: 0 done, 1 the config cannot be written, 2 no such environment.`,
 				}
 				return failure(exitFailed, "%v", err)
 			}
-			fmt.Fprintf(a.env.Stdout, "Commands and the console now use %s (default_env in %s).\n", args[0], safetext.Shown(path))
+			fmt.Fprintf(a.env.Stdout, "Commands and the console now use %s (default_env in %s).\n", args[0], configWritten(path))
 			if v := a.env.Getenv(envNameVar); v != "" && v != args[0] {
 				fmt.Fprintf(a.env.Stdout, "$%s=%s still chooses another here.\n", envNameVar, v)
 			}
@@ -435,7 +445,7 @@ Exit status: 0 done, 1 the config cannot be written, 2 usage.`,
 			} else if err != nil {
 				return failure(exitFailed, "%v", err)
 			}
-			fmt.Fprintf(a.env.Stdout, "Removed environment %s from %s.\n", args[0], safetext.Shown(path))
+			fmt.Fprintf(a.env.Stdout, "Removed environment %s from %s.\n", args[0], configWritten(path))
 			if had, _ := a.sessionStore().Forget(args[0]); had {
 				fmt.Fprintf(a.env.Stdout, "Forgot the session kept for %s.\n", args[0])
 			}

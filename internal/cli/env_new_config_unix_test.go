@@ -127,3 +127,36 @@ func TestNoDefaultConfigToEdit(t *testing.T) {
 		t.Errorf("made %v in the working folder", entries)
 	}
 }
+
+// TestEnvEditThroughALinkSaysSo: a config that is a link to a file (a
+// dotfiles manager's) is edited where the link points, the link kept, and
+// env use, add and remove say so, naming both.
+func TestEnvEditThroughALinkSaysSo(t *testing.T) {
+	w, srv := newAuthWorld(t, sandbox.Options{})
+	dir := t.TempDir()
+	target, link := filepath.Join(dir, "dotfiles.toml"), filepath.Join(dir, "config.toml")
+	if err := os.WriteFile(target, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(target, link); err != nil {
+		t.Fatal(err)
+	}
+	w.config = link
+	real, err := filepath.EvalSymlinks(target) // macOS's temporary folder is under a link
+	if err != nil {
+		t.Fatal(err)
+	}
+	said := link + ", a link: written to " + real
+	for _, args := range [][]string{{"env", "add", "local", "--base-url", srv.URL, "--chain-id", "327"}, {"env", "use", "local"},
+		{"env", "use", "sandbox"}, {"env", "remove", "local"}} {
+		if r := w.run("", nil, args...); r.code != 0 || !strings.Contains(r.stdout, said) {
+			t.Errorf("%s: exit %d, does not say %q:\n%s%s", strings.Join(args, " "), r.code, said, r.stdout, r.stderr)
+		}
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the link was replaced: %v", err)
+	}
+	if b, _ := os.ReadFile(target); !strings.Contains(string(b), `default_env = "sandbox"`) {
+		t.Errorf("the file the link names was not edited:\n%s", b)
+	}
+}

@@ -83,15 +83,22 @@ func ownerOnly(path, user string, dir, hasList bool, entries []aclEntry) error {
 }
 
 // icaclsFix is the command that gives path an owner-only list, as
-// MakePrivate does (svcwallet also does so when it next writes the file).
+// MakePrivate does (svcwallet also does so when it next writes the file),
+// run alike pasted in cmd.exe or PowerShell: each word in double quotes,
+// so the grant's (OI)(CI) is no PowerShell subexpression. Inside them cmd
+// still expands %NAME% and PowerShell $name and `, so a path holding one
+// is renamed first (RenameFirst), as one a terminal would not show is.
 func icaclsFix(path, user string, dir bool, others []string) string {
+	if strings.ContainsAny(path, "%$`\"") {
+		return RenameFirst
+	}
 	grant := "*" + user + ":F"
 	if dir {
 		grant = "*" + user + ":(OI)(CI)F"
 	}
-	fix := fmt.Sprintf(`icacls "%s" /inheritance:r /grant:r %s`, path, grant)
+	fix := fmt.Sprintf(`icacls "%s" /inheritance:r /grant:r "%s"`, path, grant)
 	for _, sid := range others {
-		fix += " /remove *" + sid
+		fix += ` /remove "*` + sid + `"`
 	}
 	return FixOf(path, fix)
 }

@@ -49,7 +49,7 @@ func TestOwnerOnlyDecision(t *testing.T) {
 			continue
 		}
 		var u *UnsafePathError
-		if !errors.As(err, &u) || !strings.Contains(u.What, c.refused) || !strings.HasPrefix(u.Fix, `icacls "C:\Users\ann\AppData\Local\svcwallet" /inheritance:r /grant:r *`+user+":(OI)(CI)F") {
+		if !errors.As(err, &u) || !strings.Contains(u.What, c.refused) || !strings.HasPrefix(u.Fix, `icacls "C:\Users\ann\AppData\Local\svcwallet" /inheritance:r /grant:r "*`+user+`:(OI)(CI)F"`) {
 			t.Errorf("%s: %v, want a refusal naming %s with the icacls fix", c.name, err, c.refused)
 		}
 		if c.name == "another user" && strings.Count(u.What, other) != 1 {
@@ -69,6 +69,24 @@ func TestOwnerOnlyHostileName(t *testing.T) {
 		var u *UnsafePathError
 		if !errors.As(err, &u) || strings.ContainsAny(u.What+u.Fix, "\u202e\x1b") || !strings.Contains(u.What, safetext.Shown(path)) || u.Fix != RenameFirst {
 			t.Errorf("with a list %v: %q", hasList, err)
+		}
+	}
+}
+
+// TestIcaclsFixQuoted: the icacls command runs as printed in cmd.exe and
+// PowerShell alike: every word in double quotes (PowerShell reads a bare
+// (OI)(CI) as a subexpression, and a bare path splits at its spaces); a
+// path holding what either expands inside them (cmd's %NAME%,
+// PowerShell's $name and `) is renamed first.
+func TestIcaclsFixQuoted(t *testing.T) {
+	const user, other = "S-1-5-21-1-2-3-1001", "S-1-5-32-545"
+	if got, want := icaclsFix(`C:\Program Files (x86)\svc wallet`, user, true, []string{other}),
+		`icacls "C:\Program Files (x86)\svc wallet" /inheritance:r /grant:r "*`+user+`:(OI)(CI)F" /remove "*`+other+`"`; got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	for _, path := range []string{`C:\Users\%USERNAME%\keys`, `C:\Users\ann\$env:TEMP`, "C:\\Users\\ann\\a`nb"} {
+		if got := icaclsFix(path, user, false, nil); got != RenameFirst {
+			t.Errorf("%s: %s, want %q", path, got, RenameFirst)
 		}
 	}
 }

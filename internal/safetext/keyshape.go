@@ -6,13 +6,10 @@ import (
 	"unicode/utf8"
 )
 
-// keyDigits is the number of hex digits of a secp256k1 private key.
-const keyDigits = 64
-
-// minKeyPiece is the fewest hex digits a piece of a split key has, but for
-// its first and last: a key printed in groups has groups of 16 or more, and
-// a list of short ids (numbers) must not add up to a key.
-const minKeyPiece = 16
+// minKeyDigits and maxKeyDigits bound the hex digits a private key is
+// written with: its 64, down to 62 printed as a number without leading
+// zeros (Python's hex()), up to 66 as openssl prints one with 00 in front.
+const minKeyDigits, maxKeyDigits = 62, 66
 
 // keySeparators are the characters besides whitespace that may split a
 // key's pieces: pasted in halves with a hyphen, comma or dot, in groups
@@ -20,77 +17,102 @@ const minKeyPiece = 16
 const keySeparators = ":-._,;"
 
 // HoldsKeyShape reports whether s holds the shape of a secp256k1 private
-// key anywhere (KeySpans): 64 hex digits in a row, or runs of hex split
-// only by whitespace, line breaks or keySeparators that together make 64
-// (a key wrapped over two lines, pasted in halves). No id or argument
-// svcwallet takes has one, so such a string is refused without being
-// echoed or sent.
+// key anywhere (KeySpans): 62 or more hex digits in a row, or a key's
+// digits in pieces split only by whitespace, line breaks or keySeparators
+// (a key wrapped over lines, pasted in halves, printed in groups). No id or
+// argument svcwallet takes has one, so such a string is refused without
+// being echoed or sent.
 func HoldsKeyShape(s string) bool {
 	return len(KeySpans(s)) > 0
 }
 
 // KeySpans returns where s holds the shape of a private key, as byte
-// ranges [start, end): a run of 64 or more hex digits, or consecutive runs
-// separated only by whitespace or keySeparators whose digits add up to
-// exactly 64, every run but the first and last having at least minKeyPiece
-// digits, or exactly two after a colon (openssl's form). Exactly 64, so
-// that a list of ids of 24 hex digits is not a key; the pieces' bound, so
-// that a list of short numbers (or UUIDs) is not.
+// ranges [start, end): a run of 62 or more hex digits, or consecutive runs
+// separated only by whitespace or keySeparators that hold 62 to 66 digits
+// (minKeyDigits, maxKeyDigits) as a key split is written: its inner runs
+// all as long as each other, the first and last no longer, the same
+// separator between each two (whitespace aside), and a letter a-f among
+// them. So a key in halves, wrapped, in groups of any size or as openssl's
+// pairs is one; a list of ids is not: ids of 24 digits never add up to
+// 62-66, UUIDs' groups differ, numbers hold no letter (a key's 64 digits
+// hold one but for 1 in 10^13), sandbox ids are broken by other letters.
 func KeySpans(s string) [][2]int {
 	var spans [][2]int
-	var group [][2]int   // runs of hex, each after separators only from the last
-	var colonPair []bool // for each run of group: two digits after a colon
+	var group []keyRun // runs of hex, each after separators only from the last
+	lettered := false  // whether a run of group holds a letter
 	flush := func() {
-		for i := range group {
-			digits := 0
-			for j := i; j < len(group); j++ {
-				n := group[j][1] - group[j][0]
-				if mid := j - 1; j > i+1 && group[mid][1]-group[mid][0] < minKeyPiece && !colonPair[mid] {
-					break // the run before j would be a piece in the middle
+		for i, first := range group {
+			if first.digits() >= minKeyDigits {
+				spans = append(spans, [2]int{first.start, first.end})
+				continue
+			}
+			if !lettered || i+1 == len(group) {
+				continue // a list of numbers is looked at once
+			}
+			digits, letter, end, inner := first.digits(), first.letter, -1, group[i+1].digits()
+			for j := i + 1; j < len(group); j++ {
+				last := &group[j]
+				if j > i+1 && (first.digits() > inner || last.digits() > inner ||
+					group[j-1].digits() != inner || last.sep != group[i+1].sep) {
+					break // three or more pieces, not as a key is split
 				}
-				if digits += n; digits == keyDigits || j == i && n >= keyDigits {
-					spans = append(spans, [2]int{group[i][0], group[j][1]})
-				}
-				if digits >= keyDigits {
+				if digits, letter = digits+last.digits(), letter || last.letter; digits > maxKeyDigits {
 					break
 				}
+				if digits >= minKeyDigits && letter {
+					end = last.end
+				}
+			}
+			if end >= 0 {
+				spans = append(spans, [2]int{first.start, end})
 			}
 		}
-		group, colonPair = group[:0], colonPair[:0]
+		group, lettered = group[:0], false
 	}
-	// The start of the current run; whether only separators followed the
-	// last run, and whether a colon was among them.
-	run, sepOnly, colon := -1, false, false
-	add := func(end int) {
-		group = append(group, [2]int{run, end})
-		colonPair = append(colonPair, colon && end-run == 2)
-		run, sepOnly, colon = -1, true, false
-	}
+	// The start of the current run and whether it holds a letter; whether
+	// only separators followed the last run, and the one (not whitespace)
+	// among them.
+	run, letter, sepOnly, sep := -1, false, false, rune(0)
+	lastSep := rune(0)
 	for i := 0; i < len(s); {
 		if isHexDigit(s[i]) {
 			if run < 0 {
-				run = i
+				run, letter = i, false
 			}
+			letter = letter || s[i] > '9'
 			i++
 			continue
 		}
 		if run >= 0 {
-			add(i)
+			group, lettered = append(group, keyRun{start: run, end: i, letter: letter, sep: lastSep}), lettered || letter
+			run, sepOnly, sep = -1, true, 0
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
 		switch {
 		case !sepOnly:
-		case unicode.IsSpace(r) || strings.ContainsRune(keySeparators, r):
-			colon = colon || r == ':'
+		case unicode.IsSpace(r):
+		case strings.ContainsRune(keySeparators, r) && (sep == 0 || sep == r):
+			sep = r
 		default:
 			flush()
-			sepOnly, colon = false, false
+			sepOnly, sep = false, 0
 		}
+		lastSep = sep
 		i += size
 	}
 	if run >= 0 {
-		add(len(s))
+		group, lettered = append(group, keyRun{start: run, end: len(s), letter: letter, sep: lastSep}), lettered || letter
 	}
 	flush()
 	return spans
 }
+
+// keyRun is a run of hex digits: where it is, whether it holds a letter
+// a-f, and the separator (not whitespace) before it, 0 for none.
+type keyRun struct {
+	start, end int
+	letter     bool
+	sep        rune
+}
+
+func (r keyRun) digits() int { return r.end - r.start }

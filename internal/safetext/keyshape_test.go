@@ -7,9 +7,11 @@ import (
 
 // TestHoldsKeyShapeSplit: a key wrapped over lines, or pasted in groups or
 // halves, is refused as the whole key is: runs of hex split only by
-// whitespace or separators (: - . _ , ;) that together make 64 digits, as
-// openssl's two digits apart with colons. Lists of ids that are not a key
-// (of 24 hex digits, short numbers, UUIDs, sandbox ids) are not.
+// whitespace or separators (: - . _ , ;) that together make 62 to 66
+// digits, the inner runs alike, the first and last no longer, one
+// separator between each two, as openssl's pairs after colons. Lists of
+// ids that are not a key (of 24 hex digits, numbers, UUIDs, MAC addresses,
+// sandbox ids) are not.
 func TestHoldsKeyShapeSplit(t *testing.T) {
 	key := strings.Repeat("a1B2", 16)
 	ids24 := strings.Repeat("0123456789abcdef01234567\n", 10)
@@ -18,6 +20,16 @@ func TestHoldsKeyShapeSplit(t *testing.T) {
 		numbers.WriteString(strings.Repeat("7", n%9+1) + "\n")
 	}
 	uuids := strings.Repeat("550e8400-e29b-41d4-a716-446655440000,", 10)
+	// Transfer ids of 8 decimal digits, and MAC addresses one a line: as
+	// many digits as a key, in pieces alike, but no letter, or separators
+	// unlike.
+	decimal8 := strings.Repeat("20261130\n", 8)
+	macs := strings.Repeat("a4:5e:60:c2:1b:9f\n", 6)
+	// Commit ids abbreviated to 7 to 9 digits, one a line: pieces unlike.
+	var abbrevs strings.Builder
+	for n := range 30 {
+		abbrevs.WriteString(key[n%3:n%3+7+n%3] + "\n")
+	}
 	for s, want := range map[string]bool{
 		key[:32] + "\n" + key[32:]:                                       true,
 		key[:32] + " " + key[32:]:                                        true,
@@ -34,16 +46,34 @@ func TestHoldsKeyShapeSplit(t *testing.T) {
 		key[:16] + ":" + key[16:32] + ":" + key[32:48] + ":" + key[48:]:  true,
 		openssl(key): true,
 		strings.Replace(openssl(key), "priv:\n    ", "priv:\n    00:", 1): true,
-		key[:32] + "_" + key[32:]:    true,
-		key[:32] + "/" + key[32:]:    false,
-		colonGroups(key, 4):          false,
-		colonGroups(key, 8):          false,
-		uuids:                        false,
-		key[:32] + "\nq-" + key[32:]: false,
-		key[:32] + "\n" + key[32:63]: false,
-		ids24:                        false,
-		numbers.String():             false,
-		key[:8] + " " + key[8:16] + " " + key[16:24] + " " + key[24:32] + " " + key[32:40] + " " + key[40:48] + " " + key[48:56] + " " + key[56:]: false,
+		key[:32] + "_" + key[32:]:                 true,
+		colonGroups(key, 4):                       true,
+		colonGroups(key, 8):                       true,
+		colonGroups(key[:62], 8):                  true,
+		groups(key, 8, ","):                       true,
+		groups(key, 8, " - "):                     true,
+		groups(key, 16, "\n"):                     true,
+		groups(key, 20, "\n"):                     true,
+		groups(key, 2, " "):                       true,
+		"0x" + key[:62]:                           true,
+		"0x" + key[:63]:                           true,
+		"0x" + key[:61]:                           false,
+		key[:32] + "\n" + key[32:63]:              true,
+		key[:30] + "\n" + key[32:63]:              false,
+		colonGroups(key[:60], 4):                  false,
+		key[:32] + "/" + key[32:]:                 false,
+		groups(key[:32], 8, ":") + "," + key[32:]: false,
+		decimal8:                            false,
+		macs:                                false,
+		abbrevs.String():                    false,
+		key[:34] + "\n" + key[:33]:          false,
+		key[:32] + strings.Repeat(",7", 40): false,
+		strings.Repeat("7,", 40) + key[:32]: false,
+		uuids:                               false,
+		key[:32] + "\nq-" + key[32:]:        false,
+		ids24:                               false,
+		numbers.String():                    false,
+		key[:8] + " " + key[8:16] + " " + key[16:24] + " " + key[24:32] + " " + key[32:40] + " " + key[40:48] + " " + key[48:56] + " " + key[56:]: true,
 		"q-7mzq4d2kxw5v3c6hbf2ytjnr1e\nq-abcdefa2cd3bf4ea5e6dcb7ae1\n":                                                                            false,
 	} {
 		if got := HoldsKeyShape(s); got != want {
@@ -80,12 +110,30 @@ func openssl(key string) string {
 	return b.String() + "\n"
 }
 
-// colonGroups is key in groups of n digits joined by colons, as IPv6
-// addresses are written: only openssl's pairs make a key's middle pieces.
-func colonGroups(key string, n int) string {
-	var groups []string
+// colonGroups is key in groups of n digits joined by colons.
+func colonGroups(key string, n int) string { return groups(key, n, ":") }
+
+// groups is key in groups of n digits (the last may be shorter) joined by sep.
+func groups(key string, n int, sep string) string {
+	var pieces []string
 	for i := 0; i < len(key); i += n {
-		groups = append(groups, key[i:i+n])
+		pieces = append(pieces, key[i:min(i+n, len(key))])
 	}
-	return strings.Join(groups, ":")
+	return strings.Join(pieces, sep)
+}
+
+// BenchmarkKeySpans10000: a list of 10,000 ids is checked fast, whatever
+// their shape: sandbox quote ids, numbers of one digit (the most pieces a
+// window looks at, none a key) and of 8 (pieces alike, no letter).
+func BenchmarkKeySpans10000(b *testing.B) {
+	for name, id := range map[string]string{"sandbox": "q-abcdefa2cd3bf4ea5e6dcb7ae1\n", "digit": "7\n", "number": "20261130\n"} {
+		list := strings.Repeat(id, 10000)
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				if HoldsKeyShape(list) {
+					b.Fatal("a list of ids taken for a key")
+				}
+			}
+		})
+	}
 }

@@ -129,6 +129,13 @@ func refusedQuoted(s string, max int) string {
 	return `"` + string(shown) + `"`
 }
 
+// ShownTyped is a path a person typed (a keystore file, an export's name)
+// as a message names it: its hex runs cut as they read (hexCutAsRead), as
+// typed text may hold most of a key, then escaped as Shown escapes a path,
+// not cleaned: cleaned, a no-break space read as a space and an escape
+// sequence as nothing, another file's name.
+func ShownTyped(path string) string { return Shown(hexCutAsRead(path)) }
+
 // hexCutAsRead is s with its hex runs cut as Quoted cuts them, a run being
 // what reads as one (Text): the escape sequences, controls and invisible
 // characters inside it, kept to be shown escaped, break none. Cut after

@@ -65,14 +65,15 @@ func FuzzClean(f *testing.F) {
 	})
 }
 
-// TestHoldsKeyShape: 64 hex digits in a row anywhere is the shape of a
-// private key; 63, or 64 broken by a character other than whitespace or a
-// separator (TestHoldsKeyShapeSplit), is not.
+// TestHoldsKeyShape: 62 or more hex digits in a row anywhere is the shape
+// of a private key (a key printed as a number drops its leading zeros);
+// 61, or 64 broken by a character other than whitespace or a separator
+// (TestHoldsKeyShapeSplit), is not.
 func TestHoldsKeyShape(t *testing.T) {
 	key := strings.Repeat("a1B2", 16)
 	for s, want := range map[string]bool{
 		key: true, "0x" + key: true, "-x" + key: true, "q-" + key + "-1": true, " " + key + "\r": true,
-		key[:63]: false, key[:32] + "/" + key[32:]: false, "q-7mzq4d2kxw5v3c6hbf2ytjnr1e": false, "": false,
+		key[:63]: true, key[:62]: true, key[:61]: false, key[:32] + "/" + key[32:]: false, "q-7mzq4d2kxw5v3c6hbf2ytjnr1e": false, "": false,
 	} {
 		if got := HoldsKeyShape(s); got != want {
 			t.Errorf("HoldsKeyShape(%q) = %v, want %v", s, got, want)
@@ -114,6 +115,23 @@ func TestEscaped(t *testing.T) {
 		got := Escaped(in)
 		if got != want || Text(got) != got {
 			t.Errorf("Escaped(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestShownTyped: a typed path is escaped as Shown escapes one, its hex
+// runs cut first as they read: a no-break space stays seen, and a key
+// split by an invisible character is cut as one run.
+func TestShownTyped(t *testing.T) {
+	key := strings.Repeat("a1B2", 16)
+	for in, want := range map[string]string{
+		"/tmp/x.csv":                               "/tmp/x.csv",
+		"/tmp/a\u00a0b.csv":                        `"/tmp/a\u00a0b.csv"`,
+		"/tmp/" + key[:20] + ".csv":                "/tmp/a1B2a1B2….csv",
+		"/tmp/" + key[:10] + "\u200b" + key[10:20]: `"/tmp/a1B2a1B2…\u200b"`,
+	} {
+		if got := ShownTyped(in); got != want {
+			t.Errorf("ShownTyped(%q) = %s, want %s", in, got, want)
 		}
 	}
 }

@@ -123,7 +123,7 @@ func writeExport(path string, next bool, b []byte) (string, error) {
 		path = filepath.Join(home, rest)
 	}
 	if fi, err := os.Stat(filepath.Dir(path)); err != nil || !fi.IsDir() {
-		return path, fmt.Errorf("there is no directory %s", safetext.Quoted(filepath.Dir(path)))
+		return path, fmt.Errorf("there is no directory %s", safetext.ShownTyped(filepath.Dir(path)))
 	}
 	err := osguard.CreateStateFile(path, b)
 	base := strings.TrimSuffix(path, filepath.Ext(path))
@@ -132,12 +132,12 @@ func writeExport(path string, next bool, b []byte) (string, error) {
 		err = osguard.CreateStateFile(path, b)
 	}
 	if errors.Is(err, os.ErrExist) {
-		return path, fmt.Errorf("%s exists already: type another name", safetext.Quoted(path))
+		return path, fmt.Errorf("%s exists already: type another name", safetext.ShownTyped(path))
 	}
 	if fi, lerr := os.Lstat(path); err != nil && lerr == nil && fi.Mode()&fs.ModeSymlink != 0 {
 		// Not the private-file words (move the real file into its place):
 		// an export is a new file, and the link is what is in its way.
-		return path, fmt.Errorf("a link is at %s: not followed; remove it or type another name", safetext.Shown(path))
+		return path, fmt.Errorf("a link is at %s: not followed; remove it or type another name", safetext.ShownTyped(path))
 	}
 	if err != nil {
 		// The system's words repeat the path as typed (open PATH: …).

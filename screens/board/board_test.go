@@ -495,7 +495,7 @@ func TestMalformedIDsShortened(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	br := newBoardRig(t, r)
 	long := "q-" + screentest.KeyHex[:60] + "-" + screentest.KeyHex[4:64] + "-" + screentest.KeyHex[:10] // 135 characters
-	br.send(tea.PasteMsg{Content: long + " " + screentest.KeyHex[:63] + "\x01"})
+	br.send(tea.PasteMsg{Content: long + " " + screentest.KeyHex[:61] + "\x01"})
 	v := screentest.OneLine(br.b.View())
 	if want := `Not a quote id, not added: "q-` + screentest.KeyHex[:8] + "…-" + screentest.KeyHex[4:12] + "…"; !strings.Contains(v, want) {
 		t.Errorf("the refusal does not say %q (screen shown with hex runs cut):\n%s", want, safetext.Quoted(v))
@@ -931,6 +931,17 @@ func TestBoardExport(t *testing.T) {
 	typed(mine)
 	if v := screentest.OneLine(br.plain()); !br.b.exporting() || !strings.Contains(v, "exists already: type another name") {
 		t.Fatalf("an export over a file:\n%s", br.plain())
+	}
+	// A typed name is said escaped, its hex runs cut (safetext.ShownTyped):
+	// cleaned, the no-break space read as a space, another file's name.
+	br.send(tea.KeyPressMsg{Code: tea.KeyEscape})
+	odd := filepath.Join(filepath.Dir(mine), "x\u00a0"+screentest.KeyHex[:20]+".csv")
+	if err := os.WriteFile(odd, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	typed(odd)
+	if v, want := screentest.OneLine(br.plain()), `/x\u00a0`+screentest.KeyHex[:8]+`….csv" exists already`; !strings.Contains(v, want) {
+		t.Fatalf("a typed name over a file is not said %q:\n%s", want, br.plain())
 	}
 }
 

@@ -3,6 +3,7 @@ package kit
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
@@ -174,11 +175,45 @@ func (in Input) Update(msg tea.Msg) (Input, tea.Cmd) {
 	}
 	var cmd tea.Cmd
 	in.Model, cmd = in.Model.Update(msg)
-	if !in.passphrase && in.holdsKey(in.Value()) {
+	if !in.passphrase && in.holdsKey(in.Value()) && !in.typingOn(msg) {
 		in.SetValue("")
 		return in, tea.Batch(cmd, tui.ShowError(KeyCleared))
 	}
 	return in, cmd
+}
+
+// typingOn reports whether msg typed a hex digit at the end of the value
+// and the shape of a key there is short of a key's 64 digits: a key typed
+// by hand is cleared at its 64th (no digit typed after the warning takes
+// it down and stays), and a payout hash typed is whole at its 64th. A key
+// written with fewer, pasted or given, is refused whole
+// (safetext.HoldsKeyShape).
+func (in Input) typingOn(msg tea.Msg) bool {
+	k, ok := msg.(tea.KeyPressMsg)
+	v := in.Value()
+	if !ok || len(k.Text) != 1 || !safetext.HexDigits(k.Text, 1) || in.Position() != utf8.RuneCountInString(v) {
+		return false
+	}
+	if in.hashes {
+		v = follow.MaskHashes(v)
+	}
+	for _, span := range safetext.KeySpans(v) {
+		if span[1] != len(v) || hexDigits(v[span[0]:span[1]]) >= 64 {
+			return false
+		}
+	}
+	return true
+}
+
+// hexDigits counts the hex digits of s.
+func hexDigits(s string) int {
+	n := 0
+	for i := range len(s) {
+		if safetext.HexDigits(s[i:i+1], 1) {
+			n++
+		}
+	}
+	return n
 }
 
 // replaces says whether msg, on a pre-filled value, takes its place:

@@ -16,7 +16,7 @@ const testKey = "ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff8
 
 // TestInputKeyGuard: a field drops a pasted key even when its CharLimit
 // would keep only part of it, and says so in words that repeat none of it;
-// 63 hex digits are no key and stay; a field without the focus is left as
+// 61 hex digits are no key and stay; a field without the focus is left as
 // it is; a passphrase field takes 64 hex digits, a sound passphrase.
 func TestInputKeyGuard(t *testing.T) {
 	c := tui.NewCommon(true, nil)
@@ -40,8 +40,26 @@ func TestInputKeyGuard(t *testing.T) {
 		t.Errorf("the message is not KeyCleared (%T)", msgs[0])
 	}
 
-	if in, _ := paste(NewInput(c, "", false), testKey[:63]); in.Value() != testKey[:63] {
-		t.Errorf("63 hex digits were not kept (%d characters)", len(in.Value()))
+	if in, _ := paste(NewInput(c, "", false), testKey[:61]); in.Value() != testKey[:61] {
+		t.Errorf("61 hex digits were not kept (%d characters)", len(in.Value()))
+	}
+	// A key written with 62 or 63 digits (no leading zeros), or in groups,
+	// is cleared pasted, and typed once the next key is not a digit more.
+	for _, key := range []string{"0x" + testKey[2:], groupsOf8(testKey)} {
+		if in, msgs := paste(NewInput(c, "", false), key); in.Value() != "" || len(msgs) != 1 {
+			t.Errorf("a key of %d characters pasted: %d kept, %d messages", len(key), len(in.Value()), len(msgs))
+		}
+		typed := NewInput(c, "", false)
+		typed.Focus()
+		said := false
+		for _, r := range key + " " {
+			var cmd tea.Cmd
+			typed, cmd = typed.Update(tea.KeyPressMsg{Code: r, Text: string(r)})
+			said = said || cmd != nil
+		}
+		if strings.TrimSpace(typed.Value()) != "" || !said {
+			t.Errorf("a key of %d characters typed, then a space: %d characters kept", len(key), len(typed.Value()))
+		}
 	}
 	blurred := NewInput(c, "", false)
 	blurred.SetValue("0xabc")
@@ -148,4 +166,13 @@ func TestInputFollowsTheTheme(t *testing.T) {
 	if strings.Contains(v, dark) || strings.Count(v, light) < 2 {
 		t.Errorf("after the light theme: want its text colour on the text and the cursor, no dark one: %q", v)
 	}
+}
+
+// groupsOf8 is key in groups of 8 digits joined by colons.
+func groupsOf8(key string) string {
+	var groups []string
+	for i := 0; i < len(key); i += 8 {
+		groups = append(groups, key[i:i+8])
+	}
+	return strings.Join(groups, ":")
 }

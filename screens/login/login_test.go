@@ -326,11 +326,11 @@ func TestKeyNeverKept(t *testing.T) {
 }
 
 // TestKeystorePathErrorShortensHex: a keystore path with a long run of hex
-// digits, short of a key's 64 so the field keeps it, is repeated in the
-// error with at most 8 of them: it may be most of a key typed in the wrong
-// field.
+// digits, short of the 62 a key is written with so the field keeps it, is
+// repeated in the error with at most 8 of them: it may be most of a key
+// typed in the wrong field.
 func TestKeystorePathErrorShortensHex(t *testing.T) {
-	for _, digits := range []int{40, 63} {
+	for _, digits := range []int{40, 61} {
 		c := keystoreLogin(t, "/nonexistent/"+screentest.KeyHex[:digits]+".json")
 		c.UntilShows("Login failed")
 		v := c.Plain()

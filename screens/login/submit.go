@@ -41,7 +41,7 @@ func (l *loginScreen) submit() tea.Cmd {
 		cred = func() (exchange.Credential, signer.Key, error) { return exchange.APIKey(apiKey), nil, nil }
 	case l.kind() == sourceKeystore:
 		path, pass := l.keys.path(l.path.Input.Value()), l.pass.Input.Value()
-		from = "the keystore file " + filepath.Base(path)
+		from = "the keystore file " + safetext.ShownTyped(filepath.Base(path)) // typed: it may hold most of a key
 		if path == "" {
 			return l.form.Fail(l.path, exchange.UserError{Text: "Enter the path of a keystore file (" + l.app.Command("key", "new") + " makes one)"})
 		}
@@ -206,7 +206,7 @@ func loginError(err error, method int) error {
 // address, and is typed again.
 func keyError(err error) error {
 	if w, ok := errors.AsType[*signer.WrongPassphraseError](err); ok {
-		key := "in " + safetext.Quoted(w.File) // a typed name may hold most of a key
+		key := "in " + safetext.ShownTyped(w.File)
 		if w.Address != (common.Address{}) {
 			key = "of " + tui.ShortAddress(w.Address.Hex())
 		}

@@ -67,8 +67,16 @@ func ShownPath(path string) string {
 // LoadConfig reads a config file. A missing file at the default path is not an
 // error (the sandbox is used); a missing file given explicitly is.
 func LoadConfig(path string, explicit bool) (Config, error) {
+	cfg, _, err := loadConfigFile(path, path, explicit)
+	return cfg, err
+}
+
+// loadConfigFile is LoadConfig of the config named path, read from file
+// (path, or the file a link there names), with the text it decoded: an
+// edit checks and changes one read.
+func loadConfigFile(path, file string, explicit bool) (Config, []byte, error) {
 	if path == "" {
-		return Config{}, nil
+		return Config{}, nil, nil
 	}
 	if safetext.HoldsKeyShape(path) {
 		// Every refusal names the path: a key given for it by mistake
@@ -78,25 +86,26 @@ func LoadConfig(path string, explicit bool) (Config, error) {
 	// The config decides where logins and signatures go: one another user
 	// could change or swap is refused, as ssh refuses its own.
 	if err := osguard.CheckPrivatePath(path); err != nil {
-		return Config{}, fmt.Errorf("config: %w", err)
+		return Config{}, nil, fmt.Errorf("config: %w", err)
 	}
-	b, err := readConfigFile(path)
+	b, err := readConfigFile(file)
 	if errors.Is(err, os.ErrNotExist) && !explicit {
-		return Config{}, nil
+		return Config{}, nil, nil
 	}
 	if errors.As(err, new(*osguard.UnsafePathError)) {
-		return Config{}, fmt.Errorf("config: %w", err)
+		return Config{}, nil, fmt.Errorf("config: %w", err)
 	}
 	if errors.Is(err, os.ErrNotExist) {
-		return Config{}, &NoConfigError{Path: path}
+		return Config{}, nil, &NoConfigError{Path: path}
 	}
 	if tl := new(osguard.TooLargeError); errors.As(err, &tl) {
-		return Config{}, fmt.Errorf("config %w, more than any config: check the file, or name another", err)
+		return Config{}, nil, fmt.Errorf("config %w, more than any config: check the file, or name another", err)
 	}
 	if err != nil {
-		return Config{}, fmt.Errorf("config %s: %w", safetext.Shown(path), err)
+		return Config{}, nil, fmt.Errorf("config %s: %w", safetext.Shown(path), err)
 	}
-	return parseConfig(path, b)
+	cfg, err := parseConfig(path, b)
+	return cfg, b, err
 }
 
 // parseConfig reads a config's text, refusing unknown keys and invalid

@@ -308,10 +308,7 @@ func editConfig(path string, change func(text string, before Config) (string, er
 	if path == "" {
 		return errors.New("no config folder: set $HOME, or name a config file")
 	}
-	real := path
-	if r, err := filepath.EvalSymlinks(path); err == nil {
-		real = r
-	}
+	real := EditedFile(path)
 	if err := os.MkdirAll(filepath.Dir(real), 0o700); err != nil {
 		return fmt.Errorf("config folder: %w", err)
 	}
@@ -336,6 +333,15 @@ func editConfig(path string, change func(text string, before Config) (string, er
 	return fmt.Errorf("config %s changed %d times while it was being edited, and was left as another program wrote it: run the command again once nothing else edits it", safetext.Shown(path), editTries)
 }
 
+// EditedFile is the file an edit of the config at path writes: the one a
+// link there names (a dotfiles manager's, kept as a link), else path.
+func EditedFile(path string) string {
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		return real
+	}
+	return path
+}
+
 // editTries is how many times an edit is made again on what another
 // program wrote meanwhile before it gives up.
 const editTries = 3
@@ -343,13 +349,12 @@ const editTries = 3
 // editedText is the config's text read (b) and the text change makes of
 // it, once ok agrees with what it says.
 func editedText(path, real string, change func(text string, before Config) (string, error), ok func(before, after Config) bool) (b []byte, text string, err error) {
-	before, err := LoadConfig(path, false)
+	// One read, checked and changed: decoded from another, a config
+	// written between the two was refused as not edited, or edited on
+	// what was not checked.
+	before, b, err := loadConfigFile(path, real, false)
 	if err != nil {
 		return nil, "", err
-	}
-	b, err = readConfigFile(real)
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return nil, "", fmt.Errorf("config %s: %w", safetext.Shown(path), err)
 	}
 	if text, err = change(string(b), cloneConfig(before)); err != nil {
 		return nil, "", err

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"syscall"
 	"testing"
@@ -211,5 +212,41 @@ func TestEditLockWithoutAStateFolder(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "SvcWallet", "Config.toml")
 	if lock, err := editLock(path); err != nil || lock != path+".lock" {
 		t.Errorf("the lock without a state folder is %s (%v), want %s", lock, err, path+".lock")
+	}
+}
+
+// TestEditChecksWhatItChanges: an edit checks and changes one read of the
+// config. A link at its name pointed at another config meanwhile (and the
+// file it named written again, so the edit is made again) made the next
+// try check the other config and change this one's text: refused as not
+// edited, or the name checked where it was not written.
+func TestEditChecksWhatItChanges(t *testing.T) {
+	first := raceConfig(t)
+	text := readText(t, first)
+	other, link := filepath.Join(filepath.Dir(first), "other.toml"), filepath.Join(filepath.Dir(first), "link.toml")
+	if err := os.WriteFile(other, []byte(text+stageEnv), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(first, link); err != nil {
+		t.Fatal(err)
+	}
+	tries := 0
+	err := editConfig(link, func(text string, _ Config) (string, error) {
+		if tries++; tries == 1 {
+			if err := os.Remove(link); err != nil || os.Symlink(other, link) != nil || os.WriteFile(first, []byte(text+"\n"), 0o600) != nil {
+				t.Fatal("the link was not pointed elsewhere")
+			}
+		}
+		return "bell = true\n" + text, nil
+	}, func(before, after Config) bool {
+		want := cloneConfig(before)
+		want.Bell = true
+		return reflect.DeepEqual(want, after)
+	})
+	if err != nil || tries != 2 {
+		t.Fatalf("after %d tries: %v", tries, err)
+	}
+	if got := readText(t, first); !strings.HasPrefix(got, "bell = true\n") {
+		t.Fatalf("the file edited is not the one checked:\n%s", got)
 	}
 }

@@ -248,6 +248,13 @@ func ValidTxHash(chainType, h string) error {
 	return fmt.Errorf("belongs to an unknown chain type %q", chainType)
 }
 
+// SomeChainTxHash reports whether h has the shape of a payout hash on a
+// chain of some type svcwallet knows (ValidTxHash): what a hash is held to
+// where no chain is named.
+func SomeChainTxHash(h string) bool {
+	return slices.ContainsFunc([]string{ChainTypeEVM, ChainTypeTron, ChainTypeSolana}, func(t string) bool { return ValidTxHash(t, h) == nil })
+}
+
 func (r *LoginResult) cleanAnswer(time.Time) error {
 	r.Status, r.Location = safetext.Line(r.Status, maxTextLen), safetext.Line(r.Location, maxTextLen)
 	if !common.IsHexAddress(r.FundingAccountAddress) || !strings.HasPrefix(r.FundingAccountAddress, "0x") {
@@ -432,13 +439,20 @@ func (w *Withdrawal) cleanAnswer(time.Time) error {
 		return err
 	}
 	// The payout hash is what support and the user check on the chain: a
-	// COMPLETED record must carry one of its chain's shape, and a failed or
-	// refunded one, which paid nothing out, none.
+	// COMPLETED record must carry one (SPEC.md §2.10: set once COMPLETED)
+	// of its chain's shape, and a failed or refunded one, which paid nothing
+	// out, none. The record's chain is not said to be required: one naming
+	// none is taken, paid, with a hash of a shape a chain svcwallet knows
+	// gives, not held to an EVM one's (follow holds it to the chain signed).
 	switch {
 	case w.State == StateCompleted && w.WithdrawTxHash == "":
 		return NewShapeError("COMPLETED record", "carries no payout hash")
 	case (w.State == StateFailed || w.State == StateRefunded) && w.WithdrawTxHash != "":
 		return NewShapeError(w.State+" record", "carries a payout hash, though nothing was paid out")
+	case w.WithdrawTxHash != "" && w.Chain == "":
+		if !SomeChainTxHash(w.WithdrawTxHash) {
+			return NewShapeError("payout hash", "is of no chain's shape (0x and 64 hex digits, 64 hex digits, or the base58 of a 64-byte signature), and the record names no chain")
+		}
 	case w.WithdrawTxHash != "":
 		if err := ValidTxHash(ChainTypeOfChain(w.Chain), w.WithdrawTxHash); err != nil {
 			return NewShapeError("payout hash", "%v for %s", err, ChainTypeLabel(ChainTypeOfChain(w.Chain)))

@@ -309,6 +309,12 @@ func TestHostileAnswersRefused(t *testing.T) {
 		{"provider of control characters", exchange.PathWithdrawalInfo, set("provider", "\x1b[2J\u200b"), "bridge provider is empty"},
 		{"empty route chain", exchange.PathWithdrawalInfo, onRoute(func(r map[string]any) map[string]any { r["chain"] = ""; return nil }), "route chain is empty"},
 		{"empty payout token", exchange.PathWithdrawalInfo, onRoute(func(r map[string]any) map[string]any { r["tokens_out"] = []any{""}; return nil }), "payout token is empty"},
+		{"empty route chain id", exchange.PathWithdrawalInfo, onRoute(func(r map[string]any) map[string]any { r["chain_id"] = ""; return nil }), "route chain id is empty"},
+		{"source token listed twice, in another case", exchange.PathWithdrawalInfo, func(v any) any {
+			route := v.(map[string]any)["route"].(map[string]any)
+			route["usdt"] = route["USDT"]
+			return v
+		}, `names the field "usdt" twice`},
 		{"empty source token", exchange.PathWithdrawalInfo, func(v any) any {
 			route := v.(map[string]any)["route"].(map[string]any)
 			route[""] = route["USDC"]

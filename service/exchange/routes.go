@@ -22,6 +22,8 @@ func (w *WithdrawalInfo) cleanAnswer(time.Time) error {
 	if err := ValidateAddress(ChainTypeEVM, w.FundingAddress); err != nil {
 		return NewShapeError("bridge funding address", "is not an EVM address (%v)", err)
 	}
+	// A source token listed twice in another case (USDT, usdt) never
+	// reaches here: the answer names a field twice (decode, RepeatedKey).
 	for token, routes := range w.Route {
 		if err := checkNameGiven("source token", token); err != nil {
 			return err
@@ -38,7 +40,9 @@ func (w *WithdrawalInfo) cleanAnswer(time.Time) error {
 				return NewShapeError("route listing", "names the chain %s twice for %s, so which of them a withdrawal takes cannot be told", r.Chain, token)
 			}
 			chains[strings.ToUpper(r.Chain)] = true
-			if err := CheckName("route chain id", r.ChainID); err != nil {
+			// Given, as a deposit chain's is (ChainInfo): SPEC.md says
+			// where a field may be empty, and it names neither.
+			if err := checkNameGiven("route chain id", r.ChainID); err != nil {
 				return err
 			}
 			switch r.ChainType {

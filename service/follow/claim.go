@@ -28,8 +28,8 @@ func claimOf(w exchange.Withdrawal, s journal.Intent) *Claim {
 	if differs(w.Chain, s.Chain) {
 		c.Chain, c.WithdrawTxHash = w.Chain, w.WithdrawTxHash
 	} else if w.Chain == "" && otherShape(w.WithdrawTxHash, s.Chain) {
-		// A record without a chain is checked as an EVM one's: its hash,
-		// of another chain's shape, is claimed alone.
+		// A record without a chain takes a hash of any chain's shape
+		// (exchange): one not of the signed chain's is claimed alone.
 		c.WithdrawTxHash = w.WithdrawTxHash
 	}
 	if differs(w.TokenOut, s.TokenOut) {

@@ -90,10 +90,16 @@ const TronHashAdvice = "a TRON payout hash has this shape too: give it with 0x i
 // of a hash that had it was no step at all.
 const LinkAdvice = "an explorer's link is looked up by the payout hash its path ends with, never with a user or password in it: give the payout hash alone"
 
+// SplitKeyAdvice is the next step for words refused for a private key's
+// shape in pieces (in groups, halves, over lines): no hash or id is
+// written so, and to put 0x in front of it is no step.
+const SplitKeyAdvice = "no payout hash or id is written in pieces: give each whole, as copied"
+
 // HashAdvice is the next step for words refused for a private key's
 // shape: LinkAdvice when one of them is a link, nearHashWords when one is
-// 0x and a digit or two more than a payout hash (to put 0x in front of it
-// is no step), else TronHashAdvice.
+// 0x and a digit or two fewer or more than a payout hash (to put 0x in
+// front of it is no step), TronHashAdvice when one holds a key's digits
+// in a row, else SplitKeyAdvice.
 func HashAdvice(words ...string) string {
 	if slices.ContainsFunc(words, isLink) {
 		return LinkAdvice
@@ -105,7 +111,16 @@ func HashAdvice(words ...string) string {
 			}
 		}
 	}
-	return TronHashAdvice
+	if slices.ContainsFunc(words, inARow) {
+		return TronHashAdvice
+	}
+	return SplitKeyAdvice
+}
+
+// inARow reports whether w holds a private key's shape in one run of hex
+// digits, as a TRON payout hash is written.
+func inARow(w string) bool {
+	return slices.ContainsFunc(safetext.KeySpans(w), func(s [2]int) bool { return safetext.HexDigits(w[s[0]:s[1]], s[1]-s[0]) })
 }
 
 // CredentialRefusal is why m, refused for a credential's shape

@@ -1,10 +1,12 @@
 package follow_test
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/mr-tron/base58"
 	"github.com/shopspring/decimal"
 
 	"github.com/svcwallet/svcwallet/service/exchange"
@@ -153,31 +155,36 @@ func TestStatusAgainstLockedQuoteLeftOut(t *testing.T) {
 }
 
 // TestStatusAgainstLockedQuoteHashShape: a record that leaves its chain
-// out is checked as an EVM one, so its payout hash may be of an EVM
-// transaction's shape while the quote signed a SOLANA or TRON payout: it
-// is not shown (nor opened in the signed chain's explorer) as the signed
-// chain's transaction, and the words name it for support. A hash of the
-// signed chain's shape is kept.
+// out takes a payout hash of any chain's shape, so it may be of an EVM
+// transaction's shape while the quote signed a SOLANA or TRON payout, or a
+// SOLANA signature while it signed an EVM one: it is not shown (nor opened
+// in the signed chain's explorer) as the signed chain's transaction, and
+// the words name it for support. A hash of the signed chain's shape is
+// kept.
 func TestStatusAgainstLockedQuoteHashShape(t *testing.T) {
 	t0 := time.Date(2026, 3, 14, 9, 0, 0, 0, time.UTC)
-	evm := "0x" + strings.Repeat("ab", 32)
-	for chain, kept := range map[string]bool{"SOLANA": false, "TRON": false, "ARBITRUM": true} {
+	evm, sol := "0x"+strings.Repeat("ab", 32), base58.Encode(bytes.Repeat([]byte{7}, 64))
+	for _, tc := range []struct {
+		chain, hash string
+		kept        bool
+	}{{"SOLANA", evm, false}, {"TRON", evm, false}, {"ARBITRUM", evm, true}, {"ARBITRUM", sol, false}, {"SOLANA", sol, true}} {
+		chain, hash, kept := tc.chain, tc.hash, tc.kept
 		in := journal.Intent{ToAddress: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", Chain: chain, TokenIn: "USDT", TokenOut: "USDT",
 			PayAmount: decimal.RequireFromString("10"), ReceiveAmount: decimal.RequireFromString("8.5"), ExpiresAt: t0}
 		own := follow.Own{"q-1": {QuoteID: "q-1", Made: true, Answered: true, State: exchange.StateSubmitted, AcceptedAt: t0, Intent: in}}
 		w := exchange.Withdrawal{QuoteID: "q-1", State: exchange.StateCompleted, TokenOut: "USDT",
-			ReceiveAmount: decimal.RequireFromString("8.5"), WithdrawTxHash: evm, UpdatedAt: t0}
+			ReceiveAmount: decimal.RequireFromString("8.5"), WithdrawTxHash: hash, UpdatedAt: t0}
 		if err := w.CheckRead(); err != nil {
 			t.Fatalf("the record without a chain is refused at the boundary, so this test holds nothing: %v", err)
 		}
 		f := follow.Follow{QuoteID: "q-1"}
 		own.Seed(&f)
 		f.Answer(w, nil, time.Second, func(int64) int64 { return 0 })
-		if (f.Last.WithdrawTxHash == evm) != kept {
+		if (f.Last.WithdrawTxHash == hash) != kept {
 			t.Errorf("signed on %s, a record without a chain: the payout hash shown is %q, kept %v wanted", chain, f.Last.WithdrawTxHash, kept)
 		}
 		words := f.Outcome().Words
-		if !kept && !strings.Contains(words, "a payout hash of another chain's shape ("+evm+", not shown as "+chain+"'s)") {
+		if !kept && !strings.Contains(words, "a payout hash of another chain's shape ("+hash+", not shown as "+chain+"'s)") {
 			t.Errorf("signed on %s: the words %q do not name the hash", chain, words)
 		}
 		if kept && f.Unlike != "" {

@@ -95,16 +95,13 @@ func NotFoundSentence(quoteID string) string {
 	if isSolanaSignature(quoteID) {
 		said += "; " + unseenHashWords
 	}
-	if near := nearHashWords(quoteID); near != "" {
-		said += "; " + near
-	}
 	return said
 }
 
 // nearHashWords say of an id of 0x and hex digits, one or two fewer or more
-// than a payout hash's 64, that it looks like a hash miscopied: fewer, it
-// is taken for a quote id and not found; more, refused for a key's 64
-// digits (HashAdvice). Either had no word of the hash it nearly is.
+// than a payout hash's 64, that it looks like a hash miscopied: refused for
+// a private key's shape (HashAdvice), it had no word of the hash it nearly
+// is. Never sent, such an id is never said not found.
 func nearHashWords(id string) string {
 	n := len(id) - 2
 	if n < 62 || n > 66 || n == 64 || !strings.EqualFold(id[:2], "0x") || !safetext.HexDigits(id[2:], n) {
@@ -125,9 +122,6 @@ func nearHashWords(id string) string {
 func notFoundOutcome(quoteID string) Outcome {
 	if isSolanaSignature(quoteID) {
 		return Outcome{Name: LabelNotFound, Words: notFoundWords + " " + safetext.Capitalized(unseenHashWords) + "."}
-	}
-	if near := nearHashWords(quoteID); near != "" {
-		return Outcome{Name: LabelNotFound, Words: notFoundWords + " " + safetext.Capitalized(near) + "."}
 	}
 	return Outcome{Name: LabelNotFound, Words: notFoundWords}
 }

@@ -157,49 +157,30 @@ func TestParticularsSayTimesAsTheReview(t *testing.T) {
 	}
 }
 
-// TestNearHashSaysItLooksLikeOne: an id of 0x and a digit or two fewer or
-// more than a payout hash's 64, taken for a quote id and not found, says it
-// looks like a payout hash miscopied, in the sentence and the NOT FOUND
-// words; a hash whole, an address and a quote id are not said to.
-func TestNearHashSaysItLooksLikeOne(t *testing.T) {
-	hex := strings.Repeat("5f0c9e1b", 9)
-	for id, want := range map[string]string{
-		"0x" + hex[:63]: "it looks like a payout hash a digit short (0x and 64 hex digits): copy it again, whole",
-		"0x" + hex[:62]: "it looks like a payout hash 2 digits short (0x and 64 hex digits): copy it again, whole",
-		"0x" + hex[:65]: "it looks like a payout hash a digit too long (0x and 64 hex digits): copy it again, whole",
-		"0x" + hex[:64]: "",
-		"0x" + hex[:40]: "",
-		"q-" + hex[:63]: "",
-	} {
-		said := follow.NotFoundSentence(id)
-		words := (&follow.Follow{QuoteID: id, NotFound: true, Final: true}).Outcome().Words
-		if want == "" {
-			if strings.Contains(said+words, "looks like a payout hash") {
-				t.Errorf("%s is said to look like a payout hash miscopied:\n%s\n%s", id, said, words)
-			}
-			continue
-		}
-		if !strings.HasSuffix(said, "; "+want) || !strings.HasSuffix(words, ". I"+want[1:]+".") {
-			t.Errorf("%s:\n%s\n%s\nwant %q", id, said, words, want)
-		}
-	}
-}
-
-// TestNearHashRefusedAsAKeySaysItLooksLikeOne: 0x and a digit or two more
-// than a payout hash holds a private key's 64 digits and is refused as
-// one; the next step says it looks like a payout hash miscopied, where it
-// said to put 0x in front of what had it.
+// TestNearHashRefusedAsAKeySaysItLooksLikeOne: 0x and a digit or two fewer
+// or more than a payout hash has a private key's shape (written as a
+// number without leading zeros, or with 00 in front) and is refused as
+// one, never sent; the next step says it looks like a payout hash
+// miscopied, where it said to put 0x in front of what had it. A key in
+// pieces is told no hash or id is written so: 0x in front is no step.
 func TestNearHashRefusedAsAKeySaysItLooksLikeOne(t *testing.T) {
 	hex := strings.Repeat("5f0c9e1b", 9)
 	for words, want := range map[string]string{
-		"0x" + hex[:65]:          "it looks like a payout hash a digit too long (0x and 64 hex digits): copy it again, whole",
-		"q-1 0x" + hex[:66]:      "it looks like a payout hash 2 digits too long (0x and 64 hex digits): copy it again, whole",
-		hex[:64]:                 follow.TronHashAdvice,
-		"0x" + hex[:67]:          follow.TronHashAdvice,
+		"0x" + hex[:62]:             "it looks like a payout hash 2 digits short (0x and 64 hex digits): copy it again, whole",
+		"0x" + hex[:63]:             "it looks like a payout hash a digit short (0x and 64 hex digits): copy it again, whole",
+		"0x" + hex[:65]:             "it looks like a payout hash a digit too long (0x and 64 hex digits): copy it again, whole",
+		"q-1 0x" + hex[:66]:         "it looks like a payout hash 2 digits too long (0x and 64 hex digits): copy it again, whole",
+		hex[:64]:                    follow.TronHashAdvice,
+		"0x" + hex[:67]:             follow.TronHashAdvice,
+		hex[:32] + " " + hex[32:64]: follow.SplitKeyAdvice,
+		strings.Join([]string{hex[:8], hex[8:16], hex[16:24], hex[24:32], hex[32:40], hex[40:48], hex[48:56], hex[56:64]}, ":"): follow.SplitKeyAdvice,
 		"https://x.io/tx/" + hex: follow.LinkAdvice,
 	} {
 		if got := follow.HashAdvice(words); got != want {
 			t.Errorf("%s: %q, want %q", words, got, want)
+		}
+		if _, _, bad := follow.ParseQuoteIDs(words, true); len(bad) != 1 || !errors.Is(bad[0].Err, exchange.ErrKeyShape) {
+			t.Errorf("%s is not refused for a key's shape (%d refused)", words, len(bad))
 		}
 	}
 }

@@ -15,7 +15,10 @@ import (
 // TestParseQuoteIDsSplitKey (issue 25 item 4): a key wrapped over two
 // lines is refused as the whole key is: every line it touches is malformed
 // with exchange.ErrKeyShape, and none of its halves is an id; the lines
-// around it are read. Ids of 32 hex digits apart are ids.
+// around it are read. So is a key on one line, a single token to a quote
+// id's shape (letters, digits, ':' and '-'): in groups joined by colons or
+// hyphens, or printed as a number without its leading zeros (0x and 62 or
+// 63 digits). Ids of 32 hex digits apart are ids.
 func TestParseQuoteIDsSplitKey(t *testing.T) {
 	key := strings.Repeat("5e", 16) + strings.Repeat("a7", 16)
 	for _, split := range []bool{false, true} {
@@ -29,10 +32,15 @@ func TestParseQuoteIDsSplitKey(t *testing.T) {
 			}
 		}
 	}
-	for _, sep := range []string{" ", ",", "-", ".", ":"} {
-		ids, _, bad := follow.ParseQuoteIDs(key[:32]+sep+key[32:], true)
+	var groups []string
+	for i := 0; i < len(key); i += 8 {
+		groups = append(groups, key[i:i+8])
+	}
+	for _, line := range []string{key[:32] + " " + key[32:], key[:32] + "," + key[32:], key[:32] + "-" + key[32:], key[:32] + "." + key[32:],
+		key[:32] + ":" + key[32:], strings.Join(groups, ":"), strings.Join(groups, "-"), "0x" + key[2:], "0x" + key[1:]} {
+		ids, _, bad := follow.ParseQuoteIDs(line, true)
 		if len(ids) != 0 || len(bad) != 1 || !errors.Is(bad[0].Err, exchange.ErrKeyShape) {
-			t.Errorf("a key split by %q on one line: ids %q, %d malformed", sep, ids, len(bad))
+			t.Errorf("a key on one line, %d characters: ids %q, %d malformed", len(line), ids, len(bad))
 		}
 	}
 	ids, _, bad := follow.ParseQuoteIDs(key[:32]+"\nq-1\n"+key[32:], false)

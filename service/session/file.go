@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
+	"os"
 	"path/filepath"
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
@@ -84,24 +86,60 @@ func (s Store) writeRecord(env string, rec record) error {
 }
 
 // namedIn is the environments a session file that cannot be read names,
-// as far as it reads as JSON at all (another version's shape, an edit).
+// as far as it reads as JSON at all (another version's shape, an edit):
+// its top-level keys, read as a stream up to maxNamesRead, so a file too
+// large to be read whole (past 1 MiB, refused so) still has what it names
+// in the credential store forgotten with it.
 func (s Store) namedIn() []string {
-	b, err := osguard.ReadStateFileAtMost(s.File, maxFile)
-	var named map[string]json.RawMessage
-	if err != nil || json.Unmarshal(b, &named) != nil {
+	f, err := osguard.OpenPrivate(s.File, os.O_RDONLY)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	d := json.NewDecoder(io.LimitReader(f, maxNamesRead))
+	if t, err := d.Token(); err != nil || t != json.Delim('{') {
 		return nil
 	}
 	var names []string
-	for name := range named {
+	for d.More() {
+		t, err := d.Token()
+		name, ok := t.(string)
+		if err != nil || !ok {
+			break
+		}
 		if config.IsEnvName(name) {
 			names = append(names, name)
+		}
+		if skipValue(d) != nil {
+			break
 		}
 	}
 	return names
 }
 
-// maxFile bounds the session file read for its names.
-const maxFile = 1 << 20
+// skipValue reads past the JSON value d is at, token by token: nothing of
+// it is kept.
+func skipValue(d *json.Decoder) error {
+	depth := 0
+	for {
+		t, err := d.Token()
+		if err != nil {
+			return err
+		}
+		switch t {
+		case json.Delim('{'), json.Delim('['):
+			depth++
+		case json.Delim('}'), json.Delim(']'):
+			depth--
+		}
+		if depth == 0 {
+			return nil
+		}
+	}
+}
+
+// maxNamesRead bounds the session file read for its names.
+const maxNamesRead = 64 << 20
 
 // removeRecord takes env's record out of the file, if it holds one.
 func (s Store) removeRecord(env string) error {

@@ -316,19 +316,28 @@ func TestReplacedFileForgetsWhatItNamed(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	// A newer version's shape: a field this one does not know.
-	if err := os.WriteFile(s.File, []byte(`{"prod":{"where":"keyring","v":2},"testnet":{"where":"keyring","v":2}}`), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.Save(testnet(), kept(), "live-api-key-again", false); err != nil {
-		t.Fatal(err)
-	}
-	for _, user := range []string{sessionUser("prod"), apiKeyUser("prod")} {
-		if _, err := keyring.Get(keyringService, user); !errors.Is(err, keyring.ErrNotFound) {
-			t.Errorf("%s stays in the credential store, its record gone from the file: %v", user, err)
+	// A newer version's shape: a field this one does not know; and one
+	// past the 1 MiB a session file is read whole to.
+	for _, file := range []string{`{"prod":{"where":"keyring","v":2},"testnet":{"where":"keyring","v":2}}`,
+		`{"testnet":{"where":"keyring","pad":"` + strings.Repeat("x", 3<<19) + `"},"prod":{"where":"keyring","v":[2,{"a":[]}]}}`} {
+		for _, e := range []config.Environment{testnet(), prod} {
+			if _, err := s.Save(e, kept(), "live-api-key-"+e.Name, false); err != nil {
+				t.Fatal(err)
+			}
 		}
-	}
-	if l, err := s.Load(testnet()); err != nil || l.APIKey != "live-api-key-again" {
-		t.Errorf("the login that replaced the file: %+v, %v", l, err)
+		if err := os.WriteFile(s.File, []byte(file), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Save(testnet(), kept(), "live-api-key-again", false); err != nil {
+			t.Fatal(err)
+		}
+		for _, user := range []string{sessionUser("prod"), apiKeyUser("prod")} {
+			if _, err := keyring.Get(keyringService, user); !errors.Is(err, keyring.ErrNotFound) {
+				t.Errorf("a file of %d bytes: %s stays in the credential store, its record gone from the file: %v", len(file), user, err)
+			}
+		}
+		if l, err := s.Load(testnet()); err != nil || l.APIKey != "live-api-key-again" {
+			t.Errorf("the login that replaced the file: %+v, %v", l, err)
+		}
 	}
 }
