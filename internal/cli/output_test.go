@@ -4,10 +4,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 )
 
@@ -64,6 +68,34 @@ func TestJSONNotWrittenIsAnOutputError(t *testing.T) {
 		}
 		if code != exitFailed || e.Error.Code != "output" || !strings.HasPrefix(e.Error.Message, "cannot write the output: ") {
 			t.Errorf("%s: exit %d, %+v; want exit 1, code output, cannot write the output", name, code, e.Error)
+		}
+	}
+}
+
+// TestHistoryNotTakenIsAnOutputError: a listing stdout does not take,
+// whole or cut once more than its buffer was written, is the output
+// error in every format; it never blames the journal, which was read.
+func TestHistoryNotTakenIsAnOutputError(t *testing.T) {
+	cfg, j, t0, intent := emptyHistory(t)
+	// More than the listing's 64 KiB buffer as JSON, so its first write
+	// comes while the journal is read; the text and CSV ones at its end.
+	for i := range 120 {
+		e := journal.Entry{Time: t0.Add(time.Duration(i) * time.Minute), Env: "local", Kind: journal.KindIntent, QuoteID: fmt.Sprintf("q-%04d", i), Intent: intent}
+		if err := j.Append(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, format := range []string{"--json", "--csv", ""} {
+		out := &firstWriteFails{}
+		var errOut bytes.Buffer
+		code := Run(slices.DeleteFunc([]string{"history", "--config", cfg, "--env", "local", format}, func(s string) bool { return s == "" }),
+			CLIEnv{Stdin: strings.NewReader(""), Stdout: out, Stderr: &errOut, Getenv: func(string) string { return "" }})
+		said := errOut.String() + out.kept.String()
+		if code != exitFailed || !strings.Contains(said, "cannot write the output: no space left on device") || strings.Contains(said, "journal") {
+			t.Errorf("history %s: exit %d, said %q; want exit 1, cannot write the output", format, code, said)
+		}
+		if format == "--json" && !strings.Contains(said, `"code":"output"`) {
+			t.Errorf("history --json: %q, want code output", said)
 		}
 	}
 }
