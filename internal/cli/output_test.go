@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
@@ -33,8 +35,8 @@ func (w *firstWriteFails) Write(p []byte) (int, error) {
 // TestJSONNotWrittenIsAnOutputError: a --json document stdout does not
 // take is the one output error (outputError) in every command that prints
 // one whole: exit 1, code output, saying it could not be written. doctor
-// said "the report", deposit and builder said only the system's error,
-// with code failed.
+// said "the report", deposit, builder and the key commands said only the
+// system's error, with code failed.
 func TestJSONNotWrittenIsAnOutputError(t *testing.T) {
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
 	t.Setenv("XDG_STATE_HOME", t.TempDir())
@@ -51,8 +53,15 @@ func TestJSONNotWrittenIsAnOutputError(t *testing.T) {
 			env: CLIEnv{Stdin: strings.NewReader(""), Stdout: out, Stderr: &bytes.Buffer{}, Getenv: func(string) string { return "" }}}
 		return c.runLine(args), out.kept.String()
 	}
+	lightScrypt(t)
+	keys, pw := t.TempDir(), filepath.Join(t.TempDir(), "pw")
+	if err := os.WriteFile(pw, []byte("a passphrase\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	for name, ran := range map[string]func() (int, string){
-		"deposit": func() (int, string) { return run("deposit", "--env", "sandbox", "--json") },
+		"key new":  func() (int, string) { return run("key", "new", "--keystore", keys, "--password-file", pw, "--json") },
+		"key list": func() (int, string) { return run("key", "list", "--keystore", keys, "--json") },
+		"deposit":  func() (int, string) { return run("deposit", "--env", "sandbox", "--json") },
 		"builder": func() (int, string) {
 			return run("builder", "authorize", "--env", "sandbox", "--dry-run", "--account", sandbox.DemoAddress, "--builder", sandbox.BuilderAddress,
 				"--max-futures-fee", "0.1", "--max-spot-fee", "0.05", "--json")
@@ -68,6 +77,11 @@ func TestJSONNotWrittenIsAnOutputError(t *testing.T) {
 		}
 		if code != exitFailed || e.Error.Code != "output" || !strings.HasPrefix(e.Error.Message, "cannot write the output: ") {
 			t.Errorf("%s: exit %d, %+v; want exit 1, code output, cannot write the output", name, code, e.Error)
+		}
+		// The key was written: one made again for want of its file would
+		// not be the one whose address was shared.
+		if name == "key new" && !strings.Contains(e.Error.Message, "; the key is kept in "+keys) {
+			t.Errorf("key new: %q does not name the key's file", e.Error.Message)
 		}
 	}
 }
