@@ -45,12 +45,7 @@ func (a *app) keyCommand() *cobra.Command {
 		s := &cobra.Command{
 			Use: use, Short: short, Long: long + "\n\nExit status: 0 done, 1 failed, 2 usage.", Example: example, Args: noArgs,
 			RunE: func(c *cobra.Command, _ []string) error {
-				// An interruption or an output error keeps its own status and code.
-				err := run(c.Context(), a.env, f)
-				if _, own := errors.AsType[*cmdError](err); err != nil && !own {
-					return failure(exitFailed, "%w", err)
-				}
-				return err
+				return failed(run(c.Context(), a.env, f))
 			},
 		}
 		s.Flags().StringVar(&f.dir, "keystore", "", "keystore dir (default $"+signer.KeystoreEnvVar+" or the user's)")

@@ -15,6 +15,7 @@ import (
 
 	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/service/sandbox"
+	"github.com/svcwallet/svcwallet/signer"
 )
 
 // firstWriteFails refuses its first write (the command's document) and
@@ -111,5 +112,21 @@ func TestHistoryNotTakenIsAnOutputError(t *testing.T) {
 		if format == "--json" && !strings.Contains(said, `"code":"output"`) {
 			t.Errorf("history --json: %q, want code output", said)
 		}
+	}
+}
+
+// TestBuilderPreparedNotWrittenIsAnOutputError: builder authorize
+// --signer offline --json is builder authorize's document too: one stdout
+// does not take is the output error, as the signed one's is.
+func TestBuilderPreparedNotWrittenIsAnOutputError(t *testing.T) {
+	r := newBoRig(t)
+	out := &firstWriteFails{}
+	c := builderCmd{env: CLIEnv{Stdin: strings.NewReader(""), Stdout: out, Stderr: &bytes.Buffer{}, Getenv: func(string) string { return "" }},
+		now: r.clock.Now, nonce: signer.NewNonce}
+	code := c.runLine([]string{"authorize", "--builder", sandbox.BuilderAddress, "--max-futures-fee", "0.1", "--max-spot-fee", "0.05",
+		"--signer", "offline", "--account", sandbox.DemoAddress, "--out", filepath.Join(t.TempDir(), "builder.json"), "--config", r.config, "--env", "local", "--json"})
+	var e errorJSON
+	if err := json.Unmarshal(out.kept.Bytes(), &e); err != nil || code != exitFailed || e.Error.Code != "output" || !strings.HasPrefix(e.Error.Message, "cannot write the output: ") {
+		t.Errorf("exit %d, %q; want exit 1, code output, cannot write the output", code, out.kept.String())
 	}
 }
