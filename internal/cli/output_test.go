@@ -67,8 +67,9 @@ func TestJSONNotWrittenIsAnOutputError(t *testing.T) {
 			return run("builder", "authorize", "--env", "sandbox", "--dry-run", "--account", sandbox.DemoAddress, "--builder", sandbox.BuilderAddress,
 				"--max-futures-fee", "0.1", "--max-spot-fee", "0.05", "--json")
 		},
-		"version": func() (int, string) { return run("version", "--json") },
-		"doctor":  func() (int, string) { return doctorRun("--json") },
+		"version":  func() (int, string) { return run("version", "--json") },
+		"env list": func() (int, string) { return run("env", "list", "--json") },
+		"doctor":   func() (int, string) { return doctorRun("--json") },
 	} {
 		code, said := ran()
 		var e errorJSON
