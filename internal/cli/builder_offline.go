@@ -80,13 +80,10 @@ func (c builderCmd) prepare(ctx context.Context, f builderFlags, e config.Enviro
 	facts := append([]intent.Fact{{Label: "Message", Value: a.Mode()}}, p.Order.Facts()...)
 	var asJSON func(any) error
 	if f.json {
-		asJSON = func(v any) error { return writeJSON(c.env.Stdout, v) }
+		asJSON = func(v any) error { return outputError(writeJSON(c.env.Stdout, v)) }
 	}
 	submit := c.app.invocation().commandOn([]string{"builder", "submit"}, []string{f.out}, "--signature", "0x…")
-	if err := writePrepared(c.env.Stdout, e, p.Prepared, f.out, submit, facts, "", asJSON); err != nil {
-		return failure(exitFailed, "%w", err)
-	}
-	return nil
+	return failed(writePrepared(c.env.Stdout, e, p.Prepared, f.out, submit, facts, "", asJSON))
 }
 
 // submit is `svcwallet builder submit FILE`: the authorization the file is

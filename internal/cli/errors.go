@@ -69,6 +69,15 @@ func failure(exit int, format string, a ...any) *cmdError {
 	return &cmdError{err: fmt.Errorf(format, a...), exit: exit}
 }
 
+// failed is failure(exitFailed, …) of err, unless err already says how
+// the command ended (an interruption, an output error), which it keeps.
+func failed(err error) error {
+	if _, own := errors.AsType[*cmdError](err); own || err == nil {
+		return err
+	}
+	return failure(exitFailed, "%w", err)
+}
+
 // otherError is neither a refusal nor the user's to correct (the config
 // unreadable, the embedded sandbox not started): exit 5 for the commands
 // whose 1 says nothing was paid (annotationOtherExit), else 1.

@@ -209,7 +209,8 @@ func (a *app) listHistory(csv bool, opt journal.ListOptions) error {
 	}
 	// The listing may lack withdrawals the journal lost: said with it.
 	lost := j.CheckWritten(false)
-	out := bufio.NewWriterSize(env.Stdout, 64<<10)
+	stdout := &failedWrite{w: env.Stdout}
+	out := bufio.NewWriterSize(stdout, 64<<10)
 	var write func(journal.Record) error
 	finish := out.Flush
 	headed := false
@@ -254,6 +255,8 @@ func (a *app) listHistory(csv bool, opt journal.ListOptions) error {
 	}
 	err = j.History(opt, head, func(r journal.Record) error { return write(r) })
 	switch {
+	case stdout.err != nil: // the reader returns the listing's error too
+		return outputError(stdout.err)
 	case err != nil && (name != config.SandboxEnv || headed):
 		_ = out.Flush()
 		return failure(exitFailed, "the withdrawal journal cannot be read: %w", err)
@@ -261,10 +264,30 @@ func (a *app) listHistory(csv bool, opt journal.ListOptions) error {
 		// The sandbox's listing, from a journal that cannot be read: empty.
 		err = head(journal.Listing{})
 	}
-	if err = errors.Join(err, finish()); err != nil {
+	err = errors.Join(err, finish())
+	switch {
+	case stdout.err != nil:
+		return outputError(stdout.err)
+	case err != nil:
 		return failure(exitFailed, "%w", err)
 	}
 	return nil
+}
+
+// failedWrite is stdout, keeping its first failed write: a listing it did
+// not take is an output error, never the journal's, though the journal's
+// reader (journal.History) returns it as its own.
+type failedWrite struct {
+	w   io.Writer
+	err error
+}
+
+func (f *failedWrite) Write(p []byte) (int, error) {
+	n, err := f.w.Write(p)
+	if f.err == nil {
+		f.err = err
+	}
+	return n, err
 }
 
 // sayNoHistory says that the listing is empty, and names the environments

@@ -46,10 +46,7 @@ func (a *app) keyCommand() *cobra.Command {
 		s := &cobra.Command{
 			Use: use, Short: short, Long: long + "\n\nExit status: 0 done, 1 failed, 2 usage.", Example: example, Args: noArgs,
 			RunE: func(c *cobra.Command, _ []string) error {
-				if err := run(c.Context(), a.env, f); err != nil {
-					return failure(exitFailed, "%w", err)
-				}
-				return nil
+				return failed(run(c.Context(), a.env, f))
 			},
 		}
 		s.Flags().StringVar(&f.dir, "keystore", "", "keystore dir (default $"+signer.KeystoreEnvVar+" or the user's)")
@@ -115,7 +112,11 @@ func printNewKey(env CLIEnv, address, path, dirFlag string) error {
 			safetext.ShellWord(source), source, configShown)
 		return nil
 	}
-	return writeJSON(env.Stdout, map[string]string{"address": address, "path": path})
+	// The key is kept whatever stdout takes, so the error names its file.
+	if err := writeJSON(env.Stdout, map[string]string{"address": address, "path": path}); err != nil {
+		return outputError(fmt.Errorf("%w; the key is kept in %s", err, safetext.Shown(path)))
+	}
+	return nil
 }
 
 func keyImport(ctx context.Context, env CLIEnv, f keyFlags) error {
@@ -177,7 +178,7 @@ func keyList(_ context.Context, env CLIEnv, f keyFlags) error {
 			}
 			out = append(out, entry{a, e.Name(), e.Path, i >= len(entries)})
 		}
-		return writeJSON(env.Stdout, out)
+		return outputError(writeJSON(env.Stdout, out))
 	}
 	if len(entries)+len(builderKeys) == 0 {
 		// The commands as printed make the key where this listing looks.

@@ -4,11 +4,18 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/service/sandbox"
+	"github.com/svcwallet/svcwallet/signer"
 )
 
 // firstWriteFails refuses its first write (the command's document) and
@@ -29,8 +36,8 @@ func (w *firstWriteFails) Write(p []byte) (int, error) {
 // TestJSONNotWrittenIsAnOutputError: a --json document stdout does not
 // take is the one output error (outputError) in every command that prints
 // one whole: exit 1, code output, saying it could not be written. doctor
-// said "the report", deposit and builder said only the system's error,
-// with code failed.
+// said "the report", deposit, builder and the key commands said only the
+// system's error, with code failed.
 func TestJSONNotWrittenIsAnOutputError(t *testing.T) {
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
 	t.Setenv("XDG_STATE_HOME", t.TempDir())
@@ -47,14 +54,22 @@ func TestJSONNotWrittenIsAnOutputError(t *testing.T) {
 			env: CLIEnv{Stdin: strings.NewReader(""), Stdout: out, Stderr: &bytes.Buffer{}, Getenv: func(string) string { return "" }}}
 		return c.runLine(args), out.kept.String()
 	}
+	lightScrypt(t)
+	keys, pw := t.TempDir(), filepath.Join(t.TempDir(), "pw")
+	if err := os.WriteFile(pw, []byte("a passphrase\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	for name, ran := range map[string]func() (int, string){
-		"deposit": func() (int, string) { return run("deposit", "--env", "sandbox", "--json") },
+		"key new":  func() (int, string) { return run("key", "new", "--keystore", keys, "--password-file", pw, "--json") },
+		"key list": func() (int, string) { return run("key", "list", "--keystore", keys, "--json") },
+		"deposit":  func() (int, string) { return run("deposit", "--env", "sandbox", "--json") },
 		"builder": func() (int, string) {
 			return run("builder", "authorize", "--env", "sandbox", "--dry-run", "--account", sandbox.DemoAddress, "--builder", sandbox.BuilderAddress,
 				"--max-futures-fee", "0.1", "--max-spot-fee", "0.05", "--json")
 		},
-		"version": func() (int, string) { return run("version", "--json") },
-		"doctor":  func() (int, string) { return doctorRun("--json") },
+		"version":  func() (int, string) { return run("version", "--json") },
+		"env list": func() (int, string) { return run("env", "list", "--json") },
+		"doctor":   func() (int, string) { return doctorRun("--json") },
 	} {
 		code, said := ran()
 		var e errorJSON
@@ -65,5 +80,54 @@ func TestJSONNotWrittenIsAnOutputError(t *testing.T) {
 		if code != exitFailed || e.Error.Code != "output" || !strings.HasPrefix(e.Error.Message, "cannot write the output: ") {
 			t.Errorf("%s: exit %d, %+v; want exit 1, code output, cannot write the output", name, code, e.Error)
 		}
+		// The key was written: one made again for want of its file would
+		// not be the one whose address was shared.
+		if name == "key new" && !strings.Contains(e.Error.Message, "; the key is kept in "+keys) {
+			t.Errorf("key new: %q does not name the key's file", e.Error.Message)
+		}
+	}
+}
+
+// TestHistoryNotTakenIsAnOutputError: a listing stdout does not take,
+// whole or cut once more than its buffer was written, is the output
+// error in every format; it never blames the journal, which was read.
+func TestHistoryNotTakenIsAnOutputError(t *testing.T) {
+	cfg, j, t0, intent := emptyHistory(t)
+	// More than the listing's 64 KiB buffer as JSON, so its first write
+	// comes while the journal is read; the text and CSV ones at its end.
+	for i := range 120 {
+		e := journal.Entry{Time: t0.Add(time.Duration(i) * time.Minute), Env: "local", Kind: journal.KindIntent, QuoteID: fmt.Sprintf("q-%04d", i), Intent: intent}
+		if err := j.Append(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, format := range []string{"--json", "--csv", ""} {
+		out := &firstWriteFails{}
+		var errOut bytes.Buffer
+		code := Run(slices.DeleteFunc([]string{"history", "--config", cfg, "--env", "local", format}, func(s string) bool { return s == "" }),
+			CLIEnv{Stdin: strings.NewReader(""), Stdout: out, Stderr: &errOut, Getenv: func(string) string { return "" }})
+		said := errOut.String() + out.kept.String()
+		if code != exitFailed || !strings.Contains(said, "cannot write the output: no space left on device") || strings.Contains(said, "journal") {
+			t.Errorf("history %s: exit %d, said %q; want exit 1, cannot write the output", format, code, said)
+		}
+		if format == "--json" && !strings.Contains(said, `"code":"output"`) {
+			t.Errorf("history --json: %q, want code output", said)
+		}
+	}
+}
+
+// TestBuilderPreparedNotWrittenIsAnOutputError: builder authorize
+// --signer offline --json is builder authorize's document too: one stdout
+// does not take is the output error, as the signed one's is.
+func TestBuilderPreparedNotWrittenIsAnOutputError(t *testing.T) {
+	r := newBoRig(t)
+	out := &firstWriteFails{}
+	c := builderCmd{env: CLIEnv{Stdin: strings.NewReader(""), Stdout: out, Stderr: &bytes.Buffer{}, Getenv: func(string) string { return "" }},
+		now: r.clock.Now, nonce: signer.NewNonce}
+	code := c.runLine([]string{"authorize", "--builder", sandbox.BuilderAddress, "--max-futures-fee", "0.1", "--max-spot-fee", "0.05",
+		"--signer", "offline", "--account", sandbox.DemoAddress, "--out", filepath.Join(t.TempDir(), "builder.json"), "--config", r.config, "--env", "local", "--json"})
+	var e errorJSON
+	if err := json.Unmarshal(out.kept.Bytes(), &e); err != nil || code != exitFailed || e.Error.Code != "output" || !strings.HasPrefix(e.Error.Message, "cannot write the output: ") {
+		t.Errorf("exit %d, %q; want exit 1, code output, cannot write the output", code, out.kept.String())
 	}
 }
