@@ -1,6 +1,10 @@
 package withdrawal
 
-import "github.com/ethereum/go-ethereum/common"
+import (
+	"github.com/ethereum/go-ethereum/common"
+
+	"github.com/svcwallet/svcwallet/service/journal"
+)
 
 // OtherAccountError refuses to sign, send or journal a withdrawal on a
 // session that is not the account its Transfer pays from (a login made
@@ -27,6 +31,28 @@ func (w Withdrawer) signedFor(o Order) error {
 	s, in := w.client.Session()
 	if in && (!common.IsHexAddress(s.FundingAccountAddress) || common.HexToAddress(s.FundingAccountAddress) != o.Transfer.FromAccount) {
 		return &OtherAccountError{QuoteID: o.Quote.QuoteID, SignedFrom: o.Transfer.FromAccount.Hex(), Account: s.AccountID, Funding: s.FundingAccountAddress}
+	}
+	return nil
+}
+
+// OtherRecordAccountError refuses to settle a withdrawal journaled as
+// another account than the session's: its re-send and its status would be
+// asked as that account's, the service's "not found" taken for never paid.
+type OtherRecordAccountError struct {
+	QuoteID, Journaled, Account string
+}
+
+func (e *OtherRecordAccountError) Error() string {
+	return "withdrawal " + e.QuoteID + " was journaled as account " + e.Journaled + "'s, but this session is account " + e.Account +
+		"'s, so nothing was asked; log in as account " + e.Journaled + ", then take it up again"
+}
+
+// recordOf refuses to settle rec on a session of another account
+// (OtherRecordAccountError); a record of an earlier version that names no
+// account is its environment's, as it was.
+func (w Withdrawer) recordOf(rec journal.Record) error {
+	if s, in := w.client.Session(); in && rec.AccountID != "" && s.AccountID != rec.AccountID {
+		return &OtherRecordAccountError{QuoteID: rec.QuoteID, Journaled: rec.AccountID, Account: s.AccountID}
 	}
 	return nil
 }
