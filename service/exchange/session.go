@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/svcwallet/svcwallet/internal/startenv"
 	"github.com/svcwallet/svcwallet/signer"
 )
@@ -316,10 +317,11 @@ func (c *Client) again(was Kept) (Kept, Credential, error) {
 
 // sameAccount: a renewed login answered the account the session it renews
 // was: its account id, sub-account and funding account (unless unknown: a
-// session kept by an earlier version may not name it).
+// session kept by an earlier version may not name it), compared as
+// addresses: a kept one may be written without its 0x.
 func sameAccount(was, now Session) bool {
 	return was.AccountID == now.AccountID && was.SubAccountID == now.SubAccountID &&
-		(was.FundingAccountAddress == "" || strings.EqualFold(was.FundingAccountAddress, now.FundingAccountAddress))
+		(was.FundingAccountAddress == "" || common.HexToAddress(was.FundingAccountAddress) == common.HexToAddress(now.FundingAccountAddress))
 }
 
 // OtherAccountError: a renewal of the session Was logged in as another
