@@ -89,18 +89,24 @@ func TestRenewalAnsweringAnotherAccountEnds(t *testing.T) {
 // TestRenewalOfAKeptSessionWithoutItsFundingAccount: a session kept by an
 // earlier version, which names no funding account, is renewed as its
 // account's: only what it names is held against the renewed login.
+// One whose funding account is written without its 0x (the session
+// file's shape allows it) is its account's too.
 func TestRenewalOfAKeptSessionWithoutItsFundingAccount(t *testing.T) {
-	w := newWorld(t, sandbox.Options{SessionTTL: time.Hour})
-	c := w.Login(sandbox.DemoAPIKey, exchange.Options{})
-	k, _ := c.Kept()
-	k.FundingAccountAddress = ""
-	c.Adopt(k, exchange.APIKey(sandbox.DemoAPIKey))
-	w.Clock.Advance(time.Hour)
-	if _, err := c.WithdrawalInfo(ctx); err != nil {
-		t.Fatalf("renewing a kept session that names no funding account: %v", err)
-	}
-	if s, _ := c.Session(); !strings.EqualFold(s.FundingAccountAddress, sandbox.DemoAddress) {
-		t.Fatalf("renewed session's funding account %q", s.FundingAccountAddress)
+	for name, funding := range map[string]string{"none": "", "without 0x": strings.ToLower(sandbox.DemoAddress[2:])} {
+		t.Run(name, func(t *testing.T) {
+			w := newWorld(t, sandbox.Options{SessionTTL: time.Hour})
+			c := w.Login(sandbox.DemoAPIKey, exchange.Options{})
+			k, _ := c.Kept()
+			k.FundingAccountAddress = funding
+			c.Adopt(k, exchange.APIKey(sandbox.DemoAPIKey))
+			w.Clock.Advance(time.Hour)
+			if _, err := c.WithdrawalInfo(ctx); err != nil {
+				t.Fatalf("renewing a kept session whose funding account is %q: %v", funding, err)
+			}
+			if s, _ := c.Session(); !strings.EqualFold(s.FundingAccountAddress, sandbox.DemoAddress) {
+				t.Fatalf("renewed session's funding account %q", s.FundingAccountAddress)
+			}
+		})
 	}
 }
 

@@ -200,6 +200,9 @@ type call struct {
 	cookieRM   bool // the API-key login sample sends "Cookie: rm=true;" (SPEC.md §4.1)
 	respHeader *http.Header
 	secret     string // the credential a login carries, never said back (ownSecrets)
+	// as, when set, is the session the call's first attempt was asked on:
+	// a later one goes only as its account (Withdraw's retries).
+	as *Kept
 }
 
 // doAuthed sends an authenticated request, logging in again when the session
@@ -213,6 +216,9 @@ func (c *Client) doAuthed(ctx context.Context, cl call, out any) error {
 	// never as a login made meanwhile's (again); a 401 renews the session
 	// it went with alone (relogin).
 	asked, _ := c.session.renewal()
+	if cl.as != nil {
+		asked = *cl.as
+	}
 	if err := c.ensureSession(ctx); err != nil {
 		// No session to send it with: it never left.
 		return &NotSentError{Err: err}

@@ -75,6 +75,9 @@ func (c *Client) Withdraw(ctx context.Context, req WithdrawRequest) (WithdrawAcc
 	var res WithdrawAccepted
 	var err error
 	unanswered := false
+	// Every attempt goes as the account the first went as: a login made
+	// during a pause, as another account, is never sent the signed request.
+	as, _ := c.session.renewal()
 	for attempt := range c.retry.Attempts {
 		if attempt > 0 {
 			wait := c.retry.wait(attempt, err)
@@ -83,7 +86,7 @@ func (c *Client) Withdraw(ctx context.Context, req WithdrawRequest) (WithdrawAcc
 				return res, givenUp(unanswered, err)
 			}
 		}
-		err = c.doAuthed(ctx, call{method: http.MethodPost, base: c.env.BaseURL, path: PathWithdraw, body: req}, &res)
+		err = c.doAuthed(ctx, call{method: http.MethodPost, base: c.env.BaseURL, path: PathWithdraw, body: req, as: &as}, &res)
 		var unreadable *UnreadableAnswerError
 		switch {
 		case err == nil && res.QuoteID != req.QuoteID:

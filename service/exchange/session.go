@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/svcwallet/svcwallet/internal/startenv"
 	"github.com/svcwallet/svcwallet/signer"
 )
@@ -316,17 +317,18 @@ func (c *Client) again(was Kept) (Kept, Credential, error) {
 
 // sameAccount: a renewed login answered the account the session it renews
 // was: its account id, sub-account and funding account (unless unknown: a
-// session kept by an earlier version may not name it).
+// session kept by an earlier version may not name it), compared as
+// addresses: a kept one may be written without its 0x.
 func sameAccount(was, now Session) bool {
 	return was.AccountID == now.AccountID && was.SubAccountID == now.SubAccountID &&
-		(was.FundingAccountAddress == "" || strings.EqualFold(was.FundingAccountAddress, now.FundingAccountAddress))
+		(was.FundingAccountAddress == "" || common.HexToAddress(was.FundingAccountAddress) == common.HexToAddress(now.FundingAccountAddress))
 }
 
 // OtherAccountError: a renewal of the session Was logged in as another
 // account, Now. It ends the session (SessionEndedError): the client is
 // logged out, and nothing more is sent as either. Meanwhile, it is a login
-// made while Was was renewed: that session stays, and what was asked on
-// Was is not asked on it.
+// made while a request of Was was under way (renewed, or a withdraw
+// retried): that session stays, and what was asked on Was is not asked on it.
 type OtherAccountError struct {
 	Was, Now  Session
 	Meanwhile bool
@@ -341,8 +343,8 @@ func (e *OtherAccountError) Error() string {
 		was, now = "sub-account "+cmp.Or(e.Was.SubAccountID, "none"), "sub-account "+cmp.Or(e.Now.SubAccountID, "none")
 	}
 	if e.Meanwhile {
-		return "A login as another account (" + now + ") was made while the session of " + was +
-			" was renewed, so what was asked as " + was + " is not asked as " + now + "; ask it again as the account you mean"
+		return "A login as another account (" + now + ") was made while a request of " + was +
+			" was under way (its session renewed, or a withdraw retried), so what was asked as " + was + " is not asked as " + now + "; ask it again as the account you mean"
 	}
 	return "the service answered the renewed login as another account (" + now + ", not " + was + ")"
 }

@@ -1,11 +1,16 @@
 package withdrawal
 
-import "strings"
+import (
+	"github.com/ethereum/go-ethereum/common"
+
+	"github.com/svcwallet/svcwallet/service/journal"
+)
 
 // OtherAccountError refuses to sign, send or journal a withdrawal on a
 // session that is not the account its Transfer pays from (a login made
-// meanwhile on the same client answered another): its request would go as
-// that account's, and its intent be journaled and taken up as its.
+// meanwhile on the same client answered another, or a Transfer prepared
+// offline from another account): its request would go as that account's,
+// and its intent be journaled and taken up as its.
 type OtherAccountError struct {
 	QuoteID string
 	// SignedFrom is the funding account the Transfer pays from; Account and
@@ -14,17 +19,40 @@ type OtherAccountError struct {
 }
 
 func (e *OtherAccountError) Error() string {
-	return "Not sent: withdrawal " + e.QuoteID + " pays from funding account " + e.SignedFrom + ", but the session is now account " +
-		e.Account + "'s (funding account " + e.Funding + "); nothing left svcwallet. Log in again as the account it pays from"
+	return "Not sent: withdrawal " + e.QuoteID + " pays from funding account " + e.SignedFrom + ", but this session is account " +
+		e.Account + "'s (funding account " + e.Funding + "): nothing was sent. Log in as the account it pays from, then try again"
 }
 
 // signedFor refuses o on a session whose funding account is not the one
-// its Transfer pays from (OtherAccountError). Logged out, the send says
-// so itself, as never sent.
+// its Transfer pays from (OtherAccountError), compared as addresses: the
+// one rule for Execute and Submit. Logged out, the send says so itself,
+// as never sent.
 func (w Withdrawer) signedFor(o Order) error {
 	s, in := w.client.Session()
-	if from := o.Transfer.FromAccount.Hex(); in && !strings.EqualFold(s.FundingAccountAddress, from) {
-		return &OtherAccountError{QuoteID: o.Quote.QuoteID, SignedFrom: from, Account: s.AccountID, Funding: s.FundingAccountAddress}
+	if in && (!common.IsHexAddress(s.FundingAccountAddress) || common.HexToAddress(s.FundingAccountAddress) != o.Transfer.FromAccount) {
+		return &OtherAccountError{QuoteID: o.Quote.QuoteID, SignedFrom: o.Transfer.FromAccount.Hex(), Account: s.AccountID, Funding: s.FundingAccountAddress}
+	}
+	return nil
+}
+
+// OtherRecordAccountError refuses to settle a withdrawal journaled as
+// another account than the session's: its re-send and its status would be
+// asked as that account's, the service's "not found" taken for never paid.
+type OtherRecordAccountError struct {
+	QuoteID, Journaled, Account string
+}
+
+func (e *OtherRecordAccountError) Error() string {
+	return "withdrawal " + e.QuoteID + " was journaled as account " + e.Journaled + "'s, but this session is account " + e.Account +
+		"'s, so nothing was asked; log in as account " + e.Journaled + ", then take it up again"
+}
+
+// recordOf refuses to settle rec on a session of another account
+// (OtherRecordAccountError); a record of an earlier version that names no
+// account is its environment's, as it was.
+func (w Withdrawer) recordOf(rec journal.Record) error {
+	if s, in := w.client.Session(); in && rec.AccountID != "" && s.AccountID != rec.AccountID {
+		return &OtherRecordAccountError{QuoteID: rec.QuoteID, Journaled: rec.AccountID, Account: s.AccountID}
 	}
 	return nil
 }

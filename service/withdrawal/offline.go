@@ -103,8 +103,10 @@ func (w Withdrawer) Submit(ctx context.Context, p Prepared, sig [65]byte) (sent 
 	if err != nil {
 		return Sent{Err: err}
 	}
-	if s, _ := w.client.Session(); !common.IsHexAddress(s.FundingAccountAddress) || common.HexToAddress(s.FundingAccountAddress) != o.Transfer.FromAccount {
-		return Sent{Err: exchange.UserError{Text: "The prepared Transfer pays from another funding account than this session's: nothing was sent"}}
+	// Early, so no fresh quote is asked needlessly; decided again with the
+	// intent's line (send).
+	if err := w.signedFor(o); err != nil {
+		return Sent{Err: err}
 	}
 	sx, cancel := context.WithTimeout(context.WithoutCancel(ctx), exchange.WithdrawTimeout)
 	defer cancel()

@@ -85,7 +85,11 @@ func TestSubmitRefusesAnotherFundingAccount(t *testing.T) {
 	o := r.order(r.choice(sandbox.DestCompleted, "25"))
 	o.Transfer.FromAccount = common.HexToAddress(sandbox.BuilderAddress)
 	p, sig := r.prepared(o, sandbox.BuilderPrivateKey)
-	r.wantRefused(r.withdrawer().Submit(context.Background(), p, sig), "another funding account")
+	sent := r.withdrawer().Submit(context.Background(), p, sig)
+	if _, ok := errors.AsType[*withdrawal.OtherAccountError](sent.Err); !ok {
+		t.Errorf("submitted: %v, want withdrawal.OtherAccountError", sent.Err)
+	}
+	r.wantRefused(sent, "pays from funding account "+sandbox.BuilderAddress)
 }
 
 // TestSubmitMeasuresLifeFromPreparation: a prepared Transfer lives

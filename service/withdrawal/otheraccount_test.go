@@ -3,6 +3,7 @@ package withdrawal_test
 import (
 	"context"
 	"errors"
+	"net/http"
 	"strings"
 	"testing"
 
@@ -72,5 +73,40 @@ func TestSignedForAnotherAccountNotSent(t *testing.T) {
 		if e.Kind == journal.KindIntent {
 			t.Fatalf("an intent journaled as %s's", e.AccountID)
 		}
+	}
+}
+
+// TestSettledOnlyAsItsAccount: an unanswered withdrawal journaled as one
+// account is not settled on a session of another (a login made meanwhile
+// on the same client): its signed request was re-sent, and its status
+// asked, as that account's, whose "not found" could be journaled as never
+// paid. Nothing is asked, nothing journaled, and the repeat guard holds;
+// on its own account's session it settles.
+func TestSettledOnlyAsItsAccount(t *testing.T) {
+	r := newRig(t, 0, false)
+	o, rec := r.lostWithdrawal()
+	r.holding.Store(false)
+	if _, err := r.client.Login(context.Background(), exchange.APIKey(sandbox.NoChainAPIKey)); err != nil {
+		t.Fatal(err)
+	}
+	requests := 0
+	count := func(*http.Request) { requests++ }
+	r.before.Store(&count)
+	settled := r.withdrawer().Settle(context.Background(), rec)
+	if _, ok := errors.AsType[*withdrawal.OtherRecordAccountError](settled.Err); !ok || settled.Outcome != withdrawal.SettledUndecided || requests != 0 {
+		t.Fatalf("settled on another account's session: %+v, %d requests; want nothing asked", settled, requests)
+	}
+	if said := settled.Fact(); !strings.Contains(said, "log in as account "+sandbox.DemoAccountID) {
+		t.Fatalf("said %q", said)
+	}
+	r.before.Store(nil)
+	if _, err := r.client.Login(context.Background(), exchange.APIKey(sandbox.DemoAPIKey)); err != nil {
+		t.Fatal(err)
+	}
+	if got := r.record(rec.QuoteID); got.Answered || !r.guarded(o) {
+		t.Fatalf("journal %+v: the record must stay unanswered and the repeat guard hold", got)
+	}
+	if settled := r.withdrawer().Settle(context.Background(), rec); settled.Outcome != withdrawal.SettledAccepted {
+		t.Fatalf("settled on its own account's session: %+v", settled)
 	}
 }

@@ -179,12 +179,16 @@ func (e errNoServiceTime) Unwrap() error { return e.err }
 // re-send's refusal) only once the service's clock, read right before the
 // status and never later than ours (Client.ExpiryNow), is past the quote's
 // expiry and follow.ExecutableMargin.
-// Otherwise nothing is journaled (SettledUndecided).
+// Otherwise nothing is journaled (SettledUndecided), as when the session is
+// another account's than rec's (OtherRecordAccountError): nothing is asked.
 func (w Withdrawer) Settle(ctx context.Context, rec journal.Record) Settled {
 	// An intent of an earlier version names no service: it goes where the
 	// environment chosen reaches, as it did.
 	if here := w.client.Env().Service(); !rec.Service.IsZero() && rec.Service != here {
 		return Settled{Outcome: SettledElsewhere, Err: &OtherServiceError{QuoteID: rec.QuoteID, Signed: rec.Service, Here: here}}
+	}
+	if err := w.recordOf(rec); err != nil {
+		return Settled{Outcome: SettledUndecided, Err: err}
 	}
 	serviceNow, clockErr := w.client.ExpiryNow(ctx)
 	why := ""
