@@ -101,9 +101,10 @@ waits for a person (clef, a device through a signing command) the review
 says what happens if the quote expires meanwhile: the signature pays
 exactly the amount, so a fresh quote for exactly that amount within
 --max-fee (without it, costing no more than the reviewed quote), losing
-no more than --accept-loss's share (without it, not most of the amount
-where the reviewed quote did not), is sent with the same signature,
-which was never sent.`
+no more than --accept-loss's share (without it, no more than the
+reviewed quote where a second yes took its loss of most of the amount,
+and not most of the amount where it was not), is sent with the same
+signature, which was never sent.`
 
 const offlineTopic = `Signing on another machine: --signer offline --account ADDRESS --out FILE
 signs nothing here. After the review, withdraw and builder authorize write

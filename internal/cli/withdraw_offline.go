@@ -30,12 +30,13 @@ the Transfer must still be valid (30 minutes from when it was prepared),
 and a fresh quote for exactly the signed amount must keep its fee and loss
 within the fee cap given when it was prepared (without one, within the
 quote reviewed then), losing no more than the --accept-loss given then
-(without one, not most of the amount where that quote did not); then it
-is journaled and sent as svcwallet withdraw sends, with --wait and --json
-as there. A prepared Transfer is sent once: submitting it again names the
-withdrawal it became. As svcwallet withdraw does, it refuses to send while
-an identical withdrawal got no answer (resume that one first, or give
---allow-repeat). It logs in as svcwallet status does.
+(without one, no more than that quote lost where a second yes took its
+loss of most of the amount, and not most of the amount where it was not);
+then it is journaled and sent as svcwallet withdraw sends, with --wait and
+--json as there. A prepared Transfer is sent once: submitting it again
+names the withdrawal it became. As svcwallet withdraw does, it refuses to
+send while an identical withdrawal got no answer (resume that one first,
+or give --allow-repeat). It logs in as svcwallet status does.
 
 Exit status: as svcwallet withdraw (0 accepted, with --wait COMPLETED;
 1 refused, nothing paid; 2 usage; 3 still pending; 5 other errors).`

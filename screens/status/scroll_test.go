@@ -22,7 +22,8 @@ import (
 // was signed, at 60x20) says how many lines it
 // hides below and above, ↓ and ↑ move it a line, and the footer offers
 // each only while there is more that way; the next id typed (a board's
-// row) stays in view: its last line, the state's end, was cut unsaid.
+// row) stays in view, its hidden lines counted without naming ↑, which
+// the field takes: its last line, the state's end, was cut unsaid.
 func TestTallStatusScrolls(t *testing.T) {
 	rig := screentest.NewStatusRig(t)
 	id := "q-" + strings.Repeat("mzq7-", 25) + "x"
@@ -49,8 +50,12 @@ func TestTallStatusScrolls(t *testing.T) {
 	// Reached from the board, q starts the next id: its field, at the end,
 	// is in view while it is typed, and esc leaves the screen as it was.
 	s.look.board = true
-	if frame := press('q'); !strings.Contains(frame, "Next id") {
-		t.Fatalf("the next id's field is out of view:\n%s", frame)
+	// ↑ moves the field's cursor then, not the screen: it is not named.
+	if frame := press('q'); !strings.Contains(frame, "Next id") || !strings.Contains(frame, "3 lines above") || strings.Contains(frame, "↑") {
+		t.Fatalf("the next id's field is out of view, or ↑ named while the field has the keys:\n%s", frame)
+	}
+	if frame := press(tea.KeyUp); !strings.Contains(frame, "Next id") {
+		t.Fatalf("↑ moved the screen off the field:\n%s", frame)
 	}
 	press(tea.KeyEscape)
 	for _, step := range []struct {

@@ -43,12 +43,17 @@ func (s *statusScreen) scrolled(v string) string {
 	if shown == len(lines) {
 		return v
 	}
+	// While the next id is typed its field has the keys: ↑ is not named.
+	down, up := "↓ ", "↑ "
+	if s.look.on {
+		down, up = "", ""
+	}
 	var said []string
 	if below := len(lines) - top - shown; below > 0 {
-		said = append(said, "↓ "+strconv.Itoa(below)+" more "+plural(below, "line")+" below")
+		said = append(said, down+strconv.Itoa(below)+" more "+plural(below, "line")+" below")
 	}
 	if top > 0 {
-		said = append(said, "↑ "+strconv.Itoa(top)+" "+plural(top, "line")+" above")
+		said = append(said, up+strconv.Itoa(top)+" "+plural(top, "line")+" above")
 	}
 	return strings.Join(lines[top:top+shown], "\n") + "\n" + s.app.Common.Styles.Muted.Render(strings.Join(said, " · ")) + "\n"
 }

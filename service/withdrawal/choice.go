@@ -26,7 +26,7 @@ type Choice struct {
 	// beforehand they accept losing (AcceptsLoss); not Valid: none said.
 	// Chosen with the cap, it goes with every quote of the choice, so a
 	// review's RequoteNote and a fresh quote carrying the signature
-	// unasked (RequoteRefusal) keep to it (Order.AcceptedLoss).
+	// unasked (RequoteRefusal) keep to it.
 	AcceptedLoss decimal.NullDecimal
 }
 

@@ -192,19 +192,15 @@ func AcceptsLoss(l Loss, accepted decimal.NullDecimal) error {
 	return nil
 }
 
-// AcceptedLoss is the percentage of the amount the user accepts losing on
-// o, and whether they said it beforehand (Choice.AcceptedLoss). None said,
-// a severe loss is signed only on a second yes to the review showing it,
-// in every face, so that yes accepts the loss seen and no more: its share,
-// rounded up at the places the journal keeps. Not Valid: none accepted.
-func (o Order) AcceptedLoss() (accepted decimal.NullDecimal, beforehand bool) {
-	if o.Choice.AcceptedLoss.Valid {
-		return o.Choice.AcceptedLoss, true
-	}
-	if l := o.Loss(); l.Severe() {
-		return decimal.NewNullDecimal(decimal.Min(l.Share.Mul(hundred).RoundCeil(exchange.TokenDecimals), hundred)), false
-	}
-	return decimal.NullDecimal{}, false
+// answeredLoss is the loss of o's quote, and whether o is signed on a
+// second yes to it: a severe loss with no share said beforehand
+// (Choice.AcceptedLoss), which every face asks again. That yes accepts the
+// loss seen, in its amount and no more: a share at the journal's 6 places
+// of a percent, rounded up, would let a fresh quote lose up to a
+// hundred-millionth of the amount more.
+func (o Order) answeredLoss() (Loss, bool) {
+	l := o.Loss()
+	return l, !o.Choice.AcceptedLoss.Valid && l.Severe()
 }
 
 // ParseAcceptedLoss reads a percentage of the amount the user accepts

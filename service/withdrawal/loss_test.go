@@ -190,30 +190,3 @@ func TestConvertedLossCountsTheFee(t *testing.T) {
 		t.Errorf("reckoned %q", r)
 	}
 }
-
-// TestAcceptedLossOfAYes: with no share said beforehand, a severe loss's
-// share is the one accepted (the second yes was to it), rounded up at the
-// journal's places, and at most 100, as a prepared line holds it: a fee
-// above the amount paid lost 120%, which the journal refuses to keep. A
-// loss that is not severe accepts none.
-func TestAcceptedLossOfAYes(t *testing.T) {
-	d := decimal.RequireFromString
-	order := func(in, out, pay, receive, fee string) withdrawal.Order {
-		return withdrawal.Order{Choice: withdrawal.Choice{TokenIn: in, TokenOut: out, Amount: d(pay)},
-			Quote: exchange.Quote{PayAmount: d(pay), ReceiveAmount: d(receive), Fee: d(fee)}}
-	}
-	for _, tc := range []struct {
-		name string
-		o    withdrawal.Order
-		want string
-	}{
-		{"rounded up", order(exchange.TokenUSDT, exchange.TokenUSDT, "3", "0.8", "2.2"), "73.333334"},
-		{"a fee above the amount", order(exchange.TokenUSDT, exchange.TokenUSDC, "10", "0", "12"), "100"},
-		{"not severe", order(exchange.TokenUSDT, exchange.TokenUSDT, "25", "23.5", "1.5"), ""},
-	} {
-		got, beforehand := tc.o.AcceptedLoss()
-		if beforehand || got.Valid != (tc.want != "") || got.Valid && got.Decimal.String() != tc.want {
-			t.Errorf("%s: %v (beforehand %v), want %q", tc.name, got, beforehand, tc.want)
-		}
-	}
-}

@@ -46,10 +46,11 @@ func (w Withdrawer) Prepare(ctx context.Context, o Order, signerAddr common.Addr
 			c := o.Choice.FeeCap.Decimal.Truncate(exchange.TokenDecimals)
 			line.FeeCap, o.Choice.FeeCap = &c, decimal.NewNullDecimal(c)
 		}
-		// The loss a second yes was given to is kept as a share said
-		// beforehand is: the submission's fresh quote keeps to it.
-		if accepted, _ := o.AcceptedLoss(); accepted.Valid {
-			line.AcceptedLoss = &accepted.Decimal
+		// Only a share said beforehand: the loss a second yes was given to
+		// is the reviewed quote's, which the line keeps (PreparedOf), so
+		// Submit holds a fresh quote to its amount (answeredLoss).
+		if o.Choice.AcceptedLoss.Valid {
+			line.AcceptedLoss = &o.Choice.AcceptedLoss.Decimal
 		}
 		e, in := w.entry(journal.KindPrepared, o.Quote.QuoteID), o.Intent()
 		e.Intent, e.Domain, e.Transfer, e.Prepared = &in, &o.Domain, &o.Transfer, &line

@@ -247,22 +247,25 @@ func TestPreparedKeepsTheLossAccepted(t *testing.T) {
 	}
 }
 
-// TestPreparedKeepsTheLossAnswered: a Transfer prepared on a second yes to
-// a review losing most of the amount, with no share said beforehand, keeps
-// that loss's share as the accepted one (Order.AcceptedLoss): its submit's
-// fresh quote may lose no more than the person said yes to. It came back
-// as none accepted, held only to the fee cap.
+// TestPreparedKeepsTheLossAnswered: a Transfer prepared on a second yes
+// to a review losing most of the amount, with no share said beforehand,
+// is submitted held to that loss's amount (the reviewed quote its line
+// keeps): a fresh quote losing a unit more, within the fee cap, is
+// refused. Kept as a share at 6 places of a percent, rounded up, on its
+// accepted_loss line, as if said beforehand, it went out.
 func TestPreparedKeepsTheLossAnswered(t *testing.T) {
 	r := newRig(t, 0, false)
-	o := r.order(r.choice(sandbox.DestCompleted, "25"))
 	d := decimal.RequireFromString
-	o.Quote.ReceiveAmount, o.Quote.Fee = d("12"), d("13")
+	o := r.order(r.choice(sandbox.DestCompleted, "1000"))
+	o.Choice.FeeCap = decimal.NewNullDecimal(d("900"))
+	o.Quote.ReceiveAmount, o.Quote.Fee = d("333.333333"), d("666.666667")
 	p, _ := r.prepared(o, sandbox.DemoPrivateKey)
 	got, err := r.find(p.File())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a := got.Order.Choice.AcceptedLoss; !a.Valid || a.Decimal.String() != "52" {
-		t.Errorf("prepared on a yes to a loss of 52%%, submitted accepting %v", a)
+	fresh := exchange.Quote{QuoteID: "q-fresh", PayAmount: o.Quote.PayAmount, ReceiveAmount: d("333.33333"), Fee: d("666.66667"), ExpiresAt: r.service.Now().Add(time.Minute)}
+	if why := withdrawal.RequoteRefusal(got.Order, fresh, r.service.Now()); !strings.Contains(why, "more than the 666.666667 USDT (66.7%) of the quote you said yes to") {
+		t.Errorf("prepared on a yes to a loss of 666.666667 USDT, a fresh quote losing 666.66667: %q", why)
 	}
 }

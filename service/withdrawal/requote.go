@@ -86,13 +86,15 @@ func RequoteCap(o Order) decimal.Decimal {
 
 // RequoteRefusal says why quote q cannot carry o's signature, or "": it
 // must pay exactly the signed numTokens, cost no more than RequoteCap,
-// lose no more than the share accepted (Order.AcceptedLoss: beforehand, or
-// the severe loss a second yes was given to), nor, none accepted, most of
-// the amount where the reviewed quote did not (its second yes was never
-// asked), and be one that may still be signed at serverNow (MayStillSign).
+// lose no more than the share accepted beforehand (Choice.AcceptedLoss),
+// nor, none accepted, more than the severe loss a second yes was given to
+// (answeredLoss), nor most of the amount where the reviewed quote did not
+// (its second yes was never asked), and be one that may still be signed at
+// serverNow (MayStillSign).
 func RequoteRefusal(o Order, q exchange.Quote, serverNow time.Time) string {
 	in, limit, l := o.Choice.TokenIn, RequoteCap(o), Order{Choice: o.Choice, Quote: q}.Loss()
-	accepted, beforehand := o.AcceptedLoss()
+	accepted := o.Choice.AcceptedLoss
+	reviewed, answered := o.answeredLoss()
 	raw, err := exchange.RawUnits(q.PayAmount)
 	switch {
 	case err != nil || raw != o.Transfer.NumTokens:
@@ -101,11 +103,11 @@ func RequoteRefusal(o Order, q exchange.Quote, serverNow time.Time) string {
 		return fmt.Sprintf("its fee %s %s is above %s", q.Fee, in, capText(o, limit))
 	case l.Lost.GreaterThan(limit):
 		return fmt.Sprintf("you would lose %s, above %s", l.Reckoned(), capText(o, limit))
-	case errors.As(AcceptsLoss(l, accepted), new(*LossAbove)) && beforehand:
-		return fmt.Sprintf("you would lose %s, %s%% of the amount, above the %s%% accepted", l.Reckoned(), l.Percent(), accepted.Decimal)
 	case errors.As(AcceptsLoss(l, accepted), new(*LossAbove)):
-		return fmt.Sprintf("you would lose %s, %s%% of the amount, more than the %s (%s%%) of the quote you said yes to", l.Reckoned(), l.Percent(), o.Loss().Said(), accepted.Decimal)
-	case errors.Is(AcceptsLoss(l, accepted), ErrSevereLoss) && AcceptsLoss(o.Loss(), accepted) == nil:
+		return fmt.Sprintf("you would lose %s, %s%% of the amount, above the %s%% accepted", l.Reckoned(), l.Percent(), accepted.Decimal)
+	case answered && l.Lost.GreaterThan(reviewed.Lost):
+		return fmt.Sprintf("you would lose %s, %s%% of the amount, more than the %s (%s%%) of the quote you said yes to", l.Reckoned(), l.Percent(), reviewed.Said(), reviewed.Percent())
+	case errors.Is(AcceptsLoss(l, accepted), ErrSevereLoss) && !answered:
 		// Its second yes was never asked: the yes given was to a smaller loss.
 		return fmt.Sprintf("most of the amount would go to fees: you would lose %s, %s%% of the amount, where the quote you said yes to lost %s%%", l.Reckoned(), l.Percent(), o.Loss().Percent())
 	case !(PricedQuote{Quote: q}).MayStillSign(serverNow):
@@ -133,12 +135,13 @@ func RequoteNote(o Order) string {
 	if paid.IsPositive() {
 		capShare = RequoteCap(o).Div(paid).Mul(hundred)
 	}
-	switch accepted, beforehand := o.AcceptedLoss(); {
-	case accepted.Valid && accepted.Decimal.LessThan(capShare) && beforehand:
-		loss = ", losing no more than the " + accepted.Decimal.String() + "% of the amount you accepted,"
+	reviewed, answered := o.answeredLoss()
+	switch accepted := o.Choice.AcceptedLoss; {
 	case accepted.Valid && accepted.Decimal.LessThan(capShare):
-		loss = ", losing no more than this quote's " + o.Loss().Said() + ","
-	case !accepted.Valid && LossConfirmShare.Mul(hundred).LessThan(capShare):
+		loss = ", losing no more than the " + accepted.Decimal.String() + "% of the amount you accepted,"
+	case answered && reviewed.Lost.LessThan(RequoteCap(o)):
+		loss = ", losing no more than this quote's " + reviewed.Said() + ","
+	case !accepted.Valid && !answered && LossConfirmShare.Mul(hundred).LessThan(capShare):
 		loss = ", losing no more than half the amount,"
 	}
 	return fmt.Sprintf("The signature pays exactly %s. If the quote expires while you approve, svcwallet gets a fresh quote for exactly %s whose fee and loss stay within %s%s and sends it with the same signature, which was never sent; if none does, nothing is sent.",

@@ -101,6 +101,29 @@ func TestRequoteKeepsTheLossAnswered(t *testing.T) {
 	}
 }
 
+// TestRequoteKeepsTheAmountAnswered: a second yes to a severe loss
+// accepts its amount and no more, within a generous fee cap: a fresh quote
+// losing one unit more is refused in the figures the review said (its
+// loss rounded up to one place), and one losing as much goes. Held to the
+// share rounded up at 6 places of a percent, a fresh quote losing
+// 666.66667 USDT of 1000 went out on a yes to 666.666667.
+func TestRequoteKeepsTheAmountAnswered(t *testing.T) {
+	now := time.Date(2026, 3, 14, 9, 0, 0, 0, time.UTC)
+	d := decimal.RequireFromString
+	quote := func(receive, fee string) exchange.Quote {
+		return exchange.Quote{QuoteID: "q", PayAmount: d("1000"), ReceiveAmount: d(receive), Fee: d(fee), ExpiresAt: now.Add(time.Minute)}
+	}
+	o := withdrawal.Order{Quote: quote("333.333333", "666.666667"), Transfer: signer.Transfer{NumTokens: 1_000_000_000},
+		Choice: withdrawal.Choice{TokenIn: exchange.TokenUSDT, TokenOut: exchange.TokenUSDT, Amount: d("1000"), FeeCap: decimal.NewNullDecimal(d("900"))}}
+	if got := withdrawal.RequoteRefusal(o, quote("333.333333", "666.666667"), now); got != "" {
+		t.Errorf("the loss said yes to: %q", got)
+	}
+	want := "you would lose 666.66667 USDT (pay 1000, receive 333.33333), 66.7% of the amount, more than the 666.666667 USDT (66.7%) of the quote you said yes to"
+	if got := withdrawal.RequoteRefusal(o, quote("333.33333", "666.66667"), now); !strings.Contains(got, want) {
+		t.Errorf("a unit more: %q, want %q", got, want)
+	}
+}
+
 // TestRequoteNoteSaysTheLossAnswered: the review's note on a fresh quote
 // says what RequoteRefusal keeps to where it binds before the cap: the
 // share accepted (--accept-loss), or, none accepted after a review losing
@@ -117,6 +140,8 @@ func TestRequoteNoteSaysTheLossAnswered(t *testing.T) {
 	}
 	severe := order("20", "")
 	severe.Quote.ReceiveAmount, severe.Quote.Fee = d("12"), d("13")
+	severeAtCap := order("13", "")
+	severeAtCap.Quote = severe.Quote
 	for _, tc := range []struct {
 		name      string
 		o         withdrawal.Order
@@ -127,6 +152,7 @@ func TestRequoteNoteSaysTheLossAnswered(t *testing.T) {
 		{"a cap below the share accepted", order("1", "7"), "your fee cap of 1 USDT and sends", "accepted"},
 		{"a cap below half", order("2", ""), "your fee cap of 2 USDT and sends", "half"},
 		{"a generous cap, a severe loss answered", severe, "your fee cap of 20 USDT, losing no more than this quote's 13 USDT, and sends", "half"},
+		{"a cap at the severe loss answered", severeAtCap, "your fee cap of 13 USDT and sends", "half"},
 	} {
 		note := withdrawal.RequoteNote(tc.o)
 		if !strings.Contains(note, tc.says) || strings.Contains(note, tc.not) {
