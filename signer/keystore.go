@@ -200,6 +200,12 @@ func KeystoreLeftOut(dir string) ([]string, error) {
 // scanKeystore reads dir's keystore files: those listed, and the paths of
 // those left out for their names.
 func scanKeystore(dir string) (out []KeystoreEntry, leftOut []string, err error) {
+	if dir == "" {
+		// No keystore folder (the console's and plain mode's when
+		// DefaultKeystoreDir refused one): none, where Abs would name the
+		// folder svcwallet started in and its files were offered to sign.
+		return nil, nil, nil
+	}
 	dir, err = filepath.Abs(dir)
 	if err != nil {
 		return nil, nil, fmt.Errorf("keystore directory: %w", err)
@@ -257,6 +263,8 @@ func FindKeystore(dir string, address common.Address) (string, error) {
 		}
 	}
 	switch {
+	case dir == "":
+		return "", fmt.Errorf("no keystore folder to find %s in (svcwallet doctor says why)", address.Hex())
 	case len(paths) == 0 && unknown > 0:
 		return "", fmt.Errorf("no keystore file names %s in %s, and %d file(s) there do not say their address (Foundry writes none): %w", address.Hex(), safetext.Shown(dir), unknown, ErrChooseFile)
 	case len(paths) == 0:

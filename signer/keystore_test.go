@@ -285,6 +285,25 @@ func TestDefaultKeystoreDir(t *testing.T) {
 	}
 }
 
+// TestNoKeystoreFolderIsNoKeystore: without a keystore folder (the
+// console's and plain mode's when $SVCWALLET_KEYSTORE holds a key's shape)
+// no key is listed nor found, though the folder svcwallet started in holds
+// one: its files were offered to sign the login with.
+func TestNoKeystoreFolderIsNoKeystore(t *testing.T) {
+	dir := t.TempDir()
+	addr, _, err := NewKeystoreKey(dir, testPassphrase)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	if keys, err := ListKeystore(""); len(keys) != 0 || err != nil {
+		t.Errorf("no keystore folder lists %v, %v: the folder started in", keys, err)
+	}
+	if path, err := FindKeystore("", addr); err == nil || !strings.Contains(err.Error(), "no keystore folder") {
+		t.Errorf("no keystore folder finds %q, %v", path, err)
+	}
+}
+
 // foundryKeystore writes a V3 file as Foundry's `cast wallet import` does:
 // geth's format without the clear-text address field.
 func foundryKeystore(t *testing.T, dir string) (common.Address, string) {

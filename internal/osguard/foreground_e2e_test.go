@@ -3,6 +3,7 @@
 package osguard
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"fmt"
@@ -11,7 +12,6 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/creack/pty"
 	"golang.org/x/sys/unix"
@@ -33,8 +33,8 @@ func TestLentTerminalGivenBackAsLent(t *testing.T) {
 		return
 	}
 	for name, script := range map[string]string{
-		"left raw":              "stty -echo -icanon -isig </dev/tty",
-		"ended while prompting": "stty -echo </dev/tty; sleep 30",
+		"left raw":              "stty -echo -icanon -isig </dev/tty; echo set",
+		"ended while prompting": "stty -echo </dev/tty; echo set; sleep 30",
 	} {
 		t.Run(name, func(t *testing.T) {
 			cmd := exec.Command(os.Args[0], "-test.run=^TestLentTerminalGivenBackAsLent$", "-test.count=1")
@@ -54,14 +54,31 @@ func TestLentTerminalGivenBackAsLent(t *testing.T) {
 	}
 }
 
-// lendAndSay runs script on the terminal lent to it, ended after a
-// quarter second, and prints the terminal's settings once taken back.
+// lendAndSay runs script on the terminal lent to it, ended once it says
+// it has set the terminal (not after a time: on a busy machine it might
+// not have yet, and the test pass with nothing to give back), and prints
+// the terminal's settings once taken back.
 func lendAndSay(script string) {
-	ctx, cancel := context.WithTimeout(context.Background(), 250*time.Millisecond)
+	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	g := GroupCommandContext(ctx, "sh", "-c", script)
+	said, err := g.Cmd.StdoutPipe()
+	if err != nil {
+		fmt.Println("no pipe:", err)
+		return
+	}
 	g.LendForeground()
-	_ = g.Run()
+	if err := g.Start(); err != nil {
+		fmt.Println("not started:", err)
+		return
+	}
+	line, _ := bufio.NewReader(said).ReadString('\n')
+	cancel() // ended as sign_timeout ends it, while it prompts
+	_ = g.Wait()
+	if line != "set\n" {
+		fmt.Printf("the script did not set the terminal: %q\n", line)
+		return
+	}
 	t, err := unix.IoctlGetTermios(0, unix.TCGETS)
 	if err != nil {
 		fmt.Println("no settings:", err)

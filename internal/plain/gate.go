@@ -79,12 +79,21 @@ const pasted = "Not taken: that answer came as a paste. Type it, a key at a time
 // read; the zero Gate only asks and reads. ctx's end (ctrl+c) while keys
 // are read is ErrInterrupted.
 func (g Gate) Ask(ctx context.Context, out io.Writer, prompt func() string, read func() (string, error)) (string, error) {
+	return g.ask(ctx, out, prompt, read, false)
+}
+
+// ask is Ask; typedBack holds it to the passphrase's rule of a paste
+// instead (Prompter.TypedBack): what was typed ahead is said discarded,
+// and a pasted answer is taken once its Enter is typed after the paste.
+func (g Gate) ask(ctx context.Context, out io.Writer, prompt func() string, read func() (string, error), typedBack bool) (string, error) {
 	for {
 		var asked time.Time
 		if g.OnTerminal() {
 			// A discard that fails leaves the dwell: each line typed
 			// ahead then comes at once, and is refused.
-			_, _ = g.Flush()
+			if held, _ := g.Flush(); held && typedBack {
+				fmt.Fprintln(out, discardedWords)
+			}
 			// Taken before the question is written, so whoever answers
 			// once it shows is never counted early.
 			asked = g.Now()
@@ -96,7 +105,9 @@ func (g Gate) Ask(ctx context.Context, out io.Writer, prompt func() string, read
 		switch {
 		case err != nil || !g.OnTerminal():
 			return t.text, err
-		case t.paste:
+		case typedBack && t.pastedEnter:
+			fmt.Fprintln(out, pastedEnterAnswer)
+		case !typedBack && t.paste:
 			fmt.Fprintln(out, pasted)
 		case g.Now().Before(asked.Add(intent.ReviewDwell)):
 			fmt.Fprintln(out, tooSoon)

@@ -159,6 +159,38 @@ func TestChangedBridgeAddress(t *testing.T) {
 	}
 }
 
+// TestPastedBridgeAddressTrustsNothing: the new bridge address pasted
+// with its Enter ahead of the question that trusts it (with the
+// destination, amount and fee cap) is discarded, said so, and trusts
+// nothing: the question is the passphrase's kind (Prompter.TypedBack).
+// Asked as any line, the paste answered it and the address was trusted.
+func TestPastedBridgeAddressTrustsNothing(t *testing.T) {
+	r := newRigOn(t, func(url string) config.Environment {
+		e := config.SandboxEnvironment(url, sandbox.DefaultChainID)
+		e.Name, e.BridgeFundingAddress = "local", ""
+		return e
+	})
+	r.console.Targets[0].Demo = nil
+	pins := withdrawal.BridgePinsPath(filepath.Dir(r.journal.Path()))
+	old := "0x1111111111111111111111111111111111111111"
+	if err := withdrawal.RecordBridge(r.env, pins, old, r.clock.Now()); err != nil {
+		t.Fatal(err)
+	}
+	paste := append([]scripted{after("Destination address on", sandbox.DestCompleted)}, typed("25", "2", config.SandboxBridgeFundingAddress)...)
+	out, err := r.runPasting(steps(logIn, typed("withdraw", "ARBITRUM", "USDT"), paste,
+		[]scripted{after("type n to stop: ", "n")}, typed("quit"))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants(t, out, discardedWords+"\nTo trust it, type the new address exactly; type n to stop: ", "Not trusted: nothing was signed or recorded.")
+	if strings.Contains(out, "Trusted:") || r.intents() != 0 {
+		t.Errorf("a pasted address trusted the changed bridge:\n%s", out)
+	}
+	if _, err := withdrawal.CheckBridge(r.env, pins, config.SandboxBridgeFundingAddress, r.clock.Now()); err == nil {
+		t.Error("the pasted address is recorded in place of the old")
+	}
+}
+
 // TestKeystorePassphraseAfterY: after a login by API key the review finds
 // the account's keystore file (signer.Lookup); its passphrase is asked once
 // y is typed, again when wrong, and never written back.

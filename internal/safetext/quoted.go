@@ -101,8 +101,18 @@ func NameQuoted(s string) string { return refusedQuoted(s, maxNameQuoted) }
 // it failed.
 // What follows a ? or # is left out, marked "…", when it names a value
 // (=): a link's query or fragment may hold a token (?apikey=, #token=),
-// as config.CheckURL leaves a config URL's out.
+// as config.CheckURL leaves a config URL's out; and so is a link's user
+// name and password (user:pass@), as a config URL's refusal leaves them.
 func IDQuoted(s string) string {
+	if scheme, rest, ok := strings.Cut(s, "://"); ok {
+		authority := rest
+		if end := strings.IndexAny(rest, "/?#"); end >= 0 {
+			authority = rest[:end]
+		}
+		if at := strings.LastIndex(authority, "@"); at >= 0 {
+			s = scheme + "://…@" + rest[at+1:]
+		}
+	}
 	if i := strings.IndexAny(s, "?#"); i >= 0 && strings.Contains(s[i+1:], "=") {
 		s = s[:i+1] + "…"
 	}

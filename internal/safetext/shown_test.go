@@ -78,8 +78,12 @@ func TestIDQuoted(t *testing.T) {
 		// as a config URL's may: cut before it, as config.CheckURL cuts.
 		"https://api.example/api?module=tx&apikey=SECRET1": `"https://api.example/api?…"`,
 		"https://x.example/tx/0xab#token=SECRET2":          `"https://x.example/tx/0xab#…"`,
-		"q-1?":       `"q-1?"`,
-		"q?q-pasted": `"q?q-pasted"`,
+		"https://user:hunter2@api.example/tx/0xab":         `"https://…@api.example/tx/0xab"`,
+		"https://:tok3n@rpc.example?x=1":                   `"https://…@rpc.example?…"`,
+		"https://api.example/u@x":                          `"https://api.example/u@x"`,
+		"q-1@x":                                            `"q-1@x"`,
+		"q-1?":                                             `"q-1?"`,
+		"q?q-pasted":                                       `"q?q-pasted"`,
 	} {
 		if got := IDQuoted(in); got != want {
 			t.Errorf("IDQuoted(%q) = %s, want %s", in, got, want)

@@ -189,11 +189,14 @@ func SecretIn(s string) Secret {
 	return NoSecret
 }
 
-// SecretsCut is s with each recovery phrase, byte list or base64 key it
-// holds (WalletSecretSpans) put as "…": for a child's output an error
-// repeats, which may echo what it was given (a wrapper's `set -x` trace of
-// `--mnemonic "…"`). Hex runs are Quoted's to cut.
+// SecretsCut is s cleaned to one line as Quoted cleans it, with each
+// recovery phrase, byte list or base64 key it holds (WalletSecretSpans)
+// put as "…": for a child's output an error repeats, which may echo what
+// it was given (a wrapper's `set -x` trace of `--mnemonic "…"`). Looked
+// for as it reads: a phrase whose words an escape sequence or an invisible
+// character parts was read whole once cleaned. Hex runs are Quoted's to cut.
 func SecretsCut(s string) string {
+	s = flat(s)
 	spans := WalletSecretSpans(s)
 	if len(spans) == 0 {
 		return s

@@ -74,6 +74,10 @@ func TestSecretsCut(t *testing.T) {
 		{"+ cast wallet sign --mnemonic " + phrase + " /tmp/f.json", "+ cast wallet sign --… /tmp/f.json"},
 		{"bad keypair " + bytes + " here", "bad keypair … here"},
 		{phrase + "\n" + phrase, "…"},
+		// As it reads: parted by an escape sequence or an invisible
+		// character, it is one phrase once cleaned.
+		{"mnemonic: \x1b[1m" + strings.Replace(phrase, " ", "\x1b[0m ", 1), "mnemonic: …"},
+		{"mnemonic: " + strings.Replace(phrase, " ", "\u200b ", 3), "mnemonic: …"},
 		{"Error: user rejected the request", "Error: user rejected the request"},
 	} {
 		if got := SecretsCut(tc.in); got != tc.want {

@@ -158,7 +158,7 @@ func (e Environment) Domain() signer.Domain {
 // checkEnvName refuses a name no environment may have.
 func checkEnvName(name string) error {
 	if !IsEnvName(name) {
-		return fmt.Errorf("environment name %.40q: use 1 to %d letters, digits, '.', '_', ':' and '-' (the journal records it)", name, safetext.MaxNameLen)
+		return fmt.Errorf("environment name %s: use 1 to %d letters, digits, '.', '_', ':' and '-' (the journal records it)", safetext.NameQuoted(name), safetext.MaxNameLen)
 	}
 	return nil
 }
@@ -176,7 +176,7 @@ func (e Environment) Validate() error {
 	}
 	switch {
 	case e.DomainName != "" && !ValidDomainName(e.DomainName):
-		return fmt.Errorf("environment %q: domain_name %.40q: use at most %d characters, without control or invisible characters and without leading or trailing spaces", e.Name, e.DomainName, safetext.MaxNameLen)
+		return fmt.Errorf("environment %q: domain_name %s: use at most %d characters, without control or invisible characters and without leading or trailing spaces", e.Name, safetext.NameQuoted(e.DomainName), safetext.MaxNameLen)
 	}
 	for key, v := range map[string]string{"cookie_name": e.CookieName, "account_id_header": e.AccountIDHeader} {
 		if v != "" && (len(v) > safetext.MaxNameLen || !IsHTTPToken(v)) {
@@ -190,7 +190,7 @@ func (e Environment) Validate() error {
 		return fmt.Errorf("environment %q: chain_id %d %v", e.Name, e.ChainID, err)
 	}
 	if e.BridgeFundingAddress != "" && !common.IsHexAddress(e.BridgeFundingAddress) {
-		return fmt.Errorf("environment %q: bridge_funding_address %.50q is not an EVM address (0x and 40 hex digits)", e.Name, e.BridgeFundingAddress)
+		return fmt.Errorf("environment %q: bridge_funding_address %.50q is not an EVM address (0x and 40 hex digits)", e.Name, safetext.Quoted(e.BridgeFundingAddress))
 	}
 	// base_url first: env add copies it into the other two when they are
 	// not given, and its refusal must name the flag that was.

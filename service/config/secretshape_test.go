@@ -8,7 +8,8 @@ import (
 )
 
 // TestConfigRefusalNeverRepeatsAKey: a private key written in the config
-// (the sandbox's demo key here), as a number, a string or a key's name, is
+// (the sandbox's demo key here), as a number, a string, a key's name, a
+// value an environment's check refuses or an environment's name, is
 // refused without repeating it: the TOML parser's words quoted it whole
 // (`0xac09…ff80 is out of range for int64`), and every command and doctor,
 // whose report is pasted into tickets, said them. At most 8 of its digits
@@ -22,6 +23,10 @@ func TestConfigRefusalNeverRepeatsAKey(t *testing.T) {
 		{"a number without 0x", env + "private_key = 1" + key[1:] + "\n", "line 6"},
 		{"a key's name", env + key + " = 1\n", "unknown key"},
 		{"the theme", "theme = \"0x" + key + "\"\n", "theme must be light or dark"},
+		// What an environment's own checks refuse, as they read it.
+		{"the bridge funding address", env + "bridge_funding_address = \"0x" + key + "\"\n", "not an EVM address"},
+		{"the domain name", env + "domain_name = \"0x" + key + "\"\n", "domain_name"},
+		{"an environment's name", strings.Replace(env, "[env.x]", "[env.0x"+key+"]", 1), "environment name"},
 	} {
 		_, err := config.LoadConfig(writeConfig(t, tc.text), true)
 		if err == nil || !strings.Contains(err.Error(), tc.says) {

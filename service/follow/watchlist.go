@@ -1,6 +1,7 @@
 package follow
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -185,6 +186,12 @@ func ParseQuoteIDs(text string, split bool) (ids []string, lookups []Lookup, mal
 	return ids, lookups, malformed
 }
 
+// boundCompared is called each time linesTouched compares a span's bound
+// with a line's: TestRefusedLinesFoundByHalving holds their number to two
+// halvings a span, where checking every line against every span took
+// time growing with the square of the lines.
+var boundCompared = func() {}
+
 // linesTouched says, for each of lines (text split at \n), whether one of
 // spans (byte ranges of text) touches it. Each span's lines are found by
 // halving: every span against every line made a paste of 64,000 TRON
@@ -207,12 +214,16 @@ func linesTouched(lines []string, spans [][2]int) []bool {
 		// The first line ending after the span's start, the first
 		// starting at or after its end.
 		first, _ := slices.BinarySearchFunc(ends, k[0], func(e, a int) int {
+			boundCompared()
 			if e <= a {
 				return -1
 			}
 			return 1
 		})
-		last, _ := slices.BinarySearch(starts, k[1])
+		last, _ := slices.BinarySearchFunc(starts, k[1], func(s, b int) int {
+			boundCompared()
+			return cmp.Compare(s, b)
+		})
 		if first < last {
 			depth[first]++
 			depth[last]--

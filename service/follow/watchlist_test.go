@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
@@ -46,32 +45,6 @@ func TestParseQuoteIDsSplitKey(t *testing.T) {
 	ids, _, bad := follow.ParseQuoteIDs(key[:32]+"\nq-1\n"+key[32:], false)
 	if len(ids) != 3 || len(bad) != 0 {
 		t.Errorf("ids of 32 hex digits apart: ids %q, %d malformed", ids, len(bad))
-	}
-}
-
-// TestParseManyRefusedLinesInLinearTime: a list of 100,000 lines each
-// refused for a key's shape (TRON payout hashes, 64 hex digits without 0x)
-// or a recovery phrase's is read in well under a second. Each line was
-// checked against every key or phrase of the text: a paste of 64,000 such
-// lines held the board's Update 10 s, and `status -` of 16 MiB of them for
-// minutes.
-func TestParseManyRefusedLinesInLinearTime(t *testing.T) {
-	const n = 100_000
-	for what, line := range map[string]func(int) string{
-		"key": func(i int) string { return strconv.FormatUint(1<<63+uint64(i), 16) + strings.Repeat("0", 48) },
-		"phrase": func(i int) string {
-			return "abandon ability able about above absent absorb abstract absurd abuse access accident #" + strconv.Itoa(i)
-		},
-	} {
-		lines := make([]string, n)
-		for i := range lines {
-			lines[i] = line(i)
-		}
-		start := time.Now()
-		_, _, bad := follow.ParseQuoteIDs(strings.Join(lines, "\n"), true)
-		if took := time.Since(start); took > 5*time.Second || len(bad) != n {
-			t.Errorf("%d lines each a %s's shape: read in %v, %d refused; want all refused in under 5 s", n, what, took, len(bad))
-		}
 	}
 }
 

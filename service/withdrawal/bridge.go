@@ -87,9 +87,20 @@ func (e *BridgeChangedError) Accept(accepted string) (BridgeTrust, error) {
 	case e.Pinned:
 		return BridgeTrust{}, e
 	case !sameAddress(accepted, e.Seen):
-		return BridgeTrust{}, fmt.Errorf("the service gave bridge funding address %s, not the accepted %s: nothing was signed or recorded", e.Seen, accepted)
+		return BridgeTrust{}, fmt.Errorf("the service gave bridge funding address %s, not the accepted %s: nothing was signed or recorded", e.Seen, acceptedShown(accepted))
 	}
 	return BridgeTrust{Address: e.Seen, SeenSince: e.Since, Replaces: e.Expected}, nil
+}
+
+// acceptedShown is a refused accepted address as the refusal repeats it:
+// whole when it has an address's shape, so the difference shows; else as
+// any typed text (safetext.Quoted), since plain mode's answer may be a
+// private key pasted in the wrong place, or hold escapes.
+func acceptedShown(accepted string) string {
+	if common.IsHexAddress(accepted) {
+		return accepted
+	}
+	return safetext.Quoted(accepted)
 }
 
 type bridgePin struct {

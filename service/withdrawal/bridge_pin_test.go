@@ -81,6 +81,14 @@ func TestCheckBridge(t *testing.T) {
 	if _, err := changed.Accept(bridge); err == nil || !strings.Contains(err.Error(), "not the accepted "+bridge) {
 		t.Fatalf("another address accepted: %v", err)
 	}
+	// Plain mode's answer typed back is repeated as typed text is: a
+	// private key pasted there by mistake, or an escape, never whole.
+	const key = "ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80"
+	for _, typed := range []string{key, "0x" + key, "0x12\x1b[2J\u202e"} {
+		if _, err := changed.Accept(typed); err == nil || strings.Contains(err.Error(), key[:9]) || strings.ContainsAny(err.Error(), "\x1b\u202e") {
+			t.Errorf("Accept(%q) refused as %q, want the answer cut and cleaned", typed, err)
+		}
+	}
 	if _, err := (&withdrawal.BridgeChangedError{Env: "prod", Expected: bridge, Seen: other, Pinned: true}).Accept(other); err == nil {
 		t.Fatal("a pinned address accepted")
 	}
