@@ -11,6 +11,10 @@ import (
 // zeros (Python's hex()), up to 66 as openssl prints one with 00 in front.
 const minKeyDigits, maxKeyDigits = 62, 66
 
+// KeyShape is the shape KeySpans finds in the words every refusal of it
+// says, so none names a count the rule no longer keeps.
+const KeyShape = "the shape of a private key (62 or more hex digits in a row, or 62 to 66 in pieces)"
+
 // keySeparators are the characters besides whitespace that may split a
 // key's pieces: pasted in halves with a hyphen, comma or dot, in groups
 // joined by colons, or as openssl prints one (two digits apart, with ':').
