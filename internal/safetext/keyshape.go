@@ -38,11 +38,11 @@ func HoldsKeyShape(s string) bool {
 
 // KeySpans returns where s holds the shape of a private key, as byte
 // ranges [start, end): a run of 62 or more hex digits, or consecutive runs
-// separated only by whitespace or keySeparators that hold 62 to 66 digits
-// (minKeyDigits, maxKeyDigits) as a key split is written: its inner runs
-// all as long as each other, the first and last no longer, the same
-// separator between each two (whitespace aside), and a letter a-f among
-// them. So a key in halves, wrapped, in groups of any size or as openssl's
+// separated only by whitespace, double quotes or keySeparators that hold
+// 62 to 66 digits (minKeyDigits, maxKeyDigits) as a key split is written:
+// its inner runs all as long as each other, the first and last no longer,
+// the same separator between each two (whitespace and quotes aside), and a
+// letter a-f among them. So a key in halves, wrapped, in groups of any size or as openssl's
 // pairs is one; a list of ids is not: ids of 24 digits never add up to
 // 62-66, UUIDs' groups differ, numbers hold no letter (a key's 64 digits
 // hold one but for 1 in 10^13), sandbox ids are broken by other letters,
@@ -102,7 +102,10 @@ func KeySpans(s string) [][2]int {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		switch {
 		case !sepOnly:
-		case unicode.IsSpace(r):
+		case unicode.IsSpace(r) || r == '"':
+			// A double quote is read as whitespace: ids in double quotes
+			// (a CSV export's fields) are read without them, and so would
+			// a key's halves be, each sent as an id.
 			brk = brk || r == '\n' || r == '\r'
 		case strings.ContainsRune(keySeparators, r) && (sep == 0 || sep == r):
 			sep = r

@@ -19,7 +19,8 @@ import (
 // around it are read. So is a key on one line, a single token to a quote
 // id's shape (letters, digits, ':' and '-'): in groups joined by colons or
 // hyphens, or printed as a number without its leading zeros (0x and 62 or
-// 63 digits). Ids of 32 hex digits apart are ids.
+// 63 digits), or in halves each in double quotes, which are read without
+// them (a CSV export's fields). Ids of 32 hex digits apart are ids.
 func TestParseQuoteIDsSplitKey(t *testing.T) {
 	key := strings.Repeat("5e", 16) + strings.Repeat("a7", 16)
 	for _, split := range []bool{false, true} {
@@ -38,7 +39,8 @@ func TestParseQuoteIDsSplitKey(t *testing.T) {
 		groups = append(groups, key[i:i+8])
 	}
 	for _, line := range []string{key[:32] + " " + key[32:], key[:32] + "," + key[32:], key[:32] + "-" + key[32:], key[:32] + "." + key[32:],
-		key[:32] + ":" + key[32:], strings.Join(groups, ":"), strings.Join(groups, "-"), "0x" + key[2:], "0x" + key[1:]} {
+		key[:32] + ":" + key[32:], strings.Join(groups, ":"), strings.Join(groups, "-"), "0x" + key[2:], "0x" + key[1:],
+		`"` + key[:32] + `","` + key[32:] + `"`, `"` + key[:32] + `" "` + key[32:] + `"`} {
 		ids, _, bad := follow.ParseQuoteIDs(line, true)
 		if len(ids) != 0 || len(bad) != 1 || !errors.Is(bad[0].Err, exchange.ErrKeyShape) {
 			t.Errorf("a key on one line, %d characters: ids %q, %d malformed", len(line), ids, len(bad))
