@@ -13,7 +13,7 @@ const minKeyDigits, maxKeyDigits = 62, 66
 
 // KeyShape is the shape KeySpans finds in the words every refusal of it
 // says, so none names a count the rule no longer keeps.
-const KeyShape = "the shape of a private key (62 or more hex digits in a row, or 62 to 66 in pieces)"
+const KeyShape = "the shape of a private key (62 or more hex digits, in a row or in pieces)"
 
 // minLinePiece is the fewest digits of a key's inner pieces when each
 // piece stands on a line of its own: a key wrapped over lines has 16 or
