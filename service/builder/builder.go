@@ -122,6 +122,10 @@ func Check(in Input) (Auth, error) {
 		return bad(FieldLabel, fmt.Errorf("is %d bytes long: use at most %d (a letter outside ASCII takes 2 to 4)", len(label), journal.MaxKeyLabel))
 	case !journal.ValidKeyLabel(label):
 		return bad(FieldLabel, errors.New("holds a line break, a tab, or a control or invisible character: type it on one line in plain text"))
+	case safetext.HoldsKeyShape(label):
+		// Signed, journaled and sent: a key typed in its place (plain
+		// mode's question has no field to clear it) goes no further.
+		return bad(FieldLabel, errors.New("holds "+safetext.KeyShape+": a label names the API key, never holds a private key"))
 	}
 	a.WithKey, a.Label = true, label
 	if a.KeySigner, err = ParseEVMAddress(keySigner, "the API key's signer"); err != nil {
