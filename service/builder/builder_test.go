@@ -44,7 +44,8 @@ func TestBuilderCheckPermissions(t *testing.T) {
 // of one (journal.ValidKeyLabel), said as the label's refusal: a label the
 // journal would refuse to read back is never prepared, nor sent; nor is
 // one holding a private key's shape (typed at plain mode's question),
-// refused in words that repeat none of it.
+// refused in words that repeat none of it; the question asking for it
+// (plain mode's) refuses what the authorization refuses, and asks again.
 func TestBuilderKeyLabel(t *testing.T) {
 	in := builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05",
 		KeySigner: sandbox.NoChainAddress, Permissions: "Trade"}
@@ -60,6 +61,9 @@ func TestBuilderKeyLabel(t *testing.T) {
 			t.Errorf("label %q: %v, label %q", safetext.Quoted(label), err, safetext.Quoted(a.Label))
 		case !ok && (!errors.As(err, &fe) || fe.Field != builder.FieldLabel || strings.Contains(err.Error(), testKey[8:16])):
 			t.Errorf("label %q: err %v, want a refusal of the label", safetext.Quoted(label), err)
+		}
+		if check := builder.FieldLabel.Question().Check; check == nil || (check(label) == nil) != ok {
+			t.Errorf("label %q: the question (plain mode's) does not check it as the authorization does", safetext.Quoted(label))
 		}
 	}
 }
