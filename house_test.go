@@ -243,8 +243,8 @@ func TestServiceNamesNoKeyNorFlag(t *testing.T) {
 		"Quote expired: press r to get a new one and sign again": "an earlier version's journal words",
 		// A signing command's own flags (cast's), which the user writes in
 		// sign_command whichever face runs it.
-		"it holds 64 hex digits (in a row, or split by spaces or : - . _ , ;), the shape of a private key: a key on a command line is visible to every user of the machine; let the command reach its key itself (cast's --ledger, --keystore FILE, --aws)": "cast's flags",
-		"let the program read it itself, from a keystore or a device (cast wallet sign --keystore FILE, which asks for its password, or --ledger), or from an environment set for it alone (docs/keys.md, \"A key kept out of the process list\")":          "cast's flags (signer.ArgumentSecretFix)",
+		": a key on a command line is visible to every user of the machine; let the command reach its key itself (cast's --ledger, --keystore FILE, --aws)":                                                                                        "cast's flags",
+		"let the program read it itself, from a keystore or a device (cast wallet sign --keystore FILE, which asks for its password, or --ledger), or from an environment set for it alone (docs/keys.md, \"A key kept out of the process list\")": "cast's flags (signer.ArgumentSecretFix)",
 	}
 	keys := []string{"press ", " esc", "ctrl+"}
 	// A flag is -- then a letter, after a space, a quote or a bracket or

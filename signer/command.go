@@ -45,7 +45,7 @@ const maxCommandError = 200
 // override is and no command needs, is refused too.
 func CheckSignCommand(line string) error {
 	if safetext.HoldsKeyShape(line) {
-		return errors.New("it holds 64 hex digits (in a row, or split by spaces or : - . _ , ;), the shape of a private key: a key on a command line is visible to every user of the machine; let the command reach its key itself (cast's --ledger, --keystore FILE, --aws)")
+		return errors.New("it holds " + safetext.KeyShape + ": a key on a command line is visible to every user of the machine; let the command reach its key itself (cast's --ledger, --keystore FILE, --aws)")
 	}
 	if err := invisibleCharacter(line); err != nil {
 		return err

@@ -92,7 +92,7 @@ func DefaultKeystoreDir(getenv func(string) string) (string, error) {
 		if safetext.HoldsKeyShape(d) {
 			// Every word of the keystore names its folder: a key given
 			// for it by mistake is not repeated.
-			return "", fmt.Errorf("$%s holds 64 hex digits, the shape of a private key, and is not shown: set it to the keystore's folder, never a key", KeystoreEnvVar)
+			return "", fmt.Errorf("$%s holds %s and is not shown: set it to the keystore's folder, never a key", KeystoreEnvVar, safetext.KeyShape)
 		}
 		return d, nil
 	}

@@ -79,7 +79,7 @@ func ParseSource(s string) (Source, error) {
 	case s == "":
 		return Source{}, errors.New("empty key source: use " + sourceHelp)
 	case safetext.HoldsKeyShape(s):
-		return Source{}, errors.New("this key source holds 64 hex digits, the shape of a private key: a source names where the key is (env reads $" + KeyEnvVar + ")")
+		return Source{}, errors.New("this key source holds " + safetext.KeyShape + ": a source names where the key is (env reads $" + KeyEnvVar + ")")
 	case invisibleCharacter(s) != nil:
 		return Source{}, invisibleCharacter(s) // its caller names the setting, as for the rest
 	case s == string(SourceEnv):

@@ -11,6 +11,16 @@ import (
 // zeros (Python's hex()), up to 66 as openssl prints one with 00 in front.
 const minKeyDigits, maxKeyDigits = 62, 66
 
+// KeyShape is the shape KeySpans finds in the words every refusal of it
+// says, so none names a count the rule no longer keeps.
+const KeyShape = "the shape of a private key (62 or more hex digits, in a row or in pieces)"
+
+// minLinePiece is the fewest digits of a key's inner pieces when each
+// piece stands on a line of its own: a key wrapped over lines has 16 or
+// more to a line, while short ids one a line are a file of ids (8 ids of 8
+// digits, 11 of 6 make a key's count), not a key.
+const minLinePiece = 16
+
 // keySeparators are the characters besides whitespace that may split a
 // key's pieces: pasted in halves with a hyphen, comma or dot, in groups
 // joined by colons, or as openssl prints one (two digits apart, with ':').
@@ -28,20 +38,22 @@ func HoldsKeyShape(s string) bool {
 
 // KeySpans returns where s holds the shape of a private key, as byte
 // ranges [start, end): a run of 62 or more hex digits, or consecutive runs
-// separated only by whitespace or keySeparators that hold 62 to 66 digits
-// (minKeyDigits, maxKeyDigits) as a key split is written: its inner runs
-// all as long as each other, the first and last no longer, the same
-// separator between each two (whitespace aside), and a letter a-f among
-// them. So a key in halves, wrapped, in groups of any size or as openssl's
+// separated only by whitespace, double quotes or keySeparators that hold
+// 62 to 66 digits (minKeyDigits, maxKeyDigits) as a key split is written:
+// its inner runs all as long as each other, the first and last no longer,
+// the same separator between each two (whitespace and quotes aside), and a
+// letter a-f among them. So a key in halves, wrapped, in groups of any size or as openssl's
 // pairs is one; a list of ids is not: ids of 24 digits never add up to
 // 62-66, UUIDs' groups differ, numbers hold no letter (a key's 64 digits
-// hold one but for 1 in 10^13), sandbox ids are broken by other letters.
+// hold one but for 1 in 10^13), sandbox ids are broken by other letters,
+// ids one a line are pieces shorter than minLinePiece.
 func KeySpans(s string) [][2]int {
 	var spans [][2]int
 	var group []keyRun // runs of hex, each after separators only from the last
 	lettered := false  // whether a run of group holds a letter
 	flush := func() {
 		for i, first := range group {
+			lines := true // whether each piece after first starts a line
 			if first.digits() >= minKeyDigits {
 				spans = append(spans, [2]int{first.start, first.end})
 				continue
@@ -59,7 +71,7 @@ func KeySpans(s string) [][2]int {
 				if digits, letter = digits+last.digits(), letter || last.letter; digits > maxKeyDigits {
 					break
 				}
-				if digits >= minKeyDigits && letter {
+				if lines = lines && last.line; digits >= minKeyDigits && letter && (j == i+1 || !lines || inner >= minLinePiece) {
 					end = last.end
 				}
 			}
@@ -70,9 +82,9 @@ func KeySpans(s string) [][2]int {
 		group, lettered = group[:0], false
 	}
 	// The start of the current run and whether it holds a letter; whether
-	// only separators followed the last run, and the one (not whitespace)
-	// among them.
-	run, letter, sepOnly, sep := -1, false, false, rune(0)
+	// only separators followed the last run, the one (not whitespace)
+	// among them, and whether a line break was.
+	run, letter, sepOnly, sep, brk := -1, false, false, rune(0), false
 	lastSep := rune(0)
 	for i := 0; i < len(s); {
 		if isHexDigit(s[i]) {
@@ -84,35 +96,41 @@ func KeySpans(s string) [][2]int {
 			continue
 		}
 		if run >= 0 {
-			group, lettered = append(group, keyRun{start: run, end: i, letter: letter, sep: lastSep}), lettered || letter
-			run, sepOnly, sep = -1, true, 0
+			group, lettered = append(group, keyRun{start: run, end: i, letter: letter, sep: lastSep, line: brk && lastSep == 0}), lettered || letter
+			run, sepOnly, sep, brk = -1, true, 0, false
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
 		switch {
 		case !sepOnly:
-		case unicode.IsSpace(r):
+		case unicode.IsSpace(r) || r == '"':
+			// A double quote is read as whitespace: ids in double quotes
+			// (a CSV export's fields) are read without them, and so would
+			// a key's halves be, each sent as an id.
+			brk = brk || r == '\n' || r == '\r'
 		case strings.ContainsRune(keySeparators, r) && (sep == 0 || sep == r):
 			sep = r
 		default:
 			flush()
-			sepOnly, sep = false, 0
+			sepOnly, sep, brk = false, 0, false
 		}
 		lastSep = sep
 		i += size
 	}
 	if run >= 0 {
-		group, lettered = append(group, keyRun{start: run, end: len(s), letter: letter, sep: lastSep}), lettered || letter
+		group, lettered = append(group, keyRun{start: run, end: len(s), letter: letter, sep: lastSep, line: brk && lastSep == 0}), lettered || letter
 	}
 	flush()
 	return spans
 }
 
 // keyRun is a run of hex digits: where it is, whether it holds a letter
-// a-f, and the separator (not whitespace) before it, 0 for none.
+// a-f, the separator (not whitespace) before it, 0 for none, and whether
+// only whitespace holding a line break is before it.
 type keyRun struct {
 	start, end int
 	letter     bool
 	sep        rune
+	line       bool
 }
 
 func (r keyRun) digits() int { return r.end - r.start }

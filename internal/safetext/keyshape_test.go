@@ -1,6 +1,7 @@
 package safetext
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -11,7 +12,8 @@ import (
 // digits, the inner runs alike, the first and last no longer, one
 // separator between each two, as openssl's pairs after colons. Lists of
 // ids that are not a key (of 24 hex digits, numbers, UUIDs, MAC addresses,
-// sandbox ids) are not.
+// sandbox ids) are not, nor short ids one a line, as a file of ids is:
+// a key wrapped over lines has 16 digits or more to a line.
 func TestHoldsKeyShapeSplit(t *testing.T) {
 	key := strings.Repeat("a1B2", 16)
 	ids24 := strings.Repeat("0123456789abcdef01234567\n", 10)
@@ -63,16 +65,24 @@ func TestHoldsKeyShapeSplit(t *testing.T) {
 		colonGroups(key[:60], 4):                  false,
 		key[:32] + "/" + key[32:]:                 false,
 		groups(key[:32], 8, ":") + "," + key[32:]: false,
-		decimal8:                            false,
-		macs:                                false,
-		abbrevs.String():                    false,
-		key[:34] + "\n" + key[:33]:          false,
-		key[:32] + strings.Repeat(",7", 40): false,
-		strings.Repeat("7,", 40) + key[:32]: false,
-		uuids:                               false,
-		key[:32] + "\nq-" + key[32:]:        false,
-		ids24:                               false,
-		numbers.String():                    false,
+		`"` + key[:32] + `" "` + key[32:] + `"`:   true,
+		`"` + key[:32] + `","` + key[32:] + `"`:   true,
+		strings.Repeat(`"3f9a2c1b"`+"\n", 20):     false,
+		decimal8:                                  false,
+		strings.Repeat("3f9a2c1b\n", 20):          false,
+		strings.Repeat("a3f9c2\r\n", 20):          false,
+		groups(key, 8, "\n"):                      false,
+		groups(key[:32], 8, " ") + "\n" + groups(key[32:], 8, " "): true,
+		key[:58] + "\n" + key[58:]:                                 true,
+		macs:                                                       false,
+		abbrevs.String():                                           false,
+		key[:34] + "\n" + key[:33]:                                 false,
+		key[:32] + strings.Repeat(",7", 40):                        false,
+		strings.Repeat("7,", 40) + key[:32]:                        false,
+		uuids:                                                      false,
+		key[:32] + "\nq-" + key[32:]:                               false,
+		ids24:                                                      false,
+		numbers.String():                                           false,
 		key[:8] + " " + key[8:16] + " " + key[16:24] + " " + key[24:32] + " " + key[32:40] + " " + key[40:48] + " " + key[48:56] + " " + key[56:]: true,
 		"q-7mzq4d2kxw5v3c6hbf2ytjnr1e\nq-abcdefa2cd3bf4ea5e6dcb7ae1\n":                                                                            false,
 	} {
@@ -124,9 +134,10 @@ func groups(key string, n int, sep string) string {
 
 // BenchmarkKeySpans10000: a list of 10,000 ids is checked fast, whatever
 // their shape: sandbox quote ids, numbers of one digit (the most pieces a
-// window looks at, none a key) and of 8 (pieces alike, no letter).
+// window looks at, none a key), of 8 (pieces alike, no letter) and hex ids
+// of 8 one a line (pieces alike, each on a line of its own).
 func BenchmarkKeySpans10000(b *testing.B) {
-	for name, id := range map[string]string{"sandbox": "q-abcdefa2cd3bf4ea5e6dcb7ae1\n", "digit": "7\n", "number": "20261130\n"} {
+	for name, id := range map[string]string{"sandbox": "q-abcdefa2cd3bf4ea5e6dcb7ae1\n", "digit": "7\n", "number": "20261130\n", "hex": "3f9a2c1b\n"} {
 		list := strings.Repeat(id, 10000)
 		b.Run(name, func(b *testing.B) {
 			for b.Loop() {
@@ -135,5 +146,17 @@ func BenchmarkKeySpans10000(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestKeyShapeWords: the words every refusal of a key's shape says
+// (KeyShape) name the fewest digits KeySpans refuses, not the 64 of a key
+// written whole: 0x and 62 digits is refused too.
+func TestKeyShapeWords(t *testing.T) {
+	if !strings.Contains(KeyShape, strconv.Itoa(minKeyDigits)+" or more hex digits") {
+		t.Errorf("%q does not name %d, the fewest digits refused", KeyShape, minKeyDigits)
+	}
+	if strings.Contains(KeyShape, "64") {
+		t.Errorf("%q names 64, which the rule does not keep to", KeyShape)
 	}
 }

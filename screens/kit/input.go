@@ -18,8 +18,8 @@ import (
 
 // KeyCleared is what a field says when it drops text with the shape of a
 // private key; it never repeats the text.
-var KeyCleared = exchange.UserError{Text: "That looked like a private key (64 hex digits): it was cleared and not used. " +
-	"Never paste a key here: svcwallet reads keys from a keystore file or $" + signer.KeyEnvVar}
+var KeyCleared = exchange.UserError{Text: safetext.Capitalized(safetext.KeyShape) + ": it was cleared and not used. " +
+	"Keys are read from a keystore file or $" + signer.KeyEnvVar}
 
 // Input is the console's text field. Text typed or pasted into it that
 // holds the shape of a private key (safetext.HoldsKeyShape) empties it and shows

@@ -117,11 +117,8 @@ func Check(in Input) (Auth, error) {
 	case given < 3:
 		return a, ErrKeyFields
 	}
-	switch {
-	case len(label) > journal.MaxKeyLabel:
-		return bad(FieldLabel, fmt.Errorf("is %d bytes long: use at most %d (a letter outside ASCII takes 2 to 4)", len(label), journal.MaxKeyLabel))
-	case !journal.ValidKeyLabel(label):
-		return bad(FieldLabel, errors.New("holds a line break, a tab, or a control or invisible character: type it on one line in plain text"))
+	if err := checkLabel(label); err != nil {
+		return bad(FieldLabel, err)
 	}
 	a.WithKey, a.Label = true, label
 	if a.KeySigner, err = ParseEVMAddress(keySigner, "the API key's signer"); err != nil {
@@ -307,4 +304,20 @@ func Explain(err error) error {
 		return exchange.Worded(err, "The service answered the authorization with "+ae.StatusWords()+", a status that does not say whether it was taken")
 	}
 	return exchange.Explain(err)
+}
+
+// checkLabel holds an API key's label, trimmed, to what the journal reads
+// back (journal.ValidKeyLabel) and to no private key's shape: it is signed,
+// journaled and sent, and a key typed in its place (plain mode's question
+// has no field to clear it) goes no further.
+func checkLabel(label string) error {
+	switch {
+	case len(label) > journal.MaxKeyLabel:
+		return fmt.Errorf("is %d bytes long: use at most %d (a letter outside ASCII takes 2 to 4)", len(label), journal.MaxKeyLabel)
+	case !journal.ValidKeyLabel(label):
+		return errors.New("holds a line break, a tab, or a control or invisible character: type it on one line in plain text")
+	case safetext.HoldsKeyShape(label):
+		return errors.New("holds " + safetext.KeyShape + ": a label names the API key, never holds a private key")
+	}
+	return nil
 }

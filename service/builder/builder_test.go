@@ -42,11 +42,15 @@ func TestBuilderCheckPermissions(t *testing.T) {
 
 // TestBuilderKeyLabel: a typed API key label is held to the journal's rule
 // of one (journal.ValidKeyLabel), said as the label's refusal: a label the
-// journal would refuse to read back is never prepared, nor sent.
+// journal would refuse to read back is never prepared, nor sent; nor is
+// one holding a private key's shape (typed at plain mode's question),
+// refused in words that repeat none of it; the question asking for it
+// (plain mode's) refuses what the authorization refuses, and asks again.
 func TestBuilderKeyLabel(t *testing.T) {
 	in := builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05",
 		KeySigner: sandbox.NoChainAddress, Permissions: "Trade"}
-	for label, ok := range map[string]bool{"bot": true, " my bot ": true, strings.Repeat("a", journal.MaxKeyLabel): true,
+	for label, ok := range map[string]bool{"bot": true, " my bot ": true, strings.Repeat("x", journal.MaxKeyLabel): true, "bot 12345678": true,
+		testKey: false, "0x" + testKey[2:]: false, testKey[:32] + " " + testKey[32:]: false,
 		strings.Repeat("a", journal.MaxKeyLabel-2) + "…": false, strings.Repeat("é", 51): false,
 		"my\u202ebot": false, "my\tbot": false, "my\nbot": false, "my\x1b[2Jbot": false} {
 		in.Label = label
@@ -55,8 +59,11 @@ func TestBuilderKeyLabel(t *testing.T) {
 		switch {
 		case ok && (err != nil || a.Label != strings.TrimSpace(label)):
 			t.Errorf("label %q: %v, label %q", safetext.Quoted(label), err, safetext.Quoted(a.Label))
-		case !ok && (!errors.As(err, &fe) || fe.Field != builder.FieldLabel):
+		case !ok && (!errors.As(err, &fe) || fe.Field != builder.FieldLabel || strings.Contains(err.Error(), testKey[8:16])):
 			t.Errorf("label %q: err %v, want a refusal of the label", safetext.Quoted(label), err)
+		}
+		if check := builder.FieldLabel.Question().Check; check == nil || (check(label) == nil) != ok {
+			t.Errorf("label %q: the question (plain mode's) does not check it as the authorization does", safetext.Quoted(label))
 		}
 	}
 }
@@ -103,3 +110,6 @@ func TestBuilderValidityErrorShortensInput(t *testing.T) {
 		t.Errorf("the error does not start with the input cut to 8 hex digits; it is (hex runs cut here) %q", safetext.Quoted(fmt.Sprint(err)))
 	}
 }
+
+// testKey is the sandbox's well-known development key.
+const testKey = "ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80"

@@ -81,7 +81,7 @@ func loadConfigFile(path, file string, explicit bool) (Config, []byte, error) {
 	if safetext.HoldsKeyShape(path) {
 		// Every refusal names the path: a key given for it by mistake
 		// ($SVCWALLET_CONFIG beside $SVCWALLET_PRIVATE_KEY) is not repeated.
-		return Config{}, nil, errors.New("the config's path holds 64 hex digits, the shape of a private key, and is not shown: name the config file, never a key")
+		return Config{}, nil, errors.New("the config's path holds " + safetext.KeyShape + " and is not shown: name the config file, never a key")
 	}
 	// The config decides where logins and signatures go: one another user
 	// could change or swap is refused, as ssh refuses its own.

@@ -76,7 +76,7 @@ func checkAnswerQuoteID(id string) error {
 		return err
 	}
 	if safetext.HoldsKeyShape(id) {
-		return NewShapeError("quote id", "has the shape of a private key, which svcwallet never sends")
+		return NewShapeError("quote id", "has "+safetext.KeyShape+", which svcwallet never sends")
 	}
 	return nil
 }
@@ -84,7 +84,7 @@ func checkAnswerQuoteID(id string) error {
 // ErrKeyShape is why text a user gave as ids is refused whole when it
 // holds the shape of a private key (safetext.HoldsKeyShape): never sent, and
 // not repeated, since it may be a key pasted in the wrong place.
-var ErrKeyShape = errors.New("it holds 64 hex digits (in a row, or split by spaces, line breaks or : - . _ , ;), the shape of a private key: it is not sent and not shown")
+var ErrKeyShape = errors.New("it holds " + safetext.KeyShape + ": it is not sent and not shown")
 
 // ErrSecretShape is why text a user gave as ids is refused whole when it
 // holds the shape of a wallet's recovery phrase or of a key written as its

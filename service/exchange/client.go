@@ -336,6 +336,13 @@ func (e *UnreadableAnswerError) Error() string {
 func (e *UnreadableAnswerError) Unwrap() error { return e.Reason }
 
 func (c *Client) newRequest(ctx context.Context, cl call) (*http.Request, error) {
+	apiKey := cl.secret // a login's
+	if cl.depositAuth {
+		apiKey = c.apiKey
+	}
+	if safetext.HoldsKeyShape(apiKey) {
+		return nil, ErrAPIKeyKeyShape
+	}
 	var body io.Reader
 	if cl.body != nil {
 		b, err := json.Marshal(cl.body)

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/internal/startenv"
 	"github.com/svcwallet/svcwallet/signer"
 )
@@ -50,6 +51,12 @@ const APIKeyEnvVar = startenv.APIKeyVar
 
 // APIKey is the API-key credential (SPEC.md §4.1).
 func APIKey(key string) Credential { return apiKeyCred{key: key} }
+
+// ErrAPIKeyKeyShape is why an API key is not sent, to log in or to a
+// deposit endpoint: it holds a private key's shape, a wallet's key given
+// in its place (typed in the wrong field, the wrong variable), which the
+// service would be sent as an API key.
+var ErrAPIKeyKeyShape = errors.New("the API key given holds " + safetext.KeyShape + ", so it was not sent: give the API key the exchange made for you; a wallet's private key logs in by wallet signature, never as an API key")
 
 type apiKeyCred struct{ key string }
 

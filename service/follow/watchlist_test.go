@@ -2,6 +2,7 @@ package follow_test
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -17,7 +18,8 @@ import (
 // around it are read. So is a key on one line, a single token to a quote
 // id's shape (letters, digits, ':' and '-'): in groups joined by colons or
 // hyphens, or printed as a number without its leading zeros (0x and 62 or
-// 63 digits). Ids of 32 hex digits apart are ids.
+// 63 digits), or in halves each in double quotes, which are read without
+// them (a CSV export's fields). Ids of 32 hex digits apart are ids.
 func TestParseQuoteIDsSplitKey(t *testing.T) {
 	key := strings.Repeat("5e", 16) + strings.Repeat("a7", 16)
 	for _, split := range []bool{false, true} {
@@ -36,7 +38,8 @@ func TestParseQuoteIDsSplitKey(t *testing.T) {
 		groups = append(groups, key[i:i+8])
 	}
 	for _, line := range []string{key[:32] + " " + key[32:], key[:32] + "," + key[32:], key[:32] + "-" + key[32:], key[:32] + "." + key[32:],
-		key[:32] + ":" + key[32:], strings.Join(groups, ":"), strings.Join(groups, "-"), "0x" + key[2:], "0x" + key[1:]} {
+		key[:32] + ":" + key[32:], strings.Join(groups, ":"), strings.Join(groups, "-"), "0x" + key[2:], "0x" + key[1:],
+		`"` + key[:32] + `","` + key[32:] + `"`, `"` + key[:32] + `" "` + key[32:] + `"`} {
 		ids, _, bad := follow.ParseQuoteIDs(line, true)
 		if len(ids) != 0 || len(bad) != 1 || !errors.Is(bad[0].Err, exchange.ErrKeyShape) {
 			t.Errorf("a key on one line, %d characters: ids %q, %d malformed", len(line), ids, len(bad))
@@ -108,5 +111,28 @@ func TestCheckGivenQuoteID(t *testing.T) {
 	}
 	if err := follow.CheckGivenQuoteID("q-12…ab"); !errors.Is(err, exchange.ErrShortened) {
 		t.Errorf("the check's error is not kept: %v", err)
+	}
+}
+
+// TestParseQuoteIDsShortHexIDsOneALine: a file of 10,000 ids of 8 hex
+// digits, one a line, is read as ids: 8 of them make a key's 64 digits in
+// pieces alike, but a key wrapped over lines has 16 or more to a line. The
+// same key's groups of 8 four to a line are refused.
+func TestParseQuoteIDsShortHexIDsOneALine(t *testing.T) {
+	var file strings.Builder
+	for n := range 10000 {
+		fmt.Fprintf(&file, "%08x\n", 0xa0000000+n*7919)
+	}
+	if ids, _, bad := follow.ParseQuoteIDs(file.String(), false); len(ids) != 10000 || len(bad) != 0 {
+		t.Errorf("a file of 10,000 ids of 8 hex digits: %d read, %d refused", len(ids), len(bad))
+	}
+	key := strings.Repeat("5e", 16) + strings.Repeat("a7", 16)
+	var groups []string
+	for i := 0; i < len(key); i += 8 {
+		groups = append(groups, key[i:i+8])
+	}
+	wrapped := strings.Join(groups[:4], " ") + "\n" + strings.Join(groups[4:], " ")
+	if ids, _, bad := follow.ParseQuoteIDs(wrapped, true); len(ids) != 0 || len(bad) != 2 || !errors.Is(bad[0].Err, exchange.ErrKeyShape) {
+		t.Errorf("a key in groups of 8, four to a line: ids %q, %d refused", ids, len(bad))
 	}
 }

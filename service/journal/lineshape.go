@@ -194,13 +194,10 @@ func checkRoundTrip(line []byte) error {
 	return nil
 }
 
-// payoutHashShapes are the chain types whose hash shape a payout hash may
-// have (exchange.ValidTxHash).
-var payoutHashShapes = []string{exchange.ChainTypeEVM, exchange.ChainTypeTron, exchange.ChainTypeSolana}
-
 // checkPayoutHash holds a journaled payout hash, which is shown, copied and
 // opened in an explorer, to a chain's hash shape as a board's kept record
-// is: a state line names no chain, so here to any chain's, and to its own
+// is: a state line names no chain, so here to any chain's as a status
+// record naming none is (exchange.SomeChainTxHash), and to its own
 // withdrawal's chain once the lines fold (fitHash). A failed or refunded
 // withdrawal paid nothing out.
 func checkPayoutHash(e *Entry) error {
@@ -210,10 +207,8 @@ func checkPayoutHash(e *Entry) error {
 	case e.Kind != KindState || e.State == exchange.StateFailed || e.State == exchange.StateRefunded:
 		return exchange.NewShapeError("journaled payout hash", "is on a line that is no state line of a payout")
 	}
-	for _, t := range payoutHashShapes {
-		if exchange.ValidTxHash(t, e.TxHash) == nil {
-			return nil
-		}
+	if exchange.SomeChainTxHash(e.TxHash) {
+		return nil
 	}
 	return exchange.NewShapeError("journaled payout hash", "is no chain's transaction hash")
 }
