@@ -9,9 +9,6 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// FeeRateScale turns a fee-rate string into its signed integer (D4).
-const FeeRateScale = 10_000
-
 // ParseFeeRate converts a request's fee-rate string (a percentage such as
 // "0.1") into the uint32 of the signed message: the string × 10,000, exactly.
 // More than 4 decimal places, a sign, an exponent or a value beyond uint32 is

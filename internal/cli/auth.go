@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/svcwallet/svcwallet/internal/plain"
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
@@ -170,7 +171,7 @@ func (a *app) authCredential(ctx context.Context, e config.Environment, f authFl
 		key, what = strings.TrimSpace(string(b)), "the API key read from standard input"
 	case a.env.Getenv(exchange.APIKeyEnvVar) != "":
 		key, what = strings.TrimSpace(a.env.Getenv(exchange.APIKeyEnvVar)), "the API key in $"+exchange.APIKeyEnvVar
-	case isTerminal(a.env.Stdin):
+	case plain.IsTerminal(a.env.Stdin):
 		k, err := typedAPIKey(ctx, a.env, e.Name)
 		if err != nil {
 			return nil, "", "", err

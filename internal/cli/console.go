@@ -14,7 +14,6 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/plain"
@@ -97,7 +96,7 @@ func (a *app) runConsole(ctx context.Context, f consoleFlags) error {
 	switch {
 	case err != nil:
 		return err
-	case !isTerminal(env.Stdin) || !isTerminal(env.Stdout):
+	case !plain.IsTerminal(env.Stdin) || !plain.IsTerminal(env.Stdout):
 		if env.JSON {
 			return usageError("the console needs a terminal, and standard input or output is not one; for scripts use the commands (svcwallet --help)")
 		}
@@ -188,7 +187,6 @@ For scripts, use the commands:
 svcwallet --help lists them all.
 `
 
-// isTerminal tells whether a stream is a terminal the console can draw on.
 // darkFirst is whether the console's first frame is drawn for a dark
 // background: as theme says (--theme, else the config's), else as
 // COLORFGBG ("15;0", "0;default;15": the background last, a colour number
@@ -204,11 +202,6 @@ func darkFirst(theme, colorfgbg string) bool {
 		return true
 	}
 	return n != 7 && n < 9
-}
-
-func isTerminal(stream any) bool {
-	f, ok := stream.(*os.File)
-	return ok && term.IsTerminal(int(f.Fd()))
 }
 
 // consoleLog is the console's debug log: with --debug a file in the state

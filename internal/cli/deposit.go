@@ -188,9 +188,13 @@ func (a *app) deposit(ctx context.Context, f depositFlags, chain string) error {
 		return outputError(writeJSON(env.Stdout, out))
 	}
 	if chain != "" {
-		fmt.Fprintf(env.Stdout, "Environment %s\n\n", e.Where())
+		if _, err := fmt.Fprintf(env.Stdout, "Environment %s\n\n", e.Where()); err != nil {
+			return outputError(err)
+		}
 	}
-	printChains(env.Stdout, chains)
+	if err := outputError(printChains(env.Stdout, chains)); err != nil {
+		return err
+	}
 	// The next step for a chain not provisioned, on stderr: stdout stays the table.
 	for _, ch := range chains {
 		if ch.Verdict() == exchange.DepositGenerate {
@@ -211,8 +215,8 @@ func unknownChain(name string, e config.Environment, chains []exchange.ChainInfo
 }
 
 // printChains writes the table: one line per token, the chain's columns on
-// its first line only.
-func printChains(w io.Writer, chains []exchange.ChainInfo) {
+// its first line only. It returns the error of writing it (a full disk).
+func printChains(w io.Writer, chains []exchange.ChainInfo) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "CHAIN\tCHAIN ID\tDEPOSIT ADDRESS\tTOKEN\tCONTRACT")
 	for _, ch := range chains {
@@ -227,5 +231,5 @@ func printChains(w io.Writer, chains []exchange.ChainInfo) {
 			fmt.Fprintln(tw, strings.Join(append(cols, t.Name, t.ContractText()), "\t"))
 		}
 	}
-	tw.Flush()
+	return tw.Flush()
 }

@@ -385,7 +385,7 @@ func clockWords(d time.Duration) string {
 func (c doctorCmd) checkTerminal(add func(check, detail, fix string)) {
 	term := c.env.Getenv("TERM")
 	detail := "TERM=" + term
-	if !isTerminal(c.env.Stdout) {
+	if !plain.IsTerminal(c.env.Stdout) {
 		detail += "; standard output is not a terminal here (the console needs one)"
 	}
 	if c.env.Getenv("NO_COLOR") != "" {

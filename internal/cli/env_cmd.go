@@ -80,7 +80,7 @@ for a service another name reaches is refused unless --alias.`,
 
 func (a *app) envAdd(ctx context.Context, f envAddFlags) error {
 	e := f.Environment
-	if isTerminal(a.env.Stdin) {
+	if plain.IsTerminal(a.env.Stdin) {
 		if err := a.askEnv(ctx, &e); err != nil {
 			return err
 		}

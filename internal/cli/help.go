@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/svcwallet/svcwallet/internal/plain"
 	"github.com/svcwallet/svcwallet/internal/safetext"
 )
 
@@ -57,7 +58,7 @@ func (a *app) showHelp(c *cobra.Command, _ []string) {
 // colour would; NO_COLOR still wins).
 func helpProfile(out io.Writer, getenv func(string) string) colorprofile.Profile {
 	forced, _ := strconv.ParseBool(getenv("CLICOLOR_FORCE"))
-	if !(forced && getenv("NO_COLOR") == "") && (!isTerminal(out) || !enableEscapes(out)) {
+	if !(forced && getenv("NO_COLOR") == "") && (!plain.IsTerminal(out) || !enableEscapes(out)) {
 		return colorprofile.NoTTY
 	}
 	var environ []string

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -92,7 +93,9 @@ func keyNew(ctx context.Context, env CLIEnv, f keyFlags) error {
 // a newcomer who stopped here met "no signing key" at withdraw.
 func printNewKey(env CLIEnv, address, path, dirFlag string) error {
 	if !env.JSON {
-		fmt.Fprintf(env.Stdout, "Address:       %s\nKeystore file: %s\n", address, safetext.Shown(path))
+		if _, err := fmt.Fprintf(env.Stdout, "Address:       %s\nKeystore file: %s\n", address, safetext.Shown(path)); err != nil {
+			return outputError(err)
+		}
 		// keystore:ADDRESS looks in the default folder only; a file
 		// elsewhere is named by its path.
 		source := "keystore:" + address
@@ -195,16 +198,18 @@ func keyList(_ context.Context, env CLIEnv, f keyFlags) error {
 		fmt.Fprintf(env.Stderr, "No keys in %s; create one with `%s` or `%s`.\n", safetext.Shown(dir), newCmd, importCmd)
 		return nil
 	}
+	var b bytes.Buffer // written at once, so a write that fails is told
 	for _, e := range entries {
-		fmt.Fprintf(env.Stdout, "%-42s  %s\n", e.AddressText(), safetext.Shown(e.Path))
+		fmt.Fprintf(&b, "%-42s  %s\n", e.AddressText(), safetext.Shown(e.Path))
 	}
 	if len(builderKeys) > 0 {
-		fmt.Fprintln(env.Stdout, "Builder API key pairs (they sign a builder's trades; not login keys):")
+		fmt.Fprintln(&b, "Builder API key pairs (they sign a builder's trades; not login keys):")
 		for _, e := range builderKeys {
-			fmt.Fprintf(env.Stdout, "%-42s  %s\n", e.AddressText(), safetext.Shown(e.Path))
+			fmt.Fprintf(&b, "%-42s  %s\n", e.AddressText(), safetext.Shown(e.Path))
 		}
 	}
-	return nil
+	_, err = env.Stdout.Write(b.Bytes())
+	return outputError(err)
 }
 
 // keystoreDir is --keystore, else $SVCWALLET_KEYSTORE as env sees it, else the default.

@@ -143,6 +143,9 @@ type offlineSubmit struct {
 	app    *app
 	kind   string
 	client func(e config.Environment) (*exchange.Client, error)
+	// show, when set, says what the intent found is for, before the
+	// signature is read from standard input.
+	show func(s submission)
 }
 
 // submission is the prepared intent a file is, found in the journal, with
@@ -156,9 +159,10 @@ type submission struct {
 }
 
 // run reads the file (bounded, never waiting on a pipe), the environment
-// (never the embedded sandbox: it kept nothing) and the signature (sig,
-// else standard input, asked for when ask), finds the intent in the
-// journal unless it was sent already, and hands it to send.
+// (never the embedded sandbox: it kept nothing) and the signature sig,
+// finds the intent in the journal unless it was sent already, shows it,
+// then reads the signature from standard input when sig gives none (asked
+// for when ask), and hands it to send.
 func (o offlineSubmit) run(ctx context.Context, path, sig string, ask bool, send func(s submission) error) error {
 	env := o.app.env
 	file, err := readPrepared(path)
@@ -172,20 +176,11 @@ func (o offlineSubmit) run(ctx context.Context, path, sig string, ask bool, send
 	if s.env.Name == config.SandboxEnv {
 		return failure(exitFailed, "the embedded sandbox keeps nothing between commands, so nothing prepared on it can be submitted: run %s and use its environment", invocation{}.command("sandbox"))
 	}
-	if sig == "" || sig == "-" {
-		if ask {
-			fmt.Fprint(env.Stderr, "Signature (0x and 130 hex digits): ")
+	fromStdin := sig == "" || sig == "-"
+	if !fromStdin {
+		if s.sig, err = signer.ParseSignature(sig); err != nil {
+			return usageError("--signature: %w", err)
 		}
-		sig, err = untilDone(ctx, func() (string, error) { return plain.ReadLine(env.Stdin) })
-		switch {
-		case ctx.Err() != nil:
-			return interrupted(ctx, nothingSent)
-		case err != nil && sig == "":
-			return usageError("give the signature with --signature 0x…, or on standard input")
-		}
-	}
-	if s.sig, err = signer.ParseSignature(sig); err != nil {
-		return usageError("--signature: %w", err)
 	}
 	if s.client, err = o.client(s.env); err != nil {
 		return err
@@ -205,6 +200,25 @@ func (o offlineSubmit) run(ctx context.Context, path, sig string, ask bool, send
 		return failure(exitFailed, "%w; %s", err, o.app.invocation().followIt(done.QuoteID)).about(done.QuoteID)
 	} else if err != nil {
 		return failure(exitFailed, "%s: %w", safetext.Shown(path), err)
+	}
+	// What is signed for is said before a signature is pasted for it.
+	if o.show != nil {
+		o.show(s)
+	}
+	if fromStdin {
+		if ask {
+			fmt.Fprint(env.Stderr, "Signature (0x and 130 hex digits): ")
+		}
+		sig, err = untilDone(ctx, func() (string, error) { return plain.ReadLine(env.Stdin) })
+		switch {
+		case ctx.Err() != nil:
+			return interrupted(ctx, nothingSent)
+		case err != nil && sig == "":
+			return usageError("give the signature with --signature 0x…, or on standard input")
+		}
+		if s.sig, err = signer.ParseSignature(sig); err != nil {
+			return usageError("--signature: %w", err)
+		}
 	}
 	return send(s)
 }

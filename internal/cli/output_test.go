@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -129,5 +130,28 @@ func TestBuilderPreparedNotWrittenIsAnOutputError(t *testing.T) {
 	var e errorJSON
 	if err := json.Unmarshal(out.kept.Bytes(), &e); err != nil || code != exitFailed || e.Error.Code != "output" || !strings.HasPrefix(e.Error.Message, "cannot write the output: ") {
 		t.Errorf("exit %d, %q; want exit 1, code output, cannot write the output", code, out.kept.String())
+	}
+}
+
+// TestTextNotWrittenIsAnOutputError: deposit's table and key import's
+// address, written where nothing can be (svcwallet deposit > /dev/full),
+// end as a --json document not written does (outputError): exit 1,
+// saying so. deposit exited 0, and key import said only the system's
+// error.
+func TestTextNotWrittenIsAnOutputError(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	t.Setenv("HOME", t.TempDir())
+	for name, args := range map[string][]string{
+		"deposit":    {"deposit", "--env", "sandbox"},
+		"key import": {"key", "import", "--keystore", t.TempDir()},
+	} {
+		var errOut bytes.Buffer
+		secrets := []string{sandbox.DemoPrivateKey, "a passphrase", "a passphrase"}
+		code := Run(args, CLIEnv{Stdin: strings.NewReader(""), Stdout: &firstWriteFails{}, Stderr: &errOut, Getenv: func(string) string { return "" },
+			ReadSecret: func(context.Context, string) (string, error) { s := secrets[0]; secrets = secrets[1:]; return s, nil }})
+		if code != exitFailed || !strings.Contains(errOut.String(), ": cannot write the output: no space left on device") {
+			t.Errorf("%s: exit %d, stderr %q; want exit 1, cannot write the output", name, code, errOut.String())
+		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"runtime/debug"
 	"time"
 
+	"github.com/svcwallet/svcwallet/internal/plain"
 	"github.com/svcwallet/svcwallet/service/journal"
 )
 
@@ -19,7 +20,7 @@ import (
 func openJournal(env CLIEnv, name, path string) (*journal.Journal, error) {
 	debug.SetGCPercent(50)
 	j, err := journal.Open(path)
-	if err == nil && isTerminal(env.Stderr) {
+	if err == nil && plain.IsTerminal(env.Stderr) {
 		j.Progress(progressLine(env.Stderr, name, time.Now))
 	}
 	return j, err

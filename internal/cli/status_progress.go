@@ -3,6 +3,8 @@ package cli
 import (
 	"fmt"
 	"time"
+
+	"github.com/svcwallet/svcwallet/internal/plain"
 )
 
 // onTerminal reports whether the status's notes go to a person: stderr is
@@ -11,7 +13,7 @@ func (c statusCmd) onTerminal() bool {
 	if c.terminal != nil {
 		return c.terminal()
 	}
-	return isTerminal(c.env.Stderr)
+	return plain.IsTerminal(c.env.Stderr)
 }
 
 // progress says on a terminal's stderr, in one line drawn over, how many

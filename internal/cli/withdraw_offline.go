@@ -21,9 +21,9 @@ written, and --signature its signature (0x and 130 hex digits, as cast
 wallet sign or a wallet prints it; without --signature, or with
 --signature -, it is read from standard input). What is needed besides is
 read from this machine's withdrawal journal, never from the file. Before
-sending, it prints where the journal says the withdrawal pays out
-(destination, chain, amount, fee cap): the file signs only the amount and
-the bridge.
+it reads the signature, it prints where the journal says the withdrawal
+pays out (destination, chain, amount, fee cap; with --json on stderr): the
+file signs only the amount and the bridge.
 
 The signature must recover to the address the Transfer was prepared for,
 the Transfer must still be valid (30 minutes from when it was prepared),
@@ -137,14 +137,14 @@ func (c withdrawCmd) submit(ctx context.Context, f withdrawFlags, path string) e
 				return nil, loginFailed(err)
 			}
 			return client, nil
-		}}
+		},
+		show: func(s submission) { c.printSubmitting(s.env, withdrawal.PreparedOf(s.prepared).Order, f.json) }}
 	return o.run(ctx, path, f.signature, c.terminal(c.env), func(s submission) error {
 		target, err := newWithdrawTarget(s.env)
 		if err != nil {
 			return failure(exitError, "%w", err)
 		}
 		p := withdrawal.PreparedOf(s.prepared)
-		c.printSubmitting(s.env, p.Order, f.json)
 		w, err := withdrawal.NewWithdrawer(withdrawal.Setup{Client: s.client, Journal: s.journal, Now: c.now, BridgePins: target.pinsPath, AllowRepeat: f.allowRepeat})
 		if err != nil {
 			return failure(exitFailed, "%w", err)
@@ -159,7 +159,7 @@ func (c withdrawCmd) submit(ctx context.Context, f withdrawFlags, path string) e
 	})
 }
 
-// printSubmitting says, before anything is sent, what the journal says
+// printSubmitting says, before the signature is read, what the journal says
 // the prepared Transfer pays for: the file signs only the amount and the
 // bridge, and the fresh quote pays out where the journaled intent says.
 // With --json it is one line on stderr.

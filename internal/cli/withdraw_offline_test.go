@@ -336,3 +336,19 @@ func TestPreparedFileLargerThanAnyRefused(t *testing.T) {
 		t.Fatalf("a file of 8 MiB: %v", err)
 	}
 }
+
+// TestSubmitSaysWhereBeforeTheSignature: withdraw submit, reading its
+// signature from standard input, prints where the journal says the
+// withdrawal pays out before it reads it, so a person sees it before
+// pasting: with nothing to read, it is printed all the same. It printed
+// only after the signature was read.
+func TestSubmitSaysWhereBeforeTheSignature(t *testing.T) {
+	r := newStatusRig(t)
+	withdrawState(t)
+	out := r.prepareOffline(t, "--max-fee", "2")
+	res := r.runWithdraw(withdrawRunOpts{terminal: true}, "submit", out)
+	res.want(t, exitUsage, "Pays out to", sandbox.DestCompleted, "ARBITRUM", "You pay", "Fee cap", "Signature (0x and 130 hex digits): ", "give the signature with --signature 0x…, or on standard input")
+	if n := r.withdraws.Load(); n != 0 {
+		t.Fatalf("%d withdraw requests", n)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/sandbox"
 )
 
 // TestWithdrawRoutesNotReadSaidAsSuch: a withdrawal info answer that
@@ -19,4 +20,17 @@ func TestWithdrawRoutesNotReadSaidAsSuch(t *testing.T) {
 	if strings.Contains(res.stderr, "no withdrawal routes") {
 		t.Errorf("said as no routes:\n%s", res.stderr)
 	}
+}
+
+// TestWithdrawRouteListedInLowerCase: a route listing keyed usdt, its
+// payout tokens in lower case, is the USDT route (exchange.TokenName, as
+// the console draws it): the command line looked USDT up exactly and said
+// no route.
+func TestWithdrawRouteListedInLowerCase(t *testing.T) {
+	withdrawState(t)
+	r := newStatusRig(t)
+	r.rewrite.Store(onlyPath(exchange.PathWithdrawalInfo, func(b []byte) []byte {
+		return []byte(strings.NewReplacer(`"USDT"`, `"usdt"`, `"USDC"`, `"usdc"`).Replace(string(b)))
+	}))
+	r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestCompleted, "25", "--yes")...).want(t, 0, "Withdrawal accepted")
 }

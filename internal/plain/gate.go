@@ -48,14 +48,16 @@ type Gate struct {
 // on out: on a terminal when both are one, the zero Gate otherwise.
 func TerminalGate(in io.Reader, out io.Writer) Gate {
 	f, ok := in.(*os.File)
-	if !ok || !term.IsTerminal(int(f.Fd())) || !isTerminal(out) {
+	if !ok || !term.IsTerminal(int(f.Fd())) || !IsTerminal(out) {
 		return Gate{}
 	}
 	return Gate{Flush: func() (bool, error) { return discardInput(f) }, Now: time.Now, Keys: keysOf(f)}
 }
 
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
+// IsTerminal reports whether stream is a terminal: what every face asks
+// before drawing, prompting or discarding type-ahead on it.
+func IsTerminal(stream any) bool {
+	f, ok := stream.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
 }
 

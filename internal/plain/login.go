@@ -11,6 +11,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 
 	"github.com/svcwallet/svcwallet/internal/safetext"
+	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/target"
 	"github.com/svcwallet/svcwallet/signer"
@@ -166,7 +167,7 @@ func (s *session) walletSources(t target.Target) []walletSource {
 	if opening.SignCommand != "" {
 		out = append(out, walletSource{"signing command", func() (signer.Key, string, error) {
 			if !common.IsHexAddress(t.Env.Account) {
-				return nil, "", errors.New(`set account = "0x…" beside sign_command in the environment's config: a signing command cannot say whose key it holds`)
+				return nil, "", config.ErrNoCommandAccount
 			}
 			o := opening
 			o.Account = common.HexToAddress(t.Env.Account)

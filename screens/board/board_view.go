@@ -357,7 +357,11 @@ func (b *boardScreen) row(r *boardRow) kit.Row {
 	if !r.LastChecked.IsZero() {
 		checked = kit.Clock(r.LastChecked, now)
 	}
-	row := kit.Row{Cells: []string{r.QuoteID, chain.Text + signedMark(chain), receive, boardGlyph(label) + " " + label,
+	where := chain.Text + signedMark(chain)
+	if r.Known && chain.Text == "" {
+		where = "—" // follow.NoChain, as the column says what is not given
+	}
+	row := kit.Row{Cells: []string{r.QuoteID, where, receive, boardGlyph(label) + " " + label,
 		kit.Clock(r.since(), now), checked, r.Last.WithdrawTxHash}}
 	if b.marked[r.QuoteID] {
 		row.Mark = boardChanged

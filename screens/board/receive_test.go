@@ -29,15 +29,15 @@ func TestBoardRowSaysNoAmountItWasNotGiven(t *testing.T) {
 // TestBoardRowFillsFromWhatWasSigned: an own withdrawal whose record leaves
 // out its receive amount and chain shows the journal's, starred (the
 // legend's "from what was signed", follow.Follow.Filled, the rule the
-// status screen, `status` and plain mode follow); another's shows "—" and
-// no chain. The row said "—" where the status screen filled them. The star
+// status screen, `status` and plain mode follow); another's shows "—" for
+// both (follow.NoChain). The row said "—" where the status screen filled them. The star
 // is on the number, which a narrow RECEIVE column keeps alone: "8.5 USDT*"
 // was cut to "8.5", an amount the service never said.
 func TestBoardRowFillsFromWhatWasSigned(t *testing.T) {
 	b := New(screentest.NewStatusRig(t).App).(*boardScreen)
 	b.sched.Know(follow.Own{"q-own": journal.Record{QuoteID: "q-own", Intent: journal.Intent{Chain: "BASE", TokenIn: exchange.TokenUSDT, TokenOut: exchange.TokenUSDT,
 		PayAmount: decimal.RequireFromString("10"), ReceiveAmount: decimal.RequireFromString("8.5")}}})
-	for id, want := range map[string][2]string{"q-own": {"BASE*", "8.5* USDT"}, "q-other": {"", "—"}} {
+	for id, want := range map[string][2]string{"q-own": {"BASE*", "8.5* USDT"}, "q-other": {"—", "—"}} {
 		r := &boardRow{Followed: follow.Followed{Follow: follow.Follow{QuoteID: id, Known: true,
 			Last: exchange.Withdrawal{QuoteID: id, State: exchange.StateSubmitted, TokenOut: exchange.TokenUSDT}}}}
 		if c := b.row(r).Cells; c[1] != want[0] || c[2] != want[1] {

@@ -216,7 +216,7 @@ func JournalLost(lost error, doctor string) error {
 // that signs without a journal, cannot come of this setup.
 func (a *App) Withdrawer() withdrawal.Withdrawer {
 	w, _ := withdrawal.NewWithdrawer(withdrawal.Setup{Client: a.Client(), Journal: a.Journal(), Now: a.Common.Now,
-		BridgePins: BridgePinsPath(a), DryRun: a.Journal() == nil})
+		BridgePins: a.Target.BridgePins(), DryRun: a.Journal() == nil})
 	return w
 }
 
@@ -284,10 +284,6 @@ func (a *App) CommandOn(words, operands []string, flags ...string) string {
 func (a *App) ThenMend(err error) string {
 	return runnext.ThenMend(a.ConfigFlag, a.Target.Env.Name, err)
 }
-
-// BridgePinsPath is where the bridge addresses are recorded
-// (target.Target.BridgePins).
-func BridgePinsPath(app *App) string { return app.Target.BridgePins() }
 
 // Command is a svcwallet command line for the user to run next, on the
 // console's environment: `svcwallet WORDS... --env NAME`, and the

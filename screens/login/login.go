@@ -4,7 +4,6 @@ package login
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -17,6 +16,7 @@ import (
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/kit/layout"
+	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/session"
 	"github.com/svcwallet/svcwallet/service/target"
@@ -320,7 +320,7 @@ func (l *loginScreen) sourceNote() kit.Note {
 		}
 		account := l.target().Env.Account
 		if account == "" {
-			return kit.BadNote(errNoCommandAccount)
+			return kit.BadNote(config.ErrNoCommandAccount)
 		}
 		return kit.HintNote(commandName(l.signCommand()) + " · account " + account)
 	case sourceEnv:
@@ -349,9 +349,6 @@ func (l *loginScreen) changed(fd *kit.FormField) {
 	}
 	l.chosenKind = l.kind()
 }
-
-// errNoCommandAccount: a signing command with no account in the config.
-var errNoCommandAccount = errors.New(`set account = "0x…" beside sign_command in the environment's config: a signing command cannot say whose key it holds`)
 
 func (l *loginScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	s, cmd := l.update(msg)

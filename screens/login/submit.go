@@ -12,6 +12,7 @@ import (
 
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/screens/kit"
+	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/session"
 	"github.com/svcwallet/svcwallet/signer"
@@ -76,7 +77,7 @@ func (l *loginScreen) submit() tea.Cmd {
 	case l.kind() == sourceCommand:
 		account := t.Env.Account
 		if account == "" {
-			return l.form.Fail(l.sourceField, exchange.UserError{Text: errNoCommandAccount.Error()})
+			return l.form.Fail(l.sourceField, exchange.UserError{Text: config.ErrNoCommandAccount.Error()})
 		}
 		o := l.app.SignerOpening(t.Env, common.HexToAddress(account))
 		// Opened here, where nothing runs yet, so that the wait is named

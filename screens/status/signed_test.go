@@ -11,6 +11,7 @@ import (
 
 	"github.com/svcwallet/svcwallet/screens/screentest"
 	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/tui"
 )
@@ -42,7 +43,7 @@ func TestStatusFillsFromWhatWasSigned(t *testing.T) {
 		}
 		wantChain, wantReceive := "BASE (from what was signed)", "8.5 USDT (from what was signed)"
 		if !own {
-			wantChain, wantReceive = "", ""
+			wantChain, wantReceive = follow.NoChain, ""
 		}
 		if lines["Chain"] != wantChain || lines["Receive"] != wantReceive {
 			t.Errorf("own %v: Chain %q, Receive %q; want %q, %q", own, lines["Chain"], lines["Receive"], wantChain, wantReceive)

@@ -155,8 +155,8 @@ func (s *statusScreen) fields(explorer bool) string {
 		}
 		noted(label, s.intent.PayAmount.String()+" "+s.intent.TokenIn, paidNote)
 	}
-	if chain.Text != "" {
-		noted("Chain", chain.Text, signed(chain, ""))
+	if chain.Text != "" || s.follow.Known {
+		noted("Chain", follow.ChainText(chain), signed(chain, ""))
 	}
 	if receive.Text != "" {
 		noted("Receive", receive.Text+" "+token, signed(receive, receiveNote))

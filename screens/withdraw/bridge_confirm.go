@@ -62,7 +62,7 @@ func (b *bridgeConfirmScreen) bindings() kit.Bindings {
 // confirm records the new bridge funding address (withdrawal.ConfirmBridge).
 func (b *bridgeConfirmScreen) confirm() tea.Cmd {
 	b.working, b.err = true, nil
-	env, path, expected, seen, now := b.app.Target.Env, kit.BridgePinsPath(b.app), b.change.Expected, b.change.Seen, b.app.Common.Now()
+	env, path, expected, seen, now := b.app.Target.Env, b.app.Target.BridgePins(), b.change.Expected, b.change.Seen, b.app.Common.Now()
 	return func() tea.Msg {
 		return bridgeConfirmedMsg{err: withdrawal.ConfirmBridge(env, path, expected, seen, now)}
 	}

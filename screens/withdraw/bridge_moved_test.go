@@ -7,7 +7,6 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/screentest"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 	"github.com/svcwallet/svcwallet/service/withdrawal"
@@ -29,7 +28,7 @@ func TestBridgeConfirmAfterTheRecordMoved(t *testing.T) {
 	}
 	confirm.SetSize(100, 30)
 	const third = "0x5FbDB2315678afecb367f032d93F642f64180aa3"
-	if err := withdrawal.ConfirmBridge(app.Target.Env, kit.BridgePinsPath(app), sandbox.BridgeFundingAddress, third, *now); err != nil {
+	if err := withdrawal.ConfirmBridge(app.Target.Env, app.Target.BridgePins(), sandbox.BridgeFundingAddress, third, *now); err != nil {
 		t.Fatal(err)
 	}
 	_, cmd = screentest.Press(confirm, "Y")
@@ -43,7 +42,7 @@ func TestBridgeConfirmAfterTheRecordMoved(t *testing.T) {
 			t.Errorf("the confirm screen lacks %q:\n%s", want, flat)
 		}
 	}
-	if _, err := withdrawal.CheckBridge(app.Target.Env, kit.BridgePinsPath(app), third, *now); err != nil {
+	if _, err := withdrawal.CheckBridge(app.Target.Env, app.Target.BridgePins(), third, *now); err != nil {
 		t.Fatalf("the record moved meanwhile was replaced: %v", err)
 	}
 }

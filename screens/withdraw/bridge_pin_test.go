@@ -222,7 +222,7 @@ func TestBridgeTrustOnFirstUseThenChanged(t *testing.T) {
 	if view := ansi.Strip(r.View()); !strings.Contains(view, "first use") || !screentest.Offers(r.KeyMap(), "enter") {
 		t.Fatalf("first use is not shown, or not signable:\n%s", view)
 	}
-	pins := kit.BridgePinsPath(app)
+	pins := app.Target.BridgePins()
 	if _, err := os.Stat(pins); !errors.Is(err, os.ErrNotExist) {
 		t.Fatalf("the first address was recorded when it was only shown: %v", err)
 	}
@@ -404,7 +404,7 @@ func TestExpirationBoundAtSigning(t *testing.T) {
 // opened it (or pasted with it) records nothing, and offers no Y until then.
 func TestBridgeConfirmTakesNoKeyTypedAhead(t *testing.T) {
 	app, _, now := hostileApp(t, false)
-	pins := kit.BridgePinsPath(app)
+	pins := app.Target.BridgePins()
 	if err := withdrawal.RecordBridge(app.Target.Env, pins, sandbox.BridgeFundingAddress, *now); err != nil {
 		t.Fatal(err)
 	}

@@ -64,7 +64,7 @@ func TestARepeatNeverAnswers(t *testing.T) {
 	}
 
 	app, _, now := hostileApp(t, false)
-	if err := withdrawal.RecordBridge(app.Target.Env, kit.BridgePinsPath(app), sandbox.BridgeFundingAddress, *now); err != nil {
+	if err := withdrawal.RecordBridge(app.Target.Env, app.Target.BridgePins(), sandbox.BridgeFundingAddress, *now); err != nil {
 		t.Fatal(err)
 	}
 	b := newBridgeConfirm(app, withdrawal.BridgeChangedError{Env: app.Target.Env.Name, Expected: sandbox.BridgeFundingAddress,

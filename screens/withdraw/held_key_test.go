@@ -118,7 +118,7 @@ func TestHeldYNeverAnswersTheLossQuestion(t *testing.T) {
 // address holds its keys as long as one is held down.
 func TestHeldYNeverTrustsANewBridge(t *testing.T) {
 	app, _, now := hostileApp(t, false)
-	pins := kit.BridgePinsPath(app)
+	pins := app.Target.BridgePins()
 	if err := withdrawal.RecordBridge(app.Target.Env, pins, sandbox.BridgeFundingAddress, *now); err != nil {
 		t.Fatal(err)
 	}
@@ -157,7 +157,7 @@ func TestShownAgainHoldsKeys(t *testing.T) {
 	}
 
 	app, _, now := hostileApp(t, false)
-	if err := withdrawal.RecordBridge(app.Target.Env, kit.BridgePinsPath(app), sandbox.BridgeFundingAddress, *now); err != nil {
+	if err := withdrawal.RecordBridge(app.Target.Env, app.Target.BridgePins(), sandbox.BridgeFundingAddress, *now); err != nil {
 		t.Fatal(err)
 	}
 	s := newBridgeConfirm(app, withdrawal.BridgeChangedError{Env: app.Target.Env.Name, Expected: sandbox.BridgeFundingAddress,

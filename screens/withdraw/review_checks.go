@@ -29,7 +29,7 @@ func (r *reviewScreen) checkBridge() tea.Cmd {
 	if r.setupErr != nil {
 		return nil
 	}
-	env, path, seen, now := r.app.Target.Env, kit.BridgePinsPath(r.app), r.order.Transfer.ToAccount.Hex(), r.app.Common.Now()
+	env, path, seen, now := r.app.Target.Env, r.app.Target.BridgePins(), r.order.Transfer.ToAccount.Hex(), r.app.Common.Now()
 	read, choice, doctor, j, tag := r.app.UnfinishedRecords(), r.order.Choice, r.app.Command("doctor"), r.app.Journal(), r.tag
 	return func() tea.Msg {
 		trust, err := withdrawal.CheckBridge(env, path, seen, now)

@@ -6,6 +6,7 @@
 package config
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -68,6 +69,10 @@ type Environment struct {
 	// as a Go duration ("5m"); empty means signer.DefaultWait.
 	SignTimeout string `toml:"sign_timeout"`
 }
+
+// ErrNoCommandAccount refuses a signing command without Account: the
+// console's login and plain mode's say it alike.
+var ErrNoCommandAccount = errors.New(`set account = "0x…" beside sign_command in the environment's config: a signing command cannot say whose key it holds`)
 
 // maxChainID is 2^53 - 1: a chain id is written as a JSON number (the typed
 // data's domain, env_chain_id), which JavaScript and jq read as a float.

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -342,6 +343,32 @@ func TestHostileAnswersRefused(t *testing.T) {
 				t.Fatalf("the error repeats the input: %d bytes", len(err.Error()))
 			}
 		})
+	}
+}
+
+// TestTokensKeptInCapitals: a route listing's tokens in any case are kept
+// as exchange.TokenName spells them, so every face finds the source token
+// usdt as USDT and a payout token usdc as USDC (its decimals, its words).
+func TestTokensKeptInCapitals(t *testing.T) {
+	w, h := newHostileWorld(t, sandbox.Options{})
+	c := w.Login(sandbox.DemoAPIKey, exchange.Options{})
+	h.set(onPath(exchange.PathWithdrawalInfo, func(v any) any {
+		route := v.(map[string]any)["route"].(map[string]any)
+		route["USDT"].([]any)[0].(map[string]any)["tokens_out"] = []any{"usdt", "uSdC"}
+		route["usdt"], route["Usdc"] = route["USDT"], route["USDC"]
+		delete(route, "USDT")
+		delete(route, "USDC")
+		return v
+	}))
+	info, err := c.WithdrawalInfo(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := slices.Sorted(maps.Keys(info.Route)); !slices.Equal(got, []string{"USDC", "USDT"}) {
+		t.Fatalf("source tokens %q, want USDC and USDT", got)
+	}
+	if got := info.Route[exchange.TokenUSDT][0].TokensOut; !slices.Equal(got, []string{"USDT", "USDC"}) {
+		t.Errorf("payout tokens %q, want USDT and USDC", got)
 	}
 }
 

@@ -24,10 +24,13 @@ func (w *WithdrawalInfo) cleanAnswer(time.Time) error {
 	}
 	// A source token listed twice in another case (USDT, usdt) never
 	// reaches here: the answer names a field twice (decode, RepeatedKey).
+	named := make(map[string][]WithdrawalRoute, len(w.Route))
 	for token, routes := range w.Route {
 		if err := checkNameGiven("source token", token); err != nil {
 			return err
 		}
+		token = TokenName(token)
+		named[token] = routes
 		chains := map[string]bool{}
 		for i := range routes {
 			r := &routes[i]
@@ -61,14 +64,22 @@ func (w *WithdrawalInfo) cleanAnswer(time.Time) error {
 				if err := checkNameGiven("payout token", t); err != nil {
 					return err
 				}
-				if slices.ContainsFunc(r.TokensOut[:j], func(u string) bool { return strings.EqualFold(t, u) }) {
+				if slices.Contains(r.TokensOut[:j], TokenName(t)) {
 					return NewShapeError("route to "+r.Chain, "names the payout token %s twice", t)
 				}
+				r.TokensOut[j] = TokenName(t)
 			}
 		}
 	}
+	w.Route = named
 	return nil
 }
+
+// TokenName is a token's name as it is kept and compared: in capitals, as
+// SPEC.md spells tokens (USDT, USDC). A listing's case says nothing (its
+// keys in two cases are one field, RepeatedKey), so every face finds a
+// route listed as usdt by exchange.TokenUSDT, and a quote sends it so.
+func TokenName(name string) string { return strings.ToUpper(name) }
 
 // checkNameGiven is CheckName of a name that must be there: one drawn as
 // a choice and sent back in a request.

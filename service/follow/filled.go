@@ -10,6 +10,15 @@ import (
 // intent) where the service's record left it out.
 const FromSigned = "from what was signed"
 
+// NoChain is what every face says of a record's chain that neither the
+// record nor the journal gives: a COMPLETED one's payout hash is then on a
+// chain nobody named, which a blank line or column would hide. A table's
+// column keeps its dash, one word a script splits on.
+const NoChain = "not given by the service"
+
+// ChainText is v, a known record's chain (Filled), as a line says it.
+func ChainText(v Value) string { return cmp.Or(v.Text, NoChain) }
+
 // Value is one of a record's values as every face says it: Text "" is not
 // known (the face's dash), Signed that it is the journal's (FromSigned).
 type Value struct {

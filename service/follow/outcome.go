@@ -294,7 +294,7 @@ func (f Follow) Particulars(env config.Environment, own journal.Intent) []intent
 	if !w.UpdatedAt.IsZero() {
 		updated = w.UpdatedAt.UTC().Format("2006-01-02 15:04:05 UTC") // as the review says a quote's expiry
 	}
-	return []intent.Fact{{Label: "Quote id", Value: w.QuoteID}, {Label: "Transfer id", Value: w.TxID}, {Label: "Chain", Value: chain.Text, Note: chain.Note()},
+	return []intent.Fact{{Label: "Quote id", Value: w.QuoteID}, {Label: "Transfer id", Value: w.TxID}, {Label: "Chain", Value: ChainText(chain), Note: chain.Note()},
 		{Label: "Receive", Value: receive.Text, Note: receive.Note()}, {Label: "Payout hash", Value: w.WithdrawTxHash},
 		{Label: "Explorer", Value: env.ExplorerTxURL(w.Chain, w.WithdrawTxHash)}, {Label: "Updated at", Value: updated, Note: "by the service"}}
 }

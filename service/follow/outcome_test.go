@@ -157,6 +157,25 @@ func TestParticularsSayTimesAsTheReview(t *testing.T) {
 	}
 }
 
+// TestChainlessRecordSaysNoChainWasGiven: a COMPLETED record that names
+// no chain, of a withdrawal the journal holds no intent of, says its chain
+// was not given (follow.NoChain) among the particulars plain mode and one
+// id's print list; the journal's chain fills it where there is one. The
+// line was left out, and a payout hash read as of no chain in particular.
+func TestChainlessRecordSaysNoChainWasGiven(t *testing.T) {
+	f := follow.Follow{QuoteID: "q-1", Known: true, Last: exchange.Withdrawal{QuoteID: "q-1", State: exchange.StateCompleted,
+		WithdrawTxHash: "0x" + strings.Repeat("ab", 32)}}
+	for own, want := range map[string]string{"": "not given by the service", "BASE": "BASE"} {
+		said := map[string]string{}
+		for _, fact := range f.Particulars(config.Environment{}, journal.Intent{Chain: own}) {
+			said[fact.Label] = fact.Value
+		}
+		if said["Chain"] != want {
+			t.Errorf("journal's chain %q: Chain %q, want %q", own, said["Chain"], want)
+		}
+	}
+}
+
 // TestNearHashRefusedAsAKeySaysItLooksLikeOne: 0x and a digit or two fewer
 // or more than a payout hash has a private key's shape (written as a
 // number without leading zeros, or with 00 in front) and is refused as

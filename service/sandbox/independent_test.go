@@ -20,7 +20,7 @@ var clientRules = map[string]bool{
 	"signer.Permission": true, "signer.Permissions": true, "signer.AllPermissions": true,
 	"signer.PermAdmin": true, "signer.PermInternalTransfer": true, "signer.PermExternalTransfer": true,
 	"signer.PermWithdraw": true, "signer.PermVaultInvestor": true, "signer.PermTrade": true,
-	"signer.FeeRateScale": true, "exchange.TokenDecimals": true,
+	"exchange.TokenDecimals": true,
 }
 
 // TestSandboxChecksWithItsOwnCode fails when the sandbox's code calls a
