@@ -139,6 +139,7 @@ func TestBuilderPreparedNotWrittenIsAnOutputError(t *testing.T) {
 // saying so. deposit exited 0, and key import said only the system's
 // error.
 func TestTextNotWrittenIsAnOutputError(t *testing.T) {
+	lightScrypt(t)
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
 	t.Setenv("XDG_STATE_HOME", t.TempDir())
 	t.Setenv("HOME", t.TempDir())
