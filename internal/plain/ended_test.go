@@ -33,3 +33,23 @@ func TestSessionEndedAsksTheLoginAgain(t *testing.T) {
 	}
 	wants(t, out[ended:], "Logged in to "+r.env.Name+" by API key", "Goodbye: the wallet login was signed and sent; nothing else was signed or sent.")
 }
+
+// TestSessionEndedInAFlowAsksTheLoginAgain: a flow that says the end
+// itself and goes home (a quote refused as the session ended) is followed
+// by the login too, not by Home's choices that all need a session.
+func TestSessionEndedInAFlowAsksTheLoginAgain(t *testing.T) {
+	r := newRig(t)
+	client := r.console.Targets[0].Client
+	withdraw := typed("withdraw", "ARBITRUM", "USDT", sandbox.DestCompleted, "25", "2")
+	withdraw[len(withdraw)-1].before = func() {
+		client.Adopt(exchange.Kept{Session: exchange.Session{AccountID: sandbox.DemoAccountID, Method: "API key"}, Cookie: "ended"}, nil)
+	}
+	out, err := r.run(steps(logIn, withdraw, typed("Back home"), logIn, typed("quit"))...)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	refused := strings.Index(out, "Quote refused: The service refused the session (it ended or was revoked): log in again.\n")
+	if refused < 0 || !strings.Contains(out[refused:], "How do you log in?") || strings.Contains(out[refused:strings.Index(out[refused:], "How do you log in?")+refused], "Home: what next?") {
+		t.Fatalf("the login is not asked once the flow went home:\n%s", out)
+	}
+}

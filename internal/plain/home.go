@@ -55,13 +55,14 @@ func (s *session) home() error {
 				return s.interrupted(err)
 			}
 			s.p.Say("%s.", trimStop(exchange.Explain(err)))
-			if _, ended := errors.AsType[*exchange.SessionEndedError](err); ended {
-				// Logged out: Home's choices all need a session, so the
-				// login its words ask for is asked, as the console opens its.
-				s.p.Blank()
-				if err := s.logIn(); err != nil {
-					return err
-				}
+		}
+		// A session that ended (exchange.SessionEndedError, said by the
+		// flow) logs the client out, and Home's choices all need one: the
+		// login its words ask for is asked, as the console opens its.
+		if _, in := s.client().Session(); !in {
+			s.p.Blank()
+			if err := s.logIn(); err != nil {
+				return err
 			}
 		}
 	}
