@@ -56,6 +56,15 @@ func (s *session) home() error {
 			}
 			s.p.Say("%s.", trimStop(exchange.Explain(err)))
 		}
+		// A session that ended (exchange.SessionEndedError, said by the
+		// flow) logs the client out, and Home's choices all need one: the
+		// login its words ask for is asked, as the console opens its.
+		if _, in := s.client().Session(); !in {
+			s.p.Blank()
+			if err := s.logIn(); err != nil {
+				return err
+			}
+		}
 	}
 }
 

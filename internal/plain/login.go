@@ -79,7 +79,7 @@ func (s *session) logIn() error {
 			s.p.Blank()
 			continue
 		}
-		s.target, s.wallet, s.walletFrom = t, key, from
+		s.target, s.wallet, s.walletFrom, s.walletSent = t, key, from, s.walletSent || key != nil
 		s.p.Say("Logged in to %s by %s: funding account %s, account id %s.", t.Env.Name, sess.Method, sess.FundingAccountAddress, cmp.Or(sess.AccountID, "none"))
 		if sess.SubAccountID != "" {
 			s.p.Say("This is a trading key of sub-account %s: withdrawals need a main-account key.", sess.SubAccountID)

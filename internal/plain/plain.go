@@ -110,6 +110,9 @@ type session struct {
 	// login by API key.
 	wallet     signer.Key
 	walletFrom string
+	// walletSent: a wallet login was signed and sent this run, though a
+	// login after the session ended may have been by API key.
+	walletSent bool
 	// sent lists what this run signed and sent, for the last words;
 	// unsent what it signed and was stopped before sending; unpaid what
 	// it signed and the service refused or a check stopped, unpaid;
@@ -128,7 +131,7 @@ func (s *session) client() *exchange.Client { return s.target.Client }
 // one, refused as expired, may have left: stopped unpaid says both).
 func (s *session) whatWasSent() string {
 	var said []string
-	if s.wallet != nil {
+	if s.walletSent {
 		said = append(said, "the wallet login was signed and sent")
 	}
 	if len(s.sent) > 0 {

@@ -11,33 +11,14 @@ import (
 const maxQuotedHex = 8
 
 // Quoted is s as an error may repeat it: every run of hex digits longer
-// than maxQuotedHex is cut after its eighth digit, the cut marked with "…".
+// than maxQuotedHex is cut after its eighth digit, the cut marked with "…",
+// and so is a key's shape in pieces (KeySpans) after its eighth digit.
 // Text a user typed or pasted may hold a key, or most of one; an error
 // quoting it whole would put it on screen and in any report of the error.
 // s is cleaned first (Text, line breaks and tabs as spaces): a run broken
 // only by escape sequences or invisible characters is one run, as it reads
 // on screen.
-func Quoted(s string) string {
-	s = flat(s)
-	var b strings.Builder
-	run := 0
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !isHexDigit(c) {
-			run = 0
-			b.WriteByte(c)
-			continue
-		}
-		run++
-		switch {
-		case run <= maxQuotedHex:
-			b.WriteByte(c)
-		case run == maxQuotedHex+1:
-			b.WriteString("…")
-		}
-	}
-	return b.String()
-}
+func Quoted(s string) string { return hexCutAsRead(flat(s)) }
 
 func isHexDigit(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
@@ -150,10 +131,30 @@ func ShownTyped(path string) string { return Shown(hexCutAsRead(path)) }
 // what reads as one (Text): the escape sequences, controls and invisible
 // characters inside it, kept to be shown escaped, break none. Cut after
 // escaping, a key split by them kept 8 digits a piece, most of it shown.
+// A key's shape in pieces as it reads (KeySpans: groups, halves, wrapped)
+// is cut as one run, all after its eighth digit left out: its pieces are
+// each short of a cut.
 func hexCutAsRead(s string) string {
-	var b strings.Builder
-	run := 0
+	var read strings.Builder // s as it reads, line breaks as spaces
 	reading(s, func(piece string, kept bool) {
+		if kept || lineBreaks.Replace(piece) != piece {
+			read.WriteString(lineBreaks.Replace(piece))
+		}
+	})
+	spans := KeySpans(read.String())
+	var b strings.Builder
+	run, at := 0, 0 // at: where piece starts in read
+	reading(s, func(piece string, kept bool) {
+		start := at
+		if kept || lineBreaks.Replace(piece) != piece {
+			at += len(lineBreaks.Replace(piece))
+		}
+		for len(spans) > 0 && spans[0][1] <= start {
+			spans = spans[1:]
+		}
+		if len(spans) > 0 && start >= spans[0][0] && run > maxQuotedHex {
+			return // the rest of a key in pieces, its cut said
+		}
 		switch {
 		case !kept && lineBreaks.Replace(piece) == piece:
 		case len(piece) == 1 && isHexDigit(piece[0]):
@@ -164,6 +165,8 @@ func hexCutAsRead(s string) string {
 			case run > maxQuotedHex:
 				piece = "…"
 			}
+		case len(spans) > 0 && start >= spans[0][0]:
+			// A separator within a key's pieces: its digits count as one run.
 		default:
 			run = 0
 		}

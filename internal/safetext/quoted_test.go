@@ -1,6 +1,7 @@
 package safetext
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -58,6 +59,44 @@ func TestASCIIShown(t *testing.T) {
 	} {
 		if got := ASCIIShown(in); got != want {
 			t.Errorf("ASCIIShown(%q) = %s, want %s", in, got, want)
+		}
+	}
+}
+
+// TestQuotedCutsAKeyInPieces: a key's shape in pieces (KeySpans: groups,
+// halves, openssl's pairs, wrapped) is cut as a run of its digits is, at
+// its eighth digit, by every refusal's repeat (Quoted, NameQuoted,
+// IDQuoted, ShownTyped): each piece being short, they repeated it whole,
+// or up to their length's bound (52 of 64 digits in IDQuoted).
+func TestQuotedCutsAKeyInPieces(t *testing.T) {
+	key := "ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80"
+	pieces := func(size int, sep string) string {
+		var p []string
+		for i := 0; i < len(key); i += size {
+			p = append(p, key[i:i+size])
+		}
+		return strings.Join(p, sep)
+	}
+	escapes := regexp.MustCompile(`\\(u[0-9a-f]{4}|x1b\[0m|x[0-9a-f]{2}|[nrt])`)
+	for name, s := range map[string]string{
+		"groups of 8":        "to " + pieces(8, " ") + " now",
+		"openssl's pairs":    pieces(2, ":"),
+		"halves":             pieces(32, "-"),
+		"wrapped":            pieces(16, "\n"),
+		"groups in colour":   pieces(8, "\x1b[0m "),
+		"https link holding": "https://h.example/" + pieces(8, "-"),
+	} {
+		for fn, quote := range map[string]func(string) string{"Quoted": Quoted, "NameQuoted": NameQuoted, "IDQuoted": IDQuoted, "ShownTyped": ShownTyped} {
+			got := quote(s)
+			digits := 0
+			for _, c := range []byte(escapes.ReplaceAllString(strings.ReplaceAll(got, "h.example", ""), "")) {
+				if isHexDigit(c) {
+					digits++
+				}
+			}
+			if digits > maxQuotedHex || !strings.Contains(got, key[:2]) {
+				t.Errorf("%s: %s = %q: %d hex digits, want the key's first at most %d", name, fn, got, digits, maxQuotedHex)
+			}
 		}
 	}
 }
