@@ -22,6 +22,7 @@ import (
 
 	"github.com/svcwallet/svcwallet/internal/plain"
 	"github.com/svcwallet/svcwallet/service/config"
+	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 	"github.com/svcwallet/svcwallet/service/session"
 )
@@ -325,5 +326,51 @@ func TestAuthLoginCtrlDAtTheTerminal(t *testing.T) {
 				t.Fatalf("got %v, want %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestKeptSessionRenewedAsAnotherAccount: a kept session the service
+// refuses, renewed with the API key kept beside it, whose login answers
+// another account, ends the command with the login to run, and is no
+// longer offered: the next command does not renew it and end it again.
+func TestKeptSessionRenewedAsAnotherAccount(t *testing.T) {
+	w, srv := newAuthWorld(t, sandbox.Options{})
+	target, err := url.Parse(srv.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var revoked atomic.Bool
+	proxy := httputil.NewSingleHostReverseProxy(target)
+	proxy.ModifyResponse = func(r *http.Response) error {
+		if revoked.Load() && r.Request.URL.Path == exchange.PathAPIKeyLogin {
+			r.Header.Set(config.HeaderAccountID, sandbox.NoChainAccountID)
+		}
+		return nil
+	}
+	front := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, req *http.Request) {
+		if revoked.Load() && req.Header.Get("Cookie") != "" && req.URL.Path != exchange.PathAPIKeyLogin {
+			rw.Header().Set("Content-Type", "application/json")
+			rw.WriteHeader(http.StatusUnauthorized)
+			_, _ = rw.Write([]byte(`{"code":1000,"message":"session is unknown or expired; log in again","status":401}`))
+			return
+		}
+		proxy.ServeHTTP(rw, req)
+	}))
+	defer front.Close()
+	w.point(front.URL)
+	if r := w.run(sandbox.DemoAPIKey+"\n", nil, "auth", "login", "--with-api-key"); r.code != 0 {
+		t.Fatalf("auth login: exit %d\n%s", r.code, r.stderr)
+	}
+	revoked.Store(true)
+	r := w.run("", nil, "deposit")
+	if r.code != exitFailed || !strings.Contains(r.stderr, "the session svcwallet auth login kept for local is no longer used: the service answered the renewed login as another account") ||
+		!strings.Contains(r.stderr, ": log in again with svcwallet auth login --env local") {
+		t.Fatalf("deposit on the session renewed as another account: exit %d\n%s", r.code, r.stderr)
+	}
+	if r := w.run("", nil, "auth", "status"); !strings.Contains(r.stdout, "refused by the service") {
+		t.Errorf("auth status after it:\n%s", r.stdout)
+	}
+	if r := w.run("", nil, "deposit"); strings.Contains(r.stderr, "another account") {
+		t.Errorf("the next command renewed it again: exit %d\n%s", r.code, r.stderr)
 	}
 }

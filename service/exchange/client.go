@@ -44,7 +44,8 @@ type Options struct {
 	// included, so a store keeps the one in use (service/session).
 	OnLogin func(Kept)
 	// OnRefused, when set, is given the session the service refused (401)
-	// when no credential renews it, so a store stops offering it.
+	// when no credential renews it, or whose renewal answered another
+	// account, so a store stops offering it.
 	OnRefused func(Kept)
 }
 

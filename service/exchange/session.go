@@ -197,10 +197,16 @@ func (c *Client) login(ctx context.Context, cred Credential, renewing *Kept) (Se
 	}
 	c.session.mu.Lock()
 	if renewing != nil {
+		wasKept := c.session.kept
 		if replaced, err := c.renewed(*renewing, info); err != nil {
 			c.session.mu.Unlock()
 			c.log.Info("the renewed login answered another account; logged out", "account_id", info.AccountID, "was", renewing.AccountID)
-			return Session{}, &SessionEndedError{Env: c.env.Name, Cause: err}
+			// A store stops offering it too: kept, every later run would
+			// renew it, end it again and keep it still.
+			if c.onRefused != nil {
+				c.onRefused(*renewing)
+			}
+			return Session{}, &SessionEndedError{Env: c.env.Name, Kept: wasKept, Cause: err}
 		} else if replaced {
 			// The login made meanwhile stays; what goes on on it is
 			// decided by the caller (Client.again).
