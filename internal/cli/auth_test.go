@@ -249,23 +249,7 @@ func TestAuthLoginAsks(t *testing.T) {
 // credential.
 func TestKeptSessionRefusedSaysLogIn(t *testing.T) {
 	w, srv := newAuthWorld(t, sandbox.Options{})
-	target, err := url.Parse(srv.URL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	proxy := httputil.NewSingleHostReverseProxy(target)
-	var revoked atomic.Bool
-	front := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, req *http.Request) {
-		if revoked.Load() && req.Header.Get("Cookie") != "" {
-			rw.Header().Set("Content-Type", "application/json")
-			rw.WriteHeader(http.StatusUnauthorized)
-			_, _ = rw.Write([]byte(`{"code":1000,"message":"session is unknown or expired; log in again","status":401}`))
-			return
-		}
-		proxy.ServeHTTP(rw, req)
-	}))
-	defer front.Close()
-	w.point(front.URL)
+	revoked := w.revokingFront(srv, nil)
 	if r := w.run(sandbox.DemoAPIKey, nil, "auth", "login", "--with-api-key", "--insecure-storage"); r.code != 0 {
 		t.Fatalf("auth login: exit %d\n%s", r.code, r.stderr)
 	}
@@ -335,29 +319,7 @@ func TestAuthLoginCtrlDAtTheTerminal(t *testing.T) {
 // longer offered: the next command does not renew it and end it again.
 func TestKeptSessionRenewedAsAnotherAccount(t *testing.T) {
 	w, srv := newAuthWorld(t, sandbox.Options{})
-	target, err := url.Parse(srv.URL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var revoked atomic.Bool
-	proxy := httputil.NewSingleHostReverseProxy(target)
-	proxy.ModifyResponse = func(r *http.Response) error {
-		if revoked.Load() && r.Request.URL.Path == exchange.PathAPIKeyLogin {
-			r.Header.Set(config.HeaderAccountID, sandbox.NoChainAccountID)
-		}
-		return nil
-	}
-	front := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, req *http.Request) {
-		if revoked.Load() && req.Header.Get("Cookie") != "" && req.URL.Path != exchange.PathAPIKeyLogin {
-			rw.Header().Set("Content-Type", "application/json")
-			rw.WriteHeader(http.StatusUnauthorized)
-			_, _ = rw.Write([]byte(`{"code":1000,"message":"session is unknown or expired; log in again","status":401}`))
-			return
-		}
-		proxy.ServeHTTP(rw, req)
-	}))
-	defer front.Close()
-	w.point(front.URL)
+	revoked := w.revokingFront(srv, func(r *http.Response) { r.Header.Set(config.HeaderAccountID, sandbox.NoChainAccountID) })
 	if r := w.run(sandbox.DemoAPIKey+"\n", nil, "auth", "login", "--with-api-key"); r.code != 0 {
 		t.Fatalf("auth login: exit %d\n%s", r.code, r.stderr)
 	}
@@ -373,4 +335,35 @@ func TestKeptSessionRenewedAsAnotherAccount(t *testing.T) {
 	if r := w.run("", nil, "deposit"); strings.Contains(r.stderr, "another account") {
 		t.Errorf("the next command renewed it again: exit %d\n%s", r.code, r.stderr)
 	}
+}
+
+// revokingFront points "local" at a front of srv that, once the flag it
+// returns is set, refuses (401) every request carrying a session but a
+// login, whose answer renewing (when not nil) then changes.
+func (w *authWorld) revokingFront(srv *sandbox.Server, renewing func(*http.Response)) *atomic.Bool {
+	w.t.Helper()
+	target, err := url.Parse(srv.URL)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	var revoked atomic.Bool
+	proxy := httputil.NewSingleHostReverseProxy(target)
+	proxy.ModifyResponse = func(r *http.Response) error {
+		if renewing != nil && revoked.Load() && r.Request.URL.Path == exchange.PathAPIKeyLogin {
+			renewing(r)
+		}
+		return nil
+	}
+	front := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, req *http.Request) {
+		if revoked.Load() && req.Header.Get("Cookie") != "" && req.URL.Path != exchange.PathAPIKeyLogin {
+			rw.Header().Set("Content-Type", "application/json")
+			rw.WriteHeader(http.StatusUnauthorized)
+			_, _ = rw.Write([]byte(`{"code":1000,"message":"session is unknown or expired; log in again","status":401}`))
+			return
+		}
+		proxy.ServeHTTP(rw, req)
+	}))
+	w.t.Cleanup(front.Close)
+	w.point(front.URL)
+	return &revoked
 }

@@ -127,17 +127,7 @@ func TestLookAlikeStops(t *testing.T) {
 // (BridgeChangedError.Accept), and recorded once the withdrawal is
 // confirmed; n trusts nothing.
 func TestChangedBridgeAddress(t *testing.T) {
-	r := newRigOn(t, func(url string) config.Environment {
-		e := config.SandboxEnvironment(url, sandbox.DefaultChainID)
-		e.Name, e.BridgeFundingAddress = "local", ""
-		return e
-	})
-	r.console.Targets[0].Demo = nil
-	pins := withdrawal.BridgePinsPath(filepath.Dir(r.journal.Path()))
-	old := "0x1111111111111111111111111111111111111111"
-	if err := withdrawal.RecordBridge(r.env, pins, old, r.clock.Now()); err != nil {
-		t.Fatal(err)
-	}
+	r, pins, old := bridgeChangedRig(t)
 	withdraw := typed("withdraw", "ARBITRUM", "USDT", sandbox.DestCompleted, "25", "2")
 	out, err := r.run(steps(logIn, withdraw, typed(old, "n", "quit"))...)
 	if err != nil {
@@ -165,17 +155,7 @@ func TestChangedBridgeAddress(t *testing.T) {
 // nothing: the question is the passphrase's kind (Prompter.TypedBack).
 // Asked as any line, the paste answered it and the address was trusted.
 func TestPastedBridgeAddressTrustsNothing(t *testing.T) {
-	r := newRigOn(t, func(url string) config.Environment {
-		e := config.SandboxEnvironment(url, sandbox.DefaultChainID)
-		e.Name, e.BridgeFundingAddress = "local", ""
-		return e
-	})
-	r.console.Targets[0].Demo = nil
-	pins := withdrawal.BridgePinsPath(filepath.Dir(r.journal.Path()))
-	old := "0x1111111111111111111111111111111111111111"
-	if err := withdrawal.RecordBridge(r.env, pins, old, r.clock.Now()); err != nil {
-		t.Fatal(err)
-	}
+	r, pins, _ := bridgeChangedRig(t)
 	paste := append([]scripted{after("Destination address on", sandbox.DestCompleted)}, typed("25", "2", config.SandboxBridgeFundingAddress)...)
 	out, err := r.runPasting(steps(logIn, typed("withdraw", "ARBITRUM", "USDT"), paste,
 		[]scripted{after("type n to stop: ", "n")}, typed("quit"))...)
@@ -309,4 +289,23 @@ func TestConflictSaidAsAnswered(t *testing.T) {
 			}
 		})
 	}
+}
+
+// bridgeChangedRig is a rig on an environment that pins no bridge funding
+// address, whose pins file (pins) recorded another one (old) than the
+// service gives.
+func bridgeChangedRig(t *testing.T) (*rig, string, string) {
+	t.Helper()
+	r := newRigOn(t, func(url string) config.Environment {
+		e := config.SandboxEnvironment(url, sandbox.DefaultChainID)
+		e.Name, e.BridgeFundingAddress = "local", ""
+		return e
+	})
+	r.console.Targets[0].Demo = nil
+	pins := withdrawal.BridgePinsPath(filepath.Dir(r.journal.Path()))
+	old := "0x1111111111111111111111111111111111111111"
+	if err := withdrawal.RecordBridge(r.env, pins, old, r.clock.Now()); err != nil {
+		t.Fatal(err)
+	}
+	return r, pins, old
 }

@@ -20,6 +20,18 @@ func askPassphrase(t *testing.T, held bool, reads ...[]keyPress) (string, string
 	for _, r := range reads {
 		keys.reads = append(keys.reads, r...)
 	}
+	p, out := keysPrompter(t, keys, held)
+	answer, err := p.Passphrase("Passphrase of k.json:")
+	if keys.opened != keys.closed {
+		t.Errorf("the terminal was put in key mode %d times and back %d", keys.opened, keys.closed)
+	}
+	return answer, out.String(), err
+}
+
+// keysPrompter is a prompter whose gate reads keys; held: the terminal
+// held keys typed ahead when first asked. A secret is never read as a line.
+func keysPrompter(t *testing.T, keys *fakeKeys, held bool) (*Prompter, *bytes.Buffer) {
+	t.Helper()
 	var out bytes.Buffer
 	p := NewPrompter(context.Background(), strings.NewReader(""), &out, func(context.Context, func()) (string, error) {
 		t.Fatal("a gate with keys read the passphrase as a line")
@@ -33,11 +45,7 @@ func askPassphrase(t *testing.T, held bool, reads ...[]keyPress) (string, string
 		held = false
 		return was, err
 	}
-	answer, err := p.Passphrase("Passphrase of k.json:")
-	if keys.opened != keys.closed {
-		t.Errorf("the terminal was put in key mode %d times and back %d", keys.opened, keys.closed)
-	}
-	return answer, out.String(), err
+	return p, &out
 }
 
 // TestPassphrasePasteNeedsItsEnter: a passphrase pasted once the question

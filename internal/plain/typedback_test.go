@@ -1,8 +1,6 @@
 package plain
 
 import (
-	"bytes"
-	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -51,17 +49,7 @@ func TestTypedBackTakesNoTypeAheadNorPastedEnter(t *testing.T) {
 // typed ahead when first asked.
 func typedBack(t *testing.T, held bool, reads []keyPress, check func(string) error) (string, string) {
 	t.Helper()
-	keys := &fakeKeys{now: time.Unix(1, 0), reads: reads}
-	var out bytes.Buffer
-	p := NewPrompter(context.Background(), strings.NewReader(""), &out, nil)
-	p.gate = keys.gate()
-	flush := p.gate.Flush
-	p.gate.Flush = func() (bool, error) {
-		_, err := flush()
-		was := held
-		held = false
-		return was, err
-	}
+	p, out := keysPrompter(t, &fakeKeys{now: time.Unix(1, 0), reads: reads}, held)
 	answer, err := p.TypedBack("Type it:", check)
 	if err != nil {
 		t.Fatalf("%v; wrote %q", err, out.String())

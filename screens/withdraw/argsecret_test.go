@@ -24,12 +24,7 @@ func TestMain(m *testing.M) {
 // a password as an argument, warns of it as the command runs, naming the
 // program and the option, never the value.
 func TestReviewCommandSecretArgWarned(t *testing.T) {
-	clock := exchangetest.NewFakeClock(screentest.Now)
-	c := screentest.NewLoggedInConsole(t, 120, 40, screentest.ConsoleOpts{Clock: clock.Now})
-	e := &c.App.Target.Env
-	e.Signer, e.Account, e.SignCommand = "command", exchangetest.KeyAddress(exchangetest.DemoKeyHex).Hex(), exchangetest.FakeSignCommand("hang", "{file}", "--password", "pw-not-shown")
-	w, q := sandboxQuote(t, c.App)
-	c.Open(newReview(c.App, w, withdrawal.PricedQuote{Quote: q}))
+	c, clock := commandSecretReview(t, 120, 40)
 	c.UntilShows("the environment's signer", "pinned")
 	clock.Advance(kit.ShownGuard)
 	c.UntilShows("Press enter to sign and withdraw")
@@ -51,12 +46,7 @@ func TestReviewCommandSecretArgWarned(t *testing.T) {
 // and the review fell to its shortest layout, which leaves them out.
 func TestCommandSecretWarningFits(t *testing.T) {
 	for _, size := range [][2]int{{60, 20}, {80, 24}} {
-		clock := exchangetest.NewFakeClock(screentest.Now)
-		c := screentest.NewLoggedInConsole(t, size[0], size[1], screentest.ConsoleOpts{Clock: clock.Now})
-		e := &c.App.Target.Env
-		e.Signer, e.Account, e.SignCommand = "command", exchangetest.KeyAddress(exchangetest.DemoKeyHex).Hex(), exchangetest.FakeSignCommand("hang", "{file}", "--password", "pw-not-shown")
-		w, q := sandboxQuote(t, c.App)
-		c.Open(newReview(c.App, w, withdrawal.PricedQuote{Quote: q}))
+		c, clock := commandSecretReview(t, size[0], size[1])
 		c.UntilShows("pinned", "Signing key      the signing command")
 		clock.Advance(kit.ShownGuard)
 		c.UntilShows("Press enter to sign")
@@ -112,4 +102,18 @@ func TestCancelledWaitFitsAt60x20(t *testing.T) {
 			t.Errorf("%q is not on screen:\n%s", want, c.Plain())
 		}
 	}
+}
+
+// commandSecretReview opens, on a w x h console logged in by API key, the
+// review of a sandbox quote signing with a signing command that gives its
+// program a password as an argument (and hangs), on a fake clock.
+func commandSecretReview(t *testing.T, w, h int) (*screentest.Console, *exchangetest.FakeClock) {
+	t.Helper()
+	clock := exchangetest.NewFakeClock(screentest.Now)
+	c := screentest.NewLoggedInConsole(t, w, h, screentest.ConsoleOpts{Clock: clock.Now})
+	e := &c.App.Target.Env
+	e.Signer, e.Account, e.SignCommand = "command", exchangetest.KeyAddress(exchangetest.DemoKeyHex).Hex(), exchangetest.FakeSignCommand("hang", "{file}", "--password", "pw-not-shown")
+	wd, q := sandboxQuote(t, c.App)
+	c.Open(newReview(c.App, wd, withdrawal.PricedQuote{Quote: q}))
+	return c, clock
 }
