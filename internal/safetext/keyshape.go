@@ -86,6 +86,10 @@ func KeySpans(s string) [][2]int {
 	// among them, and whether a line break was.
 	run, letter, sepOnly, sep, brk := -1, false, false, rune(0), false
 	lastSep := rune(0)
+	// endRun adds the run that ends at end to the group.
+	endRun := func(end int) {
+		group, lettered = append(group, keyRun{start: run, end: end, letter: letter, sep: lastSep, line: brk && lastSep == 0}), lettered || letter
+	}
 	for i := 0; i < len(s); {
 		if isHexDigit(s[i]) {
 			if run < 0 {
@@ -96,7 +100,7 @@ func KeySpans(s string) [][2]int {
 			continue
 		}
 		if run >= 0 {
-			group, lettered = append(group, keyRun{start: run, end: i, letter: letter, sep: lastSep, line: brk && lastSep == 0}), lettered || letter
+			endRun(i)
 			run, sepOnly, sep, brk = -1, true, 0, false
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
@@ -117,7 +121,7 @@ func KeySpans(s string) [][2]int {
 		i += size
 	}
 	if run >= 0 {
-		group, lettered = append(group, keyRun{start: run, end: len(s), letter: letter, sep: lastSep, line: brk && lastSep == 0}), lettered || letter
+		endRun(len(s))
 	}
 	flush()
 	return spans
