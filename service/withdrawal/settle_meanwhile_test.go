@@ -122,3 +122,32 @@ func TestNeverPaidJournaledAsTheAccountAsked(t *testing.T) {
 		t.Fatalf("journaled %+v; want %s's record answered", got, sandbox.DemoAccountID)
 	}
 }
+
+// TestStateJournaledOnlyForItsAccount: a state a follower learned of one
+// account's withdrawal (the board, the status screen, History's check) and
+// journaled once a login as another landed on the same client is not
+// written as that other account's: its History showed a withdrawal it
+// never made, paid.
+func TestStateJournaledOnlyForItsAccount(t *testing.T) {
+	r := newRig(t, 0, false)
+	o := r.order(r.choice(sandbox.DestCompleted, "25"))
+	if sent := r.withdrawer().Execute(context.Background(), o, demoKey); sent.Err != nil {
+		t.Fatal(sent.Err)
+	}
+	if _, err := r.client.Login(context.Background(), exchange.APIKey(sandbox.NoChainAPIKey)); err != nil {
+		t.Fatal(err)
+	}
+	learned := exchange.Withdrawal{QuoteID: o.Quote.QuoteID, State: exchange.StateCompleted}
+	if err := r.withdrawer().JournalState(o.Quote.QuoteID, learned); err != nil {
+		t.Fatal(err)
+	}
+	recs, err := r.journal.Records()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rec := range recs {
+		if rec.AccountID != sandbox.DemoAccountID {
+			t.Fatalf("journaled %s's record of %s (%s)", rec.AccountID, rec.QuoteID, rec.State)
+		}
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"context"
 	"errors"
 	"github.com/svcwallet/svcwallet/internal/safetext"
+	"slices"
 	"strings"
 	"time"
 
@@ -348,12 +349,23 @@ func notSent(err error) error {
 
 // JournalState journals a state a follower learned for an own withdrawal
 // (follow.Step.JournalState), unless the journal holds it already
-// (Journal.AppendState): the one write of every follower.
+// (Journal.AppendState): the one write of every follower. It is written
+// only as the account that made it: learned of one account's and written
+// once a login as another landed (the board, the status screen or
+// History's check, behind a login), it showed in the other's History as
+// its own.
 func (w Withdrawer) JournalState(quoteID string, wd exchange.Withdrawal) error {
 	if w.journal == nil {
 		return nil
 	}
 	e := w.entry(journal.KindState, quoteID)
+	recs, err := w.journal.RecordsOf(journal.OwnerOf(w.client.Env(), e.AccountID), quoteID)
+	if err != nil {
+		return err
+	}
+	if !slices.ContainsFunc(recs, func(r journal.Record) bool { return r.Made }) {
+		return nil
+	}
 	e.State, e.TxHash, e.TxID = wd.State, wd.WithdrawTxHash, wd.TxID
 	return w.journal.AppendState(e)
 }
