@@ -3,6 +3,7 @@ package withdrawal_test
 import (
 	"context"
 	"net/http"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -43,9 +44,11 @@ func TestSettleAskedOnlyAsItsAccount(t *testing.T) {
 	if settled.Outcome == withdrawal.SettledNeverHappened {
 		t.Fatalf("settled as never happened (%s) on another account's session, while it was paid (%s debited)", settled.Why, start.Sub(r.ex.Balance(sandbox.DemoAccountID)))
 	}
-	t.Logf("%+v once=%v", settled, once.Load())
 	if settled.Outcome != withdrawal.SettledUndecided {
 		t.Fatalf("settled %+v; want undecided, nothing asked as the other account", settled)
+	}
+	if said := settled.Fact(); !strings.Contains(said, "cannot be told yet") || !strings.Contains(said, "a withdrawal taken up") {
+		t.Fatalf("said %q", said)
 	}
 }
 
