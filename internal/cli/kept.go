@@ -91,12 +91,7 @@ func (a *app) keptClient(e config.Environment, f signerFlags, signing *keyChoice
 		client.Adopt(l.Kept(), renew)
 		return client, nil
 	case errors.As(err, &expired):
-		keep := a.keepRenewed(store, e, expired.Where, "")
-		return nil, func(k exchange.Kept) {
-			if expired.Entry.Renews(k) {
-				keep(k)
-			}
-		}
+		return nil, a.keepRenewed(store, e, expired.Where, "")
 	case errors.As(err, &other):
 		fmt.Fprintf(a.env.Stderr, "svcwallet: warning: %v, so it is not sent (%s forgets it)\n", other, newInvocation(e.Name, a.configPath, a.env.Getenv).command("auth", "logout"))
 	case !errors.Is(err, session.ErrNone):
@@ -182,11 +177,13 @@ func (a *app) signingGiven(e config.Environment, f signerFlags, signing *keyChoi
 }
 
 // keepRenewed keeps each session a login opens for e where the last one
-// was kept, with the API key kept before (a renewal by it); a failure to
-// keep it is said, not fatal: the command goes on with its session.
+// was kept, with the API key kept before (a renewal by it), while a
+// session of its account is kept there still (session.Store.SaveRenewal);
+// a failure to keep it is said, not fatal: the command goes on with its
+// session.
 func (a *app) keepRenewed(store session.Store, e config.Environment, where session.Where, apiKey string) func(exchange.Kept) {
 	return func(k exchange.Kept) {
-		if _, err := store.Save(e, k, apiKey, where == session.InFile); err != nil {
+		if _, err := store.SaveRenewal(e, k, apiKey, where == session.InFile); err != nil {
 			fmt.Fprintf(a.env.Stderr, "svcwallet: warning: the renewed session could not be kept (%v): the next command logs in again\n", err)
 		}
 	}

@@ -220,6 +220,9 @@ func (c *Client) doAuthed(ctx context.Context, cl call, out any) error {
 	if cl.as != nil {
 		asked = *cl.as
 	}
+	if err := pinned(ctx, asked); err != nil {
+		return err
+	}
 	if err := c.ensureSession(ctx); err != nil {
 		// No session to send it with: it never left.
 		return &NotSentError{Err: err}

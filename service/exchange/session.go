@@ -357,7 +357,7 @@ func (e *OtherAccountError) Error() string {
 	}
 	if e.Meanwhile {
 		return "A login as another account (" + now + ") was made while a request of " + was +
-			" was under way (its session renewed, or a withdraw retried), so what was asked as " + was + " is not asked as " + now + "; ask it again as the account you mean"
+			" was under way (its session renewed, a withdraw retried, or a withdrawal taken up), so what was asked as " + was + " is not asked as " + now + "; ask it again as the account you mean"
 	}
 	return "the service answered the renewed login as another account (" + now + ", not " + was + ")"
 }

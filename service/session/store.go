@@ -240,6 +240,29 @@ func (s Store) Save(e config.Environment, k exchange.Kept, apiKey string, insecu
 	return where, err
 }
 
+// SaveRenewal keeps k, a session a running command, the console or plain
+// mode renewed or logged in again, as Save does, only in the place of a
+// session of its account kept for e (Entry.Renews), ended or not, decided
+// under the file's lock: an auth login as another account made meanwhile
+// in another process, written over, made every later command act as k's
+// account unasked, and an auth logout made meanwhile was undone. kept
+// says whether it was.
+func (s Store) SaveRenewal(e config.Environment, k exchange.Kept, apiKey string, insecure bool) (kept bool, err error) {
+	err = s.locked(func() error {
+		l, err := s.Load(e)
+		entry := l.Entry
+		if expired, ok := errors.AsType[*ExpiredError](err); ok {
+			entry, err = expired.Entry, nil
+		}
+		if kept = err == nil && entry.Renews(k); kept {
+			_, err = s.save(e, k, apiKey, insecure)
+			return err
+		}
+		return nil
+	})
+	return kept, err
+}
+
 func (s Store) save(e config.Environment, k exchange.Kept, apiKey string, insecure bool) (Where, error) {
 	entry := Entry{Env: e.Name, Bound: BoundOf(e), Cookie: k.Cookie, AccountID: k.AccountID, Expires: k.Expires.UTC(),
 		Method: k.Method, Funding: k.FundingAccountAddress, SubAccount: k.SubAccountID, Wallet: k.Wallet}

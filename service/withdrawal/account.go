@@ -3,6 +3,7 @@ package withdrawal
 import (
 	"github.com/ethereum/go-ethereum/common"
 
+	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/journal"
 )
 
@@ -47,12 +48,13 @@ func (e *OtherRecordAccountError) Error() string {
 		"'s, so nothing was asked; log in as account " + e.Journaled + ", then take it up again"
 }
 
-// recordOf refuses to settle rec on a session of another account
-// (OtherRecordAccountError); a record of an earlier version that names no
-// account is its environment's, as it was.
-func (w Withdrawer) recordOf(rec journal.Record) error {
-	if s, in := w.client.Session(); in && rec.AccountID != "" && s.AccountID != rec.AccountID {
-		return &OtherRecordAccountError{QuoteID: rec.QuoteID, Journaled: rec.AccountID, Account: s.AccountID}
+// recordOf is the session rec is settled as, refused when it is another
+// account's (OtherRecordAccountError); a record of an earlier version that
+// names no account is its environment's, as it was.
+func (w Withdrawer) recordOf(rec journal.Record) (exchange.Session, error) {
+	s, in := w.client.Session()
+	if in && rec.AccountID != "" && s.AccountID != rec.AccountID {
+		return s, &OtherRecordAccountError{QuoteID: rec.QuoteID, Journaled: rec.AccountID, Account: s.AccountID}
 	}
-	return nil
+	return s, nil
 }

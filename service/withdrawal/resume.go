@@ -56,12 +56,19 @@ type Resent struct {
 }
 
 // Resend re-sends a journaled request byte for byte (same signature and
-// nonce, so it cannot pay twice: D10) and journals an acceptance.
+// nonce, so it cannot pay twice: D10) as this session's account, and
+// journals an acceptance.
 func (w Withdrawer) Resend(ctx context.Context, req exchange.WithdrawRequest) Resent {
+	s, _ := w.client.Session()
+	return w.resendAs(exchange.AsAccount(ctx, s), req, s.AccountID)
+}
+
+// resendAs is Resend as account, which ctx is pinned to (exchange.AsAccount).
+func (w Withdrawer) resendAs(ctx context.Context, req exchange.WithdrawRequest, account string) Resent {
 	acc, err := w.client.Withdraw(ctx, req)
 	switch {
 	case err == nil:
-		return Resent{Accepted: acc, Unrecorded: w.append(w.accepted(req.QuoteID, acc))}
+		return Resent{Accepted: acc, Unrecorded: w.append(w.accepted(req.QuoteID, account, acc))}
 	case exchange.UnnamedRefusal(err):
 		// An answer that says nothing of the request: the status decides,
 		// as after a refusal, or it stayed "no answer" while paid.
@@ -187,13 +194,17 @@ func (w Withdrawer) Settle(ctx context.Context, rec journal.Record) Settled {
 	if here := w.client.Env().Service(); !rec.Service.IsZero() && rec.Service != here {
 		return Settled{Outcome: SettledElsewhere, Err: &OtherServiceError{QuoteID: rec.QuoteID, Signed: rec.Service, Here: here}}
 	}
-	if err := w.recordOf(rec); err != nil {
+	as, err := w.recordOf(rec)
+	if err != nil {
 		return Settled{Outcome: SettledUndecided, Err: err}
 	}
+	// Asked as that account alone, whatever login lands meanwhile: another
+	// account's "not found" of this quote would be taken for never paid.
+	ctx = exchange.AsAccount(ctx, as)
 	serviceNow, clockErr := w.client.ExpiryNow(ctx)
 	why := ""
 	if clockErr != nil || serviceNow.Before(rec.Intent.ExpiresAt) {
-		r := w.Resend(ctx, rec.Request)
+		r := w.resendAs(ctx, rec.Request, as.AccountID)
 		switch {
 		case r.Lost:
 			return Settled{Outcome: SettledLost, Err: r.Err}
@@ -222,7 +233,7 @@ func (w Withdrawer) Settle(ctx context.Context, rec journal.Record) Settled {
 	if why == "" {
 		why = NeverPaid
 	}
-	e := w.entry(journal.KindRejected, rec.QuoteID)
+	e := w.entryAs(journal.KindRejected, rec.QuoteID, as.AccountID)
 	e.Error, e.QuoteExpired = why, why == NeverPaid
 	return Settled{Outcome: SettledNeverHappened, Why: why, JournalErr: w.append(e)}
 }

@@ -9,6 +9,7 @@ import (
 	"context"
 	"errors"
 	"github.com/svcwallet/svcwallet/internal/safetext"
+	"slices"
 	"strings"
 	"time"
 
@@ -278,26 +279,28 @@ func (w Withdrawer) sendSigned(sx context.Context, o Order, sig signer.Signature
 // second to get there finds the first's intent, and sends nothing.
 func (w Withdrawer) send(ctx context.Context, o Order, sig signer.Signature, before Repeat, guard func() error) Sent {
 	req := exchange.WithdrawRequest{QuoteID: o.Quote.QuoteID, Signature: exchange.NewWithdrawSignature(sig)}
-	intent := w.entry(journal.KindIntent, req.QuoteID)
+	// Sent and answered as the account journaled with the intent alone.
+	as, _ := w.client.Session()
+	intent := w.entryAs(journal.KindIntent, req.QuoteID, as.AccountID)
 	in := o.Intent()
 	intent.Request, intent.Intent, intent.Domain, intent.Transfer = &req, &in, &o.Domain, &o.Transfer
 	if err := w.appendIntent(o, intent, before, guard); err != nil {
 		return Sent{Err: err}
 	}
-	acc, err := w.client.Withdraw(ctx, req)
+	acc, err := w.client.Withdraw(exchange.AsAccount(ctx, as), req)
 	sent := Sent{Accepted: acc, Err: err, Order: o}
 	switch {
 	case err == nil:
 		// The answer stands whatever is written; what could not be is
 		// said (Unrecorded), never dropped.
-		journalErr := w.append(w.accepted(req.QuoteID, acc))
+		journalErr := w.append(w.accepted(req.QuoteID, as.AccountID, acc))
 		// Trusted on first use once it took a withdrawal.
 		pinErr := RecordBridge(w.client.Env(), w.bridgePins, o.Transfer.ToAccount.Hex(), w.now())
 		sent.Unrecorded = unrecorded(req.QuoteID, journalErr, pinErr, o.Transfer.ToAccount.Hex())
 	case exchange.NotSent(err):
 		// Nothing left: the service never saw it, so it is no refusal.
 		sent.Err = notSent(err)
-		e := w.entry(journal.KindRejected, req.QuoteID)
+		e := w.entryAs(journal.KindRejected, req.QuoteID, as.AccountID)
 		e.Error, e.NotSent = exchange.Explain(err).Error(), true
 		sent.Unrecorded = unrecorded(req.QuoteID, w.append(e), nil, "")
 	case exchange.OutcomeUnknown(err), exchange.QuoteUsed(err):
@@ -308,7 +311,7 @@ func (w Withdrawer) send(ctx context.Context, o Order, sig signer.Signature, bef
 		sent.Lost = &journal.Record{QuoteID: req.QuoteID, Env: intent.Env, AccountID: intent.AccountID,
 			Request: req, Intent: in, Started: intent.Time}
 	default:
-		refused := w.entry(journal.KindRejected, req.QuoteID)
+		refused := w.entryAs(journal.KindRejected, req.QuoteID, as.AccountID)
 		refused.Error, refused.QuoteExpired = exchange.Explain(err).Error(), errors.Is(err, exchange.ErrQuoteExpired)
 		sent.Unrecorded = unrecorded(req.QuoteID, w.append(refused), nil, "")
 	}
@@ -346,30 +349,48 @@ func notSent(err error) error {
 
 // JournalState journals a state a follower learned for an own withdrawal
 // (follow.Step.JournalState), unless the journal holds it already
-// (Journal.AppendState): the one write of every follower.
+// (Journal.AppendState): the one write of every follower. It is written
+// only as the account that made it: learned of one account's and written
+// once a login as another landed (the board, the status screen or
+// History's check, behind a login), it showed in the other's History as
+// its own.
 func (w Withdrawer) JournalState(quoteID string, wd exchange.Withdrawal) error {
 	if w.journal == nil {
 		return nil
 	}
 	e := w.entry(journal.KindState, quoteID)
+	recs, err := w.journal.RecordsOf(journal.OwnerOf(w.client.Env(), e.AccountID), quoteID)
+	if err != nil {
+		return err
+	}
+	if !slices.ContainsFunc(recs, func(r journal.Record) bool { return r.Made }) {
+		return nil
+	}
 	e.State, e.TxHash, e.TxID = wd.State, wd.WithdrawTxHash, wd.TxID
 	return w.journal.AppendState(e)
 }
 
 // accepted is the journal's line of the service's 202, with its transfer
 // id, by which the withdrawal is found again.
-func (w Withdrawer) accepted(quoteID string, acc exchange.WithdrawAccepted) journal.Entry {
-	e := w.entry(journal.KindAccepted, quoteID)
+func (w Withdrawer) accepted(quoteID, account string, acc exchange.WithdrawAccepted) journal.Entry {
+	e := w.entryAs(journal.KindAccepted, quoteID, account)
 	e.TxID = acc.TxID
 	return e
 }
 
-// entry is a journal line of this session's withdrawal quoteID, naming
-// the service it is written for.
+// entry is a journal line of this session's withdrawal quoteID (entryAs).
 func (w Withdrawer) entry(kind, quoteID string) journal.Entry {
 	s, _ := w.client.Session()
+	return w.entryAs(kind, quoteID, s.AccountID)
+}
+
+// entryAs is a journal line of account's withdrawal quoteID, naming the
+// service it is written for: an answer is journaled as the account its
+// request went as (exchange.AsAccount), whichever session the client holds
+// once it came.
+func (w Withdrawer) entryAs(kind, quoteID, account string) journal.Entry {
 	env := w.client.Env()
-	return journal.Entry{Time: w.now(), Kind: kind, Env: env.Name, AccountID: s.AccountID, QuoteID: quoteID, Service: new(env.Service())}
+	return journal.Entry{Time: w.now(), Kind: kind, Env: env.Name, AccountID: account, QuoteID: quoteID, Service: new(env.Service())}
 }
 
 // owner is whose withdrawals this session's are (journal.Owner): its
