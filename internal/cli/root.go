@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
+	"github.com/svcwallet/svcwallet/internal/plain"
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/internal/startenv"
 	"github.com/svcwallet/svcwallet/service/exchange"
@@ -135,6 +136,13 @@ func (a *app) execute(args []string) int {
 		}
 		return a.report(cmd, refuseKeyArgument(args, status, held))
 	}
+	// A document stdout does not take is an output error in every command
+	// (failedWrite.unwritten); the console's own, a conversation drawn on
+	// a terminal, is not one, and a terminal's stdout stays the terminal.
+	stdout := &failedWrite{w: a.env.Stdout}
+	if !plain.IsTerminal(a.env.Stdout) {
+		a.env.Stdout = stdout
+	}
 	root.SetArgs(args)
 	root.SetIn(a.env.Stdin)
 	root.SetOut(a.env.Stdout)
@@ -147,6 +155,9 @@ func (a *app) execute(args []string) int {
 	root.SetVersionTemplate("{{.Version}}\n")
 	root.SetHelpFunc(a.showHelp)
 	cmd, err := root.ExecuteContextC(a.ctx)
+	if cmd != nil && cmd.HasParent() {
+		err = stdout.unwritten(err)
+	}
 	return a.report(cmd, err)
 }
 
