@@ -103,7 +103,8 @@ func (a *app) envAdd(ctx context.Context, f envAddFlags) error {
 	if err != nil {
 		return otherError(err)
 	}
-	if err := addRefused(config.AddEnvironment(path, e, f.alias), e.Name, newInvocation("", a.configPath, a.env.Getenv)); err != nil {
+	written, err := config.AddEnvironment(path, e, f.alias)
+	if err := addRefused(err, e.Name, newInvocation("", a.configPath, a.env.Getenv)); err != nil {
 		if created {
 			os.Remove(path) // made empty: a refused add leaves nothing
 		}
@@ -112,7 +113,7 @@ func (a *app) envAdd(ctx context.Context, f envAddFlags) error {
 	if created {
 		fmt.Fprintf(a.env.Stdout, "Created %s with environment %s: %s, chain %d.\n", safetext.Shown(path), e.Name, e.Service().Host, e.ChainID)
 	} else {
-		fmt.Fprintf(a.env.Stdout, "Added environment %s to %s: %s, chain %d.\n", e.Name, configWritten(path), e.Service().Host, e.ChainID)
+		fmt.Fprintf(a.env.Stdout, "Added environment %s to %s: %s, chain %d.\n", e.Name, configWritten(written), e.Service().Host, e.ChainID)
 	}
 	a.probeNew(ctx, e)
 	next := newInvocation("", a.configPath, a.env.Getenv)
@@ -166,14 +167,14 @@ func (a *app) configToEdit() (path string, created bool, err error) {
 	return path, true, nil
 }
 
-// configWritten names the config an edit of path wrote: path, and where a
-// link is there (a dotfiles manager's), the file it names, which the edit
-// wrote, the link kept. A linked folder on the way is not said.
-func configWritten(path string) string {
-	if fi, err := os.Lstat(path); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
-		return safetext.Shown(path) + ", a link: written to " + safetext.Shown(config.EditedFile(path))
+// configWritten names the config an edit wrote: its path, and where a
+// link is there (a dotfiles manager's, kept), the file the edit wrote
+// through it, as the edit looked it up.
+func configWritten(w config.Written) string {
+	if w.Link != "" {
+		return safetext.Shown(w.Path) + ", a link: written to " + safetext.Shown(w.Link)
 	}
-	return safetext.Shown(path)
+	return safetext.Shown(w.Path)
 }
 
 // addRefused words env add's refusal of the environment name, nil for
@@ -399,13 +400,14 @@ Exit status: 0 done, 1 the config cannot be written, 2 no such environment.`,
 			if err != nil {
 				return otherError(err)
 			}
-			if err := config.UseEnvironment(path, args[0]); err != nil {
+			written, err := config.UseEnvironment(path, args[0])
+			if err != nil {
 				if created {
 					os.Remove(path) // made empty: a refused edit leaves nothing
 				}
 				return failure(exitFailed, "%v", err)
 			}
-			fmt.Fprintf(a.env.Stdout, "Commands and the console now use %s (default_env in %s).\n", args[0], configWritten(path))
+			fmt.Fprintf(a.env.Stdout, "Commands and the console now use %s (default_env in %s).\n", args[0], configWritten(written))
 			if v := a.env.Getenv(envNameVar); v != "" && v != args[0] {
 				fmt.Fprintf(a.env.Stdout, "$%s=%s still chooses another here.\n", envNameVar, v)
 			}
@@ -439,13 +441,13 @@ Exit status: 0 done, 1 the config cannot be written, 2 usage.`,
 			case err != nil:
 				return unknownEnv(args[0], "", path, cfg, false) // the sandbox is not removed
 			}
-			err = config.RemoveEnvironment(path, args[0])
+			written, err := config.RemoveEnvironment(path, args[0])
 			if errors.As(err, new(*config.DefaultEnvError)) {
 				return usageError("%v: %s", err, newInvocation("", a.configPath, a.env.Getenv).command("env", "use", "ANOTHER"))
 			} else if err != nil {
 				return failure(exitFailed, "%v", err)
 			}
-			fmt.Fprintf(a.env.Stdout, "Removed environment %s from %s.\n", args[0], configWritten(path))
+			fmt.Fprintf(a.env.Stdout, "Removed environment %s from %s.\n", args[0], configWritten(written))
 			if had, _ := a.sessionStore().Forget(args[0]); had {
 				fmt.Fprintf(a.env.Stdout, "Forgot the session kept for %s.\n", args[0])
 			}

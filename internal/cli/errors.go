@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -83,12 +84,44 @@ func failed(err error) error {
 // whose 1 says nothing was paid (annotationOtherExit), else 1.
 func otherError(err error) *cmdError { return &cmdError{err: err} }
 
-// outputError is a failed write of a command's output: status 1.
+// outputError is a failed write of a command's document, whichever line
+// of it: code "output", with the command's status for other errors
+// (otherError): 5 where 1 is an outcome (status: not paid out; withdraw:
+// refused), else 1. Never the outcome's status: a script would read a
+// document it never got.
 func outputError(err error) error {
 	if err == nil {
 		return nil
 	}
-	return &cmdError{err: fmt.Errorf("cannot write the output: %w", err), exit: exitFailed, code: "output"}
+	return &cmdError{err: fmt.Errorf("cannot write the output: %w", err), code: "output"}
+}
+
+// failedWrite is stdout, keeping its first failed write: a command whose
+// lines say no error of their own (status's records) ends on it.
+type failedWrite struct {
+	w   io.Writer
+	err error
+}
+
+func (f *failedWrite) Write(p []byte) (int, error) {
+	n, err := f.w.Write(p)
+	if f.err == nil {
+		f.err = err
+	}
+	return n, err
+}
+
+// unwritten is how a command that ended on err ends once stdout failed a
+// write: an error of its own stands, and so does a status its output said
+// (exitStatus) only when that output was written; else the output error.
+func (f *failedWrite) unwritten(err error) error {
+	if f.err == nil {
+		return err
+	}
+	if e, ok := errors.AsType[*cmdError](err); err != nil && (!ok || !e.silent) {
+		return err
+	}
+	return outputError(f.err)
 }
 
 // exitStatus ends a command whose output said its outcome with that

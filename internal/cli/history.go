@@ -209,6 +209,8 @@ func (a *app) listHistory(csv bool, opt journal.ListOptions) error {
 	}
 	// The listing may lack withdrawals the journal lost: said with it.
 	lost := j.CheckWritten(false)
+	// A listing stdout did not take is an output error, never the
+	// journal's, though the journal's reader returns it as its own.
 	stdout := &failedWrite{w: env.Stdout}
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	var write func(journal.Record) error
@@ -272,22 +274,6 @@ func (a *app) listHistory(csv bool, opt journal.ListOptions) error {
 		return failure(exitFailed, "%w", err)
 	}
 	return nil
-}
-
-// failedWrite is stdout, keeping its first failed write: a listing it did
-// not take is an output error, never the journal's, though the journal's
-// reader (journal.History) returns it as its own.
-type failedWrite struct {
-	w   io.Writer
-	err error
-}
-
-func (f *failedWrite) Write(p []byte) (int, error) {
-	n, err := f.w.Write(p)
-	if f.err == nil {
-		f.err = err
-	}
-	return n, err
 }
 
 // sayNoHistory says that the listing is empty, and names the environments

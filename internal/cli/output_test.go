@@ -19,18 +19,21 @@ import (
 	"github.com/svcwallet/svcwallet/signer"
 )
 
-// firstWriteFails refuses its first write (the command's document) and
-// keeps the rest (the error line that says so).
+// firstWriteFails refuses its first write (the command's document), or
+// the one after the first after writes, and keeps the rest (the error line
+// that says so).
 type firstWriteFails struct {
+	after  int
 	failed bool
 	kept   bytes.Buffer
 }
 
 func (w *firstWriteFails) Write(p []byte) (int, error) {
-	if !w.failed {
+	if !w.failed && w.after == 0 {
 		w.failed = true
 		return 0, errors.New("no space left on device")
 	}
+	w.after--
 	return w.kept.Write(p)
 }
 
@@ -155,4 +158,45 @@ func TestTextNotWrittenIsAnOutputError(t *testing.T) {
 			t.Errorf("%s: exit %d, stderr %q; want exit 1, cannot write the output", name, code, errOut.String())
 		}
 	}
+}
+
+// TestDocumentNotWrittenIsTheCommandsOtherError: a command's document that
+// stdout does not take, whichever line of it, is the one output error
+// (code output) with the command's status for other errors: 5 for status
+// and withdraw, whose 1 is an outcome (not paid out, refused), never 0.
+// status > /dev/full exited 0 as if COMPLETED, and withdraw --signer offline
+// --json exited 5 when its review line was not written, 1 when its
+// prepared line was not.
+func TestDocumentNotWrittenIsTheCommandsOtherError(t *testing.T) {
+	r := newStatusRig(t)
+	withdrawState(t)
+	id := r.withdraw(sandbox.DemoAPIKey, sandbox.DemoPrivateKey, sandbox.DestCompleted, true)
+	wantOutput := func(name string, code int, out *firstWriteFails, stderr string) {
+		t.Helper()
+		said := out.kept.String() + stderr
+		if code != exitError || !strings.Contains(said, "cannot write the output: no space left on device") {
+			t.Errorf("%s: exit %d, said %q; want exit 5, cannot write the output", name, code, said)
+		}
+	}
+	for _, format := range []string{"--json", "--csv", ""} {
+		out := &firstWriteFails{}
+		r.stdout = out
+		res := r.run(nil, slices.DeleteFunc([]string{id, format}, func(s string) bool { return s == "" })...)
+		wantOutput("status "+format, res.code, out, res.stderr)
+		if format == "--json" && !strings.Contains(out.kept.String(), `"code":"output"`) {
+			t.Errorf("status --json: %q, want code output", out.kept.String())
+		}
+	}
+	// The review line, then the prepared line.
+	for after := range 2 {
+		out := &firstWriteFails{after: after}
+		r.stdout = out
+		file := filepath.Join(t.TempDir(), "transfer.json")
+		res := r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestCompleted, "25", "--signer", "offline", "--account", demoSigner, "--out", file, "--json")...)
+		wantOutput(fmt.Sprintf("withdraw --signer offline --json, line %d", after+1), res.code, out, res.stderr)
+		if !strings.Contains(out.kept.String(), `"code":"output"`) {
+			t.Errorf("withdraw, line %d: %q, want code output", after+1, out.kept.String())
+		}
+	}
+	r.stdout = nil
 }

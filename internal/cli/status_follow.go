@@ -246,7 +246,7 @@ func (c statusCmd) report(env config.Environment, f statusFlags, ids map[string]
 			}
 		}
 		if err := safetext.WriteCSV(c.env.Stdout, rows); err != nil {
-			return exitStatus(max(code, c.app.say(failure(exitError, "%w", err))))
+			return outputError(err)
 		}
 		return exitStatus(code)
 	}

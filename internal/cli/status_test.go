@@ -37,6 +37,9 @@ type statusRig struct {
 	config  string
 	failing atomic.Bool
 	stdin   io.Reader // the next run's standard input
+	// stdout, when set, is the next runs' standard output (else a buffer
+	// the run's result holds).
+	stdout io.Writer
 	// terminal: the next runs' stderr is a terminal.
 	terminal bool
 	// notifyWait and notifyPipesWait bound the runs' --notify-command and
@@ -202,7 +205,7 @@ func (r *statusRig) runLine(vars map[string]string, line func(statusCmd, []strin
 	r.t.Helper()
 	var out, errOut bytes.Buffer
 	var res statusRun
-	env := CLIEnv{Stdin: r.stdin, Stdout: &out, Stderr: &errOut, Getenv: func(k string) string {
+	env := CLIEnv{Stdin: r.stdin, Stdout: r.output(&out), Stderr: &errOut, Getenv: func(k string) string {
 		if v, ok := vars[k]; ok {
 			return v
 		}
@@ -219,6 +222,14 @@ func (r *statusRig) runLine(vars map[string]string, line func(statusCmd, []strin
 	res.code = line(cmd, append([]string{"--config", r.config}, args...))
 	res.stdout, res.stderr = out.String(), errOut.String()
 	return res
+}
+
+// output is the runs' standard output: r.stdout, else out.
+func (r *statusRig) output(out *bytes.Buffer) io.Writer {
+	if r.stdout != nil {
+		return r.stdout
+	}
+	return out
 }
 
 // watchNote is a line status --watch says besides errors: a pause of the

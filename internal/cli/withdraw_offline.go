@@ -115,15 +115,13 @@ func (c withdrawCmd) prepare(ctx context.Context, f withdrawFlags, e config.Envi
 	}
 	var asJSON func(any) error
 	if f.json {
-		asJSON = func(v any) error { return writeJSONLine(c.env.Stdout, v) }
+		asJSON = func(v any) error { return outputError(writeJSONLine(c.env.Stdout, v)) }
 	} else {
 		fmt.Fprintln(c.env.Stdout)
 	}
 	valid := fmt.Sprintf("  (%s from now)", withdrawal.PreparedLife)
-	if err := writePrepared(c.env.Stdout, e, p.Prepared, f.out, c.app.invocation().commandOn([]string{"withdraw", "submit"}, []string{f.out}, flags...), nil, valid, asJSON); err != nil {
-		return failure(exitFailed, "%w", err)
-	}
-	return nil
+	// The file not written is a refusal (1); the line not written, the output error.
+	return failed(writePrepared(c.env.Stdout, e, p.Prepared, f.out, c.app.invocation().commandOn([]string{"withdraw", "submit"}, []string{f.out}, flags...), nil, valid, asJSON))
 }
 
 // submit is `svcwallet withdraw submit FILE`: the Transfer the file is

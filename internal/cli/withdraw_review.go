@@ -141,10 +141,7 @@ func (c withdrawCmd) printReviewJSON(e config.Environment, o withdrawal.Order, r
 	if warning != "" {
 		out.Warnings = []string{warning}
 	}
-	if err := writeJSONLine(c.env.Stdout, out); err != nil {
-		return failure(exitError, "%w", err)
-	}
-	return nil
+	return outputError(writeJSONLine(c.env.Stdout, out))
 }
 
 // acceptedJSON is the --json line of the service's 202.
@@ -179,10 +176,7 @@ func (c withdrawCmd) printAccepted(e config.Environment, a exchange.WithdrawAcce
 		if unlike != nil {
 			line.Warnings = []string{unlike.Error()}
 		}
-		if err := writeJSONLine(c.env.Stdout, line); err != nil {
-			return failure(exitError, "%w", err)
-		}
-		return nil
+		return outputError(writeJSONLine(c.env.Stdout, line))
 	}
 	said, facts := o.Accepted(a)
 	fmt.Fprintf(c.env.Stdout, "\n%s\n", said)

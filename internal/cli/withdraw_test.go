@@ -51,7 +51,7 @@ func (r *statusRig) runWithdraw(o withdrawRunOpts, args ...string) withdrawRun {
 	if o.answer != nil {
 		stdin = o.answer
 	}
-	env := CLIEnv{Stdin: stdin, Stdout: &out, Stderr: &errOut, Getenv: func(k string) string {
+	env := CLIEnv{Stdin: stdin, Stdout: r.output(&out), Stderr: &errOut, Getenv: func(k string) string {
 		switch k {
 		case statusKeyVar:
 			return sandbox.DemoAPIKey

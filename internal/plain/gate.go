@@ -86,7 +86,8 @@ func (g Gate) Ask(ctx context.Context, out io.Writer, prompt func() string, read
 
 // ask is Ask; typedBack holds it to the passphrase's rule of a paste
 // instead (Prompter.TypedBack): what was typed ahead is said discarded,
-// and a pasted answer is taken once its Enter is typed after the paste.
+// a pasted answer is taken once its Enter is typed after the paste, and
+// keys read one at a time are not echoed.
 func (g Gate) ask(ctx context.Context, out io.Writer, prompt func() string, read func() (string, error), typedBack bool) (string, error) {
 	for {
 		var asked time.Time
@@ -100,7 +101,7 @@ func (g Gate) ask(ctx context.Context, out io.Writer, prompt func() string, read
 			// once it shows is never counted early.
 			asked = g.Now()
 		}
-		t, err := g.answer(ctx, out, prompt, read)
+		t, err := g.answer(ctx, out, prompt, read, typedBack)
 		if t.askedAgain.After(asked) {
 			asked = t.askedAgain
 		}
@@ -121,8 +122,8 @@ func (g Gate) ask(ctx context.Context, out io.Writer, prompt func() string, read
 
 // answer writes the question and reads its answer: a key at a time when
 // the gate has Keys (and says whether it came as a paste, and when it was
-// asked again after a stop), else with read.
-func (g Gate) answer(ctx context.Context, out io.Writer, prompt func() string, read func() (string, error)) (typedLine, error) {
+// asked again after a stop), unechoed when hidden, else with read.
+func (g Gate) answer(ctx context.Context, out io.Writer, prompt func() string, read func() (string, error), hidden bool) (typedLine, error) {
 	if g.Keys == nil || !g.OnTerminal() {
 		fmt.Fprint(out, prompt())
 		answer, err := read()
@@ -141,7 +142,7 @@ func (g Gate) answer(ctx context.Context, out io.Writer, prompt func() string, r
 		fmt.Fprintln(out, continuedWords)
 		fmt.Fprint(out, prompt())
 	}
-	return g.typed(ctx, out, keys, false, again)
+	return g.typed(ctx, out, keys, hidden, again)
 }
 
 // continues is what tells a key reader's caller the process was stopped

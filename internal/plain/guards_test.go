@@ -162,7 +162,7 @@ func TestPastedBridgeAddressTrustsNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wants(t, out, discardedWords+"\nTo trust it, type the new address exactly; type n to stop: ", "Not trusted: nothing was signed or recorded.")
+	wants(t, out, discardedWords+"\nTo trust it, type or paste the new address exactly (not shown as you type); type n to stop: ", "Not trusted: nothing was signed or recorded.")
 	if strings.Contains(out, "Trusted:") || r.intents() != 0 {
 		t.Errorf("a pasted address trusted the changed bridge:\n%s", out)
 	}

@@ -203,7 +203,7 @@ func (s *session) trustBridge(o withdrawal.Order) (withdrawal.BridgeTrust, bool,
 	// questions that sign (TypedBack), a line typed or pasted ahead never
 	// gives it.
 	stop := func(t string) bool { t = strings.ToLower(t); return t == "n" || t == "no" }
-	typed, err := s.p.TypedBack("To trust it, type the new address exactly; type n to stop:", func(typed string) error {
+	typed, err := s.p.TypedBack("To trust it, type or paste the new address exactly (not shown as you type); type n to stop:", func(typed string) error {
 		if stop(typed) {
 			return nil
 		}

@@ -1,6 +1,8 @@
 package plain
 
 import (
+	"bytes"
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -55,4 +57,36 @@ func typedBack(t *testing.T, held bool, reads []keyPress, check func(string) err
 		t.Fatalf("%v; wrote %q", err, out.String())
 	}
 	return answer, out.String()
+}
+
+// TestTypedBackNotEchoed: the answer that trusts a changed bridge address
+// is read with echo off, as a passphrase is: a private key pasted there by
+// mistake never shows (a plain terminal cannot take a line back), nor an
+// address typed; a refusal says what was typed as the check words it
+// (an address whole, so a typo shows; a key cut). Where the terminal
+// reads no keys one at a time (Windows' console), it is read as a secret.
+func TestTypedBackNotEchoed(t *testing.T) {
+	const addr = "0x1111111111111111111111111111111111111111"
+	key := strings.Repeat("ac0974be", 8)
+	check := func(s string) error {
+		if s != addr && s != "n" {
+			return errors.New("not the new address")
+		}
+		return nil
+	}
+	answer, out := typedBack(t, false, []keyPress{{read, key}, {read, "\r"}, {read, " " + addr + " "}, {read, "\r"}}, check)
+	if answer != addr || strings.Contains(out, key[:16]) || strings.Contains(out, addr) || !strings.Contains(out, "Not accepted: not the new address.") {
+		t.Errorf("answer %q; wrote %q", answer, out)
+	}
+	// No keys: the line is read with echo off, and its Enter said.
+	var secretOut bytes.Buffer
+	clock := time.Unix(1, 0)
+	p := NewPrompter(context.Background(), strings.NewReader(""), &secretOut, func(context.Context, func()) (string, error) {
+		clock = clock.Add(read)
+		return " " + addr, nil
+	})
+	p.gate = Gate{Flush: func() (bool, error) { return false, nil }, Now: func() time.Time { return clock }}
+	if answer, err := p.TypedBack("Type it:", check); err != nil || answer != addr || secretOut.String() != "Type it: \n" {
+		t.Errorf("without keys: %q, %v; wrote %q", answer, err, secretOut.String())
+	}
 }

@@ -21,6 +21,13 @@ const KeyShape = "the shape of a private key (62 or more hex digits, in a row or
 // digits, 11 of 6 make a key's count), not a key.
 const minLinePiece = 16
 
+// minMixedPiece is the fewest digits of a key's inner pieces when the
+// separators between them differ (ac0974be:c39a17e3-b6a4d238 ff944bac…,
+// copied in pieces from several places): IPv6 addresses written whole
+// (groups of 4 apart by ':', the addresses by spaces) and MAC addresses on
+// one line (2) have pieces alike and separators unlike, and are no key.
+const minMixedPiece = 8
+
 // keySeparators are the characters besides whitespace that may split a
 // key's pieces: pasted in halves with a hyphen, comma or dot, in groups
 // joined by colons, or as openssl prints one (two digits apart, with ':').
@@ -41,12 +48,15 @@ func HoldsKeyShape(s string) bool {
 // separated only by whitespace, double quotes or keySeparators that hold
 // 62 to 66 digits (minKeyDigits, maxKeyDigits) as a key split is written:
 // its inner runs all as long as each other, the first and last no longer,
-// the same separator between each two (whitespace and quotes aside), and a
-// letter a-f among them. So a key in halves, wrapped, in groups of any size or as openssl's
-// pairs is one; a list of ids is not: ids of 24 digits never add up to
-// 62-66, UUIDs' groups differ, numbers hold no letter (a key's 64 digits
-// hold one but for 1 in 10^13), sandbox ids are broken by other letters,
-// ids one a line are pieces shorter than minLinePiece.
+// the same separator between each two (whitespace and quotes aside) unless
+// the inner runs hold minMixedPiece digits or more, and a letter a-f among
+// them. So a key in halves, wrapped, in groups of any size, as openssl's
+// pairs or in pieces of 8 or more apart by any separators is one; a list of
+// ids is not: ids of 24 digits never add up to 62-66, UUIDs' groups differ,
+// numbers hold no letter (a key's 64 digits hold one but for 1 in 10^13),
+// sandbox ids are broken by other letters, ids one a line are pieces
+// shorter than minLinePiece, IPv6 and MAC addresses' pieces shorter than
+// minMixedPiece.
 func KeySpans(s string) [][2]int {
 	var spans [][2]int
 	var group []keyRun // runs of hex, each after separators only from the last
@@ -65,7 +75,7 @@ func KeySpans(s string) [][2]int {
 			for j := i + 1; j < len(group); j++ {
 				last := &group[j]
 				if j > i+1 && (first.digits() > inner || last.digits() > inner ||
-					group[j-1].digits() != inner || last.sep != group[i+1].sep) {
+					group[j-1].digits() != inner || last.sep != group[i+1].sep && inner < minMixedPiece) {
 					break // three or more pieces, not as a key is split
 				}
 				if digits, letter = digits+last.digits(), letter || last.letter; digits > maxKeyDigits {

@@ -27,6 +27,10 @@ func TestHoldsKeyShapeSplit(t *testing.T) {
 	// unlike.
 	decimal8 := strings.Repeat("20261130\n", 8)
 	macs := strings.Repeat("a4:5e:60:c2:1b:9f\n", 6)
+	// IPv6 addresses written whole and MAC addresses on one line: pieces
+	// alike, the separators unlike, but of 4 digits and 2.
+	ipv6s := strings.Repeat("2001:0db8:85a3:0000:0000:8a2e:0370:7334 ", 4)
+	macsInALine := strings.Repeat("a4:5e:60:c2:1b:9f, ", 8)
 	// Commit ids abbreviated to 7 to 9 digits, one a line: pieces unlike.
 	var abbrevs strings.Builder
 	for n := range 30 {
@@ -49,6 +53,13 @@ func TestHoldsKeyShapeSplit(t *testing.T) {
 		openssl(key): true,
 		strings.Replace(openssl(key), "priv:\n    ", "priv:\n    00:", 1): true,
 		key[:32] + "_" + key[32:]:                 true,
+		mixed(key, 8, ":", "-", " "):              true,
+		mixed(key, 8, ":", ":", ":", "\n"):        true,
+		mixed(key, 16, ",", "-", "\n"):            true,
+		mixed(key, 8, ".", ";", "_", ",", "\n"):   true,
+		mixed(key, 4, ":", "-"):                   false,
+		ipv6s:                                     false,
+		macsInALine:                               false,
 		colonGroups(key, 4):                       true,
 		colonGroups(key, 8):                       true,
 		colonGroups(key[:62], 8):                  true,
@@ -130,6 +141,19 @@ func groups(key string, n int, sep string) string {
 		pieces = append(pieces, key[i:min(i+n, len(key))])
 	}
 	return strings.Join(pieces, sep)
+}
+
+// mixed is key in groups of n digits joined by seps in turn, as a key is
+// copied in pieces from several places: ac0974be:c39a17e3-b6a4d238 ff944bac….
+func mixed(key string, n int, seps ...string) string {
+	var b strings.Builder
+	for i := 0; i < len(key); i += n {
+		if i > 0 {
+			b.WriteString(seps[(i/n-1)%len(seps)])
+		}
+		b.WriteString(key[i:min(i+n, len(key))])
+	}
+	return b.String()
 }
 
 // BenchmarkKeySpans10000: a list of 10,000 ids is checked fast, whatever

@@ -3,6 +3,7 @@ package safetext
 import (
 	"encoding/base64"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 )
@@ -23,7 +24,8 @@ const (
 
 // WalletSecretSpans returns where s holds the shape of a recovery phrase
 // (minPhraseWords or more words of 3 to 8 ASCII letters in a row, apart
-// only by whitespace, commas or semicolons) or of a key written as bytes
+// only by whitespace, commas or semicolons, and numbers 1, 2, 3… each
+// followed or not by '.' or ')', as a phrase is written down) or of a key written as bytes
 // (minSecretBytes or more numbers up to 255 in a row, apart by commas and
 // whitespace, as in [12, 200, ...]) or of a key in base64 (base64Spans),
 // as byte ranges [start, end).
@@ -41,6 +43,10 @@ func WalletSecretSpans(s string) [][2]int {
 	}
 	var words, bytes [][2]int // the current runs of each shape's pieces
 	comma := false            // a comma since the last number
+	// The words numbered so far (a wallet shows them "1. legal 2. winner
+	// …" to be written down): the next number is read as a separator, and
+	// so is a '.' or ')' right after it (marked).
+	item, marked := 0, false
 	for i := 0; i < len(s); {
 		j := i
 		for j < len(s) && isPieceByte(s[j]) {
@@ -51,24 +57,32 @@ func WalletSecretSpans(s string) [][2]int {
 			case c == ',':
 				comma = true
 			case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ';' || c == '[' || c == ']':
+			case (c == '.' || c == ')') && marked:
+				addList(bytes)
+				bytes = nil
 			default:
 				add(words, minPhraseWords)
 				addList(bytes)
-				words, bytes = nil, nil
+				words, bytes, item = nil, nil, 0
 			}
 			if s[i] == ';' || s[i] == '[' || s[i] == ']' {
 				addList(bytes) // a byte list is one list
 				bytes = nil
 			}
+			marked = false
 			i++
 			continue
 		}
 		piece := s[i:j]
-		if isWord(piece) {
+		marked = false
+		switch {
+		case isWord(piece):
 			words = append(words, [2]int{i, j})
-		} else {
+		case piece == strconv.Itoa(item+1):
+			item, marked = item+1, true
+		default:
 			add(words, minPhraseWords)
-			words = nil
+			words, item = nil, 0
 		}
 		if isByte(piece) && (len(bytes) == 0 || comma) {
 			bytes = append(bytes, [2]int{i, j})

@@ -36,7 +36,13 @@ func TestWalletSecretShape(t *testing.T) {
 		"/tmp/TestAuthLoginOnce2739194/001/config":     false,
 		base64.RawURLEncoding.EncodeToString(raw[:32]): false,
 		base64.StdEncoding.EncodeToString(raw[:20]):    false,
-		phrase:                                         true,
+		phrase:                       true,
+		numbered(phrase, ". ", " "):  true,
+		numbered(phrase, ") ", "\n"): true,
+		numbered(phrase, " ", "   "): true,
+		numbered(phrase, ".", "\n"):  true,
+		"sent 5 USDT from 3 wallets across 2 chains then 1 more from each and 4 back into the other one twice": false,
+		numbered(strings.Replace(phrase, "year", "a", 1), ". ", " "):                                           false,
 		strings.ToUpper(phrase):                        true,
 		strings.ReplaceAll(phrase, " ", "\n"):          true,
 		strings.ReplaceAll(phrase, " ", ", "):          true,
@@ -62,6 +68,20 @@ func TestWalletSecretShape(t *testing.T) {
 	if spans := WalletSecretSpans("q-1\n" + phrase + "\nq-2"); len(spans) != 1 || spans[0] != [2]int{4, 4 + len(phrase)} {
 		t.Errorf("the phrase's span is %v, want [[4 %d]]", spans, 4+len(phrase))
 	}
+}
+
+// numbered is phrase's words numbered from 1, as a wallet shows them to
+// be written down: "1. legal 2. winner …" (after each number, then between
+// each word and the next number).
+func numbered(phrase, after, between string) string {
+	var b strings.Builder
+	for i, w := range strings.Fields(phrase) {
+		if i > 0 {
+			b.WriteString(between)
+		}
+		b.WriteString(strconv.Itoa(i+1) + after + w)
+	}
+	return b.String()
 }
 
 // TestSecretsCut: a recovery phrase, a key's byte list or base64 in text

@@ -94,9 +94,9 @@ func CheckNewName(cfg Config, name string) error {
 // AddEnvironment appends e as an [env.NAME] table to the config at path,
 // made if missing. A name already there, in any case, or a second name for the service
 // another name reaches (unless alias), is refused.
-func AddEnvironment(path string, e Environment, alias bool) error {
+func AddEnvironment(path string, e Environment, alias bool) (Written, error) {
 	if err := e.Validate(); err != nil {
-		return err
+		return Written{}, err
 	}
 	return editConfig(path, func(text string, before Config) (string, error) {
 		if err := CheckNewName(before, e.Name); err != nil {
@@ -122,7 +122,7 @@ func AddEnvironment(path string, e Environment, alias bool) error {
 }
 
 // UseEnvironment sets default_env to name, which the config must define.
-func UseEnvironment(path, name string) error {
+func UseEnvironment(path, name string) (Written, error) {
 	return editConfig(path, func(text string, before Config) (string, error) {
 		if _, err := before.Lookup(name); err != nil && name != SandboxEnv {
 			return "", err
@@ -177,7 +177,7 @@ func isComment(l string) bool { return strings.HasPrefix(strings.TrimSpace(l), "
 // RemoveEnvironment takes name's [env.NAME] table, and its subtables, out
 // of the config, with the comment right above it; the other comments stay.
 // The default environment is refused.
-func RemoveEnvironment(path, name string) error {
+func RemoveEnvironment(path, name string) (Written, error) {
 	return editConfig(path, func(text string, before Config) (string, error) {
 		if _, err := before.Lookup(name); err != nil {
 			return "", err
@@ -303,35 +303,45 @@ func cloneConfig(c Config) Config {
 // config) from the read to the write, so two svcwallet
 // processes editing at once both land; and it reads the file again before
 // writing, making the edit again on what another program (an editor)
-// wrote meanwhile, never writing over it.
-func editConfig(path string, change func(text string, before Config) (string, error), ok func(before, after Config) bool) error {
+// wrote meanwhile, never writing over it. It returns where it wrote.
+func editConfig(path string, change func(text string, before Config) (string, error), ok func(before, after Config) bool) (Written, error) {
 	if path == "" {
-		return errors.New("no config folder: set $HOME, or name a config file")
+		return Written{}, errors.New("no config folder: set $HOME, or name a config file")
 	}
-	real := EditedFile(path)
+	real, written := EditedFile(path), Written{Path: path}
+	if fi, err := os.Lstat(path); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+		written.Link = real
+	}
 	if err := os.MkdirAll(filepath.Dir(real), 0o700); err != nil {
-		return fmt.Errorf("config folder: %w", err)
+		return Written{}, fmt.Errorf("config folder: %w", err)
 	}
 	unlock, err := lockEdit(real)
 	if err != nil {
-		return fmt.Errorf("config %s: %w", safetext.Shown(path), err)
+		return Written{}, fmt.Errorf("config %s: %w", safetext.Shown(path), err)
 	}
 	defer unlock()
 	for range editTries {
 		b, text, err := editedText(path, real, change, ok)
 		if err != nil {
-			return err
+			return Written{}, err
 		}
 		if now, err := readConfigFile(real); !bytes.Equal(now, b) && !(len(b) == 0 && errors.Is(err, fs.ErrNotExist)) {
 			continue
 		}
 		if err := osguard.WriteStateFile(real, []byte(text)); err != nil {
-			return fmt.Errorf("config %s: %w", safetext.Shown(path), err)
+			return Written{}, fmt.Errorf("config %s: %w", safetext.Shown(path), err)
 		}
-		return nil
+		return written, nil
 	}
-	return fmt.Errorf("config %s changed %d times while it was being edited, and was left as another program wrote it: run the command again once nothing else edits it", safetext.Shown(path), editTries)
+	return Written{}, fmt.Errorf("config %s changed %d times while it was being edited, and was left as another program wrote it: run the command again once nothing else edits it", safetext.Shown(path), editTries)
 }
+
+// Written is where an edit of the config wrote: Path, as it was named,
+// and Link, when Path is a link (a dotfiles manager's, kept), the file it
+// named, which the edit wrote: looked up once, before the edit, so what
+// is said is what was written whatever the link names after. A linked
+// folder on the way is not said.
+type Written struct{ Path, Link string }
 
 // EditedFile is the file an edit of the config at path writes: the one a
 // link there names (a dotfiles manager's, kept as a link), else path.

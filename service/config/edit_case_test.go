@@ -19,7 +19,7 @@ func TestAddEnvironmentRefusesANameInAnotherCase(t *testing.T) {
 	for _, c := range []struct{ name, like string }{{"Testnet", "testnet"}, {"STAGE.EU", "stage.eu"}, {"Sandbox", ""}} {
 		e.Name = c.name
 		var taken *config.NameTakenError
-		err := config.AddEnvironment(path, e, true)
+		_, err := config.AddEnvironment(path, e, true)
 		if !errors.As(err, &taken) || taken.Like != c.like || c.like != "" && !strings.Contains(err.Error(), "in case alone") {
 			t.Errorf("%s: %v", c.name, err)
 		}
@@ -28,7 +28,7 @@ func TestAddEnvironmentRefusesANameInAnotherCase(t *testing.T) {
 		t.Errorf("the file changed:\n%s", got)
 	}
 	e.Name = "testnet2"
-	if err := config.AddEnvironment(path, e, false); err != nil {
+	if _, err := config.AddEnvironment(path, e, false); err != nil {
 		t.Errorf("a name of its own: %v", err)
 	}
 }

@@ -27,7 +27,7 @@ func TestEditLockIsOneForEveryStateFolder(t *testing.T) {
 		"none":  {"XDG_STATE_HOME=", "HOME="},
 	}
 	var waits []func() error
-	err := editConfig(path, func(text string, _ Config) (string, error) {
+	_, err := editConfig(path, func(text string, _ Config) (string, error) {
 		for name, env := range others {
 			cmd := exec.Command(os.Args[0], "-test.run=^TestEditLockHelperProcess$")
 			cmd.Env = append(os.Environ(), append(env, "SVCWALLET_TEST_EDIT="+path, "SVCWALLET_TEST_ENV="+name)...)
@@ -99,7 +99,7 @@ func TestEditLockHelperProcess(t *testing.T) {
 		once.Do(func() { fmt.Println(waitingOnALock) })
 		return time.After(d)
 	}})()
-	err := editConfig(path, func(text string, _ Config) (string, error) {
+	_, err := editConfig(path, func(text string, _ Config) (string, error) {
 		return text + strings.ReplaceAll(stageEnv, "stage", name), nil
 	}, func(_, after Config) bool { _, ok := after.Environments[name]; return ok })
 	if err != nil {

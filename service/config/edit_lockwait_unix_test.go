@@ -40,7 +40,7 @@ func TestEditGivesUpOnAHeldFolder(t *testing.T) {
 		},
 		Say: func(w osguard.Waiting) { said = append(said, w.String()) },
 	})()
-	err = editConfig(path, func(text string, _ Config) (string, error) {
+	_, err = editConfig(path, func(text string, _ Config) (string, error) {
 		return "bell = true\n" + text, nil
 	}, func(_, after Config) bool { return after.Bell })
 	if !errors.As(err, new(*osguard.LockHeldError)) {

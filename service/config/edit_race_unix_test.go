@@ -45,7 +45,7 @@ func raceConfig(t *testing.T) string {
 // before the first's write: the first's environment would be lost.
 func TestEditHoldsTheConfigLock(t *testing.T) {
 	path := raceConfig(t)
-	err := editConfig(path, func(text string, _ Config) (string, error) {
+	_, err := editConfig(path, func(text string, _ Config) (string, error) {
 		f, err := os.Open(filepath.Dir(path))
 		if err != nil {
 			t.Fatal(err)
@@ -78,7 +78,7 @@ func TestEditLocksAFileWhereTheFolderCannotBe(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = editConfig(path, func(text string, _ Config) (string, error) {
+	_, err = editConfig(path, func(text string, _ Config) (string, error) {
 		f, err := os.Open(lock)
 		if err != nil {
 			t.Fatalf("no lock file while the folder cannot be locked: %v", err)
@@ -100,7 +100,7 @@ func TestEditLocksAFileWhereTheFolderCannotBe(t *testing.T) {
 func TestEditKeepsAnEditMadeMeanwhile(t *testing.T) {
 	path := raceConfig(t)
 	changes := 0
-	err := editConfig(path, func(text string, _ Config) (string, error) {
+	_, err := editConfig(path, func(text string, _ Config) (string, error) {
 		if changes++; changes == 1 {
 			if err := os.WriteFile(path, []byte(text+stageEnv), 0o600); err != nil {
 				t.Fatal(err)
@@ -139,7 +139,7 @@ func readText(t *testing.T, path string) string {
 func TestEditGivesUpOnAFileThatKeepsChanging(t *testing.T) {
 	path := raceConfig(t)
 	tries := 0
-	err := editConfig(path, func(text string, _ Config) (string, error) {
+	_, err := editConfig(path, func(text string, _ Config) (string, error) {
 		tries++
 		if err := os.WriteFile(path, []byte(strings.Repeat("\n", tries)+text), 0o600); err != nil {
 			t.Fatal(err)
@@ -168,10 +168,10 @@ func TestEditLeavesNoLockBesideTheConfig(t *testing.T) {
 	if err := os.WriteFile(path, []byte(twoEnvs), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if err := UseEnvironment(path, "testnet"); err != nil {
+	if _, err := UseEnvironment(path, "testnet"); err != nil {
 		t.Fatal(err)
 	}
-	if err := UseEnvironment(path, "nowhere"); err == nil {
+	if _, err := UseEnvironment(path, "nowhere"); err == nil {
 		t.Fatal("env use of an environment the config has not was not refused")
 	}
 	for _, dir := range []string{dotfiles, filepath.Join(os.Getenv("XDG_STATE_HOME"), "svcwallet")} {
@@ -231,7 +231,7 @@ func TestEditChecksWhatItChanges(t *testing.T) {
 		t.Fatal(err)
 	}
 	tries := 0
-	err := editConfig(link, func(text string, _ Config) (string, error) {
+	_, err := editConfig(link, func(text string, _ Config) (string, error) {
 		if tries++; tries == 1 {
 			if err := os.Remove(link); err != nil || os.Symlink(other, link) != nil || os.WriteFile(first, []byte(text+"\n"), 0o600) != nil {
 				t.Fatal("the link was not pointed elsewhere")

@@ -49,7 +49,7 @@ var production = config.Environment{Name: "production", AuthURL: "https://auth.e
 // before it, comments and order included, stays.
 func TestAddEnvironmentKeepsTheFile(t *testing.T) {
 	path := writeConfig(t, commented)
-	if err := config.AddEnvironment(path, production, false); err != nil {
+	if _, err := config.AddEnvironment(path, production, false); err != nil {
 		t.Fatal(err)
 	}
 	got := read(t, path)
@@ -76,23 +76,23 @@ func TestAddEnvironmentRefuses(t *testing.T) {
 	same := production
 	same.Name, same.BaseURL, same.ChainID = "tn", "https://API.testnet.example:443", 326
 	var ss *config.SameServiceError
-	if err := config.AddEnvironment(path, same, false); !errors.As(err, &ss) || ss.Other != "testnet" {
+	if _, err := config.AddEnvironment(path, same, false); !errors.As(err, &ss) || ss.Other != "testnet" {
 		t.Errorf("a second name for testnet's service: %v", err)
 	}
 	taken := production
 	taken.Name = "testnet"
 	var nt *config.NameTakenError
-	if err := config.AddEnvironment(path, taken, false); !errors.As(err, &nt) {
+	if _, err := config.AddEnvironment(path, taken, false); !errors.As(err, &nt) {
 		t.Errorf("a name taken: %v", err)
 	}
 	taken.Name = config.SandboxEnv
-	if err := config.AddEnvironment(path, taken, false); !errors.As(err, &nt) {
+	if _, err := config.AddEnvironment(path, taken, false); !errors.As(err, &nt) {
 		t.Errorf("sandbox: %v", err)
 	}
 	if read(t, path) != commented {
 		t.Error("a refused add wrote the file")
 	}
-	if err := config.AddEnvironment(path, same, true); err != nil {
+	if _, err := config.AddEnvironment(path, same, true); err != nil {
 		t.Errorf("an alias: %v", err)
 	}
 }
@@ -102,7 +102,7 @@ func TestAddEnvironmentRefuses(t *testing.T) {
 // above the comment that heads the first table.
 func TestUseEnvironmentReplacesOneValue(t *testing.T) {
 	path := writeConfig(t, commented)
-	if err := config.UseEnvironment(path, "stage.eu"); err != nil {
+	if _, err := config.UseEnvironment(path, "stage.eu"); err != nil {
 		t.Fatal(err)
 	}
 	if got, want := read(t, path), strings.Replace(commented, `default_env = "testnet"   # the one I use`, `default_env = "stage.eu"   # the one I use`, 1); got != want {
@@ -110,7 +110,7 @@ func TestUseEnvironmentReplacesOneValue(t *testing.T) {
 	}
 	without := strings.Replace(commented, "default_env = \"testnet\"   # the one I use\n", "", 1)
 	path = writeConfig(t, without)
-	if err := config.UseEnvironment(path, "testnet"); err != nil {
+	if _, err := config.UseEnvironment(path, "testnet"); err != nil {
 		t.Fatal(err)
 	}
 	if got, want := read(t, path), strings.Replace(without, "bell = true\n", "bell = true\ndefault_env = \"testnet\"\n", 1); got != want {
@@ -118,13 +118,13 @@ func TestUseEnvironmentReplacesOneValue(t *testing.T) {
 	}
 	bare := strings.Replace(without, "bell = true\n", "", 1)
 	path = writeConfig(t, bare)
-	if err := config.UseEnvironment(path, "testnet"); err != nil {
+	if _, err := config.UseEnvironment(path, "testnet"); err != nil {
 		t.Fatal(err)
 	}
 	if got, want := read(t, path), strings.Replace(bare, "\n# the test network\n", "\ndefault_env = \"testnet\"\n\n# the test network\n", 1); got != want {
 		t.Errorf("added above the first table's comment:\n%s", got)
 	}
-	if err := config.UseEnvironment(path, "nowhere"); err == nil {
+	if _, err := config.UseEnvironment(path, "nowhere"); err == nil {
 		t.Error("an unknown name is used")
 	}
 }
@@ -135,11 +135,11 @@ func TestUseEnvironmentReplacesOneValue(t *testing.T) {
 // refused, and one written otherwise is left for the user.
 func TestRemoveEnvironmentTakesItsTablesOut(t *testing.T) {
 	path := writeConfig(t, commented)
-	if err := config.UseEnvironment(path, "stage.eu"); err != nil {
+	if _, err := config.UseEnvironment(path, "stage.eu"); err != nil {
 		t.Fatal(err)
 	}
 	text := read(t, path)
-	if err := config.RemoveEnvironment(path, "testnet"); err != nil {
+	if _, err := config.RemoveEnvironment(path, "testnet"); err != nil {
 		t.Fatal(err)
 	}
 	start := strings.Index(text, "\n# the test network")
@@ -148,19 +148,19 @@ func TestRemoveEnvironmentTakesItsTablesOut(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 	var de *config.DefaultEnvError
-	if err := config.RemoveEnvironment(path, "stage.eu"); !errors.As(err, &de) {
+	if _, err := config.RemoveEnvironment(path, "stage.eu"); !errors.As(err, &de) {
 		t.Errorf("the default: %v", err)
 	}
 	tables := strings.SplitAfter(commented, "# the test network\n")[1]
 	headed := writeConfig(t, "# my config\n"+tables)
-	if err := config.RemoveEnvironment(headed, "testnet"); err != nil {
+	if _, err := config.RemoveEnvironment(headed, "testnet"); err != nil {
 		t.Fatal(err)
 	}
 	if got, want := read(t, headed), "# my config\n"+tables[strings.Index(tables, "\n# staging"):]; got != want {
 		t.Errorf("the file's first comment:\ngot\n%s\nwant\n%s", got, want)
 	}
 	inline := writeConfig(t, "env.local.auth_url = \"http://127.0.0.1:8700\"\nenv.local.base_url = \"http://127.0.0.1:8700\"\nenv.local.market_data_url = \"http://127.0.0.1:8700\"\nenv.local.chain_id = 327\n")
-	if err := config.RemoveEnvironment(inline, "local"); !errors.Is(err, config.ErrNotEdited) {
+	if _, err := config.RemoveEnvironment(inline, "local"); !errors.Is(err, config.ErrNotEdited) {
 		t.Errorf("dotted keys: %v", err)
 	}
 }
@@ -168,10 +168,10 @@ func TestRemoveEnvironmentTakesItsTablesOut(t *testing.T) {
 // TestAddEnvironmentMakesTheFile: with no config yet, env add makes it.
 func TestAddEnvironmentMakesTheFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "svcwallet", "config.toml")
-	if err := config.AddEnvironment(path, production, false); err != nil {
+	if _, err := config.AddEnvironment(path, production, false); err != nil {
 		t.Fatal(err)
 	}
-	if err := config.UseEnvironment(path, "production"); err != nil {
+	if _, err := config.UseEnvironment(path, "production"); err != nil {
 		t.Fatal(err)
 	}
 	cfg, err := config.LoadConfig(path, true)
