@@ -36,10 +36,15 @@ func (r *reviewScreen) typedDataView(level int) string {
 	out := v.Render(c, r.wd, level)
 	if level == 0 {
 		out += st.Muted.Render(withdrawal.ReviewSentence) + "\n"
-		if r.gate.Key.Waits() {
-			// A person approves: the quote may expire meanwhile.
-			out += st.Muted.Render(layout.WrapTo(withdrawal.RequoteNote(r.order), max(r.wd, 20))) + "\n"
-		}
+	}
+	// A person approves: the quote may expire meanwhile. The smallest
+	// level says it in the prompt's place (render).
+	switch {
+	case !r.gate.Key.Waits() || level >= 4:
+	case level == 0:
+		out += st.Muted.Render(layout.WrapTo(withdrawal.RequoteNote(r.order), max(r.wd, 20))) + "\n"
+	default:
+		out += st.Muted.Render(layout.WrapTo(withdrawal.RequoteNoteShort(r.order), max(r.wd, 20))) + "\n"
 	}
 	return out
 }
@@ -225,7 +230,11 @@ func (r *reviewScreen) render(level int, tightWallet bool) string {
 	default:
 		rk := r.requoteKey().Help().Key
 		ready := "Press enter to sign and withdraw; " + rk + " for a new quote; esc to go back."
-		if level > 2 {
+		switch {
+		case level >= 4 && r.gate.Key.Waits():
+			// No row for the requote note: the footer names enter and r.
+			ready = withdrawal.RequoteNoteTight(r.order, r.wd)
+		case level > 2:
 			ready = "Press enter to sign and withdraw; " + rk + " for a new quote."
 		}
 		switch {

@@ -2,6 +2,7 @@ package withdraw
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -94,6 +95,13 @@ func TestReviewClefRefusalIsOneLine(t *testing.T) {
 	if entries, _ := c.App.Journal().Entries(); len(entries) != 0 {
 		t.Errorf("the journal holds %d entries after clef refused", len(entries))
 	}
+}
+
+// untilEnterOffered waits for the footer to offer enter: the smallest
+// review says the requote note where "Press enter" stood.
+func untilEnterOffered(c *screentest.Console) {
+	c.T.Helper()
+	c.Until("enter offered", func(string) bool { return strings.Contains(footer(c), "enter ") })
 }
 
 // footer is the console's last line.
@@ -228,5 +236,36 @@ func TestReviewSkipsAConfiguredSignerOfAnotherAccount(t *testing.T) {
 	}
 	if got := fake.Calls(); len(got) != 0 {
 		t.Errorf("clef was asked %v", got)
+	}
+}
+
+// TestRequoteNoteInEveryLayout (the last stop's notes): a review whose key
+// waits for a person says what a fresh quote may do meanwhile at every
+// size, whole where there is room (120x40), in fewer words in the middle
+// layouts (100x30) and on the prompt's line in the smallest (80x24 with
+// the wallet drawn whole, 60x20), with the cap's amount; it was drawn only
+// in the fullest layout, and 80x24 and 60x20 did not say it.
+func TestRequoteNoteInEveryLayout(t *testing.T) {
+	demo, err := signer.ParsePrivateKeyHex(sandbox.DemoPrivateKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ w, h, form int }{{120, 40, 0}, {100, 30, 1}, {80, 24, 2}, {60, 20, 2}} {
+		t.Run(fmt.Sprintf("%dx%d", tc.w, tc.h), func(t *testing.T) {
+			clock := exchangetest.NewFakeClock(screentest.Now)
+			c := screentest.NewLoggedInConsole(t, tc.w, tc.h, screentest.ConsoleOpts{Clock: clock.Now})
+			c.App.Signer, c.App.SignerFrom = screentest.NewSlowKey(demo, "the test device"), "the test device"
+			w, q := sandboxQuote(t, c.App)
+			r := newReview(c.App, w, withdrawal.PricedQuote{Quote: q})
+			c.Open(r)
+			c.UntilShows("Withdraw: review and sign", "pinned")
+			c.Until("the key found", func(v string) bool { return !strings.Contains(v, "looking…") })
+			clock.Advance(kit.ShownGuard)
+			untilEnterOffered(c)
+			want := []string{withdrawal.RequoteNote(r.order), withdrawal.RequoteNoteShort(r.order), withdrawal.RequoteNoteTight(r.order, tc.w)}[tc.form]
+			if !strings.Contains(screentest.OneLine(c.Plain()), screentest.OneLine(want)) || !strings.Contains(want, "1.5 USDT") {
+				t.Errorf("the review does not say %q:\n%s", want, c.Plain())
+			}
+		})
 	}
 }
