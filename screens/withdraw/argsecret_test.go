@@ -35,7 +35,7 @@ func TestReviewCommandSecretArgWarned(t *testing.T) {
 	}
 	c.UntilShows("esc cancels")
 	c.Press("esc")
-	c.UntilShows("Not withdrawn", "nothing was sent")
+	c.UntilShows("Not signed:", "nothing was sent")
 }
 
 // TestCommandSecretWarningFits: at 60x20 and 80x24 the warning of a secret
@@ -96,7 +96,7 @@ func TestCancelledWaitFitsAt60x20(t *testing.T) {
 	c.Press("enter")
 	c.UntilShows("Waiting for")
 	c.Press("esc")
-	c.UntilShows("Not withdrawn", "cancelled")
+	c.UntilShows("Not signed:", "cancelled")
 	for _, want := range []string{"You pay", "You lose", "numTokens", "expires in"} {
 		if !strings.Contains(c.Plain(), want) {
 			t.Errorf("%q is not on screen:\n%s", want, c.Plain())

@@ -226,7 +226,8 @@ func (r *reviewScreen) render(level int, tightWallet bool) string {
 	case r.expired():
 		b.WriteString(layout.ErrorBlock(c, "Quote expired", exchange.UserError{Text: r.requoteStep("to get a new one")}, r.wd))
 	case r.err != nil:
-		b.WriteString(layout.ErrorBlock(c, "Not withdrawn", r.shownErr(), r.wd))
+		head, err := exchange.Labelled("Not withdrawn", r.shownErr())
+		b.WriteString(layout.ErrorBlock(c, head, err, r.wd))
 	default:
 		rk := r.requoteKey().Help().Key
 		ready := "Press enter to sign and withdraw; " + rk + " for a new quote; esc to go back."

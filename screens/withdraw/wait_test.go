@@ -41,8 +41,9 @@ func waitingReviewIn(t *testing.T, root context.Context, key signer.Key, from st
 
 // TestReviewShowsTheWaitAndEscCancelsIt (issue 20 item 5): while the
 // logged-in key waits for approval the review says what it waits for and
-// offers esc; esc ends the wait, the screen says nothing was sent, and
-// nothing was: no journal entry, the balance unchanged.
+// offers esc; esc ends the wait, the screen says it was not signed and
+// nothing was sent, once ("Not withdrawn: Not signed: …" said it twice),
+// and nothing was: no journal entry, the balance unchanged.
 func TestReviewShowsTheWaitAndEscCancelsIt(t *testing.T) {
 	demo, err := signer.ParsePrivateKeyHex(sandbox.DemoPrivateKey)
 	if err != nil {
@@ -59,7 +60,10 @@ func TestReviewShowsTheWaitAndEscCancelsIt(t *testing.T) {
 		t.Errorf("while waiting the footer does not offer esc:\n%s", c.Plain())
 	}
 	c.Press("esc")
-	c.UntilShows("Not withdrawn", "nothing was sent")
+	c.UntilShows("Not signed:", "nothing was sent")
+	if strings.Contains(c.Plain(), "Not withdrawn") {
+		t.Errorf("the cancelled wait is labelled twice (the review's label and the signature's):\n%s", c.Plain())
+	}
 	if strings.Contains(c.Plain(), "Waiting for") {
 		t.Errorf("the wait still shows after esc:\n%s", c.Plain())
 	}
@@ -85,9 +89,9 @@ func TestReviewClefRefusalIsOneLine(t *testing.T) {
 	c, _ := waitingReview(t, key, "clef at "+fake.URL)
 	c.Press("enter")
 	want := "Not signed: clef at " + fake.URL + " refused to sign (request denied); nothing was sent"
-	c.UntilShows("Not withdrawn")
-	if got := screentest.OneLine(c.Plain()); !strings.Contains(got, want) {
-		t.Errorf("the refusal does not read %q:\n%s", want, c.Plain())
+	c.UntilShows("Not signed:")
+	if got := screentest.OneLine(c.Plain()); !strings.Contains(got, want) || strings.Contains(got, "Not withdrawn") {
+		t.Errorf("the refusal does not read %q, said once:\n%s", want, c.Plain())
 	}
 	if got := fake.Calls(); len(got) != 1 || got[0] != "account_signTypedData" {
 		t.Errorf("clef was asked %v", got)
@@ -141,7 +145,7 @@ func TestReviewEscDropsALateSignature(t *testing.T) {
 	c.Press("esc")
 	c.UntilShows("Cancelling the wait")
 	close(key.approve)
-	c.UntilShows("Not withdrawn", "nothing was sent")
+	c.UntilShows("Not signed:", "nothing was sent")
 	if entries, err := c.App.Journal().Entries(); err != nil || len(entries) != 0 {
 		t.Errorf("the journal holds %d entries (%v) after a cancelled wait", len(entries), err)
 	}
@@ -164,7 +168,7 @@ func TestQuitEndsTheWait(t *testing.T) {
 	c.Press("enter")
 	c.UntilShows("Waiting for approval on the test device…")
 	quit()
-	c.UntilShows("Not withdrawn", "nothing was sent")
+	c.UntilShows("Not signed:", "nothing was sent")
 	if after := c.Srv.Exchange.Balance(sandbox.DemoAccountID); !after.Equal(before) {
 		t.Errorf("the balance moved from %s to %s", before, after)
 	}
@@ -189,7 +193,7 @@ func TestQuitWhileAwaitingSaysNothingIsSent(t *testing.T) {
 	})
 	c.Press("n", "esc")
 	close(key.approve)
-	c.UntilShows("Not withdrawn", "nothing was sent")
+	c.UntilShows("Not signed:", "nothing was sent")
 }
 
 // TestReviewSignsWithTheConfiguredSigner: logged in by API key, the review
