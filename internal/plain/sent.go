@@ -168,6 +168,9 @@ func (s *session) settle(rec journal.Record) error {
 	settled := w.Settle(cx, rec)
 	cancel()
 	switch settled.Outcome {
+	case withdrawal.SettledOtherAccount:
+		s.p.Say("Not taken up: %v from History.", settled.Err)
+		return nil
 	case withdrawal.SettledElsewhere:
 		s.p.Say("Not taken up: %v. Log in to the environment that reaches that service and take it up there.", settled.Err)
 		return nil
