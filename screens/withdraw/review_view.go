@@ -89,6 +89,11 @@ func (r *reviewScreen) bridgeStop() error {
 	return exchange.UserError{Text: msg}
 }
 
+// awaitedCells is what the smallest review gives the name of a key source
+// a cancelled wait names: "the signing command " and 16 cells of its
+// program's name.
+const awaitedCells = 36
+
 // keysInAMoment stands where a message would name a key the guard holds.
 const keysInAMoment = "keys are enabled in a moment"
 
@@ -227,6 +232,9 @@ func (r *reviewScreen) render(level int, tightWallet bool) string {
 		b.WriteString(layout.ErrorBlock(c, "Quote expired", exchange.UserError{Text: r.requoteStep("to get a new one")}, r.wd))
 	case r.err != nil:
 		head, err := exchange.Labelled("Not withdrawn", r.shownErr())
+		if level >= 4 {
+			err = kit.CutAwaited(err, awaitedCells)
+		}
 		b.WriteString(layout.ErrorBlock(c, head, err, r.wd))
 	default:
 		rk := r.requoteKey().Help().Key
