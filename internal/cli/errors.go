@@ -70,6 +70,14 @@ func failure(exit int, format string, a ...any) *cmdError {
 	return &cmdError{err: fmt.Errorf(format, a...), exit: exit}
 }
 
+// labelled is err under label, or under its own head for a signature not
+// given (exchange.Labelled): "not signed: …", never "not withdrawn: Not
+// signed: …".
+func labelled(label string, err error) error {
+	head, err := exchange.Labelled(label, err)
+	return fmt.Errorf("%s: %w", lowerFirst(head), err)
+}
+
 // failed is failure(exitFailed, …) of err, unless err already says how
 // the command ended (an interruption, an output error), which it keeps.
 func failed(err error) error {

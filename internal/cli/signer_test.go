@@ -215,15 +215,16 @@ func TestWithdrawQuoteExpiredAtSend(t *testing.T) {
 }
 
 // TestWithdrawSignerRefusedOrCancelled: clef's refusal, and ctrl+c while
-// clef waits, end the withdrawal with one line, exit 1, nothing sent or
-// journaled.
+// clef waits, end the withdrawal with one line saying it was not signed,
+// once ("not withdrawn: Not signed: …" said it twice), exit 1, nothing
+// sent or journaled.
 func TestWithdrawSignerRefusedOrCancelled(t *testing.T) {
 	withdrawState(t)
 	r := newStatusRig(t)
 	f := exchangetest.NewFakeClef(t)
 	f.Deny = true
 	res := r.runKeys(keyRun{vars: apiKeyOnly, config: clefConfig(f)}, append([]string{"withdraw"}, withdrawArgs(sandbox.DestCompleted, "25", "--yes")...)...)
-	wantLine := "svcwallet withdraw: not withdrawn: Not signed: clef at " + f.URL + " refused to sign (request denied); nothing was sent\n"
+	wantLine := "svcwallet withdraw: not signed: clef at " + f.URL + " refused to sign (request denied); nothing was sent\n"
 	if res.code != exitFailed || !strings.HasSuffix(res.stderr, wantLine) {
 		t.Fatalf("refused: exit %d\n%s", res.code, res.stderr)
 	}
@@ -232,7 +233,7 @@ func TestWithdrawSignerRefusedOrCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	f.OnSign = func() bool { cancel(); return false } // ctrl+c while clef shows its prompt
 	res = r.runKeys(keyRun{vars: apiKeyOnly, config: clefConfig(f), ctx: ctx}, append([]string{"withdraw"}, withdrawArgs(sandbox.DestCompleted, "25", "--yes")...)...)
-	if res.code != exitFailed || !strings.HasSuffix(res.stderr, "cancelled while waiting for approval in clef at "+f.URL+"; nothing was sent\n") {
+	if res.code != exitFailed || !strings.HasSuffix(res.stderr, "cancelled while waiting for approval in clef at "+f.URL+"; nothing was sent\n") || !strings.Contains(res.stderr, "svcwallet withdraw: not signed: ") {
 		t.Fatalf("cancelled: exit %d\n%s", res.code, res.stderr)
 	}
 	if n := r.withdraws.Load(); n != 0 {

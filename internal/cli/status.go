@@ -200,10 +200,10 @@ func (a *app) logInWith(ctx context.Context, e config.Environment, f signerFlags
 // by the service, or not answered. deposit, whose API key is checked by
 // its one request, words its refusal here too.
 func loginError(what, envName string, err error) error {
-	var ue exchange.UserError
-	if signFailure(err) && errors.As(err, &ue) {
-		return fmt.Errorf("the wallet login was not signed: %w; nothing was sent", ue.Cause)
+	if se, ok := errors.AsType[exchange.SignError](err); ok {
+		return fmt.Errorf("the wallet login was not signed: %w; nothing was sent", se.Cause)
 	}
+	var ue exchange.UserError
 	var ae *exchange.APIError
 	if errors.As(err, &ae) && ae.Status == http.StatusUnauthorized {
 		// A refused wallet login comes worded by its reason (expired,

@@ -342,7 +342,7 @@ func (c withdrawCmd) finish(ctx context.Context, client *exchange.Client, e conf
 	case c.app.rolledBack(sent.Err) != nil:
 		return c.app.rolledBack(sent.Err)
 	case sent.Err != nil:
-		return failure(exitFailed, "not withdrawn: %w", exchange.Explain(sent.Err)).about(id)
+		return failure(exitFailed, "%w", labelled("not withdrawn", exchange.Explain(sent.Err))).about(id)
 	}
 	if err := c.printAccepted(e, sent.Accepted, order, f.json, !f.wait && !target.embedded && sent.Unrecorded == nil); err != nil {
 		return err

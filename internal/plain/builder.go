@@ -112,7 +112,7 @@ func (s *session) signBuilder(o builder.Order) error {
 			return ErrInterrupted
 		case req.Signature.R == "":
 			// Nothing was signed: another try is a new review.
-			s.p.Say("Not authorized: %v.", trimStop(builder.Explain(err)))
+			s.p.Say("%s.", trimStop(labelled("Not authorized", builder.Explain(err))))
 			return nil
 		}
 		f := a.Failed(err, fate)

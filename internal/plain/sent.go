@@ -2,6 +2,7 @@ package plain
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/exchange"
@@ -79,8 +80,16 @@ func (s *session) executed(o withdrawal.Order, sent withdrawal.Sent) (bool, erro
 		s.p.Say("Not withdrawn: %v.", trimStop(exchange.Explain(sent.Err)))
 		return false, nil
 	}
-	s.p.Say("Not withdrawn: %v.", trimStop(exchange.Explain(sent.Err)))
+	s.p.Say("%s.", trimStop(labelled("Not withdrawn", exchange.Explain(sent.Err))))
 	return s.whatNext(nil)
+}
+
+// labelled is err under label, or under its own head for a signature not
+// given (exchange.Labelled): "Not signed: …", never "Not withdrawn: Not
+// signed: …".
+func labelled(label string, err error) error {
+	head, err := exchange.Labelled(label, err)
+	return fmt.Errorf("%s: %w", head, err)
 }
 
 // history lists this account's withdrawals in the journal, newest first,
@@ -159,6 +168,9 @@ func (s *session) settle(rec journal.Record) error {
 	settled := w.Settle(cx, rec)
 	cancel()
 	switch settled.Outcome {
+	case withdrawal.SettledOtherAccount:
+		s.p.Say("Not taken up: %v from History.", settled.Err)
+		return nil
 	case withdrawal.SettledElsewhere:
 		s.p.Say("Not taken up: %v. Log in to the environment that reaches that service and take it up there.", settled.Err)
 		return nil

@@ -424,12 +424,13 @@ func (b *boardScreen) update(msg tea.Msg) tea.Cmd {
 func (b *boardScreen) key(k tea.KeyPressMsg) tea.Cmd {
 	b.exportedTo, b.lasts = "", ""
 	if b.exporting() {
+		guard := b.exportTo.Guard(k) // the field's rule before the screen's keys
 		if cmd, ok := b.bindings().Handle(k); ok {
-			return cmd
+			return tea.Batch(guard, cmd)
 		}
 		var cmd tea.Cmd
 		b.exportTo, cmd = b.exportTo.Update(k)
-		return cmd
+		return tea.Batch(guard, cmd)
 	}
 	if !b.typingIDs() {
 		if !b.list.Typing() && key.Matches(k, boardKeys.TypeID) {
@@ -442,13 +443,14 @@ func (b *boardScreen) key(k tea.KeyPressMsg) tea.Cmd {
 		}
 		return b.onList(k)
 	}
+	guard := b.input.Guard(k) // the field's rule before the screen's keys
 	if cmd, ok := b.bindings().Handle(k); ok {
-		return cmd
+		return tea.Batch(guard, cmd)
 	}
 	b.err = nil
 	var cmd tea.Cmd
 	b.input, cmd = b.input.Update(k)
-	return cmd
+	return tea.Batch(guard, cmd)
 }
 
 // onList hands a key or the wheel to the list; a changed row is seen once

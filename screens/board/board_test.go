@@ -486,6 +486,22 @@ func TestKeyNeverKept(t *testing.T) {
 	b := New(r.App).(*boardScreen)
 	screentest.RequireKeyCleared(t, r.App, b, screentest.KeyField{Name: "board filter", Focus: b.list.StartFilter, Value: b.list.Filter,
 		Hashes: true})
+	// The id field's enter adds what it holds: a key's shape typed short
+	// of 64 digits is cleared first, and nothing is added.
+	b = New(r.App).(*boardScreen)
+	b.typeIDs(true)
+	for _, c := range "0x" + screentest.KeyHex[:62] {
+		b.Update(tea.KeyPressMsg{Code: c, Text: string(c)})
+	}
+	_, cmd := b.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
+	said := false
+	for _, m := range screentest.RunAll(cmd) {
+		e, ok := m.(tui.ErrorMsg)
+		said = said || ok && e.Err == kit.KeyCleared
+	}
+	if b.input.Value() != "" || b.list.Len() != 0 || !said {
+		t.Errorf("the id field's enter acted on a key's shape: the field holds %d characters, the board %d rows, cleared said %t", len(b.input.Value()), b.list.Len(), said)
+	}
 }
 
 // TestMalformedIDsShortened: ids refused for their shape are repeated with
@@ -1687,5 +1703,30 @@ func TestBoardHelpLeavesRowsAt60x20(t *testing.T) {
 				t.Errorf("the help leaves %d rows of the board, the selected one shown %v:\n%s", rows, selected, frame)
 			}
 		})
+	}
+}
+
+// TestBoardExportClearsAKeyBeforeEnter: a key's shape typed short of 64
+// digits into the export's path is cleared before enter acts, so nothing
+// is exported under it (the empty path asks for one again): the field's
+// rule comes before the screen's keys.
+func TestBoardExportClearsAKeyBeforeEnter(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	br := newBoardRig(t, r)
+	br.send(tea.PasteMsg{Content: screentest.Seed(t, r, sandbox.DestCompleted)})
+	for i := 0; i < 1000 && br.fire(); i++ {
+	}
+	br.toList()
+	br.send(tea.KeyPressMsg{Code: 'e', Text: "e"})
+	for _, c := range "0x" + screentest.KeyHex[:62] {
+		br.send(tea.KeyPressMsg{Code: c, Text: string(c)})
+	}
+	br.toasts = nil
+	br.send(tea.KeyPressMsg{Code: tea.KeyEnter})
+	if screentest.ShowsKeyPiece(br.b.exportTo.Value()) || len(br.toasts) != 1 || br.toasts[0] != "Error: "+kit.KeyCleared.Error() {
+		t.Errorf("enter acted on a key's shape: the path holds %d characters, said %q", len(br.b.exportTo.Value()), br.toasts)
+	}
+	if screentest.ShowsKeyPiece(strings.Join(br.toasts, " ")) {
+		t.Errorf("a toast repeats the key: %q", br.toasts)
 	}
 }

@@ -208,9 +208,11 @@ func (b *builderScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		if b.making {
 			return b, nil
 		}
+		guard := b.form.Guard(msg) // the field's rule before the screen's keys
 		if cmd, ok := b.bindings().Handle(msg); ok {
-			return b, cmd
+			return b, tea.Batch(guard, cmd)
 		}
+		return b, tea.Batch(guard, b.form.Update(msg))
 	}
 	return b, b.form.Update(msg)
 }

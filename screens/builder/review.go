@@ -266,7 +266,8 @@ func (r *builderReviewScreen) sentReply(msg builderSentMsg) tea.Cmd {
 		r.sent = &msg.req
 	}
 	if msg.err != nil {
-		r.err, r.errHead, r.fate = builder.Explain(msg.err), "Not authorized", 0
+		r.fate = 0
+		r.errHead, r.err = exchange.Labelled("Not authorized", builder.Explain(msg.err))
 		switch {
 		case errors.As(msg.err, new(*journal.RolledBackError)):
 			r.err = kit.JournalLost(msg.err, r.app.Command("doctor"))

@@ -47,7 +47,7 @@ func TestBuilderReviewWaitsForClef(t *testing.T) {
 	r.UntilShows("Waiting for approval in clef at "+fake.URL+"…", "esc cancel the signature")
 	<-arrived // clef has the request: esc ends a wait that is under way
 	r.Press("esc")
-	r.UntilShows("Not authorized", "nothing was sent")
+	r.UntilShows("Not signed:", "nothing was sent")
 	if got := fake.Calls(); len(got) != 1 || got[0] != "account_signTypedData" {
 		t.Errorf("clef was asked %v", got)
 	}
@@ -71,10 +71,10 @@ func TestBuilderReviewClefRefusal(t *testing.T) {
 	fake.Deny = true
 	r := clefReview(t, fake)
 	r.Press("enter")
-	r.UntilShows("Not authorized")
+	r.UntilShows("Not signed:")
 	want := "Not signed: clef at " + fake.URL + " refused to sign (request denied); nothing was sent"
-	if !strings.Contains(screentest.OneLine(r.Plain()), want) {
-		t.Errorf("the refusal does not read %q:\n%s", want, r.Plain())
+	if !strings.Contains(screentest.OneLine(r.Plain()), want) || strings.Contains(r.Plain(), "Not authorized") {
+		t.Errorf("the refusal does not read %q, said once:\n%s", want, r.Plain())
 	}
 }
 

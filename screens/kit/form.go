@@ -237,6 +237,21 @@ func (f *Form) Update(msg tea.Msg) tea.Cmd {
 	return cmd
 }
 
+// Guard is the focused text field's key guard (Input.Guard), before the
+// screen's keys: call it first with every key press.
+func (f *Form) Guard(msg tea.Msg) tea.Cmd {
+	fd := f.focus
+	if fd == nil || fd.Input == nil || !fd.shown() {
+		return nil
+	}
+	before := fd.Input.Value()
+	cmd := fd.Input.Guard(msg)
+	if fd.Input.Value() != before {
+		f.Changed(fd)
+	}
+	return cmd
+}
+
 // Fail shows err under fd, in place of its note until it changes, and
 // gives it the focus if it takes it: a submit calls it with the first
 // field the domain refuses.

@@ -182,6 +182,20 @@ func (in Input) Update(msg tea.Msg) (Input, tea.Cmd) {
 	return in, cmd
 }
 
+// Guard is the key guard on a key press the screen takes before the
+// field sees it (a submit's enter, tab, esc): text with a key's shape,
+// kept while more digits may come (typingOn), is cleared first, so no
+// screen acts on what the field would clear. Every screen calls it
+// before its own keys: the field's rule first.
+func (in *Input) Guard(msg tea.Msg) tea.Cmd {
+	k, ok := msg.(tea.KeyPressMsg)
+	if !ok || k.Text != "" || !in.Focused() || in.passphrase || !in.holdsKey(in.Value()) {
+		return nil // typed text goes to Update, which keeps the rule itself
+	}
+	in.SetValue("")
+	return tui.ShowError(KeyCleared)
+}
+
 // typingOn reports whether msg typed a hex digit at the end of the value
 // and the shape of a key there is short of a key's 64 digits: a key typed
 // by hand is cleared at its 64th (no digit typed after the warning takes

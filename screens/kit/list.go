@@ -370,11 +370,15 @@ func (l *List[T]) Update(msg tea.Msg, screen Bindings) tea.Cmd {
 			l.moveTo(l.cursor + 1)
 		}
 	case tea.KeyPressMsg:
+		var guard tea.Cmd
+		if l.typing {
+			guard = l.guard(msg) // the filter's rule before the keys
+		}
 		if cmd, ok := l.Bindings(screen).Handle(msg); ok {
-			return cmd
+			return tea.Batch(guard, cmd)
 		}
 		if l.typing {
-			return l.edit(msg)
+			return tea.Batch(guard, l.edit(msg))
 		}
 	case tea.PasteMsg:
 		if l.typing {

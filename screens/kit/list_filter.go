@@ -80,6 +80,18 @@ func (l *List[T]) edit(msg tea.Msg) tea.Cmd {
 	return cmd
 }
 
+// guard is the filter field's key guard (Input.Guard); a filter it
+// cleared lets every item through again.
+func (l *List[T]) guard(msg tea.Msg) tea.Cmd {
+	before := l.Filter()
+	cmd := l.filter.Guard(msg)
+	if l.Filter() != before {
+		l.cursor, l.offset = 0, 0
+		l.apply("")
+	}
+	return cmd
+}
+
 // done ends the typing and keeps the filter.
 func (l *List[T]) done() tea.Cmd {
 	l.typing = false

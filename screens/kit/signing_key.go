@@ -184,8 +184,10 @@ func (k *signingKey) TightView(lw int, beside string) (string, bool) {
 		return k.loggedInView(lw, beside)
 	}
 	if k.Found && k.at.Place == signer.KeyOfEnvironment && ansi.StringWidth(layout.Field(k.app.Common, "Signing key", lw, k.at.Who())) > k.width {
-		// The environment row says whose it is.
-		return layout.WrapField(k.app.Common, "Signing key", lw, k.app.Common.Styles.Value.Render(k.at.From), "", k.width), false
+		// The environment row says whose it is; a long program's name is
+		// cut to the line, so the review keeps its rows for what it says.
+		from := ansi.Truncate(k.at.From, max(k.width-lw-1, 1), "…")
+		return layout.Field(k.app.Common, "Signing key", lw, k.app.Common.Styles.Value.Render(from)), false
 	}
 	if !k.Found || !k.locked() {
 		return k.View(lw), false
@@ -321,4 +323,16 @@ func (a *App) KeyLookup() signer.Lookup {
 		l.DemoKey = a.Target.Demo.PrivateKey
 	}
 	return l
+}
+
+// CutAwaited shortens, in err's words, the key source a signature waited
+// for (signer.WaitError's Awaiting) to n cells with an ellipsis: a long
+// signing program's name would take rows a small review needs, and the
+// words around it say what happened and what to do.
+func CutAwaited(err error, n int) error {
+	we, ok := errors.AsType[*signer.WaitError](err)
+	if !ok || ansi.StringWidth(we.Awaiting) <= n {
+		return err
+	}
+	return exchange.UserError{Text: strings.Replace(err.Error(), we.Awaiting, ansi.Truncate(we.Awaiting, n, "…"), 1), Cause: err}
 }

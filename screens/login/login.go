@@ -379,9 +379,14 @@ func (l *loginScreen) update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	case spinner.TickMsg:
 		return l, kit.SpinWhile(&l.spin, msg, l.busy)
 	case tea.KeyPressMsg:
-		if cmd, ok := l.bindings().Handle(msg); ok || l.busy {
-			return l, cmd
+		var guard tea.Cmd
+		if !l.busy {
+			guard = l.form.Guard(msg) // the field's rule before the screen's keys
 		}
+		if cmd, ok := l.bindings().Handle(msg); ok || l.busy {
+			return l, tea.Batch(guard, cmd)
+		}
+		return l, tea.Batch(guard, l.form.Update(msg))
 	case tea.BackgroundColorMsg:
 		l.spin.Style = l.app.Common.Styles.Spinner
 		return l, nil

@@ -84,11 +84,14 @@ type statusScreen struct {
 
 	tag      tui.Tag
 	phase    statusPhase
-	inflight bool            // a status request of this visit is out
-	asked    bool            // a status request was sent: the first one waits out a rate limit
-	sending  bool            // settling it is under way (a re-send may be out): Busy
-	seeded   bool            // the journal's past of this withdrawal was read
-	intent   *journal.Intent // what the user asked for, when journaled
+	inflight bool // a status request of this visit is out
+	asked    bool // a status request was sent: the first one waits out a rate limit
+	sending  bool // settling it is under way (a re-send may be out): Busy
+	// elsewhere: settling it cannot be done on this session (another
+	// service's or account's): r would only say so again.
+	elsewhere bool
+	seeded    bool            // the journal's past of this withdrawal was read
+	intent    *journal.Intent // what the user asked for, when journaled
 	// unanswered is the journal's record being settled (phaseSettle), for
 	// another try.
 	unanswered *journal.Record
@@ -229,7 +232,7 @@ func (s *statusScreen) bindings() kit.Bindings {
 	if s.look.on {
 		return s.lookupBindings()
 	}
-	refresh := kit.Binding{Key: statusKeys.Refresh, On: s.phase != phaseRejected && !s.sending, Do: s.refresh,
+	refresh := kit.Binding{Key: statusKeys.Refresh, On: s.phase != phaseRejected && !s.sending && !s.elsewhere, Do: s.refresh,
 		Off: func() tea.Cmd {
 			if s.phase == phaseRejected {
 				return tui.ShowInfo("Nothing to refresh: this withdrawal is " + s.never.Name + ", and nothing more will happen to it")

@@ -56,12 +56,13 @@ func (s *statusScreen) lookupUpdate(msg tea.Msg) (tea.Cmd, bool) {
 		return s.lookUp(s.look.field.Value() + msg.Content), true
 	case tea.KeyPressMsg:
 		if s.look.on {
+			guard := s.look.field.Guard(msg) // the field's rule before the screen's keys
 			if cmd, ok := s.lookupBindings().Handle(msg); ok {
-				return cmd, true
+				return tea.Batch(guard, cmd), true
 			}
 			var cmd tea.Cmd
 			s.look.field, cmd = s.look.field.Update(msg)
-			return cmd, true
+			return tea.Batch(guard, cmd), true
 		}
 		if key.Matches(msg, lookupKeys.Start) {
 			s.look.on = true

@@ -55,7 +55,10 @@ func (s *statusScreen) settled(m settleMsg) tea.Cmd {
 	var said tea.Cmd // an acceptance the journal could not record
 	switch m.Outcome {
 	case withdrawal.SettledElsewhere:
-		s.err = exchange.UserError{Text: safetext.Capitalized(m.Err.Error()) + ". Log in to the environment that reaches that service and take it up there.", Cause: m.Err}
+		s.err, s.elsewhere = exchange.UserError{Text: safetext.Capitalized(m.Err.Error()) + ". Log in to the environment that reaches that service and take it up there.", Cause: m.Err}, true
+		return nil
+	case withdrawal.SettledOtherAccount:
+		s.err, s.elsewhere = exchange.UserError{Text: safetext.Capitalized(m.Err.Error()) + " from History.", Cause: m.Err}, true
 		return nil
 	case withdrawal.SettledLost:
 		s.err = exchange.UserError{Text: "No answer from the service after every retry: the request may or may not have arrived. Press r to send the identical request again (it cannot pay twice)."}

@@ -35,7 +35,7 @@ func TestReviewCommandSecretArgWarned(t *testing.T) {
 	}
 	c.UntilShows("esc cancels")
 	c.Press("esc")
-	c.UntilShows("Not withdrawn", "nothing was sent")
+	c.UntilShows("Not signed:", "nothing was sent")
 }
 
 // TestCommandSecretWarningFits: at 60x20 and 80x24 the warning of a secret
@@ -49,7 +49,7 @@ func TestCommandSecretWarningFits(t *testing.T) {
 		c, clock := commandSecretReview(t, size[0], size[1])
 		c.UntilShows("pinned", "Signing key      the signing command")
 		clock.Advance(kit.ShownGuard)
-		c.UntilShows("Press enter to sign")
+		untilEnterOffered(c)
 		c.Press("enter")
 		c.UntilShows("Waiting for", "docs/keys.md")
 		frame := c.Plain()
@@ -76,31 +76,35 @@ func TestCommandSecretWarningFits(t *testing.T) {
 // wait was cancelled says so under the whole review, the signing key on
 // one line (the environment's row says whose), so enter may sign again:
 // it needed a row more than the screen had and said it was too small to
-// review.
+// review. A program with a long name is cut with an ellipsis on the key's
+// line, never the words saying nothing was sent: it needed a row more.
 func TestCancelledWaitFitsAt60x20(t *testing.T) {
-	clock := exchangetest.NewFakeClock(screentest.Now)
-	c := screentest.NewLoggedInConsole(t, 60, 20, screentest.ConsoleOpts{Clock: clock.Now})
-	// A program named as short as cast is.
-	cast := filepath.Join(t.TempDir(), "cast")
-	if err := os.Symlink(os.Args[0], cast); err != nil {
-		t.Fatal(err)
-	}
-	e := &c.App.Target.Env
-	e.Signer, e.Account = "command", exchangetest.KeyAddress(exchangetest.DemoKeyHex).Hex()
-	e.SignCommand = strings.Replace(exchangetest.FakeSignCommand("hang", "{file}"), os.Args[0], cast, 1)
-	w, q := sandboxQuote(t, c.App)
-	c.Open(newReview(c.App, w, withdrawal.PricedQuote{Quote: q}))
-	c.UntilShows("pinned", "the signing command cast")
-	clock.Advance(kit.ShownGuard)
-	c.UntilShows("Press enter to sign")
-	c.Press("enter")
-	c.UntilShows("Waiting for")
-	c.Press("esc")
-	c.UntilShows("Not withdrawn", "cancelled")
-	for _, want := range []string{"You pay", "You lose", "numTokens", "expires in"} {
-		if !strings.Contains(c.Plain(), want) {
-			t.Errorf("%q is not on screen:\n%s", want, c.Plain())
-		}
+	for _, name := range []string{"cast", "hardware-wallet-signing-bridge-for-svcwallet"} {
+		t.Run(name, func(t *testing.T) {
+			clock := exchangetest.NewFakeClock(screentest.Now)
+			c := screentest.NewLoggedInConsole(t, 60, 20, screentest.ConsoleOpts{Clock: clock.Now})
+			program := filepath.Join(t.TempDir(), name)
+			if err := os.Symlink(os.Args[0], program); err != nil {
+				t.Fatal(err)
+			}
+			e := &c.App.Target.Env
+			e.Signer, e.Account = "command", exchangetest.KeyAddress(exchangetest.DemoKeyHex).Hex()
+			e.SignCommand = strings.Replace(exchangetest.FakeSignCommand("hang", "{file}"), os.Args[0], program, 1)
+			w, q := sandboxQuote(t, c.App)
+			c.Open(newReview(c.App, w, withdrawal.PricedQuote{Quote: q}))
+			c.UntilShows("pinned", "the signing command")
+			clock.Advance(kit.ShownGuard)
+			untilEnterOffered(c)
+			c.Press("enter")
+			c.UntilShows("Waiting for")
+			c.Press("esc")
+			c.UntilShows("Not signed:", "cancelled")
+			for _, want := range []string{"You pay", "You lose", "numTokens", "expires in", "nothing was sent"} {
+				if !strings.Contains(screentest.OneLine(c.Plain()), want) {
+					t.Errorf("%q is not on screen:\n%s", want, c.Plain())
+				}
+			}
+		})
 	}
 }
 

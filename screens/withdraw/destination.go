@@ -184,10 +184,12 @@ func (d *destinationScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		}
 		return d, nil
 	case tea.KeyPressMsg:
+		guard := d.form.Guard(msg) // the field's rule before the screen's keys
 		cmd, ok := d.bindings().Handle(msg)
 		if ok || d.alike != "" {
-			return d, cmd // while comparing, no key is text
+			return d, tea.Batch(guard, cmd) // while comparing, no key is text
 		}
+		return d, tea.Batch(guard, d.form.Update(msg))
 	}
 	return d, d.form.Update(msg)
 }

@@ -10,11 +10,9 @@ import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/screens/kit"
-	"github.com/svcwallet/svcwallet/screens/kit/layout"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/service/withdrawal"
@@ -382,113 +380,4 @@ func (r *reviewScreen) executed(msg executedMsg) tea.Cmd {
 	// The review shows again with why: an enter held through the send, or
 	// pressed twice, must not sign again before that is read.
 	return r.gate.Guard()
-}
-
-func (r *reviewScreen) View() string {
-	out, ok := r.fitted()
-	switch alone := r.alone(); {
-	case !ok && alone != "":
-		return alone
-	case !ok && !r.signable() && !r.preparable():
-		return r.render(5, true)
-	case !ok:
-		// r is named only while it acts: held keys (the guard) do nothing.
-		requote := ""
-		if r.gate.Acts(r.requotes()) {
-			requote = ", or " + r.requoteKey().Help().Key + " for a new quote"
-		}
-		return layout.Clip(layout.ErrorBlock(r.app.Common, "Too small to review", exchange.UserError{Text: fmt.Sprintf("the review needs %d rows to show everything you sign; this terminal gives it %d. Make the window taller (or, if the help is open, close it with ?) to sign%s",
-			lipgloss.Height(out), r.h, requote)}, r.wd), r.wd)
-	}
-	return out
-}
-
-// fitted is the fullest rendering that fits the screen's height, and
-// whether one does: the shortest keeps everything the user confirms, so a
-// screen too small for it shows no review and enter signs nothing
-// (canSign). Without a fit it is the shortest rendering, for its height.
-// Level 4 is tried twice: with the wallet logged in with whole, then on
-// one line without where it was opened (signingKey.TightView).
-func (r *reviewScreen) fitted() (string, bool) {
-	return layout.Fitted(6, r.h, func(i int) string { return r.render(min(i, 4), i == 5) })
-}
-
-func (r *reviewScreen) render(level int, tightWallet bool) string {
-	compact := level > 0
-	c := r.app.Common
-	var b strings.Builder
-	if r.setupErr != nil {
-		b.WriteString(layout.ErrorBlock(c, "Error", r.setupErr, r.wd))
-		return layout.Clip(b.String(), r.wd)
-	}
-	b.WriteString(r.typedDataView(level))
-	if !compact {
-		b.WriteString("\n")
-	}
-	// After a final refusal nothing of this quote can be signed: its
-	// countdown would urge what cannot help.
-	counts := !r.gate.Sending && !r.expired() && r.bridgeErr == nil && !r.refused && level < 5
-	key, beside := r.gate.Key.View(16), false
-	if level >= 4 && (tightWallet || !r.gate.Key.Wallet()) {
-		// The smallest levels put a keystore key on one line, and the
-		// countdown beside its passphrase.
-		tail := ""
-		if counts {
-			tail = r.countdownShort()
-		}
-		key, beside = r.gate.Key.TightView(16, tail)
-	}
-	b.WriteString(key + "\n")
-	if counts && !beside {
-		b.WriteString(r.countdownView(level) + "\n")
-	}
-	if !compact {
-		b.WriteString("\n")
-	}
-	switch {
-	case r.accepted:
-		b.WriteString(c.Styles.Value.Render("Withdrawal accepted: opening its status…") + "\n")
-	case r.gate.Sending:
-		b.WriteString(r.gate.Prompt("Signing and sending the withdrawal… (retries reuse the same signature)", "") + "\n")
-	case r.bridgeErr != nil:
-		b.WriteString(layout.ErrorBlock(c, "Stopped: bridge address", r.bridgeStop(), r.wd) + r.stopNote())
-	case r.repeatErr != nil:
-		b.WriteString(layout.ErrorBlock(c, "Stopped: journal", r.repeatErr, r.wd) + r.stopNote())
-	case r.repeat.Unanswered != nil:
-		b.WriteString(layout.ErrorBlock(c, "Stopped: possible repeat", r.repeatStop(), r.wd) + r.stopNote())
-	case r.bridge == nil:
-		b.WriteString(r.gate.Prompt("", "Checking the bridge funding address…") + "\n")
-	case r.gate.Offline.Done():
-		b.WriteString(r.gate.Offline.View(r.app.Common, r.wd))
-	case r.gate.Offline.Preparing:
-		b.WriteString(r.gate.Prompt("", "Preparing the Transfer for offline signing…") + "\n")
-	case r.expired():
-		b.WriteString(layout.ErrorBlock(c, "Quote expired", exchange.UserError{Text: r.requoteStep("to get a new one")}, r.wd))
-	case r.err != nil:
-		b.WriteString(layout.ErrorBlock(c, "Not withdrawn", r.shownErr(), r.wd))
-	default:
-		rk := r.requoteKey().Help().Key
-		ready := "Press enter to sign and withdraw; " + rk + " for a new quote; esc to go back."
-		if level > 2 {
-			ready = "Press enter to sign and withdraw; " + rk + " for a new quote."
-		}
-		switch {
-		case !r.gate.Key.Found:
-			ready = "Looking for the signing key…; esc to go back."
-		case !r.gate.Key.Usable():
-			ready = r.gate.Key.Ready().Error() + "; esc to go back."
-		}
-		if r.askedLoss() {
-			ready = lossQuestion(r.order, level, r.wd)
-			if level <= 2 {
-				b.WriteString(c.Styles.Warning.Render(layout.WrapTo(lossWords(r.order), r.wd)) + "\n")
-			}
-		}
-		if r.repeat.Recent != nil {
-			// Not a stop: paying the same twice in a row can be meant.
-			b.WriteString(c.Styles.Warning.Render(layout.WrapTo("Note: "+r.repeat.RecentWords(c.Now())+".", r.wd)) + "\n")
-		}
-		b.WriteString(r.gate.Prompt("", ready) + "\n")
-	}
-	return layout.Clip(strings.TrimSuffix(b.String(), "\n"), r.wd)
 }

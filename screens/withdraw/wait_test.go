@@ -2,6 +2,7 @@ package withdraw
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -40,8 +41,9 @@ func waitingReviewIn(t *testing.T, root context.Context, key signer.Key, from st
 
 // TestReviewShowsTheWaitAndEscCancelsIt (issue 20 item 5): while the
 // logged-in key waits for approval the review says what it waits for and
-// offers esc; esc ends the wait, the screen says nothing was sent, and
-// nothing was: no journal entry, the balance unchanged.
+// offers esc; esc ends the wait, the screen says it was not signed and
+// nothing was sent, once ("Not withdrawn: Not signed: …" said it twice),
+// and nothing was: no journal entry, the balance unchanged.
 func TestReviewShowsTheWaitAndEscCancelsIt(t *testing.T) {
 	demo, err := signer.ParsePrivateKeyHex(sandbox.DemoPrivateKey)
 	if err != nil {
@@ -58,7 +60,10 @@ func TestReviewShowsTheWaitAndEscCancelsIt(t *testing.T) {
 		t.Errorf("while waiting the footer does not offer esc:\n%s", c.Plain())
 	}
 	c.Press("esc")
-	c.UntilShows("Not withdrawn", "nothing was sent")
+	c.UntilShows("Not signed:", "nothing was sent")
+	if strings.Contains(c.Plain(), "Not withdrawn") {
+		t.Errorf("the cancelled wait is labelled twice (the review's label and the signature's):\n%s", c.Plain())
+	}
 	if strings.Contains(c.Plain(), "Waiting for") {
 		t.Errorf("the wait still shows after esc:\n%s", c.Plain())
 	}
@@ -84,9 +89,9 @@ func TestReviewClefRefusalIsOneLine(t *testing.T) {
 	c, _ := waitingReview(t, key, "clef at "+fake.URL)
 	c.Press("enter")
 	want := "Not signed: clef at " + fake.URL + " refused to sign (request denied); nothing was sent"
-	c.UntilShows("Not withdrawn")
-	if got := screentest.OneLine(c.Plain()); !strings.Contains(got, want) {
-		t.Errorf("the refusal does not read %q:\n%s", want, c.Plain())
+	c.UntilShows("Not signed:")
+	if got := screentest.OneLine(c.Plain()); !strings.Contains(got, want) || strings.Contains(got, "Not withdrawn") {
+		t.Errorf("the refusal does not read %q, said once:\n%s", want, c.Plain())
 	}
 	if got := fake.Calls(); len(got) != 1 || got[0] != "account_signTypedData" {
 		t.Errorf("clef was asked %v", got)
@@ -94,6 +99,13 @@ func TestReviewClefRefusalIsOneLine(t *testing.T) {
 	if entries, _ := c.App.Journal().Entries(); len(entries) != 0 {
 		t.Errorf("the journal holds %d entries after clef refused", len(entries))
 	}
+}
+
+// untilEnterOffered waits for the footer to offer enter: the smallest
+// review says the requote note where "Press enter" stood.
+func untilEnterOffered(c *screentest.Console) {
+	c.T.Helper()
+	c.Until("enter offered", func(string) bool { return strings.Contains(footer(c), "enter ") })
 }
 
 // footer is the console's last line.
@@ -133,7 +145,7 @@ func TestReviewEscDropsALateSignature(t *testing.T) {
 	c.Press("esc")
 	c.UntilShows("Cancelling the wait")
 	close(key.approve)
-	c.UntilShows("Not withdrawn", "nothing was sent")
+	c.UntilShows("Not signed:", "nothing was sent")
 	if entries, err := c.App.Journal().Entries(); err != nil || len(entries) != 0 {
 		t.Errorf("the journal holds %d entries (%v) after a cancelled wait", len(entries), err)
 	}
@@ -156,7 +168,7 @@ func TestQuitEndsTheWait(t *testing.T) {
 	c.Press("enter")
 	c.UntilShows("Waiting for approval on the test device…")
 	quit()
-	c.UntilShows("Not withdrawn", "nothing was sent")
+	c.UntilShows("Not signed:", "nothing was sent")
 	if after := c.Srv.Exchange.Balance(sandbox.DemoAccountID); !after.Equal(before) {
 		t.Errorf("the balance moved from %s to %s", before, after)
 	}
@@ -181,7 +193,7 @@ func TestQuitWhileAwaitingSaysNothingIsSent(t *testing.T) {
 	})
 	c.Press("n", "esc")
 	close(key.approve)
-	c.UntilShows("Not withdrawn", "nothing was sent")
+	c.UntilShows("Not signed:", "nothing was sent")
 }
 
 // TestReviewSignsWithTheConfiguredSigner: logged in by API key, the review
@@ -228,5 +240,36 @@ func TestReviewSkipsAConfiguredSignerOfAnotherAccount(t *testing.T) {
 	}
 	if got := fake.Calls(); len(got) != 0 {
 		t.Errorf("clef was asked %v", got)
+	}
+}
+
+// TestRequoteNoteInEveryLayout (the last stop's notes): a review whose key
+// waits for a person says what a fresh quote may do meanwhile at every
+// size, whole where there is room (120x40), in fewer words in the middle
+// layouts (100x30) and on the prompt's line in the smallest (80x24 with
+// the wallet drawn whole, 60x20), with the cap's amount; it was drawn only
+// in the fullest layout, and 80x24 and 60x20 did not say it.
+func TestRequoteNoteInEveryLayout(t *testing.T) {
+	demo, err := signer.ParsePrivateKeyHex(sandbox.DemoPrivateKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ w, h, form int }{{120, 40, 0}, {100, 30, 1}, {80, 24, 2}, {60, 20, 2}} {
+		t.Run(fmt.Sprintf("%dx%d", tc.w, tc.h), func(t *testing.T) {
+			clock := exchangetest.NewFakeClock(screentest.Now)
+			c := screentest.NewLoggedInConsole(t, tc.w, tc.h, screentest.ConsoleOpts{Clock: clock.Now})
+			c.App.Signer, c.App.SignerFrom = screentest.NewSlowKey(demo, "the test device"), "the test device"
+			w, q := sandboxQuote(t, c.App)
+			r := newReview(c.App, w, withdrawal.PricedQuote{Quote: q})
+			c.Open(r)
+			c.UntilShows("Withdraw: review and sign", "pinned")
+			c.Until("the key found", func(v string) bool { return !strings.Contains(v, "looking…") })
+			clock.Advance(kit.ShownGuard)
+			untilEnterOffered(c)
+			want := []string{withdrawal.RequoteNote(r.order), withdrawal.RequoteNoteShort(r.order), withdrawal.RequoteNoteTight(r.order, tc.w)}[tc.form]
+			if !strings.Contains(screentest.OneLine(c.Plain()), screentest.OneLine(want)) || !strings.Contains(want, "1.5 USDT") {
+				t.Errorf("the review does not say %q:\n%s", want, c.Plain())
+			}
+		})
 	}
 }

@@ -119,6 +119,9 @@ func Explain(err error) error {
 	if errors.As(err, &ue) {
 		return ue
 	}
+	if se, ok := errors.AsType[SignError](err); ok {
+		return se
+	}
 	if se, ok := errors.AsType[*SessionEndedError](err); ok {
 		return Worded(err, se.Error())
 	}

@@ -6,6 +6,20 @@ import (
 	"github.com/svcwallet/svcwallet/signer"
 )
 
+// SignError is a signature not given, worded for the user (SignFailure):
+// Head says what happened ("Not signed", "Signing failed", "Refused the
+// signature"), Text why and that nothing was sent. A face says Head where
+// it would say its own label ("Not withdrawn"), so a cancelled wait never
+// reads "Not withdrawn: Not signed: …".
+type SignError struct {
+	Head, Text string
+	Cause      error
+}
+
+func (e SignError) Error() string { return e.Head + ": " + e.Text }
+
+func (e SignError) Unwrap() error { return e.Cause }
+
 // SignFailure words an error of signer.Sign for the user, saying that
 // nothing was sent: a key source's refusal (clef's "request denied", a
 // signing command that exited non-zero) or its failure, a wait cancelled
@@ -16,13 +30,23 @@ func SignFailure(err error) error {
 	var we *signer.WaitError
 	switch {
 	case errors.As(err, &we):
-		return UserError{Text: "Not signed: " + err.Error() + "; nothing was sent", Cause: err}
+		return SignError{Head: "Not signed", Text: err.Error() + "; nothing was sent", Cause: err}
 	case errors.As(err, &se) && se.Refused:
-		return UserError{Text: "Not signed: " + err.Error() + "; nothing was sent", Cause: err}
+		return SignError{Head: "Not signed", Text: err.Error() + "; nothing was sent", Cause: err}
 	case errors.As(err, &se):
-		return UserError{Text: "Signing failed: " + err.Error() + "; nothing was sent", Cause: err}
+		return SignError{Head: "Signing failed", Text: err.Error() + "; nothing was sent", Cause: err}
 	case errors.Is(err, signer.ErrWrongSigner):
-		return UserError{Text: "Refused the signature: " + err.Error() + "; nothing was sent", Cause: err}
+		return SignError{Head: "Refused the signature", Text: err.Error() + "; nothing was sent", Cause: err}
 	}
-	return UserError{Text: "Signing failed: " + err.Error(), Cause: err}
+	return SignError{Head: "Signing failed", Text: err.Error(), Cause: err}
+}
+
+// Labelled is what a face says under its label for an outcome (a
+// withdrawal "Not withdrawn", an authorization "Not authorized"): err,
+// unless it is a SignError, whose Head stands for the label.
+func Labelled(label string, err error) (string, error) {
+	if se, ok := errors.AsType[SignError](err); ok {
+		return se.Head, UserError{Text: se.Text, Cause: err}
+	}
+	return label, err
 }

@@ -93,10 +93,10 @@ func TestSettledOnlyAsItsAccount(t *testing.T) {
 	count := func(*http.Request) { requests++ }
 	r.before.Store(&count)
 	settled := r.withdrawer().Settle(context.Background(), rec)
-	if _, ok := errors.AsType[*withdrawal.OtherRecordAccountError](settled.Err); !ok || settled.Outcome != withdrawal.SettledUndecided || requests != 0 {
-		t.Fatalf("settled on another account's session: %+v, %d requests; want nothing asked", settled, requests)
+	if _, ok := errors.AsType[*withdrawal.OtherRecordAccountError](settled.Err); !ok || settled.Outcome != withdrawal.SettledOtherAccount || requests != 0 {
+		t.Fatalf("settled on another account's session: %+v, %d requests; want nothing asked, as another account's", settled, requests)
 	}
-	if said := settled.Fact(); !strings.Contains(said, "log in as account "+sandbox.DemoAccountID) {
+	if said := settled.Err.Error(); !strings.Contains(said, "log in as account "+sandbox.DemoAccountID) || strings.Contains(said, "cannot be told") {
 		t.Fatalf("said %q", said)
 	}
 	r.before.Store(nil)

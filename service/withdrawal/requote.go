@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"time"
+	"unicode/utf8"
 
 	"github.com/shopspring/decimal"
 
@@ -128,22 +129,66 @@ func capText(o Order, limit decimal.Decimal) string {
 // expires meanwhile, in RequoteRefusal's terms: the cap, and the loss the
 // person answers for.
 func RequoteNote(o Order) string {
+	amount, limit, loss := o.requoteBounds()
+	if loss != "" {
+		loss = ", losing no more than " + loss + ","
+	}
+	return fmt.Sprintf("The signature pays exactly %s. If the quote expires while you approve, svcwallet gets a fresh quote for exactly %s whose fee and loss stay within %s%s and sends it with the same signature, which was never sent; if none does, nothing is sent.",
+		amount, amount, limit, loss)
+}
+
+// RequoteNoteShort is RequoteNote in fewer words, for a review with no
+// room for it whole: the same amount, cap and loss.
+func RequoteNoteShort(o Order) string {
+	amount, _, loss := o.requoteBounds()
+	if loss != "" {
+		loss = ", losing at most " + loss + ","
+	}
+	return fmt.Sprintf("If the quote expires while you approve, a fresh one for exactly %s whose fee and loss stay within %s%s takes this signature; if none does, nothing is sent.",
+		amount, capShort(o), loss)
+}
+
+// RequoteNoteTight is RequoteNote on one line of room columns, for the
+// smallest review: the cap alone, by its amount when it fits. The amount
+// is the one the review shows signed.
+func RequoteNoteTight(o Order, room int) string {
+	said := "Expires as you approve? Requoted, fee and loss ≤ " + RequoteCap(o).String() + " " + o.Choice.TokenIn + "."
+	if utf8.RuneCountInString(said) <= room {
+		return said
+	}
+	if o.Choice.FeeCap.Valid {
+		return "Expires as you approve? Requoted within your fee cap."
+	}
+	return "Expires as you approve? Requoted, fee and loss no higher."
+}
+
+// capShort is the cap by its amount, and where it comes from.
+func capShort(o Order) string {
+	limit := RequoteCap(o).String() + " " + o.Choice.TokenIn
+	if o.Choice.FeeCap.Valid {
+		return limit + " (your fee cap)"
+	}
+	return limit + " (this quote's loss)"
+}
+
+// requoteBounds are what binds a fresh quote carrying the signature: the
+// amount paid, the cap in words, and the loss answered for ("" when the
+// cap binds first).
+func (o Order) requoteBounds() (amount, limit, loss string) {
 	paid := exchange.FromRawUnits(o.Transfer.NumTokens)
-	amount := paid.String() + " " + o.Choice.TokenIn
 	// Said where it binds before the cap does: as a share of the amount.
-	capShare, loss := hundred, ""
+	capShare := hundred
 	if paid.IsPositive() {
 		capShare = RequoteCap(o).Div(paid).Mul(hundred)
 	}
 	reviewed, answered := o.answeredLoss()
 	switch accepted := o.Choice.AcceptedLoss; {
 	case accepted.Valid && accepted.Decimal.LessThan(capShare):
-		loss = ", losing no more than the " + accepted.Decimal.String() + "% of the amount you accepted,"
+		loss = "the " + accepted.Decimal.String() + "% of the amount you accepted"
 	case answered && reviewed.Lost.LessThan(RequoteCap(o)):
-		loss = ", losing no more than this quote's " + reviewed.Said() + ","
+		loss = "this quote's " + reviewed.Said()
 	case !accepted.Valid && !answered && LossConfirmShare.Mul(hundred).LessThan(capShare):
-		loss = ", losing no more than half the amount,"
+		loss = "half the amount"
 	}
-	return fmt.Sprintf("The signature pays exactly %s. If the quote expires while you approve, svcwallet gets a fresh quote for exactly %s whose fee and loss stay within %s%s and sends it with the same signature, which was never sent; if none does, nothing is sent.",
-		amount, amount, capText(o, RequoteCap(o)), loss)
+	return paid.String() + " " + o.Choice.TokenIn, capText(o, RequoteCap(o)), loss
 }

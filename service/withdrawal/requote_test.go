@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/shopspring/decimal"
 
@@ -143,20 +144,46 @@ func TestRequoteNoteSaysTheLossAnswered(t *testing.T) {
 	severeAtCap := order("13", "")
 	severeAtCap.Quote = severe.Quote
 	for _, tc := range []struct {
-		name      string
-		o         withdrawal.Order
-		says, not string
+		name             string
+		o                withdrawal.Order
+		says, short, not string
 	}{
-		{"a generous cap, none accepted", order("20", ""), "your fee cap of 20 USDT, losing no more than half the amount, and sends it", "accepted"},
-		{"a generous cap, a share accepted", order("20", "7"), "your fee cap of 20 USDT, losing no more than the 7% of the amount you accepted, and sends", "half"},
-		{"a cap below the share accepted", order("1", "7"), "your fee cap of 1 USDT and sends", "accepted"},
-		{"a cap below half", order("2", ""), "your fee cap of 2 USDT and sends", "half"},
-		{"a generous cap, a severe loss answered", severe, "your fee cap of 20 USDT, losing no more than this quote's 13 USDT, and sends", "half"},
-		{"a cap at the severe loss answered", severeAtCap, "your fee cap of 13 USDT and sends", "half"},
+		{"a generous cap, none accepted", order("20", ""), "your fee cap of 20 USDT, losing no more than half the amount, and sends it", "20 USDT (your fee cap), losing at most half the amount, takes", "accepted"},
+		{"a generous cap, a share accepted", order("20", "7"), "your fee cap of 20 USDT, losing no more than the 7% of the amount you accepted, and sends", "20 USDT (your fee cap), losing at most the 7% of the amount you accepted, takes", "half"},
+		{"a cap below the share accepted", order("1", "7"), "your fee cap of 1 USDT and sends", "1 USDT (your fee cap) takes", "accepted"},
+		{"a cap below half", order("2", ""), "your fee cap of 2 USDT and sends", "2 USDT (your fee cap) takes", "half"},
+		{"a generous cap, a severe loss answered", severe, "your fee cap of 20 USDT, losing no more than this quote's 13 USDT, and sends", "20 USDT (your fee cap), losing at most this quote's 13 USDT, takes", "half"},
+		{"a cap at the severe loss answered", severeAtCap, "your fee cap of 13 USDT and sends", "13 USDT (your fee cap) takes", "half"},
 	} {
-		note := withdrawal.RequoteNote(tc.o)
+		note, short := withdrawal.RequoteNote(tc.o), withdrawal.RequoteNoteShort(tc.o)
 		if !strings.Contains(note, tc.says) || strings.Contains(note, tc.not) {
 			t.Errorf("%s: %q, want %q and no %q", tc.name, note, tc.says, tc.not)
+		}
+		if !strings.Contains(short, "exactly 25 USDT") || !strings.Contains(short, tc.short) || strings.Contains(short, tc.not) {
+			t.Errorf("%s, in fewer words: %q, want %q and no %q", tc.name, short, tc.short, tc.not)
+		}
+	}
+}
+
+// TestRequoteNoteTightFitsItsLine: the smallest review's note names the
+// cap by its amount on its one line, and where that does not fit says
+// which cap binds, still on one line.
+func TestRequoteNoteTightFitsItsLine(t *testing.T) {
+	d := decimal.RequireFromString
+	o := withdrawal.Order{Quote: exchange.Quote{PayAmount: d("25"), ReceiveAmount: d("23.5"), Fee: d("1.5")}, Transfer: signer.Transfer{NumTokens: 25_000_000},
+		Choice: withdrawal.Choice{TokenIn: exchange.TokenUSDT, TokenOut: exchange.TokenUSDT, Amount: d("25")}}
+	if got, want := withdrawal.RequoteNoteTight(o, 60), "Expires as you approve? Requoted, fee and loss ≤ 1.5 USDT."; got != want {
+		t.Errorf("at 60 columns %q, want %q", got, want)
+	}
+	capped := o
+	capped.Choice.FeeCap = decimal.NewNullDecimal(d("1234567.891234"))
+	for _, tc := range []struct {
+		o    withdrawal.Order
+		room int
+		want string
+	}{{o, 57, "no higher"}, {capped, 60, "your fee cap"}} {
+		if got := withdrawal.RequoteNoteTight(tc.o, tc.room); utf8.RuneCountInString(got) > tc.room || !strings.Contains(got, tc.want) {
+			t.Errorf("at %d columns %q, want %q on one line", tc.room, got, tc.want)
 		}
 	}
 }

@@ -129,6 +129,10 @@ const (
 	// this environment reaches (Err, an *OtherServiceError): nothing was
 	// sent or asked.
 	SettledElsewhere
+	// SettledOtherAccount: it was journaled as another account's than the
+	// session's (Err, an *OtherRecordAccountError, naming which to log in
+	// as): nothing was sent or asked, and asking again here cannot help.
+	SettledOtherAccount
 )
 
 // OtherServiceError refuses to take up a journaled withdrawal through
@@ -186,8 +190,8 @@ func (e errNoServiceTime) Unwrap() error { return e.err }
 // re-send's refusal) only once the service's clock, read right before the
 // status and never later than ours (Client.ExpiryNow), is past the quote's
 // expiry and follow.ExecutableMargin.
-// Otherwise nothing is journaled (SettledUndecided), as when the session is
-// another account's than rec's (OtherRecordAccountError): nothing is asked.
+// Otherwise nothing is journaled (SettledUndecided). On a session of
+// another account's than rec's nothing is asked (SettledOtherAccount).
 func (w Withdrawer) Settle(ctx context.Context, rec journal.Record) Settled {
 	// An intent of an earlier version names no service: it goes where the
 	// environment chosen reaches, as it did.
@@ -196,7 +200,7 @@ func (w Withdrawer) Settle(ctx context.Context, rec journal.Record) Settled {
 	}
 	as, err := w.recordOf(rec)
 	if err != nil {
-		return Settled{Outcome: SettledUndecided, Err: err}
+		return Settled{Outcome: SettledOtherAccount, Err: err}
 	}
 	// Asked as that account alone, whatever login lands meanwhile: another
 	// account's "not found" of this quote would be taken for never paid.
