@@ -127,12 +127,14 @@ func (h *homeScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 // run opens on it again, which the message says.
 func (h *homeScreen) logout() tea.Cmd {
 	h.app.Client().Logout()
-	h.app.Signer = nil
 	said := "Logged out"
 	if h.app.Target.Kept {
-		h.app.Target.Kept = false
 		said = "Logged out here; " + h.app.Command("auth", "logout") + " forgets the kept session"
 	}
+	// The session ends whole, its key and its check (App.Check) with it:
+	// a check's answer taken after it was the next login's to word.
+	h.app.Session = kit.Session{Target: h.app.Target}
+	h.app.Target.Kept = false
 	return tea.Batch(h.app.ReadLoginFacts(), tui.ShowInfo(said))
 }
 
