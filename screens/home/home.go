@@ -121,7 +121,7 @@ func (h *homeScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	return h, nil
 }
 
-// logout forgets the session and the wallet key and returns to the login,
+// logout ends the session whole (App.EndSession) and returns to the login,
 // once its facts are read off the event loop (LoginFactsMsg).
 // A session svcwallet auth login kept is forgotten here only: the next
 // run opens on it again, which the message says.
@@ -131,10 +131,7 @@ func (h *homeScreen) logout() tea.Cmd {
 	if h.app.Target.Kept {
 		said = "Logged out here; " + h.app.Command("auth", "logout") + " forgets the kept session"
 	}
-	// The session ends whole, its key and its check (App.Check) with it:
-	// a check's answer taken after it was the next login's to word.
-	h.app.Session = kit.Session{Target: h.app.Target}
-	h.app.Target.Kept = false
+	h.app.EndSession()
 	return tea.Batch(h.app.ReadLoginFacts(), tui.ShowInfo(said))
 }
 

@@ -290,3 +290,20 @@ func TestCheckEndsWithItsSession(t *testing.T) {
 		t.Errorf("the check outlived its session: %d still to hear about", r.App.Checking())
 	}
 }
+
+// TestEndedSessionEndsItsCheck: a session the service ended takes its
+// wallet key and its check of unfinished withdrawals with it, as a logout
+// does (App.EndSession): the check's answers taken until the login opened
+// were worded as the next session's failures.
+func TestEndedSessionEndsItsCheck(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	r.Made(sandbox.DestCompleted, "25")
+	r.App.StartCheck(records(t, r))
+	r.App.Target.Kept = true
+	if r.App.SessionEnded(screentest.SessionEnded()) == nil {
+		t.Fatal("the ended session did not open the login")
+	}
+	if r.App.Check != nil || r.App.Signer != nil || r.App.Target.Kept {
+		t.Errorf("outlived the ended session: check %v, key %v, kept %v", r.App.Check != nil, r.App.Signer != nil, r.App.Target.Kept)
+	}
+}
