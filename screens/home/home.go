@@ -121,18 +121,17 @@ func (h *homeScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	return h, nil
 }
 
-// logout forgets the session and the wallet key and returns to the login,
+// logout ends the session whole (App.EndSession) and returns to the login,
 // once its facts are read off the event loop (LoginFactsMsg).
 // A session svcwallet auth login kept is forgotten here only: the next
 // run opens on it again, which the message says.
 func (h *homeScreen) logout() tea.Cmd {
 	h.app.Client().Logout()
-	h.app.Signer = nil
 	said := "Logged out"
 	if h.app.Target.Kept {
-		h.app.Target.Kept = false
 		said = "Logged out here; " + h.app.Command("auth", "logout") + " forgets the kept session"
 	}
+	h.app.EndSession()
 	return tea.Batch(h.app.ReadLoginFacts(), tui.ShowInfo(said))
 }
 

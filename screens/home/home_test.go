@@ -214,8 +214,9 @@ func TestHomeSaysNoKeySigns(t *testing.T) {
 }
 
 // TestHomeOpensEachFeature: each item's letter, and enter on its row, opens
-// that feature; enter on the last row, and L, log out: the session and the
-// wallet key are forgotten and the login screen is all that is left.
+// that feature; enter on the last row, and L, log out: the session, the
+// wallet key and the check of its unfinished withdrawals are forgotten and
+// the login screen is all that is left.
 func TestHomeOpensEachFeature(t *testing.T) {
 	h := homeWithLogin(t, exchange.LoginResult{Status: "success", FundingAccountAddress: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"})
 	opened := func(name string) func(*kit.App) tui.Screen {
@@ -247,6 +248,7 @@ func TestHomeOpensEachFeature(t *testing.T) {
 			t.Fatal(err)
 		}
 		logins = 0
+		h.app.Check = &kit.Check{}
 		facts := logout()
 		if logins != 0 {
 			t.Error("the login was built in Update, before its facts were read off the event loop")
@@ -258,8 +260,8 @@ func TestHomeOpensEachFeature(t *testing.T) {
 		if _, cmd := h.Update(msg); name(resetTo(cmd)) != "login" {
 			t.Errorf("log out went to %q, want the login", name(resetTo(cmd)))
 		}
-		if _, ok := h.app.Client().Session(); ok || h.app.Signer != nil {
-			t.Error("the session or the wallet key outlived the log out")
+		if _, ok := h.app.Client().Session(); ok || h.app.Signer != nil || h.app.Check != nil {
+			t.Error("the session, the wallet key or the check of its withdrawals outlived the log out")
 		}
 	}
 }

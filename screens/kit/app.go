@@ -142,7 +142,7 @@ type Session struct {
 	// http://127.0.0.1:8550", "command: cast wallet sign …"; never a secret.
 	SignerFrom string
 	// Check is the last check of the unfinished withdrawals (StartCheck);
-	// nil before one.
+	// nil before one. It is this session's alone: it ends with it.
 	Check *Check
 }
 

@@ -38,6 +38,9 @@ type CheckedMsg struct{ Said tea.Cmd }
 // History hand them to Update, and Resume when back on top, as answers
 // that reached another screen were lost.
 type Check struct {
+	// as is the session the check was started for: it asks only as its
+	// account (exchange.AsAccount) and ends once the client is another's.
+	as       exchange.Session
 	sched    *follow.Scheduler
 	tag      tui.Tag
 	ticking  bool            // a tick of this check is pending
@@ -76,7 +79,8 @@ func (a *App) StartCheck(recs []journal.Record) tea.Cmd {
 	for _, id := range ids {
 		s.Add(id, a.Common.Now())
 	}
-	a.Check = &Check{sched: s, tag: tui.NextTag(), total: len(ids), inflight: map[string]bool{}, writes: &sync.WaitGroup{}}
+	as, _ := a.Client().Session()
+	a.Check = &Check{as: as, sched: s, tag: tui.NextTag(), total: len(ids), inflight: map[string]bool{}, writes: &sync.WaitGroup{}}
 	return a.checkStep()
 }
 
@@ -134,11 +138,11 @@ func (a *App) checkStep() tea.Cmd {
 			return tea.Batch(cmds...)
 		}
 		c.inflight[id] = true
-		client, tag, parent := a.Client(), c.tag, a.Root()
+		client, tag, parent, as := a.Client(), c.tag, a.Root(), c.as
 		cmds = append(cmds, func() tea.Msg {
 			cx, cancel := Call(parent)
 			defer cancel()
-			w, err := client.WithdrawalStatus(cx, id)
+			w, err := client.WithdrawalStatus(exchange.AsAccount(cx, as), id)
 			return CheckAnswerMsg{tag: tag, id: id, w: w, err: err}
 		})
 	}
@@ -152,6 +156,12 @@ func (a *App) checkAnswered(m CheckAnswerMsg) tea.Cmd {
 	if ended := a.SessionEnded(m.err); ended != nil {
 		a.Check = nil // checked again by the next session's Home
 		return ended
+	}
+	if other, ok := errors.AsType[*exchange.OtherAccountError](m.err); ok && other.Meanwhile {
+		// A login as another account landed: the check ends with the
+		// session it was for; that one's Home starts its own.
+		a.Check = nil
+		return nil
 	}
 	delete(c.inflight, m.id)
 	seen := follow.Loop{Scheduler: c.sched, Now: a.Common.Now, Once: true}.Took(m.id, m.w, m.err)

@@ -253,3 +253,57 @@ func TestLookForSigningKey(t *testing.T) {
 		t.Error("a warning when a key was found")
 	}
 }
+
+// TestCheckEndsWithItsSession: the background check asks only as the
+// account it was started for, and a login as another landing on the same
+// client ends it quietly. Asked as that other account, whose service does
+// not know the quote, the check said the withdrawal had vanished ("funds
+// may have been debited, contact support") while it was paid and pending.
+func TestCheckEndsWithItsSession(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	r.Made(sandbox.DestCompleted, "25")
+	screentest.RecordTimers(r.App)
+	start := r.App.StartCheck(records(t, r))
+	if _, err := r.App.Client().Login(t.Context(), exchange.APIKey(sandbox.NoChainAPIKey)); err != nil {
+		t.Fatal(err)
+	}
+	calls := r.StatusCalls.Load()
+	queue := []tea.Cmd{start}
+	for len(queue) > 0 {
+		for _, msg := range screentest.RunCmdSync(t, queue[0]) {
+			switch m := msg.(type) {
+			case kit.CheckedMsg:
+				t.Fatalf("the check went on as another account's, and said %v", screentest.RunCmdSync(t, m.Said))
+			case tui.ErrorMsg:
+				t.Fatalf("the check said %v", m.Err)
+			}
+			if next, ok := r.App.UpdateCheck(msg); ok {
+				queue = append(queue, next)
+			}
+		}
+		queue = queue[1:]
+	}
+	if asked := r.StatusCalls.Load() - calls; asked != 0 {
+		t.Errorf("%d status requests went as the account logged in meanwhile", asked)
+	}
+	if r.App.Checking() != 0 || r.App.Check != nil {
+		t.Errorf("the check outlived its session: %d still to hear about", r.App.Checking())
+	}
+}
+
+// TestEndedSessionEndsItsCheck: a session the service ended takes its
+// wallet key and its check of unfinished withdrawals with it, as a logout
+// does (App.EndSession): the check's answers taken until the login opened
+// were worded as the next session's failures.
+func TestEndedSessionEndsItsCheck(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	r.Made(sandbox.DestCompleted, "25")
+	r.App.StartCheck(records(t, r))
+	r.App.Target.Kept = true
+	if r.App.SessionEnded(screentest.SessionEnded()) == nil {
+		t.Fatal("the ended session did not open the login")
+	}
+	if r.App.Check != nil || r.App.Signer != nil || r.App.Target.Kept {
+		t.Errorf("outlived the ended session: check %v, key %v, kept %v", r.App.Check != nil, r.App.Signer != nil, r.App.Target.Kept)
+	}
+}

@@ -50,11 +50,19 @@ func (a *App) SessionEnded(err error) tea.Cmd {
 	if _, ok := errors.AsType[*exchange.SessionEndedError](err); !ok {
 		return nil
 	}
-	a.Target.Kept = false
-	a.Signer = nil
+	a.EndSession()
 	dir, methods, env, login := a.KeystoreDir, a.LoginMethods, a.Target.Env.Name, a.Makers.Login
 	return tea.Batch(tui.ShowError(exchange.Explain(err)), func() tea.Msg {
 		facts := findLoginFacts(dir, methods, env)
 		return tui.ResetTo(func() tui.Screen { return login(a, facts) })
 	})
+}
+
+// EndSession ends the console's session whole, at a logout or once the
+// service ended it: its wallet key and its check of unfinished withdrawals
+// go with it (the check's answers taken after were worded for the next
+// login), and a session auth login kept is no longer this run's.
+func (a *App) EndSession() {
+	a.Session = Session{Target: a.Target}
+	a.Target.Kept = false
 }
