@@ -41,6 +41,7 @@ func WalletSecretSpans(s string) [][2]int {
 	}
 	var words, bytes [][2]int // the current runs of each shape's pieces
 	comma := false            // a comma since the last number
+	ordinal := false          // the last piece numbered a word (isOrdinal)
 	for i := 0; i < len(s); {
 		j := i
 		for j < len(s) && isPieceByte(s[j]) {
@@ -51,6 +52,9 @@ func WalletSecretSpans(s string) [][2]int {
 			case c == ',':
 				comma = true
 			case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ';' || c == '[' || c == ']':
+			case strings.IndexByte(phraseQuotes, c) >= 0, ordinal && strings.IndexByte(ordinalEnds, c) >= 0:
+				addList(bytes) // a word's quotes or number's mark part no bytes
+				bytes = nil
 			default:
 				add(words, minPhraseWords)
 				addList(bytes)
@@ -64,9 +68,11 @@ func WalletSecretSpans(s string) [][2]int {
 			continue
 		}
 		piece := s[i:j]
-		if isWord(piece) {
+		ordinal = isOrdinal(piece)
+		switch {
+		case isWord(piece):
 			words = append(words, [2]int{i, j})
-		} else {
+		case !ordinal:
 			add(words, minPhraseWords)
 			words = nil
 		}
@@ -147,6 +153,30 @@ func isWord(p string) bool {
 		}
 	}
 	return true
+}
+
+// A recovery sheet and a wallet's backup screen number the words (1. legal
+// 2. winner, 01) legal, (1) legal, #1 legal), and a phrase kept in code
+// quotes them (["legal", "winner"]): a number up to 24 between words, the
+// mark after it (ordinalEnds) and the quotes and marks before one
+// (phraseQuotes) part the words of one phrase, as a space does. Without
+// them each line of a numbered phrase was an id ("01.legal") or two.
+const (
+	maxOrdinal   = 24 // the words of the longest phrase
+	ordinalEnds  = ".):-"
+	phraseQuotes = "\"'(#"
+)
+
+// isOrdinal: a number from 1 to maxOrdinal, of at most two digits (01).
+func isOrdinal(p string) bool {
+	if len(p) > 2 || p[0] < '0' || p[0] > '9' || len(p) == 2 && (p[1] < '0' || p[1] > '9') {
+		return false
+	}
+	n := int(p[0] - '0')
+	if len(p) == 2 {
+		n = n*10 + int(p[1]-'0')
+	}
+	return n >= 1 && n <= maxOrdinal
 }
 
 // isByte: a number from 0 to 255, written without leading zeros.

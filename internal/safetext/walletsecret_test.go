@@ -2,6 +2,7 @@ package safetext
 
 import (
 	"encoding/base64"
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -59,6 +60,20 @@ func TestWalletSecretShape(t *testing.T) {
 			t.Errorf("HoldsWalletSecretShape(%.50q) = %v, want %v", s, got, want)
 		}
 	}
+	for _, s := range numberedPhrases(phrase) {
+		if !HoldsWalletSecretShape(s) {
+			t.Errorf("a numbered phrase %.40q is not a secret's shape", s)
+		}
+	}
+	for _, s := range []string{
+		"1. open the app 2. choose withdraw 3. give the amount 4. review it 5. press enter",
+		"1. q-abc 2. q-def 3. q-ghi 4. q-jkl 5. q-mno 6. q-pqr 7. q-stu 8. q-vwx 9. q-yza 10. q-bcd 11. q-efg 12. q-hij",
+		"25. legal 26. winner 27. thank 28. year 29. wave 30. sausage 31. worth 32. useful 33. legal 34. winner 35. thank 36. yellow",
+	} {
+		if HoldsWalletSecretShape(s) {
+			t.Errorf("%.40q is taken for a secret's shape", s)
+		}
+	}
 	if spans := WalletSecretSpans("q-1\n" + phrase + "\nq-2"); len(spans) != 1 || spans[0] != [2]int{4, 4 + len(phrase)} {
 		t.Errorf("the phrase's span is %v, want [[4 %d]]", spans, 4+len(phrase))
 	}
@@ -83,5 +98,38 @@ func TestSecretsCut(t *testing.T) {
 		if got := SecretsCut(tc.in); got != tc.want {
 			t.Errorf("SecretsCut(%.60q) = %q, want %q", tc.in, got, tc.want)
 		}
+	}
+}
+
+// numberedPhrases is phrase as a recovery sheet or a wallet's backup screen
+// writes it: each word after its number (1., 01), 1:, 1-, (1), #1), on
+// one line, one a line or in two columns, or as a JSON list of strings.
+func numberedPhrases(phrase string) []string {
+	words := strings.Fields(phrase)
+	each := func(f func(n int, w string) string) []string {
+		var out []string
+		for i, w := range words {
+			out = append(out, f(i+1, w))
+		}
+		return out
+	}
+	dot := each(func(n int, w string) string { return strconv.Itoa(n) + ". " + w })
+	half := len(dot) / 2
+	var columns []string
+	for i := range half {
+		columns = append(columns, dot[i]+"    "+dot[i+half])
+	}
+	return []string{
+		strings.Join(dot, " "),
+		strings.Join(dot, "\n"),
+		strings.Join(columns, "\n"),
+		strings.Join(each(func(n int, w string) string { return fmt.Sprintf("%02d.%s", n, w) }), "\n"),
+		strings.Join(each(func(n int, w string) string { return fmt.Sprintf("%02d) %s", n, w) }), "\r\n"),
+		strings.Join(each(func(n int, w string) string { return fmt.Sprintf("%d:%s", n, w) }), " "),
+		strings.Join(each(func(n int, w string) string { return fmt.Sprintf("%d-%s", n, w) }), "\t"),
+		strings.Join(each(func(n int, w string) string { return fmt.Sprintf("(%d) %s", n, w) }), " "),
+		strings.Join(each(func(n int, w string) string { return fmt.Sprintf("#%d %s", n, w) }), "\n"),
+		`["` + strings.Join(words, `", "`) + `"]`,
+		"'" + strings.Join(words, "' '") + "'",
 	}
 }

@@ -81,7 +81,12 @@ func TestParseQuoteIDsWalletSecret(t *testing.T) {
 		keypair = append(keypair, strconv.Itoa((i*37+11)%256))
 	}
 	idJSON := "[" + strings.Join(keypair, ",") + "]"
-	for _, text := range []string{phrase, strings.ReplaceAll(phrase, " ", "\n"), idJSON, "[" + strings.Join(keypair, ",\n  ") + "]"} {
+	var numbered []string // as a recovery sheet writes it, one a line
+	for i, w := range strings.Fields(phrase) {
+		numbered = append(numbered, fmt.Sprintf("%02d.%s", i+1, w))
+	}
+	for _, text := range []string{phrase, strings.ReplaceAll(phrase, " ", "\n"), idJSON, "[" + strings.Join(keypair, ",\n  ") + "]",
+		strings.Join(numbered, "\n"), strings.ReplaceAll(strings.Join(numbered, " "), ".", ". ")} {
 		for _, split := range []bool{false, true} {
 			ids, lookups, bad := follow.ParseQuoteIDs("q-1\n"+text+"\nq-2", split)
 			if !slices.Equal(ids, []string{"q-1", "q-2"}) || len(lookups) != 0 || len(bad) != strings.Count(text, "\n")+1 {
