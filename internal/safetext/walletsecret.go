@@ -1,6 +1,7 @@
 package safetext
 
 import (
+	"crypto/sha256"
 	"encoding/base64"
 	"slices"
 	"strings"
@@ -25,8 +26,9 @@ const (
 // (minPhraseWords or more words of 3 to 8 ASCII letters in a row, apart
 // only by whitespace, commas or semicolons) or of a key written as bytes
 // (minSecretBytes or more numbers up to 255 in a row, apart by commas and
-// whitespace, as in [12, 200, ...]) or of a key in base64 (base64Spans),
-// as byte ranges [start, end).
+// whitespace, as in [12, 200, ...]) or of a key in base64 (base64Spans)
+// or of an extended private key (extendedKeySpans), as byte ranges
+// [start, end).
 func WalletSecretSpans(s string) [][2]int {
 	var spans [][2]int
 	add := func(run [][2]int, least int) {
@@ -90,8 +92,65 @@ func WalletSecretSpans(s string) [][2]int {
 	}
 	add(words, minPhraseWords)
 	addList(bytes)
-	return append(spans, base64Spans(s)...)
+	return append(append(spans, base64Spans(s)...), extendedKeySpans(s)...)
 }
+
+// extendedKeySpans are the runs of s that are a BIP-32 extended private
+// key, which gives every key of a wallet: base58 of 78 bytes and their
+// checksum (the first 4 bytes of their double SHA-256), beginning with
+// xprv or tprv, or SLIP-132's yprv, zprv and the others. 111 letters and
+// digits, it is a token, and was sent as a quote id. The checksum tells it
+// from an id that begins so; an extended public key (xpub) is no secret.
+func extendedKeySpans(s string) [][2]int {
+	var spans [][2]int
+	for i := 0; i < len(s); {
+		j := i
+		for j < len(s) && isPieceByte(s[j]) {
+			j++
+		}
+		if extendedKeyChecked(s[i:j]) {
+			spans = append(spans, [2]int{i, j})
+		}
+		i = j + 1
+	}
+	return spans
+}
+
+// extendedKeyVersions are how an extended private key begins: BIP-32's
+// mainnet and testnet, and SLIP-132's for other scripts.
+const extendedKeyVersions = " xprv tprv yprv zprv Yprv Zprv uprv vprv Uprv Vprv "
+
+// extendedKeyChecked: run begins as an extended private key does and is
+// base58 of 82 bytes whose last 4 are the checksum of the others. A run
+// far from 111 characters is not decoded.
+func extendedKeyChecked(run string) bool {
+	if len(run) < 110 || len(run) > 112 || !strings.Contains(extendedKeyVersions, " "+run[:4]+" ") {
+		return false
+	}
+	var b []byte // big-endian, as the digits are read
+	for i := 0; i < len(run); i++ {
+		d := strings.IndexByte(base58Digits, run[i])
+		if d < 0 {
+			return false
+		}
+		for k := len(b) - 1; k >= 0; k-- {
+			d += int(b[k]) * 58
+			b[k], d = byte(d), d>>8
+		}
+		for ; d > 0; d >>= 8 {
+			b = append([]byte{byte(d)}, b...)
+		}
+	}
+	if len(b) != 82 {
+		return false
+	}
+	first := sha256.Sum256(b[:78])
+	check := sha256.Sum256(first[:])
+	return string(check[:4]) == string(b[78:])
+}
+
+// base58Digits are Bitcoin's base58 alphabet: no 0, O, I or l.
+const base58Digits = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
 
 // base64Spans are the runs of s that are a key written in standard base64
 // (32 or 64 bytes: a seed, a SOLANA keypair): with its padding (44 or 88

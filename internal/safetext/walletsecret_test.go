@@ -1,8 +1,12 @@
 package safetext
 
 import (
+	"crypto/sha256"
 	"encoding/base64"
+	"encoding/binary"
 	"fmt"
+	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -132,4 +136,58 @@ func numberedPhrases(phrase string) []string {
 		`["` + strings.Join(words, `", "`) + `"]`,
 		"'" + strings.Join(words, "' '") + "'",
 	}
+}
+
+// TestExtendedPrivateKeyShape: a BIP-32 extended private key (xprv…, and
+// SLIP-132's tprv, yprv, zprv…), which gives every key of a wallet, is a
+// wallet secret's shape wherever it is: 111 letters and digits, a token,
+// so it was sent as a quote id. Its checksum is checked, so an id that
+// begins so is not one; an extended public key (xpub…) is no secret.
+func TestExtendedPrivateKeyShape(t *testing.T) {
+	body := make([]byte, 74) // depth, parent, index, chain code, 0, key
+	for i := range body {
+		body[i] = byte(i*53 + 7)
+	}
+	body[41] = 0
+	xprv, tprv, xpub := extendedKey(0x0488ADE4, body), extendedKey(0x04358394, body), extendedKey(0x0488B21E, body)
+	if !strings.HasPrefix(xprv, "xprv") || !strings.HasPrefix(tprv, "tprv") || !strings.HasPrefix(xpub, "xpub") || len(xprv) != 111 {
+		t.Fatalf("the keys made are %q, %q, %q", xprv, tprv, xpub)
+	}
+	broken := []byte(xprv)
+	broken[60] = map[bool]byte{true: 'b', false: 'a'}[broken[60] == 'a']
+	for s, want := range map[string]bool{
+		xprv:                              true,
+		tprv:                              true,
+		"q-1 " + xprv + " # pasted":       true,
+		"key=" + xprv + "\n":              true,
+		xpub:                              false,
+		string(broken):                    false,
+		"xprv" + strings.Repeat("z", 107): false,
+	} {
+		if got := HoldsWalletSecretShape(s); got != want {
+			t.Errorf("HoldsWalletSecretShape(%.50q) = %v, want %v", s, got, want)
+		}
+	}
+	if got := SecretsCut("derive from " + xprv + " at m/0"); got != "derive from … at m/0" {
+		t.Errorf("SecretsCut said %q", got)
+	}
+}
+
+// extendedKey is body (74 bytes) after version and depth's place, as
+// BIP-32 serializes a key: base58 of the 78 bytes and the first 4 of their
+// double SHA-256.
+func extendedKey(version uint32, body []byte) string {
+	b := binary.BigEndian.AppendUint32(nil, version)
+	b = append(b, body...)
+	first := sha256.Sum256(b)
+	check := sha256.Sum256(first[:])
+	b = append(b, check[:4]...)
+	n := new(big.Int).SetBytes(b)
+	var out []byte
+	for mod := new(big.Int); n.Sign() > 0; {
+		n.DivMod(n, big.NewInt(58), mod)
+		out = append(out, "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"[mod.Int64()])
+	}
+	slices.Reverse(out)
+	return string(out)
 }
