@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // A wallet's secret is also written in shapes that are no hex: the
@@ -45,16 +46,15 @@ func WalletSecretSpans(s string) [][2]int {
 	comma := false            // a comma since the last number
 	ordinal := false          // the last piece numbered a word (isOrdinal)
 	for i := 0; i < len(s); {
-		j := i
-		for j < len(s) && isPieceByte(s[j]) {
-			j++
-		}
+		j := i + pieceLen(s[i:])
 		if j == i {
+			joins := len(words) > 0 && words[len(words)-1][1] == i && i+1 < len(s) && pieceLen(s[i+1:]) > 0
 			switch c := s[i]; {
 			case c == ',':
 				comma = true
 			case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ';' || c == '[' || c == ']':
-			case strings.IndexByte(phraseQuotes, c) >= 0, ordinal && strings.IndexByte(ordinalEnds, c) >= 0:
+			case strings.IndexByte(phraseQuotes, c) >= 0, ordinal && strings.IndexByte(ordinalEnds, c) >= 0,
+				joins && strings.IndexByte(wordJoins, c) >= 0:
 				addList(bytes) // a word's quotes or number's mark part no bytes
 				bytes = nil
 			default:
@@ -196,18 +196,38 @@ func bracketed(s string, start, end int) [2]int {
 	return [2]int{start, end}
 }
 
+// pieceLen is how long the piece s starts with is: ASCII letters and
+// digits, and letters of the Latin script (Spain's and France's word lists
+// hold ábaco and académie: parted at their accents, a Spanish phrase's
+// other words were sent as ids).
+func pieceLen(s string) int {
+	n := 0
+	for n < len(s) {
+		if isPieceByte(s[n]) {
+			n++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[n:])
+		if s[n] < utf8.RuneSelf || !unicode.Is(unicode.Latin, r) {
+			break
+		}
+		n += size
+	}
+	return n
+}
+
 func isPieceByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
-// isWord: 3 to 8 ASCII letters, a recovery phrase's word (BIP-39's English
-// list has no shorter nor longer one).
+// isWord: 3 to 8 letters (a piece: ASCII or Latin), a recovery phrase's
+// word (BIP-39's lists in the Latin script have no shorter nor longer one).
 func isWord(p string) bool {
-	if len(p) < 3 || len(p) > 8 {
+	if n := utf8.RuneCountInString(p); n < 3 || n > 8 {
 		return false
 	}
-	for i := 0; i < len(p); i++ {
-		if c := p[i]; c < 'A' || c > 'z' || c > 'Z' && c < 'a' {
+	for _, r := range p {
+		if r >= '0' && r <= '9' {
 			return false
 		}
 	}
@@ -224,6 +244,9 @@ const (
 	maxOrdinal   = 24 // the words of the longest phrase
 	ordinalEnds  = ".):-"
 	phraseQuotes = "\"'(#"
+	// wordJoins join a phrase's words into one (legal-winner-…), a token
+	// that was sent whole as an id: one of them between two words.
+	wordJoins = "-_."
 )
 
 // isOrdinal: a number from 1 to maxOrdinal, of at most two digits (01).

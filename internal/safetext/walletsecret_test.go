@@ -64,6 +64,20 @@ func TestWalletSecretShape(t *testing.T) {
 			t.Errorf("HoldsWalletSecretShape(%.50q) = %v, want %v", s, got, want)
 		}
 	}
+	// Spain's and France's word lists hold letters with accents, and a
+	// phrase may come joined by '-', '_' or '.' into one word.
+	for _, s := range []string{
+		"ábaco abdomen abeja abierto abogado abono aborto abrazo abrir abuelo abuso acción",
+		"abdomen abeja abierto abogado abono aborto abrazo abrir abuelo abuso acabar ábaco",
+		"académie acajou acarien accabler accepter acclamer abaisser abandon abdiquer abeille abolir aborder",
+		strings.ReplaceAll(phrase, " ", "-"),
+		strings.ReplaceAll(phrase, " ", "_"),
+		strings.ReplaceAll(phrase, " ", "."),
+	} {
+		if !HoldsWalletSecretShape(s) {
+			t.Errorf("%.40q is not a secret's shape", s)
+		}
+	}
 	for _, s := range numberedPhrases(phrase) {
 		if !HoldsWalletSecretShape(s) {
 			t.Errorf("a numbered phrase %.40q is not a secret's shape", s)
@@ -72,6 +86,9 @@ func TestWalletSecretShape(t *testing.T) {
 	for _, s := range []string{
 		"1. open the app 2. choose withdraw 3. give the amount 4. review it 5. press enter",
 		"1. q-abc 2. q-def 3. q-ghi 4. q-jkl 5. q-mno 6. q-pqr 7. q-stu 8. q-vwx 9. q-yza 10. q-bcd 11. q-efg 12. q-hij",
+		"el retiro de ayer no ha llegado a mi cartera en la cadena, por favor búsquelo pronto",
+		"see watchboard-prod-eu-20261130.csv and my-withdrawals-from-last-week.csv for the rows",
+		"sign --mnemonic-file words.txt --derivation-path m/44 --index zero",
 		"25. legal 26. winner 27. thank 28. year 29. wave 30. sausage 31. worth 32. useful 33. legal 34. winner 35. thank 36. yellow",
 	} {
 		if HoldsWalletSecretShape(s) {

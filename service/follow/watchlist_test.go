@@ -89,7 +89,8 @@ func TestParseQuoteIDsWalletSecret(t *testing.T) {
 		numbered = append(numbered, fmt.Sprintf("%02d.%s", i+1, w))
 	}
 	for _, text := range []string{phrase, strings.ReplaceAll(phrase, " ", "\n"), idJSON, "[" + strings.Join(keypair, ",\n  ") + "]",
-		strings.Join(numbered, "\n"), strings.ReplaceAll(strings.Join(numbered, " "), ".", ". "), bip32Vector1} {
+		strings.Join(numbered, "\n"), strings.ReplaceAll(strings.Join(numbered, " "), ".", ". "), bip32Vector1,
+		strings.ReplaceAll(phrase, " ", "-"), "abdomen abeja abierto abogado abono aborto abrazo abrir abuelo abuso acabar ábaco"} {
 		for _, split := range []bool{false, true} {
 			ids, lookups, bad := follow.ParseQuoteIDs("q-1\n"+text+"\nq-2", split)
 			if !slices.Equal(ids, []string{"q-1", "q-2"}) || len(lookups) != 0 || len(bad) != strings.Count(text, "\n")+1 {
