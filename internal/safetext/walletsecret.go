@@ -31,6 +31,12 @@ const (
 // or of an extended private key (extendedKeySpans), as byte ranges
 // [start, end).
 func WalletSecretSpans(s string) [][2]int {
+	return append(append(phraseAndByteSpans(s), base64Spans(s)...), extendedKeySpans(s)...)
+}
+
+// phraseAndByteSpans are WalletSecretSpans's recovery phrases and keys
+// written as bytes.
+func phraseAndByteSpans(s string) [][2]int {
 	var spans [][2]int
 	add := func(run [][2]int, least int) {
 		if len(run) >= least {
@@ -92,7 +98,7 @@ func WalletSecretSpans(s string) [][2]int {
 	}
 	add(words, minPhraseWords)
 	addList(bytes)
-	return append(append(spans, base64Spans(s)...), extendedKeySpans(s)...)
+	return spans
 }
 
 // extendedKeySpans are the runs of s that are a BIP-32 extended private
@@ -296,6 +302,20 @@ func SecretIn(s string) Secret {
 	case HoldsKeyShape(s):
 		return KeySecret
 	case HoldsWalletSecretShape(s):
+		return PhraseSecret
+	}
+	return NoSecret
+}
+
+// APIKeySecret is SecretIn of an API key given to log in, but a key in
+// base64: the spec gives an API key no shape, and one may well be 32
+// random bytes in base64, where none is a recovery phrase, a key's byte
+// list or an extended private key, which were sent to log in.
+func APIKeySecret(s string) Secret {
+	switch {
+	case HoldsKeyShape(s):
+		return KeySecret
+	case len(phraseAndByteSpans(s)) > 0 || len(extendedKeySpans(s)) > 0:
 		return PhraseSecret
 	}
 	return NoSecret
