@@ -37,10 +37,10 @@ func TestSecretIn(t *testing.T) {
 	}
 }
 
-// TestAPIKeySecret: an API key is held to SecretIn but a key in base64,
+// TestTypedSecret: text typed (an API key) is held to SecretIn but a key in base64,
 // the shape an honest API key may have (32 random bytes), which still logs
 // in; a recovery phrase, a byte list and an extended private key do not.
-func TestAPIKeySecret(t *testing.T) {
+func TestTypedSecret(t *testing.T) {
 	phrase := "legal winner thank year wave sausage worth useful legal winner thank yellow"
 	apiKey := base64.StdEncoding.EncodeToString([]byte("0123456789abcdef0123456789abcdef"))
 	for s, want := range map[string]Secret{
@@ -51,8 +51,8 @@ func TestAPIKeySecret(t *testing.T) {
 		"[" + strings.Repeat("17,", 31) + "17]": PhraseSecret,
 		"xprv9s21ZrQH143K3QTDL4LXw2F7HEK3wJUD2nW2nRk4stbPy6cq3jPPqjiChkVvvNKmPGJxWUtg6LnF5kejMRNNU3TGtRBeJgk33yuGBxrMPHi": PhraseSecret,
 	} {
-		if got := APIKeySecret(s); got != want {
-			t.Errorf("APIKeySecret(%.40s) = %v, want %v", Quoted(s), got, want)
+		if got := TypedSecret(s); got != want {
+			t.Errorf("TypedSecret(%.40s) = %v, want %v", Quoted(s), got, want)
 		}
 	}
 	if SecretIn(apiKey) != PhraseSecret {

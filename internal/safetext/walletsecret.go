@@ -307,11 +307,12 @@ func SecretIn(s string) Secret {
 	return NoSecret
 }
 
-// APIKeySecret is SecretIn of an API key given to log in, but a key in
-// base64: the spec gives an API key no shape, and one may well be 32
-// random bytes in base64, where none is a recovery phrase, a key's byte
-// list or an extended private key, which were sent to log in.
-func APIKeySecret(s string) Secret {
+// TypedSecret is SecretIn of text typed or given where no secret goes, an
+// API key's place too, but a key in base64: the spec gives an API key no
+// shape, and one may well be 32 random bytes in base64, where none is a
+// recovery phrase, a key's byte list or an extended private key, which
+// were sent to log in.
+func TypedSecret(s string) Secret {
 	switch {
 	case HoldsKeyShape(s):
 		return KeySecret

@@ -341,7 +341,7 @@ func (c *Client) newRequest(ctx context.Context, cl call) (*http.Request, error)
 	if cl.depositAuth {
 		apiKey = c.apiKey
 	}
-	switch safetext.APIKeySecret(apiKey) {
+	switch safetext.TypedSecret(apiKey) {
 	case safetext.KeySecret:
 		return nil, ErrAPIKeyKeyShape
 	case safetext.PhraseSecret:

@@ -59,7 +59,7 @@ func APIKey(key string) Credential { return apiKeyCred{key: key} }
 var ErrAPIKeyKeyShape = errors.New("the API key given holds " + safetext.KeyShape + ", so it was not sent: give the API key the exchange made for you; a wallet's private key logs in by wallet signature, never as an API key")
 
 // ErrAPIKeySecretShape is why an API key holding a wallet's secret in
-// another shape (safetext.APIKeySecret: a recovery phrase, a key's byte
+// another shape (safetext.TypedSecret: a recovery phrase, a key's byte
 // list, an extended private key) is not sent. It is an ErrAPIKeyKeyShape
 // too, so every face words and clears it alike.
 var ErrAPIKeySecretShape error = apiKeySecretError{}
