@@ -53,6 +53,10 @@ func phraseAndByteSpans(s string) [][2]int {
 	ordinal := false          // the last piece numbered a word (isOrdinal)
 	for i := 0; i < len(s); {
 		j := i + pieceLen(s[i:])
+		if r, size := utf8.DecodeRuneInString(s[i:]); j == i && size > 1 && unicode.IsSpace(r) {
+			i += size // a no-break or ideographic space, as a space
+			continue
+		}
 		if j == i {
 			joins := len(words) > 0 && words[len(words)-1][1] == i && i+1 < len(s) && pieceLen(s[i+1:]) > 0
 			switch c := s[i]; {

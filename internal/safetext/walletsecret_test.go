@@ -64,13 +64,16 @@ func TestWalletSecretShape(t *testing.T) {
 			t.Errorf("HoldsWalletSecretShape(%.50q) = %v, want %v", s, got, want)
 		}
 	}
-	// Spain's and France's word lists hold letters with accents, and a
-	// phrase may come joined by '-', '_' or '.' into one word.
+	// Spain's and France's word lists hold letters with accents, a
+	// phrase may come joined by '-', '_' or '.' into one word, or apart by
+	// spaces other than ASCII's.
 	for _, s := range []string{
 		"ábaco abdomen abeja abierto abogado abono aborto abrazo abrir abuelo abuso acción",
 		"abdomen abeja abierto abogado abono aborto abrazo abrir abuelo abuso acabar ábaco",
 		"académie acajou acarien accabler accepter acclamer abaisser abandon abdiquer abeille abolir aborder",
 		strings.ReplaceAll(phrase, " ", "-"),
+		strings.ReplaceAll(phrase, " ", "\u00a0"), // no-break spaces, copied from a page
+		strings.ReplaceAll(phrase, " ", "\u3000"),
 		strings.ReplaceAll(phrase, " ", "_"),
 		strings.ReplaceAll(phrase, " ", "."),
 	} {
