@@ -332,8 +332,11 @@ func TypedSecret(s string) Secret {
 // it was given (a wrapper's `set -x` trace of `--mnemonic "…"`). Looked
 // for as it reads: a phrase whose words an escape sequence or an invisible
 // character parts was read whole once cleaned. Hex runs are Quoted's to cut.
-func SecretsCut(s string) string {
-	s = flat(s)
+func SecretsCut(s string) string { return secretsOut(flat(s)) }
+
+// secretsOut is s with each wallet secret it holds (WalletSecretSpans) put
+// as "…", the rest as it is.
+func secretsOut(s string) string {
 	spans := WalletSecretSpans(s)
 	if len(spans) == 0 {
 		return s
