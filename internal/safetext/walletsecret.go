@@ -326,16 +326,10 @@ func TypedSecret(s string) Secret {
 	return NoSecret
 }
 
-// SecretsCut is s cleaned to one line as Quoted cleans it, with each
-// recovery phrase, byte list or base64 key it holds (WalletSecretSpans)
-// put as "…": for a child's output an error repeats, which may echo what
-// it was given (a wrapper's `set -x` trace of `--mnemonic "…"`). Looked
-// for as it reads: a phrase whose words an escape sequence or an invisible
-// character parts was read whole once cleaned. Hex runs are Quoted's to cut.
-func SecretsCut(s string) string { return secretsOut(flat(s)) }
-
 // secretsOut is s with each wallet secret it holds (WalletSecretSpans) put
-// as "…", the rest as it is.
+// as "…", the rest as it is: Quoted's, for text typed or given and for a
+// child's output an error repeats, which may echo what it was given (a
+// wrapper's `set -x` trace of `--mnemonic "…"`).
 func secretsOut(s string) string {
 	spans := WalletSecretSpans(s)
 	if len(spans) == 0 {

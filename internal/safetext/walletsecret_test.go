@@ -103,10 +103,11 @@ func TestWalletSecretShape(t *testing.T) {
 	}
 }
 
-// TestSecretsCut: a recovery phrase, a key's byte list or base64 in text
-// an error repeats is one "…", the rest kept; text without one is kept
-// whole.
-func TestSecretsCut(t *testing.T) {
+// TestQuotedCutsSecrets: a recovery phrase, a key's byte list or base64
+// in text an error repeats (Quoted: a signing command's output) is one
+// "…", the rest kept, looked for as the text reads once cleaned; text
+// without one is kept whole.
+func TestQuotedCutsSecrets(t *testing.T) {
 	const phrase = "legal winner thank year wave sausage worth useful legal winner thank yellow"
 	bytes := "[" + strings.TrimSuffix(strings.Repeat("17, ", 32), ", ") + "]"
 	for _, tc := range []struct{ in, want string }{
@@ -119,8 +120,8 @@ func TestSecretsCut(t *testing.T) {
 		{"mnemonic: " + strings.Replace(phrase, " ", "\u200b ", 3), "mnemonic: …"},
 		{"Error: user rejected the request", "Error: user rejected the request"},
 	} {
-		if got := SecretsCut(tc.in); got != tc.want {
-			t.Errorf("SecretsCut(%.60q) = %q, want %q", tc.in, got, tc.want)
+		if got := Quoted(tc.in); got != tc.want {
+			t.Errorf("Quoted(%.60q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
 }
@@ -188,8 +189,8 @@ func TestExtendedPrivateKeyShape(t *testing.T) {
 			t.Errorf("HoldsWalletSecretShape(%.50q) = %v, want %v", s, got, want)
 		}
 	}
-	if got := SecretsCut("derive from " + xprv + " at m/0"); got != "derive from … at m/0" {
-		t.Errorf("SecretsCut said %q", got)
+	if got := Quoted("derive from " + xprv + " at m/0"); got != "derive from … at m/0" {
+		t.Errorf("Quoted said %q", got)
 	}
 }
 
