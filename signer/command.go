@@ -161,7 +161,7 @@ func (k *CommandKey) failed(err error, stderr string) error {
 			what = "was ended by a signal"
 		}
 	}
-	if s := safetext.Line(safetext.Quoted(safetext.SecretsCut(stderr)), maxCommandError); s != "" {
+	if s := safetext.Line(safetext.Quoted(stderr), maxCommandError); s != "" {
 		what += ": " + s
 	}
 	return &SourceError{By: k.Awaiting(), Text: what, Refused: errors.As(err, &exit)}
@@ -189,7 +189,7 @@ func outputSummary(s string) string {
 	if s == "" {
 		return "it printed nothing"
 	}
-	return fmt.Sprintf("it printed %d bytes, %q", len(s), safetext.Line(safetext.Quoted(safetext.SecretsCut(s)), 60))
+	return fmt.Sprintf("it printed %d bytes, %q", len(s), safetext.Line(safetext.Quoted(s), 60))
 }
 
 // parseSignatureHex reads 0x and 130 hex digits as r ‖ s ‖ v.

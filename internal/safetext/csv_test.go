@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/svcwallet/svcwallet/internal/safetext"
@@ -38,5 +39,35 @@ func TestWriteCSV(t *testing.T) {
 	}
 	if !slices.EqualFunc(got, want, slices.Equal) {
 		t.Errorf("read back %q\nwant %q", got, want)
+	}
+}
+
+// TestWriteCSVReadWithSemicolons: a spreadsheet set for most of Europe
+// (Excel's list separator in Germany, France, Italy…) reads a .csv with
+// ';' between cells, so a cell holding one, as a service's refusal may,
+// is quoted: unquoted, "refused;=cmd|' /C calc'!A0" read as two cells, the
+// second a formula the leading ' never reached. Read either way, no cell
+// starts with a formula's character, and read with ',' each is whole.
+func TestWriteCSVReadWithSemicolons(t *testing.T) {
+	cells := []string{"refused;=cmd|' /C calc'!A0", "a; +1", "x;-2", "y;@SUM(A1)", "plain"}
+	var b bytes.Buffer
+	if err := safetext.WriteCSV(&b, [][]string{cells}); err != nil {
+		t.Fatal(err)
+	}
+	for _, sep := range []rune{',', ';'} {
+		r := csv.NewReader(bytes.NewReader(b.Bytes()))
+		r.Comma, r.LazyQuotes = sep, true
+		got, err := r.ReadAll()
+		if err != nil {
+			t.Fatalf("read with %q: %v", sep, err)
+		}
+		for _, c := range got[0] {
+			if c = strings.TrimLeft(c, " "); c != "" && strings.ContainsRune("=+-@", rune(c[0])) {
+				t.Errorf("read with %q, %q is a cell: a formula (%s)", sep, c, b.String())
+			}
+		}
+		if sep == ',' && !slices.Equal(got[0], cells) {
+			t.Errorf("read back %q, want %q", got[0], cells)
+		}
 	}
 }

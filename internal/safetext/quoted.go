@@ -12,13 +12,15 @@ const maxQuotedHex = 8
 
 // Quoted is s as an error may repeat it: every run of hex digits longer
 // than maxQuotedHex is cut after its eighth digit, the cut marked with "…",
-// and so is a key's shape in pieces (KeySpans) after its eighth digit.
+// and so is a key's shape in pieces (KeySpans) after its eighth digit;
+// a wallet secret in another shape (a recovery phrase, an extended private
+// key: WalletSecretSpans) is put as "…" whole.
 // Text a user typed or pasted may hold a key, or most of one; an error
 // quoting it whole would put it on screen and in any report of the error.
 // s is cleaned first (Text, line breaks and tabs as spaces): a run broken
 // only by escape sequences or invisible characters is one run, as it reads
 // on screen.
-func Quoted(s string) string { return hexCutAsRead(flat(s)) }
+func Quoted(s string) string { return hexCutAsRead(secretsOut(flat(s))) }
 
 func isHexDigit(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
@@ -100,14 +102,16 @@ func IDQuoted(s string) string {
 	return refusedQuoted(s, maxIDQuoted)
 }
 
-// refusedQuoted is text that failed its check as a refusal repeats it: its
-// long hex runs cut as they read (hexCutAsRead), then Go-quoted with all
-// but printable ASCII escaped, but the ellipsis a screen shortens an id
-// with; its first max characters as shown, a cut marked "…". One rule for
-// names and ids: escaped first and cut after, a key split by zero-width
-// characters showed more digits than the cut allows.
+// refusedQuoted is text that failed its check as a refusal repeats it: a
+// wallet secret it holds put as "…" (secretsOut: a recovery phrase set in
+// $SVCWALLET_ENV was said to its 40th character), its long hex runs cut
+// as they read (hexCutAsRead), then Go-quoted with all but printable ASCII
+// escaped, but the ellipsis a screen shortens an id with; its first max
+// characters as shown, a cut marked "…". One rule for names and ids:
+// escaped first and cut after, a key split by zero-width characters
+// showed more digits than the cut allows.
 func refusedQuoted(s string, max int) string {
-	parts := strings.Split(hexCutAsRead(s), "…")
+	parts := strings.Split(hexCutAsRead(secretsOut(s)), "…")
 	for i, p := range parts {
 		q := strconv.QuoteToASCII(p)
 		parts[i] = q[1 : len(q)-1]

@@ -7,7 +7,7 @@ import (
 )
 
 // TestQuoted: what an error repeats of typed text keeps at most 8 hex
-// digits in a row, and everything else as it was.
+// digits in a row and no wallet secret, and everything else as it was.
 func TestQuoted(t *testing.T) {
 	key := "ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80"
 	for in, want := range map[string]string{
@@ -21,6 +21,10 @@ func TestQuoted(t *testing.T) {
 		"my key " + key + " here":    "my key ac0974be… here",
 		"deadbeef-cafebabe0":         "deadbeef-cafebabe…",
 		"/home/ab/keys/ü.json":       "/home/ab/keys/ü.json",
+		// A recovery phrase set where a name goes ($SVCWALLET_ENV) was
+		// said to the 40 characters a message keeps.
+		"no environment legal winner thank year wave sausage worth useful legal winner thank yellow":                             "no environment …",
+		"bip32: xprv9s21ZrQH143K3QTDL4LXw2F7HEK3wJUD2nW2nRk4stbPy6cq3jPPqjiChkVvvNKmPGJxWUtg6LnF5kejMRNNU3TGtRBeJgk33yuGBxrMPHi": "bip32: …",
 	} {
 		if got := Quoted(in); got != want {
 			t.Errorf("Quoted(%q) = %q, want %q", in, got, want)

@@ -1,6 +1,7 @@
 package safetext
 
 import (
+	"encoding/base64"
 	"strings"
 	"testing"
 )
@@ -33,5 +34,28 @@ func TestSecretIn(t *testing.T) {
 		if got := SecretIn(s); got != want {
 			t.Errorf("SecretIn(%.40s) = %v, want %v", Quoted(s), got, want)
 		}
+	}
+}
+
+// TestTypedSecret: text typed (an API key) is held to SecretIn but a key in base64,
+// the shape an honest API key may have (32 random bytes), which still logs
+// in; a recovery phrase, a byte list and an extended private key do not.
+func TestTypedSecret(t *testing.T) {
+	phrase := "legal winner thank year wave sausage worth useful legal winner thank yellow"
+	apiKey := base64.StdEncoding.EncodeToString([]byte("0123456789abcdef0123456789abcdef"))
+	for s, want := range map[string]Secret{
+		apiKey:             NoSecret,
+		"sandbox-demo-key": NoSecret,
+		"ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80": KeySecret,
+		phrase:                                  PhraseSecret,
+		"[" + strings.Repeat("17,", 31) + "17]": PhraseSecret,
+		"xprv9s21ZrQH143K3QTDL4LXw2F7HEK3wJUD2nW2nRk4stbPy6cq3jPPqjiChkVvvNKmPGJxWUtg6LnF5kejMRNNU3TGtRBeJgk33yuGBxrMPHi": PhraseSecret,
+	} {
+		if got := TypedSecret(s); got != want {
+			t.Errorf("TypedSecret(%.40s) = %v, want %v", Quoted(s), got, want)
+		}
+	}
+	if SecretIn(apiKey) != PhraseSecret {
+		t.Errorf("the base64 API key is no secret's shape as an id: the test tells nothing")
 	}
 }

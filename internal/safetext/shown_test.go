@@ -41,6 +41,11 @@ func TestNameQuoted(t *testing.T) {
 		"ac0974bec39a17e36ba4a6b4d": `"ac0974be…"`,
 		"abcdefghijklmnopqrstuvwxyz_abcdefghijklmnopqrstuvwxyz": `"abcdefghijklmnopqrstuvwxyz_abcdefghijklm…"`,
 		"ac0974be\u200bc39a17e3\u200b6ba4a6b4":                  `"ac0974be\u200b…\u200b"`,
+		// A recovery phrase set where a name goes ($SVCWALLET_ENV): none
+		// of its words, nor an extended private key's start.
+		"legal winner thank year wave sausage worth useful legal winner thank yellow":                                             `"…"`,
+		"env: 1. legal 2. winner 3. thank 4. year 5. wave 6. sausage 7. worth 8. useful 9. legal 10. winner 11. thank 12. yellow": `"env: 1. …"`,
+		"xprv9s21ZrQH143K3QTDL4LXw2F7HEK3wJUD2nW2nRk4stbPy6cq3jPPqjiChkVvvNKmPGJxWUtg6LnF5kejMRNNU3TGtRBeJgk33yuGBxrMPHi":         `"…"`,
 	} {
 		if got := NameQuoted(in); got != want {
 			t.Errorf("NameQuoted(%q) = %s, want %s", in, got, want)

@@ -1,11 +1,12 @@
 package safetext
 
 import (
+	"crypto/sha256"
 	"encoding/base64"
 	"slices"
-	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // A wallet's secret is also written in shapes that are no hex: the
@@ -24,12 +25,18 @@ const (
 
 // WalletSecretSpans returns where s holds the shape of a recovery phrase
 // (minPhraseWords or more words of 3 to 8 ASCII letters in a row, apart
-// only by whitespace, commas or semicolons, and numbers 1, 2, 3… each
-// followed or not by '.' or ')', as a phrase is written down) or of a key written as bytes
+// only by whitespace, commas or semicolons) or of a key written as bytes
 // (minSecretBytes or more numbers up to 255 in a row, apart by commas and
-// whitespace, as in [12, 200, ...]) or of a key in base64 (base64Spans),
-// as byte ranges [start, end).
+// whitespace, as in [12, 200, ...]) or of a key in base64 (base64Spans)
+// or of an extended private key (extendedKeySpans), as byte ranges
+// [start, end).
 func WalletSecretSpans(s string) [][2]int {
+	return append(append(phraseAndByteSpans(s), base64Spans(s)...), extendedKeySpans(s)...)
+}
+
+// phraseAndByteSpans are WalletSecretSpans's recovery phrases and keys
+// written as bytes.
+func phraseAndByteSpans(s string) [][2]int {
 	var spans [][2]int
 	add := func(run [][2]int, least int) {
 		if len(run) >= least {
@@ -43,46 +50,43 @@ func WalletSecretSpans(s string) [][2]int {
 	}
 	var words, bytes [][2]int // the current runs of each shape's pieces
 	comma := false            // a comma since the last number
-	// The words numbered so far (a wallet shows them "1. legal 2. winner
-	// …" to be written down): the next number is read as a separator, and
-	// so is a '.' or ')' right after it (marked).
-	item, marked := 0, false
+	ordinal := false          // the last piece numbered a word (isOrdinal)
 	for i := 0; i < len(s); {
-		j := i
-		for j < len(s) && isPieceByte(s[j]) {
-			j++
+		j := i + pieceLen(s[i:])
+		if r, size := utf8.DecodeRuneInString(s[i:]); j == i && size > 1 && unicode.IsSpace(r) {
+			i += size // a no-break or ideographic space, as a space
+			continue
 		}
 		if j == i {
+			joins := len(words) > 0 && words[len(words)-1][1] == i && i+1 < len(s) && pieceLen(s[i+1:]) > 0
 			switch c := s[i]; {
 			case c == ',':
 				comma = true
 			case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ';' || c == '[' || c == ']':
-			case (c == '.' || c == ')') && marked:
-				addList(bytes)
+			case strings.IndexByte(phraseQuotes, c) >= 0, ordinal && strings.IndexByte(ordinalEnds, c) >= 0,
+				joins && strings.IndexByte(wordJoins, c) >= 0:
+				addList(bytes) // a word's quotes or number's mark part no bytes
 				bytes = nil
 			default:
 				add(words, minPhraseWords)
 				addList(bytes)
-				words, bytes, item = nil, nil, 0
+				words, bytes = nil, nil
 			}
 			if s[i] == ';' || s[i] == '[' || s[i] == ']' {
 				addList(bytes) // a byte list is one list
 				bytes = nil
 			}
-			marked = false
 			i++
 			continue
 		}
 		piece := s[i:j]
-		marked = false
+		ordinal = isOrdinal(piece)
 		switch {
 		case isWord(piece):
 			words = append(words, [2]int{i, j})
-		case piece == strconv.Itoa(item+1):
-			item, marked = item+1, true
-		default:
+		case !ordinal:
 			add(words, minPhraseWords)
-			words, item = nil, 0
+			words = nil
 		}
 		if isByte(piece) && (len(bytes) == 0 || comma) {
 			bytes = append(bytes, [2]int{i, j})
@@ -98,8 +102,65 @@ func WalletSecretSpans(s string) [][2]int {
 	}
 	add(words, minPhraseWords)
 	addList(bytes)
-	return append(spans, base64Spans(s)...)
+	return spans
 }
+
+// extendedKeySpans are the runs of s that are a BIP-32 extended private
+// key, which gives every key of a wallet: base58 of 78 bytes and their
+// checksum (the first 4 bytes of their double SHA-256), beginning with
+// xprv or tprv, or SLIP-132's yprv, zprv and the others. 111 letters and
+// digits, it is a token, and was sent as a quote id. The checksum tells it
+// from an id that begins so; an extended public key (xpub) is no secret.
+func extendedKeySpans(s string) [][2]int {
+	var spans [][2]int
+	for i := 0; i < len(s); {
+		j := i
+		for j < len(s) && isPieceByte(s[j]) {
+			j++
+		}
+		if extendedKeyChecked(s[i:j]) {
+			spans = append(spans, [2]int{i, j})
+		}
+		i = j + 1
+	}
+	return spans
+}
+
+// extendedKeyVersions are how an extended private key begins: BIP-32's
+// mainnet and testnet, and SLIP-132's for other scripts.
+const extendedKeyVersions = " xprv tprv yprv zprv Yprv Zprv uprv vprv Uprv Vprv "
+
+// extendedKeyChecked: run begins as an extended private key does and is
+// base58 of 82 bytes whose last 4 are the checksum of the others. A run
+// far from 111 characters is not decoded.
+func extendedKeyChecked(run string) bool {
+	if len(run) < 110 || len(run) > 112 || !strings.Contains(extendedKeyVersions, " "+run[:4]+" ") {
+		return false
+	}
+	var b []byte // big-endian, as the digits are read
+	for i := 0; i < len(run); i++ {
+		d := strings.IndexByte(base58Digits, run[i])
+		if d < 0 {
+			return false
+		}
+		for k := len(b) - 1; k >= 0; k-- {
+			d += int(b[k]) * 58
+			b[k], d = byte(d), d>>8
+		}
+		for ; d > 0; d >>= 8 {
+			b = append([]byte{byte(d)}, b...)
+		}
+	}
+	if len(b) != 82 {
+		return false
+	}
+	first := sha256.Sum256(b[:78])
+	check := sha256.Sum256(first[:])
+	return string(check[:4]) == string(b[78:])
+}
+
+// base58Digits are Bitcoin's base58 alphabet: no 0, O, I or l.
+const base58Digits = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
 
 // base64Spans are the runs of s that are a key written in standard base64
 // (32 or 64 bytes: a seed, a SOLANA keypair): with its padding (44 or 88
@@ -145,22 +206,69 @@ func bracketed(s string, start, end int) [2]int {
 	return [2]int{start, end}
 }
 
+// pieceLen is how long the piece s starts with is: ASCII letters and
+// digits, and letters of the Latin script (Spain's and France's word lists
+// hold ábaco and académie: parted at their accents, a Spanish phrase's
+// other words were sent as ids).
+func pieceLen(s string) int {
+	n := 0
+	for n < len(s) {
+		if isPieceByte(s[n]) {
+			n++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[n:])
+		if s[n] < utf8.RuneSelf || !unicode.Is(unicode.Latin, r) {
+			break
+		}
+		n += size
+	}
+	return n
+}
+
 func isPieceByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
-// isWord: 3 to 8 ASCII letters, a recovery phrase's word (BIP-39's English
-// list has no shorter nor longer one).
+// isWord: 3 to 8 letters (a piece: ASCII or Latin), a recovery phrase's
+// word (BIP-39's lists in the Latin script have no shorter nor longer one).
 func isWord(p string) bool {
-	if len(p) < 3 || len(p) > 8 {
+	if n := utf8.RuneCountInString(p); n < 3 || n > 8 {
 		return false
 	}
-	for i := 0; i < len(p); i++ {
-		if c := p[i]; c < 'A' || c > 'z' || c > 'Z' && c < 'a' {
+	for _, r := range p {
+		if r >= '0' && r <= '9' {
 			return false
 		}
 	}
 	return true
+}
+
+// A recovery sheet and a wallet's backup screen number the words (1. legal
+// 2. winner, 01) legal, (1) legal, #1 legal), and a phrase kept in code
+// quotes them (["legal", "winner"]): a number up to 24 between words, the
+// mark after it (ordinalEnds) and the quotes and marks before one
+// (phraseQuotes) part the words of one phrase, as a space does. Without
+// them each line of a numbered phrase was an id ("01.legal") or two.
+const (
+	maxOrdinal   = 24 // the words of the longest phrase
+	ordinalEnds  = ".):-"
+	phraseQuotes = "\"'(#"
+	// wordJoins join a phrase's words into one (legal-winner-…), a token
+	// that was sent whole as an id: one of them between two words.
+	wordJoins = "-_."
+)
+
+// isOrdinal: a number from 1 to maxOrdinal, of at most two digits (01).
+func isOrdinal(p string) bool {
+	if len(p) > 2 || p[0] < '0' || p[0] > '9' || len(p) == 2 && (p[1] < '0' || p[1] > '9') {
+		return false
+	}
+	n := int(p[0] - '0')
+	if len(p) == 2 {
+		n = n*10 + int(p[1]-'0')
+	}
+	return n >= 1 && n <= maxOrdinal
 }
 
 // isByte: a number from 0 to 255, written without leading zeros.
@@ -203,14 +311,26 @@ func SecretIn(s string) Secret {
 	return NoSecret
 }
 
-// SecretsCut is s cleaned to one line as Quoted cleans it, with each
-// recovery phrase, byte list or base64 key it holds (WalletSecretSpans)
-// put as "…": for a child's output an error repeats, which may echo what
-// it was given (a wrapper's `set -x` trace of `--mnemonic "…"`). Looked
-// for as it reads: a phrase whose words an escape sequence or an invisible
-// character parts was read whole once cleaned. Hex runs are Quoted's to cut.
-func SecretsCut(s string) string {
-	s = flat(s)
+// TypedSecret is SecretIn of text typed or given where no secret goes, an
+// API key's place too, but a key in base64: the spec gives an API key no
+// shape, and one may well be 32 random bytes in base64, where none is a
+// recovery phrase, a key's byte list or an extended private key, which
+// were sent to log in.
+func TypedSecret(s string) Secret {
+	switch {
+	case HoldsKeyShape(s):
+		return KeySecret
+	case len(phraseAndByteSpans(s)) > 0 || len(extendedKeySpans(s)) > 0:
+		return PhraseSecret
+	}
+	return NoSecret
+}
+
+// secretsOut is s with each wallet secret it holds (WalletSecretSpans) put
+// as "…", the rest as it is: Quoted's, for text typed or given and for a
+// child's output an error repeats, which may echo what it was given (a
+// wrapper's `set -x` trace of `--mnemonic "…"`).
+func secretsOut(s string) string {
 	spans := WalletSecretSpans(s)
 	if len(spans) == 0 {
 		return s

@@ -1,7 +1,12 @@
 package safetext
 
 import (
+	"crypto/sha256"
 	"encoding/base64"
+	"encoding/binary"
+	"fmt"
+	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -41,8 +46,7 @@ func TestWalletSecretShape(t *testing.T) {
 		numbered(phrase, ") ", "\n"): true,
 		numbered(phrase, " ", "   "): true,
 		numbered(phrase, ".", "\n"):  true,
-		"sent 5 USDT from 3 wallets across 2 chains then 1 more from each and 4 back into the other one twice": false,
-		numbered(strings.Replace(phrase, "year", "a", 1), ". ", " "):                                           false,
+		numbered(strings.Replace(phrase, "year", "a", 1), ". ", " "): false,
 		strings.ToUpper(phrase):                        true,
 		strings.ReplaceAll(phrase, " ", "\n"):          true,
 		strings.ReplaceAll(phrase, " ", ", "):          true,
@@ -65,6 +69,40 @@ func TestWalletSecretShape(t *testing.T) {
 			t.Errorf("HoldsWalletSecretShape(%.50q) = %v, want %v", s, got, want)
 		}
 	}
+	// Spain's and France's word lists hold letters with accents, a
+	// phrase may come joined by '-', '_' or '.' into one word, or apart by
+	// spaces other than ASCII's.
+	for _, s := range []string{
+		"ábaco abdomen abeja abierto abogado abono aborto abrazo abrir abuelo abuso acción",
+		"abdomen abeja abierto abogado abono aborto abrazo abrir abuelo abuso acabar ábaco",
+		"académie acajou acarien accabler accepter acclamer abaisser abandon abdiquer abeille abolir aborder",
+		strings.ReplaceAll(phrase, " ", "-"),
+		strings.ReplaceAll(phrase, " ", "\u00a0"), // no-break spaces, copied from a page
+		strings.ReplaceAll(phrase, " ", "\u3000"),
+		strings.ReplaceAll(phrase, " ", "_"),
+		strings.ReplaceAll(phrase, " ", "."),
+	} {
+		if !HoldsWalletSecretShape(s) {
+			t.Errorf("%.40q is not a secret's shape", s)
+		}
+	}
+	for _, s := range numberedPhrases(phrase) {
+		if !HoldsWalletSecretShape(s) {
+			t.Errorf("a numbered phrase %.40q is not a secret's shape", s)
+		}
+	}
+	for _, s := range []string{
+		"1. open the app 2. choose withdraw 3. give the amount 4. review it 5. press enter",
+		"1. q-abc 2. q-def 3. q-ghi 4. q-jkl 5. q-mno 6. q-pqr 7. q-stu 8. q-vwx 9. q-yza 10. q-bcd 11. q-efg 12. q-hij",
+		"el retiro de ayer no ha llegado a mi cartera en la cadena, por favor búsquelo pronto",
+		"see watchboard-prod-eu-20261130.csv and my-withdrawals-from-last-week.csv for the rows",
+		"sign --mnemonic-file words.txt --derivation-path m/44 --index zero",
+		"25. legal 26. winner 27. thank 28. year 29. wave 30. sausage 31. worth 32. useful 33. legal 34. winner 35. thank 36. yellow",
+	} {
+		if HoldsWalletSecretShape(s) {
+			t.Errorf("%.40q is taken for a secret's shape", s)
+		}
+	}
 	if spans := WalletSecretSpans("q-1\n" + phrase + "\nq-2"); len(spans) != 1 || spans[0] != [2]int{4, 4 + len(phrase)} {
 		t.Errorf("the phrase's span is %v, want [[4 %d]]", spans, 4+len(phrase))
 	}
@@ -84,10 +122,11 @@ func numbered(phrase, after, between string) string {
 	return b.String()
 }
 
-// TestSecretsCut: a recovery phrase, a key's byte list or base64 in text
-// an error repeats is one "…", the rest kept; text without one is kept
-// whole.
-func TestSecretsCut(t *testing.T) {
+// TestQuotedCutsSecrets: a recovery phrase, a key's byte list or base64
+// in text an error repeats (Quoted: a signing command's output) is one
+// "…", the rest kept, looked for as the text reads once cleaned; text
+// without one is kept whole.
+func TestQuotedCutsSecrets(t *testing.T) {
 	const phrase = "legal winner thank year wave sausage worth useful legal winner thank yellow"
 	bytes := "[" + strings.TrimSuffix(strings.Repeat("17, ", 32), ", ") + "]"
 	for _, tc := range []struct{ in, want string }{
@@ -100,8 +139,95 @@ func TestSecretsCut(t *testing.T) {
 		{"mnemonic: " + strings.Replace(phrase, " ", "\u200b ", 3), "mnemonic: …"},
 		{"Error: user rejected the request", "Error: user rejected the request"},
 	} {
-		if got := SecretsCut(tc.in); got != tc.want {
-			t.Errorf("SecretsCut(%.60q) = %q, want %q", tc.in, got, tc.want)
+		if got := Quoted(tc.in); got != tc.want {
+			t.Errorf("Quoted(%.60q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
+}
+
+// numberedPhrases is phrase as a recovery sheet or a wallet's backup screen
+// writes it: each word after its number (1., 01), 1:, 1-, (1), #1), on
+// one line, one a line or in two columns, or as a JSON list of strings.
+func numberedPhrases(phrase string) []string {
+	words := strings.Fields(phrase)
+	each := func(f func(n int, w string) string) []string {
+		var out []string
+		for i, w := range words {
+			out = append(out, f(i+1, w))
+		}
+		return out
+	}
+	dot := each(func(n int, w string) string { return strconv.Itoa(n) + ". " + w })
+	half := len(dot) / 2
+	var columns []string
+	for i := range half {
+		columns = append(columns, dot[i]+"    "+dot[i+half])
+	}
+	return []string{
+		strings.Join(dot, " "),
+		strings.Join(dot, "\n"),
+		strings.Join(columns, "\n"),
+		strings.Join(each(func(n int, w string) string { return fmt.Sprintf("%02d.%s", n, w) }), "\n"),
+		strings.Join(each(func(n int, w string) string { return fmt.Sprintf("%02d) %s", n, w) }), "\r\n"),
+		strings.Join(each(func(n int, w string) string { return fmt.Sprintf("%d:%s", n, w) }), " "),
+		strings.Join(each(func(n int, w string) string { return fmt.Sprintf("%d-%s", n, w) }), "\t"),
+		strings.Join(each(func(n int, w string) string { return fmt.Sprintf("(%d) %s", n, w) }), " "),
+		strings.Join(each(func(n int, w string) string { return fmt.Sprintf("#%d %s", n, w) }), "\n"),
+		`["` + strings.Join(words, `", "`) + `"]`,
+		"'" + strings.Join(words, "' '") + "'",
+	}
+}
+
+// TestExtendedPrivateKeyShape: a BIP-32 extended private key (xprv…, and
+// SLIP-132's tprv, yprv, zprv…), which gives every key of a wallet, is a
+// wallet secret's shape wherever it is: 111 letters and digits, a token,
+// so it was sent as a quote id. Its checksum is checked, so an id that
+// begins so is not one; an extended public key (xpub…) is no secret.
+func TestExtendedPrivateKeyShape(t *testing.T) {
+	body := make([]byte, 74) // depth, parent, index, chain code, 0, key
+	for i := range body {
+		body[i] = byte(i*53 + 7)
+	}
+	body[41] = 0
+	xprv, tprv, xpub := extendedKey(0x0488ADE4, body), extendedKey(0x04358394, body), extendedKey(0x0488B21E, body)
+	if !strings.HasPrefix(xprv, "xprv") || !strings.HasPrefix(tprv, "tprv") || !strings.HasPrefix(xpub, "xpub") || len(xprv) != 111 {
+		t.Fatalf("the keys made are %q, %q, %q", xprv, tprv, xpub)
+	}
+	broken := []byte(xprv)
+	broken[60] = map[bool]byte{true: 'b', false: 'a'}[broken[60] == 'a']
+	for s, want := range map[string]bool{
+		xprv:                              true,
+		tprv:                              true,
+		"q-1 " + xprv + " # pasted":       true,
+		"key=" + xprv + "\n":              true,
+		xpub:                              false,
+		string(broken):                    false,
+		"xprv" + strings.Repeat("z", 107): false,
+	} {
+		if got := HoldsWalletSecretShape(s); got != want {
+			t.Errorf("HoldsWalletSecretShape(%.50q) = %v, want %v", s, got, want)
+		}
+	}
+	if got := Quoted("derive from " + xprv + " at m/0"); got != "derive from … at m/0" {
+		t.Errorf("Quoted said %q", got)
+	}
+}
+
+// extendedKey is body (74 bytes) after version and depth's place, as
+// BIP-32 serializes a key: base58 of the 78 bytes and the first 4 of their
+// double SHA-256.
+func extendedKey(version uint32, body []byte) string {
+	b := binary.BigEndian.AppendUint32(nil, version)
+	b = append(b, body...)
+	first := sha256.Sum256(b)
+	check := sha256.Sum256(first[:])
+	b = append(b, check[:4]...)
+	n := new(big.Int).SetBytes(b)
+	var out []byte
+	for mod := new(big.Int); n.Sign() > 0; {
+		n.DivMod(n, big.NewInt(58), mod)
+		out = append(out, "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"[mod.Int64()])
+	}
+	slices.Reverse(out)
+	return string(out)
 }

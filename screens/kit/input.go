@@ -21,6 +21,11 @@ import (
 var KeyCleared = exchange.UserError{Text: safetext.Capitalized(safetext.KeyShape) + ": it was cleared and not used. " +
 	"Keys are read from a keystore file or $" + signer.KeyEnvVar}
 
+// SecretCleared is what a field says when it drops text with the shape of
+// a wallet's recovery phrase or secret key in another shape than hex
+// (safetext.TypedSecret); it never repeats the text.
+var SecretCleared = exchange.UserError{Text: "That has the shape of a wallet's recovery phrase or secret key: it was cleared and not used. svcwallet never asks for a recovery phrase"}
+
 // Input is the console's text field. Text typed or pasted into it that
 // holds the shape of a private key (safetext.HoldsKeyShape) empties it and shows
 // KeyCleared: no field takes a private key, and one kept would be drawn,
@@ -54,6 +59,11 @@ func (in Input) holdsKey(s string) bool {
 	}
 	return safetext.HoldsKeyShape(s)
 }
+
+// holdsSecret is the key guard of a wallet's other secrets (a recovery
+// phrase, an extended private key: safetext.TypedSecret), drawn in the
+// field as they were typed or pasted.
+func holdsSecret(s string) bool { return safetext.TypedSecret(s) == safetext.PhraseSecret }
 
 // drawnInput is an Input's last View and what it was drawn from.
 type drawnInput struct {
@@ -161,6 +171,10 @@ func (in Input) Update(msg tea.Msg) (Input, tea.Cmd) {
 		in.SetValue("")
 		return in, tui.ShowError(KeyCleared)
 	}
+	if p, ok := msg.(tea.PasteMsg); ok && in.Focused() && !in.passphrase && holdsSecret(p.Content) {
+		in.SetValue("")
+		return in, tui.ShowError(SecretCleared)
+	}
 	if in.prefilled && in.Focused() {
 		if in.replaces(msg) {
 			in.SetValue("")
@@ -178,6 +192,10 @@ func (in Input) Update(msg tea.Msg) (Input, tea.Cmd) {
 	if !in.passphrase && in.holdsKey(in.Value()) && !in.typingOn(msg) {
 		in.SetValue("")
 		return in, tea.Batch(cmd, tui.ShowError(KeyCleared))
+	}
+	if !in.passphrase && holdsSecret(in.Value()) {
+		in.SetValue("")
+		return in, tea.Batch(cmd, tui.ShowError(SecretCleared))
 	}
 	return in, cmd
 }

@@ -176,3 +176,49 @@ func groupsOf8(key string) string {
 	}
 	return strings.Join(groups, ":")
 }
+
+// TestInputWalletSecretGuard: a recovery phrase (numbered too) or an
+// extended private key pasted into a field (dropped before a CharLimit
+// keeps most of it), or typed into it, is cleared as a key is and never
+// drawn, saying so without repeating it; a key in
+// base64 is kept, the shape an API key may have, and so is a passphrase.
+func TestInputWalletSecretGuard(t *testing.T) {
+	c := tui.NewCommon(true, nil)
+	const phrase = "legal winner thank year wave sausage worth useful legal winner thank yellow"
+	for _, given := range []string{phrase, "1. legal 2. winner 3. thank 4. year 5. wave 6. sausage 7. worth 8. useful 9. legal 10. winner 11. thank 12. yellow",
+		"xprv9s21ZrQH143K3QTDL4LXw2F7HEK3wJUD2nW2nRk4stbPy6cq3jPPqjiChkVvvNKmPGJxWUtg6LnF5kejMRNNU3TGtRBeJgk33yuGBxrMPHi"} {
+		in := NewInput(c, "", false)
+		in.CharLimit = 60 // would keep most of it, short of a phrase
+		in.Focus()
+		in, cmd := in.Update(tea.PasteMsg{Content: given})
+		if in.Value() != "" || cmd == nil {
+			t.Fatalf("%.12q… pasted: %d characters kept", given, len(in.Value()))
+		}
+		if m, ok := cmd().(tui.ErrorMsg); !ok || m.Err != SecretCleared || strings.Contains(m.Err.Error(), "sausage") {
+			t.Errorf("%.12q… pasted: the message is not SecretCleared", given)
+		}
+	}
+	typed := NewInput(c, "", false)
+	typed.Focus()
+	said := false
+	for _, r := range phrase {
+		var cmd tea.Cmd
+		typed, cmd = typed.Update(tea.KeyPressMsg{Code: r, Text: string(r)})
+		said = said || cmd != nil
+	}
+	if strings.Contains(typed.Value(), "winner") || !said {
+		t.Errorf("a phrase typed: %q kept", typed.Value())
+	}
+	apiKey := "MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY="
+	for _, in := range []Input{NewInput(c, "", true), NewPassphrase(c, "")} {
+		in.Focus()
+		if in, _ := in.Update(tea.PasteMsg{Content: apiKey}); in.Value() != apiKey {
+			t.Errorf("a key in base64 was not kept")
+		}
+	}
+	pass := NewPassphrase(c, "")
+	pass.Focus()
+	if pass, _ := pass.Update(tea.PasteMsg{Content: phrase}); pass.Value() != phrase {
+		t.Errorf("a passphrase of words was not kept")
+	}
+}

@@ -344,8 +344,11 @@ func (c *Client) newRequest(ctx context.Context, cl call) (*http.Request, error)
 	if cl.depositAuth {
 		apiKey = c.apiKey
 	}
-	if safetext.HoldsKeyShape(apiKey) {
+	switch safetext.TypedSecret(apiKey) {
+	case safetext.KeySecret:
 		return nil, ErrAPIKeyKeyShape
+	case safetext.PhraseSecret:
+		return nil, ErrAPIKeySecretShape
 	}
 	var body io.Reader
 	if cl.body != nil {

@@ -58,6 +58,20 @@ func APIKey(key string) Credential { return apiKeyCred{key: key} }
 // service would be sent as an API key.
 var ErrAPIKeyKeyShape = errors.New("the API key given holds " + safetext.KeyShape + ", so it was not sent: give the API key the exchange made for you; a wallet's private key logs in by wallet signature, never as an API key")
 
+// ErrAPIKeySecretShape is why an API key holding a wallet's secret in
+// another shape (safetext.TypedSecret: a recovery phrase, a key's byte
+// list, an extended private key) is not sent. It is an ErrAPIKeyKeyShape
+// too, so every face words and clears it alike.
+var ErrAPIKeySecretShape error = apiKeySecretError{}
+
+type apiKeySecretError struct{}
+
+func (apiKeySecretError) Error() string {
+	return "the API key given has the shape of a wallet's recovery phrase, of a key written as its bytes or of an extended private key (xprv…), so it was not sent: give the API key the exchange made for you; a wallet logs in by its signature, never by its secret"
+}
+
+func (apiKeySecretError) Is(target error) bool { return target == ErrAPIKeyKeyShape }
+
 type apiKeyCred struct{ key string }
 
 func (apiKeyCred) Method() string { return "API key" }

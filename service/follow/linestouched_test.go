@@ -18,7 +18,7 @@ func refusedLines(what string, n int) string {
 		if what == "key" {
 			lines[i] = strconv.FormatUint(1<<63+uint64(i), 16) + strings.Repeat("0", 48)
 		} else {
-			lines[i] = "abandon ability able about above absent absorb abstract absurd abuse access accident #" + strconv.Itoa(i)
+			lines[i] = "abandon ability able about above absent absorb abstract absurd abuse access accident # q-" + strconv.Itoa(i)
 		}
 	}
 	return strings.Join(lines, "\n")

@@ -114,6 +114,7 @@ func (w *WatchFile) Load() ([]Kept, error) {
 			out = append(out, k)
 		}
 	}
+	out = withoutSecrets(out)
 	if err != nil {
 		return out, fmt.Errorf("watch board file %s: %w", safetext.Shown(w.Path), err)
 	}

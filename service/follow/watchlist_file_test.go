@@ -1,6 +1,8 @@
 package follow_test
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -162,5 +164,26 @@ func TestWatchlistIDsReadBackChecked(t *testing.T) {
 	exchangetest.Must(t, os.WriteFile(board, []byte(`{"envs":{"sandbox":["q-a"],"SANDBOX":["q-b"]}}`), 0o600))
 	if _, err := (&follow.WatchFile{Path: board, Env: "sandbox"}).Load(); err == nil {
 		t.Fatal("a board file naming an environment twice was read")
+	}
+}
+
+// TestWatchlistSecretReadBackDropped: ids an earlier version kept that
+// are together a wallet's secret (a recovery phrase's numbered lines, a
+// key's halves), each a token alone, are neither shown nor asked once
+// read back, as ParseQuoteIDs refuses them given now; the others stay.
+func TestWatchlistSecretReadBackDropped(t *testing.T) {
+	board := filepath.Join(t.TempDir(), "board.json")
+	key := "ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80"
+	saved := []string{"q-ok"}
+	for i, w := range strings.Fields("legal winner thank year wave sausage worth useful legal winner thank yellow") {
+		saved = append(saved, fmt.Sprintf("%02d.%s", i+1, w))
+	}
+	saved = append(saved, "q-go", key[:32], key[32:], "q-hi")
+	b, err := json.Marshal(map[string]any{"envs": map[string]any{"sandbox": saved}})
+	exchangetest.Must(t, err)
+	exchangetest.Must(t, os.WriteFile(board, b, 0o600))
+	kept, err := (&follow.WatchFile{Path: board, Env: "sandbox"}).Load()
+	if err != nil || !slices.Equal(ids(kept), []string{"q-ok", "q-go", "q-hi"}) {
+		t.Fatalf("%d board ids, %v; want q-ok, q-go and q-hi", len(kept), err)
 	}
 }

@@ -75,13 +75,22 @@ func TestCheckTypedID(t *testing.T) {
 // each word or number would be sent as a quote id, and a line refused
 // was said with its first 40 characters.
 func TestParseQuoteIDsWalletSecret(t *testing.T) {
+	// BIP-32's first test vector's master key: an extended private key is
+	// letters and digits, and was sent as a quote id.
+	const bip32Vector1 = "xprv9s21ZrQH143K3QTDL4LXw2F7HEK3wJUD2nW2nRk4stbPy6cq3jPPqjiChkVvvNKmPGJxWUtg6LnF5kejMRNNU3TGtRBeJgk33yuGBxrMPHi"
 	phrase := "legal winner thank year wave sausage worth useful legal winner thank yellow"
 	var keypair []string
 	for i := range 64 {
 		keypair = append(keypair, strconv.Itoa((i*37+11)%256))
 	}
 	idJSON := "[" + strings.Join(keypair, ",") + "]"
-	for _, text := range []string{phrase, strings.ReplaceAll(phrase, " ", "\n"), idJSON, "[" + strings.Join(keypair, ",\n  ") + "]"} {
+	var numbered []string // as a recovery sheet writes it, one a line
+	for i, w := range strings.Fields(phrase) {
+		numbered = append(numbered, fmt.Sprintf("%02d.%s", i+1, w))
+	}
+	for _, text := range []string{phrase, strings.ReplaceAll(phrase, " ", "\n"), idJSON, "[" + strings.Join(keypair, ",\n  ") + "]",
+		strings.Join(numbered, "\n"), strings.ReplaceAll(strings.Join(numbered, " "), ".", ". "), bip32Vector1,
+		strings.ReplaceAll(phrase, " ", "-"), "abdomen abeja abierto abogado abono aborto abrazo abrir abuelo abuso acabar ábaco"} {
 		for _, split := range []bool{false, true} {
 			ids, lookups, bad := follow.ParseQuoteIDs("q-1\n"+text+"\nq-2", split)
 			if !slices.Equal(ids, []string{"q-1", "q-2"}) || len(lookups) != 0 || len(bad) != strings.Count(text, "\n")+1 {
