@@ -11,16 +11,22 @@ import (
 
 // TestRecent: the n latest withdrawals of an account, read from the end,
 // are what AccountRecords folds of them, whole (their intent lines come
-// from the index, however far back), across the 64 KiB reads and with
-// other accounts' and environments' lines between; a line cut short at
-// the end and a line that is not an entry are passed over as every read
-// does; UnfinishedIn is every account's unfinished withdrawals there.
+// from the index, however far back), across the reads back (recentChunk)
+// and with other accounts' and environments' lines between; a line cut
+// short at the end and a line that is not an entry are passed over as
+// every read does; UnfinishedIn is every account's unfinished withdrawals
+// there.
 func TestRecent(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "journal.jsonl")
-	// Each withdrawal a minute after the one before: about 2.6 MB.
+	// Reads of 8 KiB, not 64: 600 withdrawals (about 520 KB), more than
+	// the destination form's 500, span more reads than 3,000 did (2.6 MB)
+	// at a fifth of the cost.
+	defer func(was int) { recentChunk = was }(recentChunk)
+	recentChunk = 8 << 10
+	// Each withdrawal a minute after the one before.
 	var b bytes.Buffer
-	for i := range 3000 {
-		for _, l := range genLines(t, genQuoteID(i), i, i < 2996) {
+	for i := range 600 {
+		for _, l := range genLines(t, genQuoteID(i), i, i < 596) {
 			b.Write(append(l, '\n'))
 		}
 	}
@@ -46,7 +52,7 @@ func TestRecent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, n := range []int{1, 7, 500, 3000, 4000} {
+	for _, n := range []int{1, 7, 50, 500, 600, 700} {
 		got, err := j.Recent(genOwner, n)
 		if err != nil {
 			t.Fatal(err)
@@ -56,7 +62,7 @@ func TestRecent(t *testing.T) {
 			t.Fatalf("Recent(%d): %d records, first %+v; want %d, first %+v", n, len(got), got[0], len(want), want[0])
 		}
 	}
-	if got, _ := j.RecentIn("production", 2); len(got) != 2 || got[0].QuoteID != "q-other" || got[1].QuoteID != genQuoteID(2999) {
+	if got, _ := j.RecentIn("production", 2); len(got) != 2 || got[0].QuoteID != "q-other" || got[1].QuoteID != genQuoteID(599) {
 		t.Errorf("Recent of every account: %+v", got)
 	}
 	if got, _ := j.Recent(Owner{Env: "staging", ChainID: 326, AccountID: "acct-1"}, 5); len(got) != 1 || got[0].QuoteID != "q-staging" {
