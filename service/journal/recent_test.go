@@ -2,6 +2,7 @@ package journal
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -83,14 +84,21 @@ func TestRecent(t *testing.T) {
 // where a read cuts its line.
 func TestRecentAcrossReads(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "journal.jsonl")
+	// Written at once, the lines Append writes: 40 Appends are 40 fsyncs.
+	var b bytes.Buffer
+	for i := range 40 {
+		line, err := json.Marshal(genIntent("production", "acct-1", genQuoteID(i), i, genT0.Add(time.Duration(i)*time.Minute)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Write(append(line, '\n'))
+	}
+	if err := os.WriteFile(path, b.Bytes(), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	j, err := Open(path)
 	if err != nil {
 		t.Fatal(err)
-	}
-	for i := range 40 {
-		if err := j.Append(genIntent("production", "acct-1", genQuoteID(i), i, genT0.Add(time.Duration(i)*time.Minute))); err != nil {
-			t.Fatal(err)
-		}
 	}
 	defer func(was int) { recentChunk = was }(recentChunk)
 	for _, size := range []int{97, 500, 1013, 4096, 64 << 10} {
