@@ -99,11 +99,19 @@ func TestHistoryNotTakenIsAnOutputError(t *testing.T) {
 	cfg, j, t0, intent := emptyHistory(t)
 	// More than the listing's 64 KiB buffer as JSON, so its first write
 	// comes while the journal is read; the text and CSV ones at its end.
+	// The lines are written at once, as Append writes each: 120 Appends
+	// are 120 fsyncs and records of what was written, a second on a busy disk.
+	var lines []byte
 	for i := range 120 {
 		e := journal.Entry{Time: t0.Add(time.Duration(i) * time.Minute), Env: "local", Kind: journal.KindIntent, QuoteID: fmt.Sprintf("q-%04d", i), Intent: intent}
-		if err := j.Append(e); err != nil {
+		line, err := json.Marshal(e)
+		if err != nil {
 			t.Fatal(err)
 		}
+		lines = append(append(lines, line...), '\n')
+	}
+	if err := os.WriteFile(j.Path(), lines, 0o600); err != nil {
+		t.Fatal(err)
 	}
 	for _, format := range []string{"--json", "--csv", ""} {
 		out := &firstWriteFails{}

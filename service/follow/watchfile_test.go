@@ -83,10 +83,11 @@ func TestWatchFileTwoConsoles(t *testing.T) {
 	a, b := &follow.WatchFile{Path: path, Env: "sandbox"}, &follow.WatchFile{Path: path, Env: "sandbox"}
 	var wg sync.WaitGroup
 	var errs [2]error
-	// Each save puts 10 new ids of 100 characters, never again, so a line
+	// Each save puts 40 new ids of 100 characters, never again, so a line
 	// lost to the other's write is missed, and the file is rewritten a few
-	// times on the way.
-	const saves, per = 300, 10
+	// times on the way (about 1 MB in all). 200 saves, not 600 of 10: each
+	// is an fsync, and as many bytes reach as many rewrites.
+	const saves, per = 100, 40
 	for i, w := range []*follow.WatchFile{a, b} {
 		wg.Go(func() {
 			for n := range saves {

@@ -2,6 +2,7 @@ package journal
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -11,16 +12,22 @@ import (
 
 // TestRecent: the n latest withdrawals of an account, read from the end,
 // are what AccountRecords folds of them, whole (their intent lines come
-// from the index, however far back), across the 64 KiB reads and with
-// other accounts' and environments' lines between; a line cut short at
-// the end and a line that is not an entry are passed over as every read
-// does; UnfinishedIn is every account's unfinished withdrawals there.
+// from the index, however far back), across the reads back (recentChunk)
+// and with other accounts' and environments' lines between; a line cut
+// short at the end and a line that is not an entry are passed over as
+// every read does; UnfinishedIn is every account's unfinished withdrawals
+// there.
 func TestRecent(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "journal.jsonl")
-	// Each withdrawal a minute after the one before: about 2.6 MB.
+	// Reads of 8 KiB, not 64: 600 withdrawals (about 520 KB), more than
+	// the destination form's 500, span more reads than 3,000 did (2.6 MB)
+	// at a fifth of the cost.
+	defer func(was int) { recentChunk = was }(recentChunk)
+	recentChunk = 8 << 10
+	// Each withdrawal a minute after the one before.
 	var b bytes.Buffer
-	for i := range 3000 {
-		for _, l := range genLines(t, genQuoteID(i), i, i < 2996) {
+	for i := range 600 {
+		for _, l := range genLines(t, genQuoteID(i), i, i < 596) {
 			b.Write(append(l, '\n'))
 		}
 	}
@@ -46,7 +53,7 @@ func TestRecent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, n := range []int{1, 7, 500, 3000, 4000} {
+	for _, n := range []int{1, 7, 50, 500, 600, 700} {
 		got, err := j.Recent(genOwner, n)
 		if err != nil {
 			t.Fatal(err)
@@ -56,7 +63,7 @@ func TestRecent(t *testing.T) {
 			t.Fatalf("Recent(%d): %d records, first %+v; want %d, first %+v", n, len(got), got[0], len(want), want[0])
 		}
 	}
-	if got, _ := j.RecentIn("production", 2); len(got) != 2 || got[0].QuoteID != "q-other" || got[1].QuoteID != genQuoteID(2999) {
+	if got, _ := j.RecentIn("production", 2); len(got) != 2 || got[0].QuoteID != "q-other" || got[1].QuoteID != genQuoteID(599) {
 		t.Errorf("Recent of every account: %+v", got)
 	}
 	if got, _ := j.Recent(Owner{Env: "staging", ChainID: 326, AccountID: "acct-1"}, 5); len(got) != 1 || got[0].QuoteID != "q-staging" {
@@ -77,14 +84,21 @@ func TestRecent(t *testing.T) {
 // where a read cuts its line.
 func TestRecentAcrossReads(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "journal.jsonl")
+	// Written at once, the lines Append writes: 40 Appends are 40 fsyncs.
+	var b bytes.Buffer
+	for i := range 40 {
+		line, err := json.Marshal(genIntent("production", "acct-1", genQuoteID(i), i, genT0.Add(time.Duration(i)*time.Minute)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Write(append(line, '\n'))
+	}
+	if err := os.WriteFile(path, b.Bytes(), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	j, err := Open(path)
 	if err != nil {
 		t.Fatal(err)
-	}
-	for i := range 40 {
-		if err := j.Append(genIntent("production", "acct-1", genQuoteID(i), i, genT0.Add(time.Duration(i)*time.Minute))); err != nil {
-			t.Fatal(err)
-		}
 	}
 	defer func(was int) { recentChunk = was }(recentChunk)
 	for _, size := range []int{97, 500, 1013, 4096, 64 << 10} {
