@@ -8,8 +8,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -197,6 +199,41 @@ func TestDocumentNotWrittenIsTheCommandsOtherError(t *testing.T) {
 		if !strings.Contains(out.kept.String(), `"code":"output"`) {
 			t.Errorf("withdraw, line %d: %q, want code output", after+1, out.kept.String())
 		}
+	}
+	r.stdout = nil
+}
+
+// TestWithdrawNotWrittenNeverPaysUnsaid: withdraw --yes whose review
+// stdout does not take stops before signing, as with --json (nothing
+// paid); one whose acceptance stdout does not take names the withdrawal
+// accepted and its quote id (exit 5, code output): a script reading only
+// "cannot write the output" ran it again and paid twice.
+func TestWithdrawNotWrittenNeverPaysUnsaid(t *testing.T) {
+	r := newStatusRig(t)
+	withdrawState(t)
+	for _, format := range []string{"", "--json"} {
+		out := &firstWriteFails{}
+		r.stdout = out
+		res := r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestCompleted, "25", slices.DeleteFunc([]string{"--yes", format}, func(s string) bool { return s == "" })...)...)
+		said := out.kept.String() + res.stderr
+		if res.code != exitError || !strings.Contains(said, "nothing was signed or sent") {
+			t.Errorf("withdraw --yes %s, its review not written: exit %d, said %q; want 5, nothing signed", format, res.code, said)
+		}
+		r.wantBalance("10000")
+	}
+	for i, format := range []string{"", "--json"} {
+		out := &firstWriteFails{after: 1}
+		r.stdout = out
+		res := r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestCompleted, "25", slices.DeleteFunc([]string{"--yes", format}, func(s string) bool { return s == "" })...)...)
+		said := out.kept.String() + res.stderr
+		id := regexp.MustCompile(`q-[a-z0-9]+`).FindString(said)
+		if res.code != exitError || id == "" || !strings.Contains(said, "withdrawal "+id+" was accepted") || !strings.Contains(said, "cannot be written") {
+			t.Errorf("withdraw --yes %s, its acceptance not written: exit %d, said %q; want 5 naming the accepted withdrawal", format, res.code, said)
+		}
+		if format == "--json" && !strings.Contains(said, `"code":"output"`) || format == "--json" && !strings.Contains(said, `"quote_id":"`+id+`"`) {
+			t.Errorf("withdraw --json, its acceptance not written: %q, want code output and its quote_id", said)
+		}
+		r.wantBalance(strconv.Itoa(10000 - 25*(i+1)))
 	}
 	r.stdout = nil
 }
