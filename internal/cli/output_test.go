@@ -237,3 +237,33 @@ func TestWithdrawNotWrittenNeverPaysUnsaid(t *testing.T) {
 	}
 	r.stdout = nil
 }
+
+// TestBuilderResultNotWrittenIsNoRefusal: builder authorize --yes whose
+// review stdout does not take signs nothing; one authorized whose answer
+// stdout does not take exits 5 (code output) saying the builder is
+// authorized and where to revoke the API key it was never shown: it
+// exited 1, which says refused, and authorizing again signs anew.
+func TestBuilderResultNotWrittenIsNoRefusal(t *testing.T) {
+	e := newBcliEnv(t)
+	run := func(out *firstWriteFails, args ...string) (int, string) {
+		var errOut bytes.Buffer
+		c := builderCmd{env: CLIEnv{Stdin: strings.NewReader(""), Stdout: out, Stderr: &errOut, Getenv: func(k string) string { return demoKeyVars[k] }},
+			now: time.Now, nonce: signer.NewNonce, terminal: func(CLIEnv) bool { return false }}
+		code := c.runLine(authorizeArgs(e, append(keyArgs, args...)...))
+		return code, out.kept.String() + errOut.String()
+	}
+	code, said := run(&firstWriteFails{})
+	if code != exitFailed || !strings.Contains(said, "cannot write the output: no space left on device; nothing was signed or sent") || e.requests.Load() != 0 {
+		t.Errorf("its review not written: exit %d, %d requests, said %q; want 1, nothing signed nor sent", code, e.requests.Load(), said)
+	}
+	for name, out := range map[string]*firstWriteFails{"text": {after: 1}, "--json": {}} {
+		code, said := run(out, slices.DeleteFunc([]string{name}, func(s string) bool { return s == "text" })...)
+		if code != exitError || !strings.Contains(said, sandbox.BuilderAddress+" is authorized, but its answer cannot be written to the output (no space left on device)") ||
+			!strings.Contains(said, `revoke it there`) || strings.Contains(said, "store it now") {
+			t.Errorf("%s, the authorization not written: exit %d, said %q; want 5, authorized, where to revoke", name, code, said)
+		}
+		if name == "--json" && !strings.Contains(said, `"code":"output"`) {
+			t.Errorf("--json: %q, want code output", said)
+		}
+	}
+}
