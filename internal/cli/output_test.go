@@ -267,3 +267,17 @@ func TestBuilderResultNotWrittenIsNoRefusal(t *testing.T) {
 		}
 	}
 }
+
+// TestRootHelpNotWrittenIsAnOutputError: svcwallet --help and --version
+// that stdout does not take end as any command's document not taken
+// (exit 1, cannot write the output): --help exited 0, and --version 2
+// as a usage error.
+func TestRootHelpNotWrittenIsAnOutputError(t *testing.T) {
+	for _, flag := range []string{"--help", "--version"} {
+		var errOut bytes.Buffer
+		code := Run([]string{flag}, CLIEnv{Stdin: strings.NewReader(""), Stdout: &firstWriteFails{}, Stderr: &errOut, Getenv: func(string) string { return "" }})
+		if code != exitFailed || !strings.Contains(errOut.String(), "svcwallet: cannot write the output: no space left on device") || strings.Contains(errOut.String(), "--help' for usage") {
+			t.Errorf("svcwallet %s not written: exit %d, stderr %q; want 1, cannot write the output", flag, code, errOut.String())
+		}
+	}
+}
