@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"encoding/json"
@@ -205,7 +206,12 @@ func (c builderCmd) run(ctx context.Context, f builderFlags) error {
 	case !f.yes:
 		c.printReview(c.env.Stderr, e, o, key)
 	case !f.json:
-		c.printReview(c.env.Stdout, e, o, key)
+		// --yes signs what stdout shows: not taken, nothing is signed.
+		var w bytes.Buffer
+		c.printReview(&w, e, o, key)
+		if _, err := c.env.Stdout.Write(w.Bytes()); err != nil {
+			return reviewUnwritten(err)
+		}
 	default:
 		c.app.sayEmbedded(e, authorizationsEnd)
 		c.printWarnings(c.env.Stderr, o)
@@ -366,6 +372,13 @@ type builderResultJSON struct {
 	APIKeyNote        string `json:"api_key_note,omitempty"`
 }
 
+// resultUnwritten is an authorization taken that stdout did not take
+// (err): exit 5, code output, as an acceptance whose answer cannot be
+// read; 1 would read as refused, and its API key shown once was lost.
+func resultUnwritten(a builder.Auth, err error) error {
+	return &cmdError{err: a.Unwritten(err), exit: exitError, code: "output"}
+}
+
 // printResult prints the authorization by e. On the embedded sandbox,
 // which lived inside this command, an API key it made stops working when
 // the command ends.
@@ -386,19 +399,22 @@ func (c builderCmd) printResult(e config.Environment, a builder.Auth, nonce uint
 		if a.WithKey {
 			out.Label, out.KeySigner, out.Permissions = a.Label, a.KeySigner.Hex(), a.Perms.String()
 		}
-		if err := outputError(writeJSON(c.env.Stdout, out)); err != nil {
-			return err
+		if err := writeJSON(c.env.Stdout, out); err != nil {
+			return resultUnwritten(a, err)
 		}
 	} else {
-		w := c.env.Stdout
-		fmt.Fprintf(w, "Builder authorized (%s, nonce %d)\n", a.Mode(), nonce)
-		printFacts(w, 16, append(a.Granted(expiresAt), a.KeyFacts("")...))
+		var w bytes.Buffer
+		fmt.Fprintf(&w, "Builder authorized (%s, nonce %d)\n", a.Mode(), nonce)
+		printFacts(&w, 16, append(a.Granted(expiresAt), a.KeyFacts("")...))
 		if res.APIKey != "" {
 			note := ""
 			if embedded {
 				note = "  (dies with this command: the embedded sandbox stopped)"
 			}
-			fmt.Fprintf(w, "  API key          %s%s\n", res.APIKey, note)
+			fmt.Fprintf(&w, "  API key          %s%s\n", res.APIKey, note)
+		}
+		if _, err := c.env.Stdout.Write(w.Bytes()); err != nil {
+			return resultUnwritten(a, err)
 		}
 	}
 	switch {

@@ -121,12 +121,15 @@ func (f *failedWrite) Write(p []byte) (int, error) {
 
 // unwritten is how a command that ended on err ends once stdout failed a
 // write: an error of its own stands, and so does a status its output said
-// (exitStatus) only when that output was written; else the output error.
+// (exitStatus) only when that output was written; else the output error,
+// also for the failed write itself returned (cobra's --version), which is
+// no usage error.
 func (f *failedWrite) unwritten(err error) error {
 	if f.err == nil {
 		return err
 	}
-	if e, ok := errors.AsType[*cmdError](err); err != nil && (!ok || !e.silent) {
+	e, own := errors.AsType[*cmdError](err)
+	if own && !e.silent || !own && err != nil && !errors.Is(err, f.err) {
 		return err
 	}
 	return outputError(f.err)

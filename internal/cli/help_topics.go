@@ -148,7 +148,8 @@ of several ids ends with the largest of theirs.
        withdraw no answer to the request, or an answer that does not say
        whether it paid (a 409, 9108 or a 4xx the interface gives no
        meaning): withdraw resume QUOTE_ID settles it; builder authorize
-       and submit: no answer, or one that does not say whether it was taken.
+       and submit: no answer, or one that does not say whether it was
+       taken, or an authorization taken whose answer stdout did not take.
        Also, for status, withdraw and auth login, a document stdout did not
        take (--json code "output"), which the other commands exit 1 for
   6    withdraw and withdraw resume: the withdrawal was accepted, but the

@@ -8,8 +8,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -207,4 +209,83 @@ func TestDocumentNotWrittenIsTheCommandsOtherError(t *testing.T) {
 		}
 	}
 	r.stdout = nil
+}
+
+// TestWithdrawNotWrittenNeverPaysUnsaid: withdraw --yes whose review
+// stdout does not take stops before signing, as with --json (nothing
+// paid); one whose acceptance stdout does not take names the withdrawal
+// accepted and its quote id (exit 5, code output): a script reading only
+// "cannot write the output" ran it again and paid twice.
+func TestWithdrawNotWrittenNeverPaysUnsaid(t *testing.T) {
+	r := newStatusRig(t)
+	withdrawState(t)
+	for _, format := range []string{"", "--json"} {
+		out := &firstWriteFails{}
+		r.stdout = out
+		res := r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestCompleted, "25", slices.DeleteFunc([]string{"--yes", format}, func(s string) bool { return s == "" })...)...)
+		said := out.kept.String() + res.stderr
+		if res.code != exitError || !strings.Contains(said, "nothing was signed or sent") {
+			t.Errorf("withdraw --yes %s, its review not written: exit %d, said %q; want 5, nothing signed", format, res.code, said)
+		}
+		r.wantBalance("10000")
+	}
+	for i, format := range []string{"", "--json"} {
+		out := &firstWriteFails{after: 1}
+		r.stdout = out
+		res := r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestCompleted, "25", slices.DeleteFunc([]string{"--yes", format}, func(s string) bool { return s == "" })...)...)
+		said := out.kept.String() + res.stderr
+		id := regexp.MustCompile(`q-[a-z0-9]+`).FindString(said)
+		if res.code != exitError || id == "" || !strings.Contains(said, "withdrawal "+id+" was accepted") || !strings.Contains(said, "cannot be written") {
+			t.Errorf("withdraw --yes %s, its acceptance not written: exit %d, said %q; want 5 naming the accepted withdrawal", format, res.code, said)
+		}
+		if format == "--json" && !strings.Contains(said, `"code":"output"`) || format == "--json" && !strings.Contains(said, `"quote_id":"`+id+`"`) {
+			t.Errorf("withdraw --json, its acceptance not written: %q, want code output and its quote_id", said)
+		}
+		r.wantBalance(strconv.Itoa(10000 - 25*(i+1)))
+	}
+	r.stdout = nil
+}
+
+// TestBuilderResultNotWrittenIsNoRefusal: builder authorize --yes whose
+// review stdout does not take signs nothing; one authorized whose answer
+// stdout does not take exits 5 (code output) saying the builder is
+// authorized and where to revoke the API key it was never shown: it
+// exited 1, which says refused, and authorizing again signs anew.
+func TestBuilderResultNotWrittenIsNoRefusal(t *testing.T) {
+	e := newBcliEnv(t)
+	run := func(out *firstWriteFails, args ...string) (int, string) {
+		var errOut bytes.Buffer
+		c := builderCmd{env: CLIEnv{Stdin: strings.NewReader(""), Stdout: out, Stderr: &errOut, Getenv: func(k string) string { return demoKeyVars[k] }},
+			now: time.Now, nonce: signer.NewNonce, terminal: func(CLIEnv) bool { return false }}
+		code := c.runLine(authorizeArgs(e, append(keyArgs, args...)...))
+		return code, out.kept.String() + errOut.String()
+	}
+	code, said := run(&firstWriteFails{})
+	if code != exitFailed || !strings.Contains(said, "cannot write the output: no space left on device; nothing was signed or sent") || e.requests.Load() != 0 {
+		t.Errorf("its review not written: exit %d, %d requests, said %q; want 1, nothing signed nor sent", code, e.requests.Load(), said)
+	}
+	for name, out := range map[string]*firstWriteFails{"text": {after: 1}, "--json": {}} {
+		code, said := run(out, slices.DeleteFunc([]string{name}, func(s string) bool { return s == "text" })...)
+		if code != exitError || !strings.Contains(said, sandbox.BuilderAddress+" is authorized, but its answer cannot be written to the output (no space left on device)") ||
+			!strings.Contains(said, `revoke it there`) || strings.Contains(said, "store it now") {
+			t.Errorf("%s, the authorization not written: exit %d, said %q; want 5, authorized, where to revoke", name, code, said)
+		}
+		if name == "--json" && !strings.Contains(said, `"code":"output"`) {
+			t.Errorf("--json: %q, want code output", said)
+		}
+	}
+}
+
+// TestRootHelpNotWrittenIsAnOutputError: svcwallet --help and --version
+// that stdout does not take end as any command's document not taken
+// (exit 1, cannot write the output): --help exited 0, and --version 2
+// as a usage error.
+func TestRootHelpNotWrittenIsAnOutputError(t *testing.T) {
+	for _, flag := range []string{"--help", "--version"} {
+		var errOut bytes.Buffer
+		code := Run([]string{flag}, CLIEnv{Stdin: strings.NewReader(""), Stdout: &firstWriteFails{}, Stderr: &errOut, Getenv: func(string) string { return "" }})
+		if code != exitFailed || !strings.Contains(errOut.String(), "svcwallet: cannot write the output: no space left on device") || strings.Contains(errOut.String(), "--help' for usage") {
+			t.Errorf("svcwallet %s not written: exit %d, stderr %q; want 1, cannot write the output", flag, code, errOut.String())
+		}
+	}
 }

@@ -155,7 +155,9 @@ func (a *app) execute(args []string) int {
 	root.SetVersionTemplate("{{.Version}}\n")
 	root.SetHelpFunc(a.showHelp)
 	cmd, err := root.ExecuteContextC(a.ctx)
-	if cmd != nil && cmd.HasParent() {
+	// The root's document is its help or version; its console and plain
+	// mode are a conversation.
+	if cmd != nil && (cmd.HasParent() || cmd.Flags().Changed("help") || cmd.Flags().Changed("version")) {
 		err = stdout.unwritten(err)
 	}
 	return a.report(cmd, err)

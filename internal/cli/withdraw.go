@@ -344,11 +344,13 @@ func (c withdrawCmd) finish(ctx context.Context, client *exchange.Client, e conf
 	case sent.Err != nil:
 		return failure(exitFailed, "%w", labelled("not withdrawn", exchange.Explain(sent.Err))).about(id)
 	}
-	if err := c.printAccepted(e, sent.Accepted, order, f.json, !f.wait && !target.embedded && sent.Unrecorded == nil); err != nil {
-		return err
-	}
+	// Unrecorded (exit 6) says the acceptance and the resume it needs.
+	printed := c.printAccepted(e, sent.Accepted, order, f.json, !f.wait && !target.embedded && sent.Unrecorded == nil)
 	if sent.Unrecorded != nil {
 		return c.unrecorded(sent.Unrecorded)
+	}
+	if printed != nil {
+		return c.acceptedUnwritten(id, printed, "; the same command again would pay again")
 	}
 	if !f.wait {
 		return nil

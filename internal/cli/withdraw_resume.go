@@ -92,11 +92,12 @@ func (c withdrawCmd) resume(ctx context.Context, f withdrawFlags, id string) err
 		o := follow.NeverHappened(settled.Why)
 		return failure(exitFailed, "withdrawal %s %s: %s", id, o.Name, o.Sentence()).about(id)
 	case withdrawal.SettledAccepted:
-		if err := c.printAccepted(e, settled.Accepted, withdrawal.Resumed(*rec), f.json, false); err != nil {
-			return err
-		}
+		printed := c.printAccepted(e, settled.Accepted, withdrawal.Resumed(*rec), f.json, false)
 		if settled.JournalErr != nil {
 			return c.unrecorded(&withdrawal.UnrecordedError{QuoteID: id, Journal: settled.JournalErr})
+		}
+		if printed != nil {
+			return c.acceptedUnwritten(id, printed, "")
 		}
 	}
 	return c.follow(ctx, client, e, j, id, f.json)

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"time"
@@ -81,17 +82,15 @@ const quoteIDsEnd = "its quote ids"
 // after the review when a question follows.
 // asked: a question follows, on stderr, where the review is then written
 // too, whatever stdout is (with --json, beside the review's JSON line).
+// A review stdout does not take ends the command before anything is
+// signed (reviewUnwritten), as --yes would sign what no one could read.
 func (c withdrawCmd) printReview(e config.Environment, o withdrawal.Order, trust withdrawal.BridgeTrust, key *keyChoice, dryRun, asJSON, asked bool) error {
 	r := o.Review(trust.Note(), false)
 	warning := o.Loss().Warning()
 	if warning != "" && !asked {
 		warn(c.env.Stderr, c.app.name, "%s", warning)
 	}
-	w := c.env.Stdout
-	switch {
-	case asked:
-		w = c.env.Stderr
-	case asJSON:
+	if !asked && asJSON {
 		c.app.sayEmbedded(e, quoteIDsEnd)
 	}
 	if asJSON {
@@ -99,25 +98,40 @@ func (c withdrawCmd) printReview(e config.Environment, o withdrawal.Order, trust
 			return err
 		}
 	}
-	printWhere(w, e, quoteIDsEnd)
-	fmt.Fprintln(w, "Withdrawal")
-	printFacts(w, r.LabelWidth(), o.Facts())
-	fmt.Fprintln(w)
-	printTypedData(w, r, key)
-	fmt.Fprintln(w, withdrawal.ReviewSentence)
+	var w bytes.Buffer
+	printWhere(&w, e, quoteIDsEnd)
+	fmt.Fprintln(&w, "Withdrawal")
+	printFacts(&w, r.LabelWidth(), o.Facts())
+	fmt.Fprintln(&w)
+	printTypedData(&w, r, key)
+	fmt.Fprintln(&w, withdrawal.ReviewSentence)
 	if key != nil && key.Source.Waits() {
-		fmt.Fprintln(w, withdrawal.RequoteNote(o))
+		fmt.Fprintln(&w, withdrawal.RequoteNote(o))
 	}
 	if dryRun {
-		fmt.Fprintln(w)
-		printDryRun(w, r.Intent)
+		fmt.Fprintln(&w)
+		printDryRun(&w, r.Intent)
 	}
-	// Asked, it is said last, above the question: said before a review
-	// of 20 lines it scrolled away on a small terminal.
-	if warning != "" && asked {
-		warn(c.env.Stderr, c.app.name, "%s", warning)
+	if asked {
+		fmt.Fprint(c.env.Stderr, w.String())
+		// Said last, above the question: said before a review of 20
+		// lines it scrolled away on a small terminal.
+		if warning != "" {
+			warn(c.env.Stderr, c.app.name, "%s", warning)
+		}
+		return nil
 	}
-	return nil
+	_, err := c.env.Stdout.Write(w.Bytes())
+	return reviewUnwritten(err)
+}
+
+// reviewUnwritten is a review stdout did not take (err from writing it;
+// nil: taken): code output, and nothing signed or sent.
+func reviewUnwritten(err error) error {
+	if err == nil {
+		return nil
+	}
+	return &cmdError{err: fmt.Errorf("cannot write the output: %w; nothing was signed or sent", err), code: "output"}
 }
 
 // printReviewJSON is printReview's --json line.
@@ -141,7 +155,7 @@ func (c withdrawCmd) printReviewJSON(e config.Environment, o withdrawal.Order, r
 	if warning != "" {
 		out.Warnings = []string{warning}
 	}
-	return outputError(writeJSONLine(c.env.Stdout, out))
+	return reviewUnwritten(writeJSONLine(c.env.Stdout, out))
 }
 
 // acceptedJSON is the --json line of the service's 202.
@@ -165,6 +179,8 @@ type acceptedJSON struct {
 }
 
 // printAccepted prints the service's 202 in e; hint: with how to follow it.
+// It returns stdout's error when the acceptance was not written
+// (acceptedUnwritten says so).
 func (c withdrawCmd) printAccepted(e config.Environment, a exchange.WithdrawAccepted, o withdrawal.Order, asJSON, hint bool) error {
 	// The withdrawal is the quote that was sent, whatever the answer echoes.
 	a.QuoteID = o.Quote.QuoteID
@@ -176,13 +192,24 @@ func (c withdrawCmd) printAccepted(e config.Environment, a exchange.WithdrawAcce
 		if unlike != nil {
 			line.Warnings = []string{unlike.Error()}
 		}
-		return outputError(writeJSONLine(c.env.Stdout, line))
+		return writeJSONLine(c.env.Stdout, line)
 	}
 	said, facts := o.Accepted(a)
-	fmt.Fprintf(c.env.Stdout, "\n%s\n", said)
-	printFacts(c.env.Stdout, 16, facts)
+	var w bytes.Buffer
+	fmt.Fprintf(&w, "\n%s\n", said)
+	printFacts(&w, 16, facts)
 	if hint {
-		fmt.Fprintf(c.env.Stdout, "Follow it: %s\n", c.app.invocation().follow(a.QuoteID))
+		fmt.Fprintf(&w, "Follow it: %s\n", c.app.invocation().follow(a.QuoteID))
 	}
-	return nil
+	_, err := c.env.Stdout.Write(w.Bytes())
+	return err
+}
+
+// acceptedUnwritten is withdrawal id accepted, its acceptance not taken by
+// stdout (err): code output, the command's other error, saying it was
+// accepted: "cannot write the output" alone read as nothing paid, and
+// withdraw run again pays again.
+// again: what the same command run again would do ("" when nothing).
+func (c withdrawCmd) acceptedUnwritten(id string, err error, again string) error {
+	return (&cmdError{err: fmt.Errorf("withdrawal %s was accepted, but its acceptance cannot be written to the output (%w): %s%s", id, err, c.app.invocation().followIt(id), again), code: "output"}).about(id)
 }

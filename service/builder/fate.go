@@ -186,6 +186,14 @@ func (a Auth) taken(ue *exchange.UnreadableAnswerError) string {
 		fact + "): " + a.lookWhere() + "; authorizing again would sign anew"
 }
 
+// Unwritten is an authorization taken whose answer could not be written
+// where it is read (err): the builder is authorized, and an API key the
+// service made for it was never seen, so it is said where to revoke it.
+func (a Auth) Unwritten(err error) error {
+	return fmt.Errorf("the service accepted the authorization, so %s is authorized, but its answer cannot be written to the output (%w): %s; authorizing again would sign anew",
+		a.Builder.Hex(), err, a.lookWhere())
+}
+
 // lookWhere says where to see an authorization taken whose answer was
 // never read, and its API key, if it made one.
 func (a Auth) lookWhere() string {
