@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
@@ -58,10 +57,7 @@ func (w *authWorld) serve(opts sandbox.Options) *sandbox.Server {
 
 // point makes "local" reach url.
 func (w *authWorld) point(url string) {
-	cfg := fmt.Sprintf("default_env = \"local\"\n[env.local]\nauth_url = %q\nbase_url = %q\nmarket_data_url = %q\nchain_id = 327\n", url, url, url)
-	if err := os.WriteFile(w.config, []byte(cfg), 0o600); err != nil {
-		w.t.Fatal(err)
-	}
+	writeConfig(w.t, w.config, true, "local", url, url)
 }
 
 func (w *authWorld) run(stdin string, vars map[string]string, args ...string) depositResult {
