@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -62,10 +61,7 @@ func (w *authWorld) point(url string) {
 
 func (w *authWorld) run(stdin string, vars map[string]string, args ...string) depositResult {
 	w.t.Helper()
-	var out, errOut bytes.Buffer
-	env := CLIEnv{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errOut, Getenv: func(k string) string { return vars[k] }}
-	code := Run(append(args, "--config", w.config), env)
-	return depositResult{code, out.String(), errOut.String()}
+	return runCLI(stdin, vars, append(args, "--config", w.config)...)
 }
 
 // logIn runs auth login with args as a test's setup: the session it keeps

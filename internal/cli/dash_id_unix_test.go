@@ -131,8 +131,5 @@ func asShellSplits(t *testing.T, line string, vars map[string]string) depositRes
 	if err != nil {
 		t.Fatal(err)
 	}
-	words := strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
-	var stdout, stderr bytes.Buffer
-	code := Run(words, CLIEnv{Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr, Getenv: func(k string) string { return vars[k] }})
-	return depositResult{code, stdout.String(), stderr.String()}
+	return runCLI("", vars, strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")...)
 }

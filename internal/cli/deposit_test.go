@@ -25,10 +25,14 @@ func depositCmd(t *testing.T, vars map[string]string, args ...string) depositRes
 	t.Helper()
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
 	t.Setenv("HOME", t.TempDir())
+	return runCLI("", vars, args...)
+}
+
+// runCLI runs svcwallet args with stdin and vars as its environment, as
+// this process's user and folders.
+func runCLI(stdin string, vars map[string]string, args ...string) depositResult {
 	var out, errOut bytes.Buffer
-	env := CLIEnv{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut,
-		Getenv: func(k string) string { return vars[k] }}
-	code := Run(args, env)
+	code := Run(args, CLIEnv{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errOut, Getenv: func(k string) string { return vars[k] }})
 	return depositResult{code, out.String(), errOut.String()}
 }
 
