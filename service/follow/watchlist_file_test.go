@@ -67,6 +67,15 @@ func TestParseQuoteIDs(t *testing.T) {
 	}
 }
 
+// ids are the quote ids of kept, in order.
+func ids(kept []follow.Kept) []string {
+	out := make([]string, len(kept))
+	for i, k := range kept {
+		out[i] = k.QuoteID
+	}
+	return out
+}
+
 // TestWatchlist: what the board keeps, per environment in a 0600 file; a
 // missing file is an empty board; a broken one is an error, not an empty
 // board; adding ids keeps what is known of the others.
@@ -88,15 +97,15 @@ func TestWatchlist(t *testing.T) {
 		t.Fatal(n, err)
 	}
 	kept, _ := (&follow.WatchFile{Path: path, Env: "sandbox"}).Load()
-	if !slices.Equal(keptIDs(kept), []string{"q-1", "q-2", "q-3"}) {
-		t.Fatalf("sandbox holds %q", keptIDs(kept))
+	if !slices.Equal(ids(kept), []string{"q-1", "q-2", "q-3"}) {
+		t.Fatalf("sandbox holds %q", ids(kept))
 	}
 	if k := kept[0]; k.Record == nil || !k.Record.ReceiveAmount.Equal(done.ReceiveAmount) || k.Record.WithdrawTxHash != done.WithdrawTxHash ||
 		!k.Record.UpdatedAt.Equal(done.UpdatedAt) || !k.Since.Equal(seen) || !k.Checked.Equal(seen) || !kept[1].NotFound || kept[2].Record != nil {
 		t.Errorf("what is known did not read back: %+v", kept)
 	}
-	if kept, _ := (&follow.WatchFile{Path: path, Env: "production"}).Load(); !slices.Equal(keptIDs(kept), []string{"q-9"}) {
-		t.Fatalf("production holds %q", keptIDs(kept))
+	if kept, _ := (&follow.WatchFile{Path: path, Env: "production"}).Load(); !slices.Equal(ids(kept), []string{"q-9"}) {
+		t.Fatalf("production holds %q", ids(kept))
 	}
 	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o600 {
 		t.Fatalf("file mode: %v %v", fi, err)
@@ -128,8 +137,8 @@ func TestWatchlistReadBackChecked(t *testing.T) {
 	if err != nil {
 		t.Fatalf("one bad record refused the file: %v", err)
 	}
-	if !slices.Equal(keptIDs(kept), []string{"q-old", "q-a", "q-c", "q-d", "q-e", "q-f"}) {
-		t.Fatalf("ids read back: %q", keptIDs(kept))
+	if !slices.Equal(ids(kept), []string{"q-old", "q-a", "q-c", "q-d", "q-e", "q-f"}) {
+		t.Fatalf("ids read back: %q", ids(kept))
 	}
 	for _, k := range kept[:5] {
 		if k.Record != nil {
@@ -148,7 +157,7 @@ func TestWatchlistIDsReadBackChecked(t *testing.T) {
 	board := filepath.Join(t.TempDir(), "board.json")
 	exchangetest.Must(t, os.WriteFile(board, []byte(`{"envs":{"sandbox":["q-1$(touch${IFS}/tmp/x)","q-ok","q-\u001b]0;t\u0007"]}}`), 0o600))
 	if kept, err := (&follow.WatchFile{Path: board, Env: "sandbox"}).Load(); err != nil || len(kept) != 1 || kept[0].QuoteID != "q-ok" {
-		t.Fatalf("board ids %q, %v; want only q-ok", keptIDs(kept), err)
+		t.Fatalf("board ids %q, %v; want only q-ok", ids(kept), err)
 	}
 	exchangetest.Must(t, os.WriteFile(board, []byte(`{"envs":{"sandbox":["q-a"],"SANDBOX":["q-b"]}}`), 0o600))
 	if _, err := (&follow.WatchFile{Path: board, Env: "sandbox"}).Load(); err == nil {
