@@ -3,7 +3,9 @@
 package cli
 
 import (
+	"bytes"
 	"os"
+	"os/exec"
 	"strings"
 	"testing"
 
@@ -15,6 +17,10 @@ import (
 // as ./-x.json, the submit line after "--"; split as sh splits it, the
 // submit line reaches the file, whose signer refuses a wrong signature.
 func TestOfflineDashFileRunsAsPrinted(t *testing.T) {
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip("no sh")
+	}
 	r := newStatusRig(t)
 	withdrawState(t)
 	t.Chdir(t.TempDir())
@@ -25,10 +31,16 @@ func TestOfflineDashFileRunsAsPrinted(t *testing.T) {
 	if !strings.HasPrefix(submit, "svcwallet withdraw submit --signature 0x… ") || !strings.HasSuffix(submit, " -- -x.json") {
 		t.Fatalf("submit line %q, want the file after --", submit)
 	}
-	pasted := asShellSplits(t, strings.Replace(submit, "0x…", "0x"+strings.Repeat("ab", 65), 1), map[string]string{statusKeyVar: sandbox.DemoAPIKey})
+	out, err := exec.Command(sh, "-c", `svcwallet() { for a in "$@"; do printf '%s\0' "$a"; done; }; `+strings.Replace(submit, "0x…", "0x"+strings.Repeat("ab", 65), 1)).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	words := strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
+	var stdout, stderr bytes.Buffer
+	code := Run(words, CLIEnv{Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr, Getenv: func(k string) string { return map[string]string{statusKeyVar: sandbox.DemoAPIKey}[k] }})
 	// It read the file: the signature is checked against its signer.
-	if pasted.code == exitUsage || !strings.Contains(pasted.stderr, "Refused the signature") {
-		t.Errorf("%s, as sh splits it: exit %d\n%s", submit, pasted.code, pasted.stderr)
+	if code == exitUsage || !strings.Contains(stderr.String(), "Refused the signature") {
+		t.Errorf("%s, as sh splits it: exit %d\n%s", submit, code, stderr.String())
 	}
 	if _, err := os.Stat("-x.json"); err != nil {
 		t.Fatal(err)
