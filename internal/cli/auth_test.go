@@ -1,11 +1,9 @@
 package cli
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
@@ -58,18 +56,22 @@ func (w *authWorld) serve(opts sandbox.Options) *sandbox.Server {
 
 // point makes "local" reach url.
 func (w *authWorld) point(url string) {
-	cfg := fmt.Sprintf("default_env = \"local\"\n[env.local]\nauth_url = %q\nbase_url = %q\nmarket_data_url = %q\nchain_id = 327\n", url, url, url)
-	if err := os.WriteFile(w.config, []byte(cfg), 0o600); err != nil {
-		w.t.Fatal(err)
-	}
+	writeConfig(w.t, w.config, true, "local", url, url)
 }
 
 func (w *authWorld) run(stdin string, vars map[string]string, args ...string) depositResult {
 	w.t.Helper()
-	var out, errOut bytes.Buffer
-	env := CLIEnv{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errOut, Getenv: func(k string) string { return vars[k] }}
-	code := Run(append(args, "--config", w.config), env)
-	return depositResult{code, out.String(), errOut.String()}
+	return runCLI(stdin, vars, append(args, "--config", w.config)...)
+}
+
+// logIn runs auth login with args as a test's setup: the session it keeps
+// is what the test is about, so a login that fails ends the test (its
+// stderr quoted: a config path may hold escapes).
+func (w *authWorld) logIn(stdin string, vars map[string]string, args ...string) {
+	w.t.Helper()
+	if r := w.run(stdin, vars, append([]string{"auth", "login"}, args...)...); r.code != 0 {
+		w.t.Fatalf("auth login %s: exit %d\n%q", strings.Join(args, " "), r.code, r.stderr)
+	}
 }
 
 // TestAuthLoginOnce: auth login keeps the session, and a command with no
@@ -119,9 +121,7 @@ func TestAuthLoginOnce(t *testing.T) {
 // in as without one (here: no credential).
 func TestKeptSessionNeverSentToAnotherHost(t *testing.T) {
 	w, _ := newAuthWorld(t, sandbox.Options{})
-	if r := w.run(sandbox.DemoAPIKey, nil, "auth", "login", "--with-api-key"); r.code != 0 {
-		t.Fatalf("auth login: exit %d\n%s", r.code, r.stderr)
-	}
+	w.logIn(sandbox.DemoAPIKey, nil, "--with-api-key")
 	other := w.serve(sandbox.Options{})
 	target, err := url.Parse(other.URL)
 	if err != nil {
@@ -169,9 +169,7 @@ func TestKeptSessionNeverSentToAnotherHost(t *testing.T) {
 // with the API key kept with it, and the renewed one is kept.
 func TestKeptSessionRenewedAndKept(t *testing.T) {
 	w, _ := newAuthWorld(t, sandbox.Options{SessionTTL: 3 * time.Second})
-	if r := w.run(sandbox.DemoAPIKey, nil, "auth", "login", "--with-api-key"); r.code != 0 {
-		t.Fatalf("auth login: exit %d\n%s", r.code, r.stderr)
-	}
+	w.logIn(sandbox.DemoAPIKey, nil, "--with-api-key")
 	before, _ := keyring.Get("svcwallet", "session:local")
 	if r := w.run("", nil, "deposit"); r.code != 0 {
 		t.Fatalf("deposit: exit %d\n%s", r.code, r.stderr)
@@ -250,9 +248,7 @@ func TestAuthLoginAsks(t *testing.T) {
 func TestKeptSessionRefusedSaysLogIn(t *testing.T) {
 	w, srv := newAuthWorld(t, sandbox.Options{})
 	revoked := w.revokingFront(srv, nil)
-	if r := w.run(sandbox.DemoAPIKey, nil, "auth", "login", "--with-api-key", "--insecure-storage"); r.code != 0 {
-		t.Fatalf("auth login: exit %d\n%s", r.code, r.stderr)
-	}
+	w.logIn(sandbox.DemoAPIKey, nil, "--with-api-key", "--insecure-storage")
 	if r := w.run("", nil, "auth", "status"); !strings.Contains(r.stdout, "as far as this machine knows (not checked with the service)") ||
 		!strings.Contains(r.stdout, "once it ends, commands log in as they would without it") {
 		t.Errorf("auth status of a kept session:\n%s", r.stdout)
@@ -320,9 +316,7 @@ func TestAuthLoginCtrlDAtTheTerminal(t *testing.T) {
 func TestKeptSessionRenewedAsAnotherAccount(t *testing.T) {
 	w, srv := newAuthWorld(t, sandbox.Options{})
 	revoked := w.revokingFront(srv, func(r *http.Response) { r.Header.Set(config.HeaderAccountID, sandbox.NoChainAccountID) })
-	if r := w.run(sandbox.DemoAPIKey+"\n", nil, "auth", "login", "--with-api-key"); r.code != 0 {
-		t.Fatalf("auth login: exit %d\n%s", r.code, r.stderr)
-	}
+	w.logIn(sandbox.DemoAPIKey+"\n", nil, "--with-api-key")
 	revoked.Store(true)
 	r := w.run("", nil, "deposit")
 	if r.code != exitFailed || !strings.Contains(r.stderr, "the session svcwallet auth login kept for local is no longer used: the service answered the renewed login as another account") ||

@@ -73,8 +73,7 @@ func TestWithdrawBridgeChangeWayForward(t *testing.T) {
 // changed only there: the refusal names the line and the file, and
 // --accept-bridge does not override it.
 func TestWithdrawPinnedBridgeWayForward(t *testing.T) {
-	withdrawState(t)
-	r := newStatusRig(t)
+	r := newJournalingRig(t)
 	const pinned = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
 	f, err := os.OpenFile(r.config, os.O_APPEND|os.O_WRONLY, 0)
 	if err != nil {

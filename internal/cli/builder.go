@@ -142,11 +142,7 @@ func (c builderCmd) run(ctx context.Context, f builderFlags) error {
 	if err := probe(); err != nil {
 		return err
 	}
-	e, err := c.app.environment()
-	if err != nil {
-		return err
-	}
-	offline, chosen, err := offlinePrepares(f.key, e, f.out)
+	e, offline, chosen, err := c.app.offlinePrepares(f.key, f.out)
 	switch {
 	case err != nil:
 		return err

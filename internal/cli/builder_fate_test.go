@@ -1,11 +1,9 @@
 package cli
 
 import (
-	"fmt"
 	"net"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -47,10 +45,7 @@ func TestBuilderCLISaysEachFate(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			e := &bcliEnv{url: srv.URL, config: filepath.Join(t.TempDir(), "config.toml")}
-			cfg := fmt.Sprintf("[env.local]\nauth_url = %q\nbase_url = %q\nmarket_data_url = %q\nchain_id = %d\n", c.authURL, srv.URL, srv.URL, sandbox.DefaultChainID)
-			if err := os.WriteFile(e.config, []byte(cfg), 0o600); err != nil {
-				t.Fatal(err)
-			}
+			writeConfig(t, e.config, false, "local", c.authURL, srv.URL)
 			r := bcli(t, demoKeyVars, "", false, authorizeArgs(e)...)
 			if r.code != exitFailed || !strings.Contains(r.stderr, c.says) || strings.Contains(r.stderr, "so far") || strings.Contains(r.stderr, "web UI") {
 				t.Fatalf("exit %d: %s", r.code, r.stderr)

@@ -3,7 +3,6 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -42,11 +41,7 @@ func newBoRig(t *testing.T) *boRig {
 	t.Cleanup(srv.Close)
 	r.url = srv.URL
 	r.config = filepath.Join(t.TempDir(), "config.toml")
-	cfg := fmt.Sprintf("[env.local]\nauth_url = %q\nbase_url = %q\nmarket_data_url = %q\nchain_id = %d\n",
-		srv.URL, srv.URL, srv.URL, sandbox.DefaultChainID)
-	if err := os.WriteFile(r.config, []byte(cfg), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	writeConfig(t, r.config, false, "local", srv.URL, srv.URL)
 	return r
 }
 

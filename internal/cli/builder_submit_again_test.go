@@ -1,10 +1,8 @@
 package cli
 
 import (
-	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"strings"
 	"testing"
 
@@ -26,10 +24,7 @@ func TestBuilderSubmitNotTakenSaysPrepareAgain(t *testing.T) {
 		w.Write([]byte(`{"code":1006,"message":"slow down","status":429}`))
 	}))
 	t.Cleanup(limited.Close)
-	cfg := fmt.Sprintf("[env.local]\nauth_url = %q\nbase_url = %q\nmarket_data_url = %q\nchain_id = %d\n", limited.URL, r.url, r.url, sandbox.DefaultChainID)
-	if err := os.WriteFile(r.config, []byte(cfg), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	writeConfig(t, r.config, false, "local", limited.URL, r.url)
 	r.run("", "submit", out, "--signature", sig).want(t, exitFailed, "did not take the authorization: wait 3 s before sending it again",
 		"this file is not submitted twice: prepare it again (svcwallet builder authorize --signer offline --env local --config "+r.config+") and submit the new one")
 	if res := r.run("", "submit", out, "--signature", sig); !strings.Contains(res.stderr, "submitted already") {

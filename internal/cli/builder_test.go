@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -52,11 +51,7 @@ func newBcliEnv(t *testing.T) *bcliEnv {
 	t.Cleanup(srv.Close)
 	e.url = srv.URL
 	e.config = filepath.Join(t.TempDir(), "config.toml")
-	cfg := fmt.Sprintf("[env.local]\nauth_url = %q\nbase_url = %q\nmarket_data_url = %q\nchain_id = %d\n",
-		srv.URL, srv.URL, srv.URL, sandbox.DefaultChainID)
-	if err := os.WriteFile(e.config, []byte(cfg), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	writeConfig(t, e.config, false, "local", srv.URL, srv.URL)
 	return e
 }
 
@@ -362,10 +357,7 @@ func TestBuilderCLIRefused(t *testing.T) {
 		}))
 		t.Cleanup(srv.Close)
 		e := &bcliEnv{url: srv.URL, config: filepath.Join(t.TempDir(), "config.toml")}
-		cfg := fmt.Sprintf("[env.local]\nauth_url = %q\nbase_url = %q\nmarket_data_url = %q\nchain_id = %d\n", srv.URL, srv.URL, srv.URL, sandbox.DefaultChainID)
-		if err := os.WriteFile(e.config, []byte(cfg), 0o600); err != nil {
-			t.Fatal(err)
-		}
+		writeConfig(t, e.config, false, "local", srv.URL, srv.URL)
 		r := bcli(t, demoKeyVars, "", false, authorizeArgs(e)...)
 		if r.code != 1 || !strings.Contains(r.stderr, "more than 30 days ahead") || !strings.Contains(r.stderr, "run the command again with a shorter --expires") {
 			t.Fatalf("exit %d: %s", r.code, r.stderr)
@@ -396,10 +388,7 @@ func TestBuilderCLIOutcomeUnknown(t *testing.T) {
 	}))
 	t.Cleanup(srv.Close)
 	e := &bcliEnv{url: srv.URL, config: filepath.Join(t.TempDir(), "config.toml")}
-	cfg := fmt.Sprintf("[env.local]\nauth_url = %q\nbase_url = %q\nmarket_data_url = %q\nchain_id = %d\n", srv.URL, srv.URL, srv.URL, sandbox.DefaultChainID)
-	if err := os.WriteFile(e.config, []byte(cfg), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	writeConfig(t, e.config, false, "local", srv.URL, srv.URL)
 	r := bcli(t, demoKeyVars, "", false, authorizeArgs(e)...)
 	if r.code != exitError || authorizes.Load() != 1 || strings.Contains(r.stderr, "refused") ||
 		!strings.Contains(r.stderr, "not authorized so far: The service answered the authorization with HTTP 499") ||
@@ -543,8 +532,7 @@ func TestBuilderCLIRefusesSkewedClock(t *testing.T) {
 			h.ServeHTTP(w, r)
 		}))
 		cfg := filepath.Join(t.TempDir(), "config.toml")
-		os.WriteFile(cfg, []byte(fmt.Sprintf("[env.local]\nauth_url = %q\nbase_url = %q\nmarket_data_url = %q\nchain_id = %d\n",
-			srv.URL, srv.URL, srv.URL, sandbox.DefaultChainID)), 0o600)
+		writeConfig(t, cfg, false, "local", srv.URL, srv.URL)
 		var out, errOut bytes.Buffer
 		c := builderCmd{
 			env: CLIEnv{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut,

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -111,9 +110,7 @@ func TestStatusStdinKeyNeverSent(t *testing.T) {
 			}
 			t.Setenv("XDG_CONFIG_HOME", t.TempDir())
 			t.Setenv("HOME", t.TempDir())
-			var out, errOut bytes.Buffer
-			code := Run(args, CLIEnv{Stdin: strings.NewReader(line + "\n"), Stdout: &out, Stderr: &errOut, Getenv: func(string) string { return "" }})
-			r := depositResult{code, out.String(), errOut.String()}
+			r := runCLI(line+"\n", nil, args...)
 			// 0x and 64 hex digits standing alone is a payout hash, found
 			// here or not (exit 4 on the embedded sandbox), never sent.
 			hash := strings.Contains(line, "0x"+key+" ") || strings.HasSuffix(line, "0x"+key)

@@ -23,10 +23,6 @@ import (
 // path holding a space; split as sh splits them, they reach the withdrawal,
 // not a refusal of an unknown flag.
 func TestDashIDRunsAsPrinted(t *testing.T) {
-	sh, err := exec.LookPath("sh")
-	if err != nil {
-		t.Skip("no sh")
-	}
 	t.Setenv("XDG_STATE_HOME", t.TempDir())
 	j, err := journal.Open(journal.DefaultPath())
 	if err != nil {
@@ -62,16 +58,8 @@ func TestDashIDRunsAsPrinted(t *testing.T) {
 		if line != tc.want {
 			t.Fatalf("after %q:\n got  %s\n want %s\nin %s", tc.after, line, tc.want, r.stdout)
 		}
-		out, err := exec.Command(sh, "-c", `svcwallet() { for a in "$@"; do printf '%s\0' "$a"; done; }; `+line).Output()
-		if err != nil {
-			t.Fatal(err)
-		}
-		words := strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
-		var stdout, stderr bytes.Buffer
-		code := Run(words, CLIEnv{Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr,
-			Getenv: func(k string) string { return map[string]string{apiKeyVar: sandbox.DemoAPIKey}[k] }})
-		if code == exitUsage || !strings.Contains(stderr.String(), tc.said) {
-			t.Errorf("%s, as sh splits it: exit %d\n%s%s", line, code, stdout.String(), stderr.String())
+		if r := asShellSplits(t, line, map[string]string{apiKeyVar: sandbox.DemoAPIKey}); r.code == exitUsage || !strings.Contains(r.stderr, tc.said) {
+			t.Errorf("%s, as sh splits it: exit %d\n%s%s", line, r.code, r.stdout, r.stderr)
 		}
 	}
 }
@@ -128,4 +116,20 @@ func TestLoneDashIDRunsAsPrinted(t *testing.T) {
 	if ran == 0 {
 		t.Skip("no POSIX shell")
 	}
+}
+
+// asShellSplits runs line, a command svcwallet printed to run next, with
+// the words sh splits it into, as a person who pastes it into a shell runs
+// it; vars are its environment.
+func asShellSplits(t *testing.T, line string, vars map[string]string) depositResult {
+	t.Helper()
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip("no sh")
+	}
+	out, err := exec.Command(sh, "-c", `svcwallet() { for a in "$@"; do printf '%s\0' "$a"; done; }; `+line).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return runCLI("", vars, strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")...)
 }

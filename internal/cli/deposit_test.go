@@ -25,11 +25,30 @@ func depositCmd(t *testing.T, vars map[string]string, args ...string) depositRes
 	t.Helper()
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
 	t.Setenv("HOME", t.TempDir())
+	return runCLI("", vars, args...)
+}
+
+// runCLI runs svcwallet args with stdin and vars as its environment, as
+// this process's user and folders.
+func runCLI(stdin string, vars map[string]string, args ...string) depositResult {
 	var out, errOut bytes.Buffer
-	env := CLIEnv{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut,
-		Getenv: func(k string) string { return vars[k] }}
-	code := Run(args, env)
+	code := Run(args, CLIEnv{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errOut, Getenv: func(k string) string { return vars[k] }})
 	return depositResult{code, out.String(), errOut.String()}
+}
+
+// writeConfig writes the config file path with one environment, name, on
+// the sandbox's chain: its API and market-data hosts at url, its login at
+// auth (url, unless a test puts something in front of the login alone);
+// the default environment (default_env) when def.
+func writeConfig(t *testing.T, path string, def bool, name, auth, url string) {
+	t.Helper()
+	cfg := fmt.Sprintf("[env.%s]\nauth_url = %q\nbase_url = %q\nmarket_data_url = %q\nchain_id = %d\n", name, auth, url, url, sandbox.DefaultChainID)
+	if def {
+		cfg = fmt.Sprintf("default_env = %q\n", name) + cfg
+	}
+	if err := os.WriteFile(path, []byte(cfg), 0o600); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // localConfig writes a config whose default environment "local" is a
@@ -42,11 +61,7 @@ func localConfig(t *testing.T) (string, *sandbox.Server) {
 	}
 	t.Cleanup(func() { srv.Close() })
 	path := filepath.Join(t.TempDir(), "config.toml")
-	cfg := fmt.Sprintf("default_env = \"local\"\n[env.local]\nauth_url = %q\nbase_url = %q\nmarket_data_url = %q\nchain_id = 327\n",
-		srv.URL, srv.URL, srv.URL)
-	if err := os.WriteFile(path, []byte(cfg), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	writeConfig(t, path, true, "local", srv.URL, srv.URL)
 	return path, srv
 }
 
@@ -189,10 +204,7 @@ func writeDeadConfig(t *testing.T) string {
 	url := srv.URL
 	srv.Close() // the port is now closed: connection refused
 	path := filepath.Join(t.TempDir(), "dead.toml")
-	cfg := fmt.Sprintf("default_env = \"dead\"\n[env.dead]\nauth_url = %q\nbase_url = %q\nmarket_data_url = %q\nchain_id = 327\n", url, url, url)
-	if err := os.WriteFile(path, []byte(cfg), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	writeConfig(t, path, true, "dead", url, url)
 	return path
 }
 

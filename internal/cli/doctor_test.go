@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -99,10 +98,7 @@ func skewedConfig(t *testing.T, off time.Duration) string {
 	}
 	t.Cleanup(func() { srv.Close() })
 	path := filepath.Join(t.TempDir(), "skewed.toml")
-	cfg := fmt.Sprintf("default_env = \"skewed\"\n[env.skewed]\nauth_url = %q\nbase_url = %q\nmarket_data_url = %q\nchain_id = 327\n", srv.URL, srv.URL, srv.URL)
-	if err := os.WriteFile(path, []byte(cfg), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	writeConfig(t, path, true, "skewed", srv.URL, srv.URL)
 	return path
 }
 

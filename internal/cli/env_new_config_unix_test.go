@@ -3,7 +3,6 @@
 package cli
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -63,12 +62,7 @@ func TestDefaultConfigMadeChecked(t *testing.T) {
 	t.Setenv("XDG_STATE_HOME", filepath.Join(home, "state"))
 	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, "cfg"))
 	path := filepath.Join(home, "cfg", "svcwallet", "config.toml")
-	run := func(args ...string) depositResult {
-		t.Helper()
-		var out, errOut bytes.Buffer
-		code := Run(args, CLIEnv{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut, Getenv: func(string) string { return "" }})
-		return depositResult{code, out.String(), errOut.String()}
-	}
+	run := func(args ...string) depositResult { return runCLI("", nil, args...) }
 	if r := run("env", "use", "sandbox"); r.code != 0 {
 		t.Fatalf("env use sandbox: exit %d\n%s", r.code, r.stderr)
 	}
@@ -117,10 +111,8 @@ func TestNoDefaultConfigToEdit(t *testing.T) {
 	t.Setenv("XDG_STATE_HOME", t.TempDir())
 	t.Chdir(t.TempDir())
 	for _, args := range [][]string{{"env", "use", "sandbox"}, {"env", "add", "local", "--base-url", "http://127.0.0.1:1", "--chain-id", "327"}} {
-		var out, errOut bytes.Buffer
-		code := Run(args, CLIEnv{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut, Getenv: func(string) string { return "" }})
-		if code == 0 || !strings.Contains(errOut.String(), "no config file to edit: no home directory: set $HOME, or set XDG_CONFIG_HOME; or name one with --config") {
-			t.Errorf("%v: exit %d\n%s", args, code, errOut.String())
+		if r := runCLI("", nil, args...); r.code == 0 || !strings.Contains(r.stderr, "no config file to edit: no home directory: set $HOME, or set XDG_CONFIG_HOME; or name one with --config") {
+			t.Errorf("%v: exit %d\n%s", args, r.code, r.stderr)
 		}
 	}
 	if entries, _ := os.ReadDir("."); len(entries) != 0 {

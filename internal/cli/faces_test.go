@@ -7,7 +7,6 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -162,10 +161,7 @@ func typedAnswers(before map[int]func(), texts ...string) *answerLines {
 func (r *faceRig) commandLine(j journey) (outcome, string) {
 	srv := r.serve()
 	cfg := filepath.Join(r.t.TempDir(), "config.toml")
-	toml := fmt.Sprintf("default_env = \"local\"\n[env.local]\nauth_url = %q\nbase_url = %q\nmarket_data_url = %q\nchain_id = %d\n", srv, srv, srv, sandbox.DefaultChainID)
-	if err := os.WriteFile(cfg, []byte(toml), 0o600); err != nil {
-		r.t.Fatal(err)
-	}
+	writeConfig(r.t, cfg, true, "local", srv, srv)
 	answers := []string{"y"}
 	if j.left > 0 {
 		answers = []string{"y", "y", "n"} // sign; a new quote; not this one

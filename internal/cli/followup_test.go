@@ -89,8 +89,7 @@ func (r *statusRig) defaultConfigWithoutDefaultEnv(t *testing.T) {
 // it reaches the same environment; without them it would go to the
 // embedded sandbox, which knows none of it.
 func TestPrintedCommandsRunAsPrinted(t *testing.T) {
-	withdrawState(t)
-	r := newStatusRig(t)
+	r := newJournalingRig(t)
 	r.defaultConfigWithoutDefaultEnv(t)
 	wd := "svcwallet withdraw --env local --chain arbitrum --to " + sandbox.DestCompleted + " --amount 25 --yes"
 
@@ -144,8 +143,7 @@ func TestPrintedCommandsRunAsPrinted(t *testing.T) {
 // and the follow-up a second submit names, carry the environment chosen by
 // $SVCWALLET_ENV, and run as printed.
 func TestPrintedOfflineCommandsRunAsPrinted(t *testing.T) {
-	withdrawState(t)
-	r := newStatusRig(t)
+	r := newJournalingRig(t)
 	r.defaultConfigWithoutDefaultEnv(t)
 	out := filepath.Join(t.TempDir(), "transfer.json")
 	res := r.runPrinted(map[string]string{envNameVar: "local"}, "svcwallet withdraw --signer offline --account "+demoSigner+" --out "+out+

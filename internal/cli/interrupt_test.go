@@ -79,10 +79,8 @@ func TestNoEnvironmentWhereNoneIsNeeded(t *testing.T) {
 	}
 	vars := map[string]string{configPathVar: bad, signer.KeystoreEnvVar: t.TempDir()}
 	for _, args := range [][]string{{"version"}, {"help", "status"}, {"status", "--help"}, {"completion", "bash"}, {"man"}, {"key", "list"}} {
-		var out, errOut bytes.Buffer
-		code := Run(args, CLIEnv{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut, Getenv: func(k string) string { return vars[k] }})
-		if code != 0 {
-			t.Errorf("%q: exit %d:\n%s", args, code, errOut.String())
+		if r := runCLI("", vars, args...); r.code != 0 {
+			t.Errorf("%q: exit %d:\n%s", args, r.code, r.stderr)
 		}
 	}
 	// The same config stops a command that needs an environment.

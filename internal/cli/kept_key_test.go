@@ -26,9 +26,7 @@ import (
 // very key kept with it uses it as before.
 func TestAPIKeyGivenComesBeforeTheKeptSession(t *testing.T) {
 	w, _ := newAuthWorld(t, sandbox.Options{})
-	if r := w.run(sandbox.DemoAPIKey+"\n", nil, "auth", "login", "--with-api-key"); r.code != 0 {
-		t.Fatalf("auth login: exit %d\n%s", r.code, r.stderr)
-	}
+	w.logIn(sandbox.DemoAPIKey+"\n", nil, "--with-api-key")
 	other := map[string]string{exchange.APIKeyEnvVar: sandbox.NoChainAPIKey}
 	if r := w.run("", other, "deposit", "--json"); r.code != exitFailed || !strings.Contains(r.stdout, "no chain account address") || strings.Contains(r.stdout, "deposit_address") {
 		t.Errorf("deposit with another account's key given: exit %d, want that account's refusal\n%s%s", r.code, r.stdout, r.stderr)
@@ -51,9 +49,7 @@ func TestAPIKeyGivenComesBeforeTheKeptSession(t *testing.T) {
 // given or a word.
 func TestEndedSessionKeptOnlyForItsAccount(t *testing.T) {
 	w, _ := newAuthWorld(t, sandbox.Options{})
-	if r := w.run(sandbox.DemoAPIKey+"\n", nil, "auth", "login", "--with-api-key"); r.code != 0 {
-		t.Fatalf("auth login: exit %d\n%s", r.code, r.stderr)
-	}
+	w.logIn(sandbox.DemoAPIKey+"\n", nil, "--with-api-key")
 	cfg, err := config.LoadConfig(w.config, true)
 	if err != nil {
 		t.Fatal(err)
@@ -98,9 +94,7 @@ func TestSigningKeyOfAnotherWalletComesBeforeTheKeptSession(t *testing.T) {
 	w, _ := newAuthWorld(t, sandbox.Options{})
 	demo := map[string]string{signer.KeyEnvVar: sandbox.DemoPrivateKey}
 	other := map[string]string{signer.KeyEnvVar: sandbox.NoChainPrivateKey}
-	if r := w.run("", demo, "auth", "login", "--wallet"); r.code != 0 {
-		t.Fatalf("auth login --wallet: exit %d\n%s", r.code, r.stderr)
-	}
+	w.logIn("", demo, "--wallet")
 	cfg, err := config.LoadConfig(w.config, true)
 	if err != nil {
 		t.Fatal(err)
@@ -124,9 +118,7 @@ func TestSigningKeyOfAnotherWalletComesBeforeTheKeptSession(t *testing.T) {
 	if r := w.run("", nil, "auth", "status"); !strings.Contains(r.stdout, sandbox.DemoAccountID) {
 		t.Errorf("the kept session was replaced:\n%s", r.stdout)
 	}
-	if r := w.run(sandbox.DemoAPIKey+"\n", nil, "auth", "login", "--with-api-key"); r.code != 0 {
-		t.Fatalf("auth login: exit %d\n%s", r.code, r.stderr)
-	}
+	w.logIn(sandbox.DemoAPIKey+"\n", nil, "--with-api-key")
 	if r := w.run("", other, "deposit", "--json"); r.code != 0 || !strings.Contains(r.stdout, "deposit_address") {
 		t.Errorf("an API key's session beside a signing key: exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
@@ -141,9 +133,7 @@ func TestSigningKeyOfAnotherWalletComesBeforeTheKeptSession(t *testing.T) {
 func TestNoSigningKeyLeavesTheKeptWalletSession(t *testing.T) {
 	w, _ := newAuthWorld(t, sandbox.Options{})
 	demo := map[string]string{signer.KeyEnvVar: sandbox.DemoPrivateKey}
-	if r := w.run("", demo, "auth", "login", "--wallet"); r.code != 0 {
-		t.Fatalf("auth login --wallet: exit %d\n%s", r.code, r.stderr)
-	}
+	w.logIn("", demo, "--wallet")
 	cfg, err := os.ReadFile(w.config)
 	if err != nil {
 		t.Fatal(err)
@@ -166,9 +156,7 @@ func TestNoSigningKeyLeavesTheKeptWalletSession(t *testing.T) {
 func TestUnservedWalletSessionSaysWhy(t *testing.T) {
 	w, _ := newAuthWorld(t, sandbox.Options{})
 	demo := map[string]string{signer.KeyEnvVar: sandbox.DemoPrivateKey}
-	if r := w.run("", demo, "auth", "login", "--wallet"); r.code != 0 {
-		t.Fatalf("auth login --wallet: exit %d\n%s", r.code, r.stderr)
-	}
+	w.logIn("", demo, "--wallet")
 	cfg, err := os.ReadFile(w.config)
 	if err != nil {
 		t.Fatal(err)
@@ -228,9 +216,7 @@ func (w *authWorld) keptByAnEarlierVersion() {
 func TestConsoleLoginIsToldWhyTheKeptSessionWasLeft(t *testing.T) {
 	w, _ := newAuthWorld(t, sandbox.Options{})
 	demo := map[string]string{signer.KeyEnvVar: sandbox.DemoPrivateKey}
-	if r := w.run("", demo, "auth", "login", "--wallet"); r.code != 0 {
-		t.Fatalf("auth login --wallet: exit %d\n%s", r.code, r.stderr)
-	}
+	w.logIn("", demo, "--wallet")
 	cfg, err := os.ReadFile(w.config)
 	if err != nil {
 		t.Fatal(err)
@@ -293,9 +279,7 @@ func TestUnservedWalletSessionSaysTheConfigClean(t *testing.T) {
 	w.config = filepath.Join(dir, "config.toml")
 	w.point(srv.URL)
 	demo := map[string]string{signer.KeyEnvVar: sandbox.DemoPrivateKey}
-	if r := w.run("", demo, "auth", "login", "--wallet"); r.code != 0 {
-		t.Fatalf("auth login --wallet: exit %d\n%q", r.code, r.stderr)
-	}
+	w.logIn("", demo, "--wallet")
 	w.keptByAnEarlierVersion()
 	r := w.run("", demo, "deposit", "--json")
 	if r.code != 0 || !strings.Contains(r.stderr, "run svcwallet auth login --env local"+safetext.LeftOut("--config")+" again") {

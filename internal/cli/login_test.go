@@ -18,8 +18,7 @@ import (
 // and withdraw for "refused, nothing paid". A refused API key, and a
 // service that cannot be reached, alike.
 func TestLoginFailureOneWay(t *testing.T) {
-	withdrawState(t)
-	r := newStatusRig(t)
+	r := newJournalingRig(t)
 	r.defaultConfigWithoutDefaultEnv(t)
 	dead := writeDeadConfig(t)
 	file := filepath.Join(t.TempDir(), "transfer.json")
@@ -75,8 +74,7 @@ func TestLoginFailureOneWay(t *testing.T) {
 // TestLoginNotSignedOneWay: a wallet login the key source refuses to sign
 // is a login that failed too: exit 5, said the same way by each command.
 func TestLoginNotSignedOneWay(t *testing.T) {
-	withdrawState(t)
-	r := newStatusRig(t)
+	r := newJournalingRig(t)
 	f := exchangetest.NewFakeClef(t)
 	f.Deny = true
 	want := "the wallet login was not signed: clef at " + f.URL + " refused to sign (request denied); nothing was sent\n"

@@ -48,21 +48,25 @@ func offlineOut(out string, dryRun bool) string {
 	return ""
 }
 
-// offlinePrepares reports whether a signing command prepares for offline
-// signing: --signer offline, or the environment's signer, chose it. --out,
-// where the prepared file goes, is refused without it. chosen is whether a
-// key source was named at all (signerFlags.chosen), said once, here.
-func offlinePrepares(key signerFlags, e config.Environment, out string) (offline, chosen bool, err error) {
+// offlinePrepares is the environment of a signing command and whether the
+// command prepares for offline signing there: --signer offline, or the
+// environment's signer, chose it. --out, where the prepared file goes, is
+// refused without it. chosen is whether a key source was named at all
+// (signerFlags.chosen), said once, here.
+func (a *app) offlinePrepares(key signerFlags, out string) (e config.Environment, offline, chosen bool, err error) {
+	if e, err = a.environment(); err != nil {
+		return e, false, false, err
+	}
 	src, chosen, err := key.chosen(e)
 	switch {
 	case err != nil:
-		return false, false, usageError("%w", err)
+		return e, false, false, usageError("%w", err)
 	case chosen && src.Kind == signer.SourceOffline:
-		return true, true, nil
+		return e, true, true, nil
 	case out != "":
-		return false, chosen, usageError("--out is where --signer offline writes the typed data to sign elsewhere: give --signer offline too")
+		return e, false, chosen, usageError("--out is where --signer offline writes the typed data to sign elsewhere: give --signer offline too")
 	}
-	return false, chosen, nil
+	return e, false, chosen, nil
 }
 
 // offlineSigner is the signer's address (--account or the environment's

@@ -5,7 +5,6 @@ package cli
 import (
 	"bytes"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -21,10 +20,6 @@ import (
 // bidi override) is left out, saying so, and never printed raw nor
 // cleaned into another file's name.
 func TestPrintedCommandsRepeatTheConfigQuoted(t *testing.T) {
-	sh, err := exec.LookPath("sh")
-	if err != nil {
-		t.Skip("no sh")
-	}
 	w, srv := newAuthWorld(t, sandbox.Options{})
 	cfg, err := os.ReadFile(w.config)
 	if err != nil {
@@ -58,14 +53,8 @@ func TestPrintedCommandsRepeatTheConfigQuoted(t *testing.T) {
 			t.Fatalf("got  %s\nwant %s", use, want)
 		}
 		// As pasted into sh: its words, run.
-		out, err := exec.Command(sh, "-c", `svcwallet() { for a in "$@"; do printf '%s\0' "$a"; done; }; `+use).Output()
-		if err != nil {
-			t.Fatal(err)
-		}
-		words := strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
-		var stdout, stderr bytes.Buffer
-		if code := Run(words, CLIEnv{Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr, Getenv: func(string) string { return "" }}); code != 0 {
-			t.Fatalf("%q as sh splits it: exit %d\n%s", use, code, stderr.String())
+		if r := asShellSplits(t, use, nil); r.code != 0 {
+			t.Fatalf("%q as sh splits it: exit %d\n%s", use, r.code, r.stderr)
 		}
 		b, err := os.ReadFile(w.config)
 		if err != nil || !bytes.Contains(b, []byte(`default_env = "second"`)) {
@@ -79,10 +68,6 @@ func TestPrintedCommandsRepeatTheConfigQuoted(t *testing.T) {
 // --config named, at a path holding a space, and, split as sh splits it,
 // does what it says there: not on the default config nor environment.
 func TestHintsRunAsPrinted(t *testing.T) {
-	sh, err := exec.LookPath("sh")
-	if err != nil {
-		t.Skip("no sh")
-	}
 	w, srv := newAuthWorld(t, sandbox.Options{})
 	cfg, err := os.ReadFile(w.config)
 	if err != nil {
@@ -108,14 +93,7 @@ func TestHintsRunAsPrinted(t *testing.T) {
 		if !ok || line != want {
 			t.Fatalf("after %q:\n got  %s\n want %s\nin %s", marker, line, want, said)
 		}
-		out, err := exec.Command(sh, "-c", `svcwallet() { for a in "$@"; do printf '%s\0' "$a"; done; }; `+line).Output()
-		if err != nil {
-			t.Fatal(err)
-		}
-		var stdout, stderr bytes.Buffer
-		words := strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
-		code := Run(words, CLIEnv{Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr, Getenv: func(k string) string { return vars[k] }})
-		return depositResult{code, stdout.String(), stderr.String()}
+		return asShellSplits(t, line, vars)
 	}
 	login := "svcwallet auth login --env second --config " + quoted
 	withKey := map[string]string{apiKeyVar: sandbox.DemoAPIKey}

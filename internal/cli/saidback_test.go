@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -33,11 +32,10 @@ func TestPathsSaidBackClean(t *testing.T) {
 		{[]string{"--config", bad, "env", "list", "--json"}, nil, strings.Trim(string(inJSON), `"`)},
 		{[]string{"key", "new", "--keystore", dir, "--password-file", bad}, nil, "the password file"},
 	} {
-		var out, errOut bytes.Buffer
-		code := Run(tc.args, CLIEnv{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut, Getenv: func(k string) string { return tc.vars[k] }})
-		said := out.String() + errOut.String()
-		if code == 0 || !strings.Contains(said, tc.says) || strings.ContainsAny(said, "\u202e\x1b") {
-			t.Errorf("%q: exit %d, want the path said back clean, saying %q:\n%q", tc.args, code, tc.says, said)
+		r := runCLI("", tc.vars, tc.args...)
+		said := r.stdout + r.stderr
+		if r.code == 0 || !strings.Contains(said, tc.says) || strings.ContainsAny(said, "\u202e\x1b") {
+			t.Errorf("%q: exit %d, want the path said back clean, saying %q:\n%q", tc.args, r.code, tc.says, said)
 		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/mr-tron/base58"
 
+	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/service/sandbox"
@@ -28,16 +29,11 @@ func TestStatusFindsHashAndTransferID(t *testing.T) {
 	r := newStatusRig(t)
 	done := r.withdraw(sandbox.DemoAPIKey, sandbox.DemoPrivateKey, sandbox.DestCompleted, true)
 	r.clock.Advance(sandbox.DefaultSettle)
-	res := r.run(nil, "--json", done)
-	res.want(t, exitCompleted, nil, nil)
-	w := jsonLines(t, res.stdout)[0]
+	w := r.settledJSON(t, done)
 	if w.WithdrawTxHash == "" || w.TxID == "" {
 		t.Fatalf("no payout hash or transfer id: %+v", w)
 	}
-	board := follow.WatchFile{Path: filepath.Join(filepath.Dir(journal.DefaultPath()), follow.WatchlistFile), Env: "local"}
-	if err := board.Append([]follow.Kept{{QuoteID: done, Record: &w}}, nil); err != nil {
-		t.Fatal(err)
-	}
+	onBoard(t, w)
 	r.takeAsks()
 	// The hash is named shortened, as the watch board names it
 	// (TestBoardSolanaShapeSaysBothFacts): a key's shape is never repeated.
@@ -53,7 +49,7 @@ func TestStatusFindsHashAndTransferID(t *testing.T) {
 	r.takeAsks()
 
 	unseen := "0x" + strings.Repeat("5f0c9e1b", 8)
-	res = r.run(nil, unseen, done)
+	res := r.run(nil, unseen, done)
 	res.want(t, exitNotFound, []string{done}, []string{"found only among the withdrawals this machine has seen", "ask for the quote id"})
 	if strings.Contains(res.stderr, "5f0c9e1b") || strings.Contains(res.stdout, "5f0c9e1b") {
 		t.Errorf("the unseen hash was repeated:\n%s%s", res.stdout, res.stderr)
@@ -102,13 +98,8 @@ func TestStatusFindsInTheOrderGiven(t *testing.T) {
 	first := r.withdraw(sandbox.DemoAPIKey, sandbox.DemoPrivateKey, sandbox.DestCompleted, true)
 	second := r.withdraw(sandbox.DemoAPIKey, sandbox.DemoPrivateKey, sandbox.DestCompleted, true)
 	r.clock.Advance(sandbox.DefaultSettle)
-	res := r.run(nil, "--json", first)
-	res.want(t, exitCompleted, nil, nil)
-	w := jsonLines(t, res.stdout)[0]
-	board := follow.WatchFile{Path: filepath.Join(filepath.Dir(journal.DefaultPath()), follow.WatchlistFile), Env: "local"}
-	if err := board.Append([]follow.Kept{{QuoteID: first, Record: &w}}, nil); err != nil {
-		t.Fatal(err)
-	}
+	w := r.settledJSON(t, first)
+	onBoard(t, w)
 	order := func(out string) []string {
 		var ids []string
 		for _, l := range strings.Split(out, "\n") {
@@ -199,5 +190,24 @@ func TestStatusNeverAsksSolanaKey(t *testing.T) {
 	res.want(t, exitNotFound, nil, nil)
 	if n := len(r.takeAsks()); n != 0 || strings.Contains(res.stdout+res.stderr, key) {
 		t.Errorf("%d status requests for a SOLANA private key, or it was repeated:\n%s%s", n, res.stdout, res.stderr)
+	}
+}
+
+// settledJSON is id's withdrawal as status --json prints it once it has
+// completed (the caller moves the clock past the settle time).
+func (r *statusRig) settledJSON(t *testing.T, id string) exchange.Withdrawal {
+	t.Helper()
+	res := r.run(nil, "--json", id)
+	res.want(t, exitCompleted, nil, nil)
+	return jsonLines(t, res.stdout)[0]
+}
+
+// onBoard writes w to the watch board's file, as the console keeps what
+// it followed: where status finds a payout hash or a transfer id.
+func onBoard(t *testing.T, w exchange.Withdrawal) {
+	t.Helper()
+	board := follow.WatchFile{Path: filepath.Join(filepath.Dir(journal.DefaultPath()), follow.WatchlistFile), Env: "local"}
+	if err := board.Append([]follow.Kept{{QuoteID: w.QuoteID, Record: &w}}, nil); err != nil {
+		t.Fatal(err)
 	}
 }

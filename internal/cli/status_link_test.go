@@ -2,14 +2,12 @@ package cli
 
 import (
 	"bytes"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/mr-tron/base58"
 
 	"github.com/svcwallet/svcwallet/service/follow"
-	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 )
 
@@ -23,13 +21,8 @@ func TestStatusFindsAnExplorerLink(t *testing.T) {
 	r := newStatusRig(t)
 	done := r.withdraw(sandbox.DemoAPIKey, sandbox.DemoPrivateKey, sandbox.DestCompleted, true)
 	r.clock.Advance(sandbox.DefaultSettle)
-	res := r.run(nil, "--json", done)
-	res.want(t, exitCompleted, nil, nil)
-	w := jsonLines(t, res.stdout)[0]
-	board := follow.WatchFile{Path: filepath.Join(filepath.Dir(journal.DefaultPath()), follow.WatchlistFile), Env: "local"}
-	if err := board.Append([]follow.Kept{{QuoteID: done, Record: &w}}, nil); err != nil {
-		t.Fatal(err)
-	}
+	w := r.settledJSON(t, done)
+	onBoard(t, w)
 	r.takeAsks()
 	link := "https://arbiscan.io/tx/" + w.WithdrawTxHash
 	r.run(nil, link).want(t, exitCompleted, []string{"Quote id     " + done}, nil)

@@ -1,13 +1,11 @@
 package cli
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
-	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 )
 
@@ -43,12 +41,9 @@ func TestStatusFoundOwnAPIKeyNeverSaid(t *testing.T) {
 	r := newStatusRig(t)
 	done := r.withdraw(sandbox.DemoAPIKey, sandbox.DemoPrivateKey, sandbox.DestCompleted, true)
 	r.clock.Advance(sandbox.DefaultSettle)
-	w := jsonLines(t, r.run(nil, "--json", done).stdout)[0]
+	w := r.settledJSON(t, done)
 	w.QuoteID, w.TxID = sandbox.DemoAPIKey+"1", "tx-plantedkey1"
-	board := follow.WatchFile{Path: filepath.Join(filepath.Dir(journal.DefaultPath()), follow.WatchlistFile), Env: "local"}
-	if err := board.Append([]follow.Kept{{QuoteID: w.QuoteID, Record: &w}}, nil); err != nil {
-		t.Fatal(err)
-	}
+	onBoard(t, w)
 	r.takeAsks()
 	res := r.run(nil, "tx-plantedkey1")
 	if said := res.stdout + res.stderr; res.code != exitNotFound || strings.Contains(said, sandbox.DemoAPIKey) || !strings.Contains(said, "tx-plantedkey1 was not found") {

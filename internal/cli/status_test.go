@@ -124,11 +124,7 @@ func newStatusRigWith(t *testing.T, opts sandbox.Options) *statusRig {
 	}))
 	t.Cleanup(r.srv.Close)
 	r.config = filepath.Join(t.TempDir(), "config.toml")
-	toml := fmt.Sprintf("default_env = \"local\"\n[env.local]\nauth_url = %q\nbase_url = %q\nmarket_data_url = %q\nchain_id = %d\n",
-		r.srv.URL, r.srv.URL, r.srv.URL, sandbox.DefaultChainID)
-	if err := os.WriteFile(r.config, []byte(toml), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	writeConfig(t, r.config, true, "local", r.srv.URL, r.srv.URL)
 	return r
 }
 

@@ -227,11 +227,7 @@ func (c withdrawCmd) run(ctx context.Context, f withdrawFlags) error {
 	if err != nil {
 		return err
 	}
-	e, err := c.app.environment()
-	if err != nil {
-		return err
-	}
-	offline, chosen, err := offlinePrepares(f.key, e, f.out)
+	e, offline, chosen, err := c.app.offlinePrepares(f.key, f.out)
 	switch {
 	case err != nil:
 		return err

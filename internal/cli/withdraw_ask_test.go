@@ -13,8 +13,7 @@ import (
 // then the withdrawal goes on as if they were given; without a terminal
 // a missing flag is still a usage error, and nothing is asked.
 func TestWithdrawAsksMissingFlags(t *testing.T) {
-	withdrawState(t)
-	r := newStatusRig(t)
+	r := newJournalingRig(t)
 	res := r.runWithdraw(withdrawRunOpts{terminal: true, stdin: "arbitrum\n\n" + sandbox.DestCompleted + "\n25 USDT\n25\ny\n"})
 	res.want(t, exitCompleted, "Destination chain (such as ARBITRUM): ",
 		"Destination address on ARBITRUM (an EVM address from the account's withdrawal address book): ",
@@ -44,8 +43,7 @@ func TestWithdrawAsksMissingFlags(t *testing.T) {
 // again too. A --chain the routes lack is refused at once, with nothing
 // asked.
 func TestWithdrawAskedChainChecked(t *testing.T) {
-	withdrawState(t)
-	r := newStatusRig(t)
+	r := newJournalingRig(t)
 	res := r.runWithdraw(withdrawRunOpts{terminal: true, stdin: "dogecoin\narbitrum\nTXYZ\n" + sandbox.DestCompleted + "\n25\ny\n"})
 	res.want(t, exitCompleted, `Destination chain (such as ARBITRUM): Not accepted: "dogecoin" is not a USDT withdrawal chain; the chains are: ARBITRUM, BASE, BSC, KAIA, POLYGON, TRON, SOLANA.
 Destination chain (such as ARBITRUM): Destination address on ARBITRUM`,

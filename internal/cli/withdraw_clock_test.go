@@ -25,8 +25,7 @@ import (
 // still refused. The held request, delivered late, executes; resume then
 // follows it to COMPLETED. One debit.
 func TestWithdrawResumeWithTheLocalClockAhead(t *testing.T) {
-	withdrawState(t)
-	r := newStatusRig(t)
+	r := newJournalingRig(t)
 	r.ahead = 75 * time.Second
 	var holding atomic.Bool
 	var held atomic.Pointer[http.Request]
@@ -69,8 +68,7 @@ func TestWithdrawResumeWithTheLocalClockAhead(t *testing.T) {
 // date and "contact support"; --watch and withdraw --wait say it and go
 // on asking, to COMPLETED once the service knows it again.
 func TestNotFoundAfterAcceptance(t *testing.T) {
-	withdrawState(t)
-	r := newStatusRig(t)
+	r := newJournalingRig(t)
 	var left atomic.Int32 // 404s to answer; none when 0
 	gone := func(path string, body []byte) []byte {
 		n := left.Load()

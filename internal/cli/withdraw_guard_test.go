@@ -153,8 +153,7 @@ func (a *answerLater) Read(p []byte) (int, error) {
 // never the console's "press r". An answer in time withdraws. The prompt
 // names the signer, as nothing is signed yet (issue 28 item 14).
 func TestWithdrawConfirmedAfterQuoteExpired(t *testing.T) {
-	withdrawState(t)
-	r := newStatusRig(t)
+	r := newJournalingRig(t)
 	for _, tc := range []struct {
 		wait time.Duration
 		says string
@@ -195,8 +194,7 @@ func TestWithdrawConfirmedAfterQuoteExpired(t *testing.T) {
 // the quote as expired, the command line says its own next step, and the
 // journal (`svcwallet history`) keeps words that name no console key.
 func TestWithdrawServiceRefusesExpiredQuote(t *testing.T) {
-	withdrawState(t)
-	r := newStatusRig(t)
+	r := newJournalingRig(t)
 	hook := func(w http.ResponseWriter, req *http.Request, ex http.Handler) bool {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusGone)

@@ -150,8 +150,7 @@ func sandboxURL(t *testing.T) string {
 // the signed request there, naming both services (exit 5, nothing sent);
 // pointed back, it settles it.
 func TestWithdrawResumeOnlyWhereItWasSent(t *testing.T) {
-	withdrawState(t)
-	r := newStatusRig(t)
+	r := newJournalingRig(t)
 	var drop atomic.Bool
 	r.dropAnswers(&drop)
 	drop.Store(true)

@@ -16,8 +16,7 @@ import (
 // answered yes (issue 28 item 1). The sandbox takes 1.5 USDT of any
 // amount: 6% of 25, 93.75% of 1.6.
 func TestWithdrawMostlyFee(t *testing.T) {
-	withdrawState(t)
-	r := newStatusRig(t)
+	r := newJournalingRig(t)
 	severe := func(extra ...string) []string { return withdrawArgs(sandbox.DestCompleted, "1.6", extra...) }
 	const warned = "warning: most of this withdrawal goes to fees: you lose 1.5 USDT of the 1.6 USDT you pay (93.8%)"
 
@@ -71,8 +70,7 @@ func TestWithdrawMostlyFee(t *testing.T) {
 // 1.0002 (sandbox.USDCPerUSDT): 23.5 × 1.0002 of 25 USDT, above 1:1, so
 // the loss is the fee, the conversion's gain not counted against it.
 func TestWithdrawConvertingSaysBoth(t *testing.T) {
-	withdrawState(t)
-	r := newStatusRig(t)
+	r := newJournalingRig(t)
 	r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestCompleted, "25", "--token-out", "USDC", "--dry-run")...).want(t, 0,
 		"25 USDT", "23.5047 USDC on ARBITRUM  the bridge converts USDT to USDC", "1.5 USDT",
 		"1.5 USDT, 6% of the amount  the fee; the bridge converts the remaining 23.5 USDT to 23.5047 USDC",

@@ -352,3 +352,19 @@ func TestSubmitSaysWhereBeforeTheSignature(t *testing.T) {
 		t.Fatalf("%d withdraw requests", n)
 	}
 }
+
+// TestSigningCommandsSayAnUnknownEnvironment: withdraw and builder
+// authorize, which learn the environment with whether they prepare for
+// offline signing (app.offlinePrepares), stop at an --env no config names,
+// saying so, before a key is looked for.
+func TestSigningCommandsSayAnUnknownEnvironment(t *testing.T) {
+	for _, args := range [][]string{
+		{"withdraw", "--chain", "ARBITRUM", "--to", sandbox.DestCompleted, "--amount", "25", "--yes"},
+		{"builder", "authorize", "--builder", sandbox.BuilderAddress, "--max-futures-fee", "0.1", "--max-spot-fee", "0.05", "--yes"},
+	} {
+		r := depositCmd(t, map[string]string{signer.KeyEnvVar: sandbox.DemoPrivateKey}, append(args, "--env", "nosuch")...)
+		if r.code != exitUsage || !strings.Contains(r.stderr, `no environment "nosuch" (from --env)`) {
+			t.Errorf("%s --env nosuch: exit %d\n%s", args[0], r.code, r.stderr)
+		}
+	}
+}

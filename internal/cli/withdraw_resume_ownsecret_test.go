@@ -13,8 +13,7 @@ import (
 // back: it was printed in "no withdrawal KEY of this account", beside a
 // `svcwallet status KEY` to run.
 func TestWithdrawResumeOwnAPIKeyNeverRepeated(t *testing.T) {
-	withdrawState(t)
-	r := newStatusRig(t)
+	r := newJournalingRig(t)
 	r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestCompleted, "25", "--yes")...).want(t, exitCompleted, "Withdrawal accepted")
 	for _, args := range [][]string{{"resume", sandbox.DemoAPIKey}, {"resume", sandbox.DemoAPIKey, "--json"}} {
 		res := r.runWithdraw(withdrawRunOpts{}, args...)

@@ -16,8 +16,7 @@ import (
 // id, the service's 202 to the re-sent request changed by edit.
 func resumeWith202(t *testing.T, edit func(map[string]any), args ...string) withdrawRun {
 	t.Helper()
-	withdrawState(t)
-	r := newStatusRig(t)
+	r := newJournalingRig(t)
 	var down atomic.Bool
 	down.Store(true)
 	r.faultWhile(&down, sandbox.PhaseBeforeCommit, sandbox.FaultBadGateway)

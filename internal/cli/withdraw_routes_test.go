@@ -12,8 +12,7 @@ import (
 // cannot be read says the routes could not be read, never "no withdrawal
 // routes", which reads as the service offering none.
 func TestWithdrawRoutesNotReadSaidAsSuch(t *testing.T) {
-	withdrawState(t)
-	r := newStatusRig(t)
+	r := newJournalingRig(t)
 	r.rewrite.Store(onlyPath(exchange.PathWithdrawalInfo, func([]byte) []byte { return []byte("not json") }))
 	res := r.runWithdraw(withdrawRunOpts{}, withdrawArgs("0x1111111111111111111111111111111111111111", "25", "--yes")...)
 	res.want(t, exitError, "svcwallet withdraw: the withdrawal routes could not be read: ")
@@ -27,8 +26,7 @@ func TestWithdrawRoutesNotReadSaidAsSuch(t *testing.T) {
 // the console draws it): the command line looked USDT up exactly and said
 // no route.
 func TestWithdrawRouteListedInLowerCase(t *testing.T) {
-	withdrawState(t)
-	r := newStatusRig(t)
+	r := newJournalingRig(t)
 	r.rewrite.Store(onlyPath(exchange.PathWithdrawalInfo, func(b []byte) []byte {
 		return []byte(strings.NewReplacer(`"USDT"`, `"usdt"`, `"USDC"`, `"usdc"`).Replace(string(b)))
 	}))

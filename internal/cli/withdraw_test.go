@@ -91,6 +91,14 @@ func withdrawState(t *testing.T) string {
 	return filepath.Join(dir, "svcwallet")
 }
 
+// newJournalingRig is a status rig on a fresh state folder (withdrawState),
+// where withdraw journals and records the bridge address.
+func newJournalingRig(t *testing.T) *statusRig {
+	t.Helper()
+	withdrawState(t)
+	return newStatusRig(t)
+}
+
 func withdrawArgs(dest, amount string, extra ...string) []string {
 	return append([]string{"--chain", "arbitrum", "--to", dest, "--amount", amount}, extra...)
 }
@@ -150,8 +158,7 @@ func TestWithdrawWait(t *testing.T) {
 // TestWithdrawJSONStream: --json prints the review, the acceptance and
 // the followed states, one object a line.
 func TestWithdrawJSONStream(t *testing.T) {
-	withdrawState(t)
-	r := newStatusRig(t)
+	r := newJournalingRig(t)
 	res := r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestCompleted, "25", "--yes", "--wait", "--json")...)
 	res.want(t, exitCompleted)
 	lines := strings.Split(strings.TrimSpace(res.stdout), "\n")
@@ -177,8 +184,7 @@ func TestWithdrawJSONStream(t *testing.T) {
 // it ends with), and its times are RFC 3339 in whole seconds, as in CSV,
 // though the service's are not (issue 28 item 13).
 func TestJSONLinesSayWhatTheyAre(t *testing.T) {
-	withdrawState(t)
-	r := newStatusRig(t)
+	r := newJournalingRig(t)
 	r.clock.Advance(1250 * time.Millisecond)
 	res := r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestCompleted, "25", "--yes", "--wait", "--json")...)
 	res.want(t, exitCompleted)
@@ -247,8 +253,7 @@ func TestWithdrawRefusalsSendNothing(t *testing.T) {
 // TestWithdrawFlagged: a destination flagged by screening at execution is
 // the service's refusal: exit 1, journaled as refused, nothing paid.
 func TestWithdrawFlagged(t *testing.T) {
-	withdrawState(t)
-	r := newStatusRig(t)
+	r := newJournalingRig(t)
 	res := r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestFlagged, "25", "--yes", "--wait")...)
 	res.want(t, exitFailed, "not withdrawn:", "screening")
 	if strings.Contains(res.stdout, "accepted") {
@@ -260,8 +265,7 @@ func TestWithdrawFlagged(t *testing.T) {
 // TestWithdrawConfirmation: without a terminal and without --yes nothing is
 // asked or sent (exit 2); on a terminal the answer decides.
 func TestWithdrawConfirmation(t *testing.T) {
-	withdrawState(t)
-	r := newStatusRig(t)
+	r := newJournalingRig(t)
 	r.runWithdraw(withdrawRunOpts{stdin: "y\n"}, withdrawArgs(sandbox.DestCompleted, "25")...).
 		want(t, exitUsage, "standard input or standard error is not a terminal", "add --yes")
 	r.runWithdraw(withdrawRunOpts{terminal: true, stdin: "n\n"}, withdrawArgs(sandbox.DestCompleted, "25")...).
@@ -283,8 +287,7 @@ func TestWithdrawConfirmation(t *testing.T) {
 // here); stdout gets the result. With --json, stdout keeps its lines and
 // the review is on stderr all the same.
 func TestWithdrawReviewWhereAsked(t *testing.T) {
-	withdrawState(t)
-	r := newStatusRig(t)
+	r := newJournalingRig(t)
 	res := r.runWithdraw(withdrawRunOpts{terminal: true, stdin: "y\n"}, withdrawArgs(sandbox.DestCompleted, "25")...)
 	res.want(t, exitCompleted, "Withdrawal accepted")
 	review, _, asked := strings.Cut(res.stderr, "Sign and withdraw? [y/N]")
@@ -306,8 +309,7 @@ func TestWithdrawReviewWhereAsked(t *testing.T) {
 // TestWithdrawDryRun: --dry-run prints the quote and typed data, needs no
 // key and sends no withdraw.
 func TestWithdrawDryRun(t *testing.T) {
-	withdrawState(t)
-	r := newStatusRig(t)
+	r := newJournalingRig(t)
 	res := r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestCompleted, "25", "--dry-run")...)
 	res.want(t, 0, "You receive      23.5 USDT", "Speed            fast", "numTokens      25000000  = 25 USDT, the quote's pay amount",
 		"Dry run: nothing was signed or sent.", `"primaryType": "Transfer"`, "nonce          4242")
@@ -331,8 +333,7 @@ func (r *statusRig) faultWhile(on *atomic.Bool, phase string, f sandbox.Fault) {
 // follows it, paid once; once the quote expired it asks, and says nothing
 // was paid only past the margin on the service's clock (exit 3 before).
 func TestWithdrawResume(t *testing.T) {
-	withdrawState(t)
-	r := newStatusRig(t)
+	r := newJournalingRig(t)
 	var down atomic.Bool
 	down.Store(true)
 	r.faultWhile(&down, sandbox.PhaseBeforeCommit, sandbox.FaultBadGateway)
@@ -377,8 +378,7 @@ func TestWithdrawResume(t *testing.T) {
 // is retried with the identical request, which is answered with the
 // original acceptance: paid once.
 func TestWithdrawExactlyOnce(t *testing.T) {
-	withdrawState(t)
-	r := newStatusRig(t)
+	r := newJournalingRig(t)
 	var drop atomic.Bool
 	drop.Store(true)
 	r.ex.InjectWithdrawFault(func(p string) sandbox.Fault {
@@ -435,8 +435,7 @@ func TestWithdrawWaitsOutRateLimits(t *testing.T) {
 // amount is said before the key is looked for, so a script's author fixes
 // it first and not after choosing a key.
 func TestWithdrawBadAmountSaidFirst(t *testing.T) {
-	withdrawState(t)
-	r := newStatusRig(t)
+	r := newJournalingRig(t)
 	noKey := []string{"--yes", "--keystore-file", filepath.Join(t.TempDir(), "absent.json")}
 	r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestCompleted, "abc", noKey...)...).
 		want(t, exitUsage, "amount may hold only digits and one decimal point")
@@ -452,8 +451,7 @@ func TestWithdrawBadAmountSaidFirst(t *testing.T) {
 // this machine's journal and saying so: REFUSED, the reason, exit 1; not
 // CREATED, "asked again until", exit 3.
 func TestStatusOfARefusedWithdrawal(t *testing.T) {
-	withdrawState(t)
-	r := newStatusRig(t)
+	r := newJournalingRig(t)
 	res := r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestFlagged, "25", "--yes")...)
 	res.want(t, exitFailed, "screening")
 	id := quoteIDOf(t, res.stdout+res.stderr)
@@ -473,8 +471,7 @@ func TestStatusOfARefusedWithdrawal(t *testing.T) {
 // has no web UI, the refusal says so and where its destinations are listed,
 // and another environment keeps the real service's words.
 func TestWithdrawOutsideTheBook(t *testing.T) {
-	withdrawState(t)
-	r := newStatusRig(t)
+	r := newJournalingRig(t)
 	outside := "0x1111111111111111111111111111111111111111"
 	sandboxWords := "not quoted: The destination is not in the sandbox's address book, which is fixed (the sandbox has no web UI to add one in): pay out to one of its destinations, which `svcwallet sandbox` prints; nothing was sent"
 	res := r.runWithdraw(withdrawRunOpts{}, withdrawArgs(outside, "25", "--yes", "--env", "sandbox")...)

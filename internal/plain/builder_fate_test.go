@@ -62,26 +62,18 @@ func TestBuilderAgainAfterEachAnswer(t *testing.T) {
 	var answers []int // the gateway's statuses for the authorizations, in turn
 	var at []time.Time
 	var r *rig
-	r = newRigOn(t, func(sbx string) config.Environment {
-		up, _ := url.Parse(sbx)
-		proxy := httputil.NewSingleHostReverseProxy(up)
-		gw := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
-			if req.URL.Path != exchange.PathBuilderAuthorize || len(answers) == 0 {
-				proxy.ServeHTTP(w, req)
-				return
-			}
-			at = append(at, r.clock.Now())
-			status := answers[0]
-			answers = answers[1:]
-			w.Header().Set("Content-Type", "application/json")
-			w.Header().Set("Retry-After", "3")
-			w.WriteHeader(status)
-			w.Write([]byte(`{"message":"from the gateway"}`))
-		}))
-		t.Cleanup(gw.Close)
-		env := config.SandboxEnvironment(sbx, sandbox.DefaultChainID)
-		env.AuthURL = gw.URL
-		return env
+	r, _ = newGatewayRig(t, func(w http.ResponseWriter, req *http.Request) bool {
+		if len(answers) == 0 {
+			return false
+		}
+		at = append(at, r.clock.Now())
+		status := answers[0]
+		answers = answers[1:]
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Retry-After", "3")
+		w.WriteHeader(status)
+		w.Write([]byte(`{"message":"from the gateway"}`))
+		return true
 	})
 	authorize := typed("builder", sandbox.BuilderAddress, "0.1", "0.05", "7d", "no", "y")
 	answers = []int{http.StatusTooManyRequests}
@@ -134,22 +126,11 @@ func TestLastWordsSayWhatCame(t *testing.T) {
 // revoke it; nothing is offered again, and the last words name it sent
 // and taken.
 func TestBuilderTakenUnreadable(t *testing.T) {
-	r := newRigOn(t, func(sbx string) config.Environment {
-		up, _ := url.Parse(sbx)
-		proxy := httputil.NewSingleHostReverseProxy(up)
-		gw := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
-			if req.URL.Path != exchange.PathBuilderAuthorize {
-				proxy.ServeHTTP(w, req)
-				return
-			}
-			w.Header().Set("Content-Type", "application/json")
-			// The service's answer with a key it cannot have made.
-			w.Write([]byte(`{"api_key": "not a token"}`))
-		}))
-		t.Cleanup(gw.Close)
-		env := config.SandboxEnvironment(sbx, sandbox.DefaultChainID)
-		env.AuthURL = gw.URL
-		return env
+	r, _ := newGatewayRig(t, func(w http.ResponseWriter, _ *http.Request) bool {
+		w.Header().Set("Content-Type", "application/json")
+		// The service's answer with a key it cannot have made.
+		w.Write([]byte(`{"api_key": "not a token"}`))
+		return true
 	})
 	out, err := r.run(steps(logIn, typed("builder", sandbox.BuilderAddress, "0.1", "0.05", "7d", "no", "y"), typed("quit"))...)
 	if err != nil {
@@ -167,15 +148,7 @@ func TestBuilderTakenUnreadable(t *testing.T) {
 // named in the last words as signed and not sent: they said nothing else
 // was signed.
 func TestGoodbyeSaysAnAuthorizationNeverSent(t *testing.T) {
-	var gw *httptest.Server
-	r := newRigOn(t, func(sbx string) config.Environment {
-		up, _ := url.Parse(sbx)
-		gw = httptest.NewServer(httputil.NewSingleHostReverseProxy(up))
-		t.Cleanup(gw.Close)
-		env := config.SandboxEnvironment(sbx, sandbox.DefaultChainID)
-		env.AuthURL = gw.URL
-		return env
-	})
+	r, gw := newGatewayRig(t, func(http.ResponseWriter, *http.Request) bool { return false })
 	// Once logged in, nothing listens: every authorization fails before it leaves.
 	gone := scripted{text: "y", before: func() { gw.Listener.Close(); gw.CloseClientConnections() }}
 	out, err := r.run(steps(logIn, typed("builder", sandbox.BuilderAddress, "0.1", "0.05", "7d", "no"), []scripted{gone}, typed("Send it again", "Back home", "quit"))...)
@@ -190,23 +163,12 @@ func TestGoodbyeSaysAnAuthorizationNeverSent(t *testing.T) {
 // out a 429 before sending the same body again, the last words still name
 // the authorization sent and not taken.
 func TestInterruptedWaitSaysTheAuthorizationSent(t *testing.T) {
-	r := newRigOn(t, func(sbx string) config.Environment {
-		up, _ := url.Parse(sbx)
-		proxy := httputil.NewSingleHostReverseProxy(up)
-		gw := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
-			if req.URL.Path != exchange.PathBuilderAuthorize {
-				proxy.ServeHTTP(w, req)
-				return
-			}
-			w.Header().Set("Content-Type", "application/json")
-			w.Header().Set("Retry-After", "3")
-			w.WriteHeader(http.StatusTooManyRequests)
-			w.Write([]byte(`{"message":"from the gateway"}`))
-		}))
-		t.Cleanup(gw.Close)
-		env := config.SandboxEnvironment(sbx, sandbox.DefaultChainID)
-		env.AuthURL = gw.URL
-		return env
+	r, _ := newGatewayRig(t, func(w http.ResponseWriter, _ *http.Request) bool {
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Retry-After", "3")
+		w.WriteHeader(http.StatusTooManyRequests)
+		w.Write([]byte(`{"message":"from the gateway"}`))
+		return true
 	})
 	ctx, stop := context.WithCancel(context.Background())
 	defer stop()
@@ -218,4 +180,26 @@ func TestInterruptedWaitSaysTheAuthorizationSent(t *testing.T) {
 		t.Fatalf("ended with %v", err)
 	}
 	wants(t, out.String(), "sent a builder authorization of "+sandbox.BuilderAddress+" (not taken)")
+}
+
+// newGatewayRig is a rig whose environment's auth host is a gateway in
+// front of the sandbox: each builder authorization goes to authorize, which
+// answers it itself (true) or passes it on (false); every other request
+// passes on. The gateway is returned for a test to close.
+func newGatewayRig(t *testing.T, authorize func(w http.ResponseWriter, req *http.Request) bool) (*rig, *httptest.Server) {
+	var gw *httptest.Server
+	r := newRigOn(t, func(sbx string) config.Environment {
+		up, _ := url.Parse(sbx)
+		proxy := httputil.NewSingleHostReverseProxy(up)
+		gw = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+			if req.URL.Path != exchange.PathBuilderAuthorize || !authorize(w, req) {
+				proxy.ServeHTTP(w, req)
+			}
+		}))
+		t.Cleanup(gw.Close)
+		env := config.SandboxEnvironment(sbx, sandbox.DefaultChainID)
+		env.AuthURL = gw.URL
+		return env
+	})
+	return r, gw
 }

@@ -3,14 +3,10 @@ package plain
 import (
 	"net/http"
 	"net/http/httptest"
-	"net/http/httputil"
-	"net/url"
 	"strings"
 	"sync/atomic"
 	"testing"
 
-	"github.com/svcwallet/svcwallet/service/config"
-	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 )
 
@@ -21,22 +17,14 @@ import (
 // shows is.
 func TestTypedAheadSendsNoAuthorizationAgain(t *testing.T) {
 	var authorizations atomic.Int32
-	r := newRigOn(t, func(sbx string) config.Environment {
-		up, _ := url.Parse(sbx)
-		proxy := httputil.NewSingleHostReverseProxy(up)
-		gw := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
-			if req.URL.Path == exchange.PathBuilderAuthorize && authorizations.Add(1) == 1 {
-				w.Header().Set("Content-Type", "application/json")
-				w.WriteHeader(499) // passed on, and no word of whether it was taken
-				w.Write([]byte(`{"message":"from the gateway"}`))
-				return
-			}
-			proxy.ServeHTTP(w, req)
-		}))
-		t.Cleanup(gw.Close)
-		env := config.SandboxEnvironment(sbx, sandbox.DefaultChainID)
-		env.AuthURL = gw.URL
-		return env
+	r, _ := newGatewayRig(t, func(w http.ResponseWriter, _ *http.Request) bool {
+		if authorizations.Add(1) != 1 {
+			return false
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(499) // passed on, and no word of whether it was taken
+		w.Write([]byte(`{"message":"from the gateway"}`))
+		return true
 	})
 	out, err := r.runPasting(steps(logIn, typed("builder", sandbox.BuilderAddress, "0.1", "0.05", "7d", "no"),
 		[]scripted{after("[y/n] ", "y")}, typed("Send it again"),
@@ -58,23 +46,15 @@ func TestTypedAheadSendsNoAuthorizationAgain(t *testing.T) {
 func TestResentAfterNoAnswerFoundTaken(t *testing.T) {
 	var authorizations atomic.Int32
 	var r *rig
-	r = newRigOn(t, func(sbx string) config.Environment {
-		up, _ := url.Parse(sbx)
-		proxy := httputil.NewSingleHostReverseProxy(up)
-		gw := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
-			if req.URL.Path == exchange.PathBuilderAuthorize && authorizations.Add(1) == 1 {
-				r.ex.ServeHTTP(httptest.NewRecorder(), req) // taken, its answer lost
-				w.Header().Set("Content-Type", "application/json")
-				w.WriteHeader(499)
-				w.Write([]byte(`{"message":"from the gateway"}`))
-				return
-			}
-			proxy.ServeHTTP(w, req)
-		}))
-		t.Cleanup(gw.Close)
-		env := config.SandboxEnvironment(sbx, sandbox.DefaultChainID)
-		env.AuthURL = gw.URL
-		return env
+	r, _ = newGatewayRig(t, func(w http.ResponseWriter, req *http.Request) bool {
+		if authorizations.Add(1) != 1 {
+			return false
+		}
+		r.ex.ServeHTTP(httptest.NewRecorder(), req) // taken, its answer lost
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(499)
+		w.Write([]byte(`{"message":"from the gateway"}`))
+		return true
 	})
 	out, err := r.run(steps(logIn, typed("builder", sandbox.BuilderAddress, "0.1", "0.05", "7d", "no", "y", "Send it again", "quit"))...)
 	if err != nil {

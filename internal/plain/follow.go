@@ -10,7 +10,6 @@ import (
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
-	"github.com/svcwallet/svcwallet/service/journal"
 )
 
 // Following a withdrawal: the one follow loop (follow.Loop) decides when
@@ -102,8 +101,7 @@ func (s *session) waiter(stop chan lineRead) func(ctx context.Context, d time.Du
 // withdrawals from the journal so their states are journaled
 // (Withdrawer.JournalState, of a follower's Withdrawer).
 func (s *session) loop(ids ...string) (follow.Loop, error) {
-	sess, _ := s.client().Session()
-	recs, err := s.target.Journal.RecordsOf(journal.OwnerOf(s.target.Env, sess.AccountID), ids...)
+	recs, err := s.target.Journal.RecordsOf(s.target.Owner(), ids...)
 	if err != nil {
 		s.p.Say("The journal cannot be read (%v): the states seen are not journaled.", err)
 	}
@@ -176,8 +174,7 @@ func (s *session) lookUp() error {
 			return err // never repeated
 		}
 		if len(lookups) > 0 {
-			sess, _ := s.client().Session()
-			known := follow.KnownHere(s.target.Journal, journal.OwnerOf(s.target.Env, sess.AccountID))
+			known := follow.KnownHere(s.target.Journal, s.target.Owner())
 			var err error
 			ids, err = follow.InPlace(ids, lookups, func(l follow.Lookup) (string, error) {
 				found, _, err := known.Find(l, s.client().OwnSecret)

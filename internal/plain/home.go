@@ -84,8 +84,7 @@ func (s *session) homeNote() {
 
 // unfinished are this account's unfinished withdrawals in the journal.
 func (s *session) unfinished() ([]journal.Record, error) {
-	sess, _ := s.client().Session()
-	recs, _, err := s.target.Journal.UnfinishedRecords(journal.OwnerOf(s.target.Env, sess.AccountID))
+	recs, _, err := s.target.Journal.UnfinishedRecords(s.target.Owner())
 	return recs, err
 }
 

@@ -95,8 +95,7 @@ func labelled(label string, err error) error {
 // history lists this account's withdrawals in the journal, newest first,
 // and takes one up: its status followed, or an unanswered one settled.
 func (s *session) history() error {
-	sess, _ := s.client().Session()
-	recs, skipped, err := s.target.Journal.AccountRecords(journal.OwnerOf(s.target.Env, sess.AccountID))
+	recs, skipped, err := s.target.Journal.AccountRecords(s.target.Owner())
 	if err != nil {
 		return exchange.UserError{Text: "The withdrawal journal cannot be read (" + err.Error() + "): run " + s.command("doctor"), Cause: err}
 	}

@@ -71,8 +71,7 @@ func (b *boardScreen) step() tea.Cmd {
 // journalSince reads what this account's journal gained since a mark
 // (follow.Journaled), for a Cmd to call.
 func (b *boardScreen) journalSince() func(journal.Mark) ([]journal.Record, journal.Mark, error) {
-	sess, _ := b.app.Client().Session()
-	j, o := b.app.Journal(), journal.OwnerOf(b.app.Target.Env, sess.AccountID)
+	j, o := b.app.Journal(), b.app.Target.Owner()
 	return func(m journal.Mark) ([]journal.Record, journal.Mark, error) { return follow.Journaled(j, o, m) }
 }
 

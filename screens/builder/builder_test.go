@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -126,6 +127,22 @@ func (r *bldRig) signAndWait() {
 }
 
 func lightKeystore(t *testing.T) { exchangetest.CheapScrypt(t, &signer.ScryptN, &signer.ScryptP) }
+
+// newKeystoreRig is a rig whose signing key is the demo key in a keystore
+// at dir, joined under the test's temporary folder (scrypt made cheap):
+// the sandbox's demo key is not offered, so the review asks for the
+// keystore's passphrase, hunter2-hunter2.
+func newKeystoreRig(t *testing.T, w, h int, dir ...string) *bldRig {
+	t.Helper()
+	lightKeystore(t)
+	r := newBldRig(t, w, h)
+	r.App.Target.Demo = nil
+	r.App.KeystoreDir = filepath.Join(append([]string{t.TempDir()}, dir...)...)
+	if _, _, err := signer.ImportRawKey(r.App.KeystoreDir, sandbox.DemoPrivateKey, "hunter2-hunter2"); err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
 
 func TestBuilderAuthorizeOnly(t *testing.T) {
 	r := newBldRig(t, 120, 40)

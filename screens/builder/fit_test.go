@@ -2,7 +2,6 @@ package builder
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -91,13 +90,8 @@ func TestBuilderReviewKeystoreSignsAt60x20(t *testing.T) {
 		strings.Repeat("k", 100),
 	} {
 		t.Run(fmt.Sprintf("label_of_%d_bytes_%d_words", len(label), len(strings.Fields(label))), func(t *testing.T) {
-			lightKeystore(t)
-			r := newBldRig(t, 60, 20)
-			r.App.Target.Demo, r.App.Target.Env.Name = nil, "local"
-			r.App.KeystoreDir = filepath.Join(t.TempDir(), "home", "someone", ".config", "svcwallet", "keystore")
-			if _, _, err := signer.ImportRawKey(r.App.KeystoreDir, sandbox.DemoPrivateKey, "hunter2-hunter2"); err != nil {
-				t.Fatal(err)
-			}
+			r := newKeystoreRig(t, 60, 20, "home", "someone", ".config", "svcwallet", "keystore")
+			r.App.Target.Env.Name = "local"
 			r.openForm()
 			r.fill(sandbox.BuilderAddress, "0.1", "0.05", "")
 			r.keySection(label, sandbox.NoChainAddress)

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -25,13 +24,8 @@ import (
 // without a message), the view and footer drawn from the kept fit are the
 // ones a fresh drawing gives: no change the fit misses.
 func TestBuilderReviewFitIsAFreshDrawing(t *testing.T) {
-	lightKeystore(t)
-	r := newBldRig(t, 60, 20)
-	r.App.Target.Demo, r.App.Target.Env.Name = nil, "local"
-	r.App.KeystoreDir = filepath.Join(t.TempDir(), "keystore")
-	if _, _, err := signer.ImportRawKey(r.App.KeystoreDir, sandbox.DemoPrivateKey, "hunter2-hunter2"); err != nil {
-		t.Fatal(err)
-	}
+	r := newKeystoreRig(t, 60, 20, "keystore")
+	r.App.Target.Env.Name = "local"
 	a, err := builder.Check(builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05",
 		Label: "market maker bot for the overnight futures book, run from the colo", KeySigner: sandbox.NoChainAddress, Permissions: "trade"})
 	if err != nil {

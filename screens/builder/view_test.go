@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -18,7 +17,6 @@ import (
 	"github.com/svcwallet/svcwallet/service/builder"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/sandbox"
-	"github.com/svcwallet/svcwallet/signer"
 )
 
 // The drawn builder screens: goldens, narrow terminals, alignment.
@@ -268,15 +266,9 @@ func TestBuilderReviewFitsByCompacting(t *testing.T) {
 // field, the digest, both warnings, the signing key, its passphrase field
 // and the question are on screen, so it can be signed there. Golden file.
 func TestBuilderReviewFeeCapsKeystoreAt80x24(t *testing.T) {
-	lightKeystore(t)
-	r := newBldRig(t, 80, 24)
-	r.App.Target.Demo = nil
 	// A folder longer than the line shows, so the golden file holds no
 	// part of the test's temporary directory.
-	r.App.KeystoreDir = filepath.Join(t.TempDir(), "home", "someone", ".config", "svcwallet", "keystore")
-	if _, _, err := signer.ImportRawKey(r.App.KeystoreDir, sandbox.DemoPrivateKey, "hunter2-hunter2"); err != nil {
-		t.Fatal(err)
-	}
+	r := newKeystoreRig(t, 80, 24, "home", "someone", ".config", "svcwallet", "keystore")
 	r.openForm()
 	r.fill(sandbox.BuilderAddress, "2", "1.5", "")
 	r.keySection("market maker bot", sandbox.NoChainAddress)
@@ -339,13 +331,8 @@ func TestBuilderResultFitsAt60x20(t *testing.T) {
 // once the earlier attempt is found taken. A refusal, whose next review
 // signs anew, brings it back. At 60x20 the key keeps its one line.
 func TestBuilderResendAsksNoPassphrase(t *testing.T) {
-	lightKeystore(t)
-	r := newBldRig(t, 120, 40)
-	r.App.Target.Demo, r.App.Target.Env.Name = nil, "local"
-	r.App.KeystoreDir = filepath.Join(t.TempDir(), "keystore")
-	if _, _, err := signer.ImportRawKey(r.App.KeystoreDir, sandbox.DemoPrivateKey, "hunter2-hunter2"); err != nil {
-		t.Fatal(err)
-	}
+	r := newKeystoreRig(t, 120, 40, "keystore")
+	r.App.Target.Env.Name = "local"
 	a, err := builder.Check(builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05"})
 	if err != nil {
 		t.Fatal(err)

@@ -26,25 +26,11 @@ import (
 // refused with the reason, and neither copies it nor draws it as a QR code.
 func TestDepositRefusesHostileAddress(t *testing.T) {
 	d, c := loadedDeposit(t, 120, 38, sandbox.Options{})
-	target, _ := url.Parse(c.Srv.URL)
-	proxy := httputil.NewSingleHostReverseProxy(target)
-	proxy.ModifyResponse = func(r *http.Response) error {
-		if r.Request.URL.Path != exchange.PathDepositAddresses {
-			return nil
+	rewriteChains(t, c, exchange.PathDepositAddresses, func(ch map[string]any) {
+		if ch["chain"] == "ARBITRUM" { // the first listed
+			ch["deposit_address"] = sandbox.DemoAddress + "\necho owned\n\x1b]52;c;ZXZpbA==\x07"
 		}
-		var body map[string][]map[string]any
-		if err := json.NewDecoder(r.Body).Decode(&body); err != nil {
-			return err
-		}
-		body["chains"][0]["deposit_address"] = sandbox.DemoAddress + "\necho owned\n\x1b]52;c;ZXZpbA==\x07"
-		b, _ := json.Marshal(body)
-		r.Body, r.ContentLength = io.NopCloser(bytes.NewReader(b)), int64(len(b))
-		r.Header.Del("Content-Length")
-		return nil
-	}
-	hostile := httptest.NewServer(proxy)
-	t.Cleanup(hostile.Close)
-	c.App.Target.Client = exchange.New(config.SandboxEnvironment(hostile.URL, sandbox.DefaultChainID), exchange.Options{APIKey: sandbox.DemoAPIKey})
+	})
 
 	d.Update(screentest.FindMsg[depositsLoadedMsg](t, screentest.RunCmdSync(t, d.load())))
 	if ch, _ := d.list.Selected(); ch.AddressProblem == "" {

@@ -227,8 +227,7 @@ func (a *App) Withdrawer() withdrawal.Withdrawer {
 // App while Update changes it (a login screen replaces the Session), and
 // the file is read in the Cmd.
 func (a *App) AccountRecords() func() ([]journal.Record, int, error) {
-	sess, _ := a.Client().Session()
-	j, o := a.Journal(), journal.OwnerOf(a.Target.Env, sess.AccountID)
+	j, o := a.Journal(), a.Target.Owner()
 	return func() ([]journal.Record, int, error) { return j.AccountRecords(o) }
 }
 
@@ -236,8 +235,7 @@ func (a *App) AccountRecords() func() ([]journal.Record, int, error) {
 // withdrawals (Journal.UnfinishedRecords), which it reads alone: what Home
 // counts and the review's repeat check looks through.
 func (a *App) UnfinishedRecords() func() ([]journal.Record, int, error) {
-	sess, _ := a.Client().Session()
-	j, o := a.Journal(), journal.OwnerOf(a.Target.Env, sess.AccountID)
+	j, o := a.Journal(), a.Target.Owner()
 	return func() ([]journal.Record, int, error) { return j.UnfinishedRecords(o) }
 }
 
@@ -245,8 +243,7 @@ func (a *App) UnfinishedRecords() func() ([]journal.Record, int, error) {
 // withdrawals in the current environment (journal.Journal.Recent), made
 // as AccountRecords' is: call it in Update, run what it returns in a Cmd.
 func (a *App) RecentRecords(n int) func() ([]journal.Record, error) {
-	sess, _ := a.Client().Session()
-	j, o := a.Journal(), journal.OwnerOf(a.Target.Env, sess.AccountID)
+	j, o := a.Journal(), a.Target.Owner()
 	return func() ([]journal.Record, error) { return j.Recent(o, n) }
 }
 

@@ -11,7 +11,6 @@ import (
 
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
-	"github.com/svcwallet/svcwallet/service/journal"
 )
 
 // claimHash is an EVM payout hash, of the shape of BASE's and ARBITRUM's.
@@ -20,9 +19,7 @@ var claimHash = "0x" + strings.Repeat("ab", 32)
 // claimRig is an own withdrawal signed for 8.5 USDT on ARBITRUM, and the
 // board's file in a fresh directory.
 func claimRig(t *testing.T) (follow.Own, *follow.WatchFile) {
-	t0 := time.Date(2026, 3, 14, 9, 0, 0, 0, time.UTC)
-	in := journal.Intent{ToAddress: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", Chain: "ARBITRUM", TokenIn: "USDT", TokenOut: "USDT",
-		PayAmount: decimal.RequireFromString("10"), ReceiveAmount: decimal.RequireFromString("8.5"), ExpiresAt: t0}
+	t0, in := lockedAt, lockedIntent
 	own := follow.Own{"q-1": {QuoteID: "q-1", Made: true, Answered: true, State: exchange.StateSubmitted, AcceptedAt: t0, Intent: in}}
 	return own, &follow.WatchFile{Path: filepath.Join(t.TempDir(), follow.WatchlistFile), Env: "local"}
 }

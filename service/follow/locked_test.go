@@ -14,6 +14,15 @@ import (
 	"github.com/svcwallet/svcwallet/service/journal"
 )
 
+// lockedAt is when the withdrawal q-1 of these tests was accepted, and its
+// quote's expiry.
+var lockedAt = time.Date(2026, 3, 14, 9, 0, 0, 0, time.UTC)
+
+// lockedIntent is q-1's journaled intent: 10 USDT paid for 8.5 received on
+// ARBITRUM, what the quote locked and a service's record is held to.
+var lockedIntent = journal.Intent{ToAddress: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", Chain: "ARBITRUM", TokenIn: "USDT", TokenOut: "USDT",
+	PayAmount: decimal.RequireFromString("10"), ReceiveAmount: decimal.RequireFromString("8.5"), ExpiresAt: lockedAt}
+
 // TestStatusAgainstLockedQuote: a status record of an own withdrawal that
 // names another chain, payout token or receive amount than the quote this
 // account signed (its journaled intent: the receive amount is locked by
@@ -22,9 +31,7 @@ import (
 // service's claim as what the withdrawal pays out, and the outcome's words
 // say what it claimed. A record that agrees after it clears the words.
 func TestStatusAgainstLockedQuote(t *testing.T) {
-	t0 := time.Date(2026, 3, 14, 9, 0, 0, 0, time.UTC)
-	in := journal.Intent{ToAddress: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", Chain: "ARBITRUM", TokenIn: "USDT", TokenOut: "USDT",
-		PayAmount: decimal.RequireFromString("10"), ReceiveAmount: decimal.RequireFromString("8.5"), ExpiresAt: t0}
+	t0, in := lockedAt, lockedIntent
 	own := follow.Own{"q-1": {QuoteID: "q-1", Made: true, Answered: true, State: exchange.StateSubmitted, AcceptedAt: t0, Intent: in}}
 	good := exchange.Withdrawal{QuoteID: "q-1", State: exchange.StateSending, Chain: "ARBITRUM", TokenOut: "USDT", ReceiveAmount: decimal.RequireFromString("8.500"), UpdatedAt: t0}
 	for name, edit := range map[string]func(*exchange.Withdrawal){
@@ -83,9 +90,7 @@ func TestStatusAgainstLockedQuote(t *testing.T) {
 // left out, and a zero receive amount on a failed or refunded record,
 // which paid nothing out.
 func TestStatusAgainstLockedQuoteHonestForms(t *testing.T) {
-	t0 := time.Date(2026, 3, 14, 9, 0, 0, 0, time.UTC)
-	in := journal.Intent{ToAddress: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", Chain: "ARBITRUM", TokenIn: "USDT", TokenOut: "USDT",
-		PayAmount: decimal.RequireFromString("10"), ReceiveAmount: decimal.RequireFromString("8.5"), ExpiresAt: t0}
+	t0, in := lockedAt, lockedIntent
 	own := follow.Own{"q-1": {QuoteID: "q-1", Made: true, Answered: true, State: exchange.StateSubmitted, AcceptedAt: t0, Intent: in}}
 	for name, w := range map[string]exchange.Withdrawal{
 		"8.50":                       {State: exchange.StateSending, Chain: "ARBITRUM", TokenOut: "USDT", ReceiveAmount: decimal.RequireFromString("8.50")},
@@ -108,9 +113,7 @@ func TestStatusAgainstLockedQuoteHonestForms(t *testing.T) {
 // is not shown (nor journaled, opened) as the signed chain's; the words
 // name it for support. One on the signed chain is kept.
 func TestStatusAgainstLockedQuoteHash(t *testing.T) {
-	t0 := time.Date(2026, 3, 14, 9, 0, 0, 0, time.UTC)
-	in := journal.Intent{ToAddress: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", Chain: "ARBITRUM", TokenIn: "USDT", TokenOut: "USDT",
-		PayAmount: decimal.RequireFromString("10"), ReceiveAmount: decimal.RequireFromString("8.5"), ExpiresAt: t0}
+	t0, in := lockedAt, lockedIntent
 	own := follow.Own{"q-1": {QuoteID: "q-1", Made: true, Answered: true, State: exchange.StateSubmitted, AcceptedAt: t0, Intent: in}}
 	hash := "0x" + strings.Repeat("ab", 32)
 	for chain, kept := range map[string]bool{"BASE": false, "ARBITRUM": true} {
@@ -200,9 +203,7 @@ func TestStatusAgainstLockedQuoteHashShape(t *testing.T) {
 // and journaled paid, since one shown not paid would be sent again and pay
 // twice. A record agreeing with the journal says nothing.
 func TestJournaledFinalStateLeft(t *testing.T) {
-	t0 := time.Date(2026, 3, 14, 9, 0, 0, 0, time.UTC)
-	in := journal.Intent{ToAddress: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", Chain: "ARBITRUM", TokenIn: "USDT", TokenOut: "USDT",
-		PayAmount: decimal.RequireFromString("10"), ReceiveAmount: decimal.RequireFromString("8.5"), ExpiresAt: t0}
+	t0, in := lockedAt, lockedIntent
 	hash := "0x" + strings.Repeat("ab", 32)
 	for _, tc := range []struct{ journaled, claimed, shown string }{
 		{exchange.StateCompleted, exchange.StateRefunded, exchange.StateCompleted},
@@ -242,9 +243,7 @@ func TestJournaledFinalStateLeft(t *testing.T) {
 // "you can withdraw again" of a withdrawal paid out. The journal read
 // again does not say it twice.
 func TestKeptFinalStateLeft(t *testing.T) {
-	t0 := time.Date(2026, 3, 14, 9, 0, 0, 0, time.UTC)
-	in := journal.Intent{ToAddress: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", Chain: "ARBITRUM", TokenIn: "USDT", TokenOut: "USDT",
-		PayAmount: decimal.RequireFromString("10"), ReceiveAmount: decimal.RequireFromString("8.5"), ExpiresAt: t0}
+	t0, in := lockedAt, lockedIntent
 	own := follow.Own{"q-1": {QuoteID: "q-1", Made: true, Answered: true, State: exchange.StateCompleted, AcceptedAt: t0,
 		TxHash: "0x" + strings.Repeat("ab", 32), Intent: in}}
 	kept := follow.Kept{QuoteID: "q-1", Checked: t0, Record: &exchange.Withdrawal{QuoteID: "q-1", State: exchange.StateRefunded, Chain: "ARBITRUM",

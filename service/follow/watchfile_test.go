@@ -14,15 +14,6 @@ import (
 	"github.com/svcwallet/svcwallet/service/follow"
 )
 
-// keptIDs are the quote ids of kept, in order.
-func keptIDs(kept []follow.Kept) []string {
-	out := make([]string, len(kept))
-	for i, k := range kept {
-		out[i] = k.QuoteID
-	}
-	return out
-}
-
 // TestWatchFileAppendsWhatChanged (issue 28 item 22): a save appends one
 // line of what changed, whatever the board holds: what is known of an id
 // replaces what was, in its place; a dropped id goes, and put back comes
@@ -61,14 +52,14 @@ func TestWatchFileAppendsWhatChanged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := keptIDs(kept); len(got) != 10002 || got[0] != "q-old-2" || got[1] != "q-many-00000" || got[10001] != "q-old-1" {
+	if got := ids(kept); len(got) != 10002 || got[0] != "q-old-2" || got[1] != "q-many-00000" || got[10001] != "q-old-1" {
 		t.Fatalf("read back %d ids, %q … %q", len(got), got[:2], got[len(got)-1])
 	}
 	if r := kept[0].Record; r == nil || r.State != exchange.StateSending || !kept[0].Checked.Equal(seen) {
 		t.Errorf("what was learned of q-old-2 did not read back: %+v", kept[0])
 	}
-	if prod, _ := (&follow.WatchFile{Path: path, Env: "production"}).Load(); !slices.Equal(keptIDs(prod), []string{"q-prod-1"}) {
-		t.Errorf("the other environment holds %q", keptIDs(prod))
+	if prod, _ := (&follow.WatchFile{Path: path, Env: "production"}).Load(); !slices.Equal(ids(prod), []string{"q-prod-1"}) {
+		t.Errorf("the other environment holds %q", ids(prod))
 	}
 }
 
@@ -150,8 +141,8 @@ func TestWatchFileTornLine(t *testing.T) {
 		t.Fatal(err)
 	}
 	kept, err := w.Load()
-	if !slices.Equal(keptIDs(kept), []string{"q-first-1", "q-after-1"}) || err == nil || !strings.Contains(err.Error(), "1 part(s) could not be read") {
-		t.Fatalf("read back %q (%v)", keptIDs(kept), err)
+	if !slices.Equal(ids(kept), []string{"q-first-1", "q-after-1"}) || err == nil || !strings.Contains(err.Error(), "1 part(s) could not be read") {
+		t.Fatalf("read back %q (%v)", ids(kept), err)
 	}
 }
 

@@ -39,6 +39,13 @@ func (t Target) BridgePins() string {
 	return withdrawal.BridgePinsPath(filepath.Dir(t.Journal.Path()))
 }
 
+// Owner is whose withdrawals in the journal are this login's: the logged-in
+// account's on this environment's service (journal.OwnerOf).
+func (t Target) Owner() journal.Owner {
+	s, _ := t.Client.Session()
+	return journal.OwnerOf(t.Env, s.AccountID)
+}
+
 // Demo is the embedded sandbox's demo data: its credentials, offered at
 // login (a published development key, never a real one), its demo
 // account's address book, offered for a first withdrawal, and its builder
