@@ -25,15 +25,55 @@ import (
 )
 
 // withdrawFlow is the console in a real Bubble Tea program on a sandbox whose
-// clock the test moves: quotes expire and withdrawals settle when the test
-// says so, while the screens' own timers (countdown, polling) run for real.
+// clock the test moves: quotes expire, withdrawals settle and the screens'
+// own timers (the countdowns, the quote's settling, the status polls) fire
+// when the test says so (advance), never by real time.
 // Waits read the root's latest frame, not the byte stream, because the
 // renderer sends only changed cells and text shared with an earlier screen
 // never appears whole in the stream.
 type withdrawFlow struct {
-	*flow // press and quit; waitFor is this type's own
-	snap  *snapshotModel
+	*flow  // press and quit; waitFor is this type's own
+	snap   *snapshotModel
+	clock  *exchangetest.FakeClock
+	timers *clockTimers
+}
+
+// clockTimers is kit.Hooks.Timer on the test's clock: a timer asked for d
+// fires once advance has moved the clock d past when it was asked.
+type clockTimers struct {
 	clock *exchangetest.FakeClock
+	mu    sync.Mutex
+	moved chan struct{} // closed, and replaced, at each advance
+	done  chan struct{} // closed at the test's end: a timer still out fires nothing
+}
+
+func (c *clockTimers) advance(d time.Duration) {
+	c.clock.Advance(d)
+	c.mu.Lock()
+	close(c.moved)
+	c.moved = make(chan struct{})
+	c.mu.Unlock()
+}
+
+func (c *clockTimers) timer(d time.Duration, msg tea.Msg) tea.Cmd {
+	due := c.clock.Now().Add(d)
+	return func() tea.Msg {
+		for {
+			// moved is taken before the clock is read: an advance between
+			// the two has closed it.
+			c.mu.Lock()
+			moved := c.moved
+			c.mu.Unlock()
+			if !c.clock.Now().Before(due) {
+				return msg
+			}
+			select {
+			case <-moved:
+			case <-c.done:
+				return nil
+			}
+		}
+	}
 }
 
 // snapshotModel keeps the text of the frame after every update, for waits.
@@ -75,10 +115,13 @@ func startWithdrawFlow(t *testing.T) *withdrawFlow {
 	c.App = screentest.NewApp(srv, true, clock.Now, func(string) string { return "" }, t.TempDir())
 	screentest.OpenJournal(t, c.App)
 	c.App.PollInterval = 20 * time.Millisecond
+	timers := &clockTimers{clock: clock, moved: make(chan struct{}), done: make(chan struct{})}
+	t.Cleanup(func() { close(timers.done) })
+	c.App.Timer = timers.timer
 	c.Root = tui.New(Console(c.App), tui.Options{Theme: "dark", Common: c.App.Common})
 	snap := &snapshotModel{inner: c.Root}
 	tm := teatest.NewTestModel(t, snap, teatest.WithInitialTermSize(120, 40))
-	f := &withdrawFlow{flow: &flow{t: t, tm: tm, out: &recorder{r: tm.Output()}, c: c}, snap: snap, clock: clock}
+	f := &withdrawFlow{flow: &flow{t: t, tm: tm, out: &recorder{r: tm.Output()}, c: c}, snap: snap, clock: clock, timers: timers}
 	f.waitFor("Sandbox demo")
 	f.press("ctrl+d", "enter")
 	f.waitFor("Funding address", sandbox.DemoAddress)
@@ -132,7 +175,7 @@ func (f *withdrawFlow) review() {
 	// The bridge check ("pinned") and the key landed (the guard holds from
 	// them), then the guard passes.
 	f.waitFor("Withdraw: review and sign", "Digest", "pinned", "sandbox demo key")
-	f.clock.Advance(time.Second)
+	f.timers.advance(time.Second)
 	f.waitFor("Press enter to sign")
 }
 
@@ -157,9 +200,9 @@ func TestFlowWithdrawCompleted(t *testing.T) {
 	f.press("enter")
 	f.waitFor("Timeline", "SUBMITTED")
 	f.wantBalance("9975")
-	f.clock.Advance(sandbox.DefaultSettle / 2)
+	f.timers.advance(sandbox.DefaultSettle / 2)
 	f.waitFor("▶ SENDING")
-	f.clock.Advance(sandbox.DefaultSettle / 2)
+	f.timers.advance(sandbox.DefaultSettle / 2)
 	f.waitFor("✓ COMPLETED", "Payout hash")
 	f.quit()
 }
@@ -173,7 +216,7 @@ func TestFlowWithdrawRefunded(t *testing.T) {
 	f.press("enter")
 	f.waitFor("Timeline", "SUBMITTED")
 	f.wantBalance("9960")
-	f.clock.Advance(sandbox.DefaultSettle)
+	f.timers.advance(sandbox.DefaultSettle)
 	f.waitFor("REFUNDED", "returned")
 	f.wantBalance("10000")
 	f.quit()
@@ -199,7 +242,7 @@ func TestFlowWithdrawFlagged(t *testing.T) {
 func TestFlowQuoteExpiresThenRequote(t *testing.T) {
 	f := startWithdrawFlow(t)
 	f.quoteTo(sandbox.DestCompleted, "25")
-	f.clock.Advance(4 * time.Minute)
+	f.timers.advance(4 * time.Minute)
 	f.waitFor("No fresh quote was asked for after 3 minutes without a key: press r for a new quote")
 	f.press("enter")
 	f.wantBalance("10000")

@@ -259,3 +259,30 @@ func TestWatchFileReplacedByAnother(t *testing.T) {
 		t.Fatalf("after the rewrite the file holds %q (%v), want %s and the one saved", keptIDs(kept), err, other.QuoteID)
 	}
 }
+
+// TestWatchFileRewriteKeepsTheOthersLines: a console's rewrite keeps the
+// line another console appended since its last save, read and folded into
+// its mirror at its next save; the two saves are ordered by the calls, so
+// a mirror that skips the other's lines loses its id every run.
+func TestWatchFileRewriteKeepsTheOthersLines(t *testing.T) {
+	path := filepath.Join(t.TempDir(), WatchlistFile)
+	a, b := &WatchFile{Path: path, Env: "sandbox"}, &WatchFile{Path: path, Env: "sandbox"}
+	for _, save := range []struct {
+		w  *WatchFile
+		id string
+	}{{a, "q-a-1"}, {b, "q-b-1"}, {a, "q-a-2"}} {
+		if save.w == a && a.mirror != nil {
+			a.compactAt = a.end // this save of a rewrites the file from its mirror
+		}
+		if err := save.w.Append([]Kept{{QuoteID: save.id}}, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if b, _ := os.ReadFile(path); bytes.Count(b, []byte("\n")) != 1 {
+		t.Fatalf("a's second save did not rewrite the file, one line an environment:\n%s", b)
+	}
+	kept, err := (&WatchFile{Path: path, Env: "sandbox"}).Load()
+	if got := fmt.Sprint(keptIDs(kept)); err != nil || got != "[q-a-1 q-b-1 q-a-2]" {
+		t.Fatalf("after a's rewrite the file holds %s (%v), want the other console's q-b-1 kept", got, err)
+	}
+}
