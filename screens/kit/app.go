@@ -159,10 +159,10 @@ type Hooks struct {
 	// OpenURL opens a link in the browser; nil uses the desktop's opener.
 	// It runs inside a Cmd; tests fake it.
 	OpenURL func(link string) error
-	// Timer delivers msg after d; nil means tea.Tick. The status screen and
-	// the watch board schedule their polls through it, so tests record every
-	// wait asked for and fire the timers themselves; the quote countdown and
-	// the key guard tick on tea.Tick: their tests move the clock and draw.
+	// Timer delivers msg after d; nil means tea.Tick. Every screen's timer
+	// (the quote's and review's countdowns, the status polls, the watch
+	// board) goes through it, so tests record every wait asked for and fire
+	// the timers themselves as they move the fake clock.
 	Timer func(d time.Duration, msg tea.Msg) tea.Cmd
 	// Wait waits d inside a Cmd: the watch board's asker between two slots
 	// of the budget. nil waits on a timer. An error ends the wait early:
