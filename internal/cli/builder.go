@@ -255,6 +255,9 @@ func (c builderCmd) authorized(ctx context.Context, e config.Environment, a buil
 			again = "prepare it again (" + c.prepareAgain(e) + ")"
 		}
 		return failure(exitFailed, "not authorized: %w", refusalWords(builder.Explain(err), again))
+	case errors.As(err, new(exchange.SignError)):
+		// Under its own head, as withdraw says it: "not signed: …".
+		return failure(exitFailed, "%w", labelled("not authorized", err))
 	case err != nil:
 		return failure(exitFailed, "%w", err)
 	}

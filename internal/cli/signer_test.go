@@ -270,12 +270,13 @@ func TestSignCommandCLI(t *testing.T) {
 
 // TestSignCommandFailuresCLI: a signing command that exits non-zero, prints
 // garbage or signs with another key stops the command with one clean line
-// on stderr after the wait, exit 1, nothing sent.
+// on stderr after the wait, exit 1, nothing sent, under the signature's
+// head as withdraw words it ("not signed: …", not "Not signed: …").
 func TestSignCommandFailuresCLI(t *testing.T) {
 	for _, tc := range []struct{ mode, says string }{
-		{"refuse", "Not signed: the signing command cli.test exited with status 1: Error: user rejected the request key 0xac0974be…"},
-		{"garbage", `Signing failed: the signing command cli.test printed no signature`},
-		{"sign-other", "Refused the signature: the signature is not the key's: over the digest svcwallet computed it recovers to " + sandbox.BuilderAddress + ", not to the expected " + sandbox.DemoAddress},
+		{"refuse", "not signed: the signing command cli.test exited with status 1: Error: user rejected the request key 0xac0974be…"},
+		{"garbage", `signing failed: the signing command cli.test printed no signature`},
+		{"sign-other", "refused the signature: the signature is not the key's: over the digest svcwallet computed it recovers to " + sandbox.BuilderAddress + ", not to the expected " + sandbox.DemoAddress},
 	} {
 		t.Run(tc.mode, func(t *testing.T) {
 			e := newBcliEnv(t)
@@ -289,7 +290,7 @@ func TestSignCommandFailuresCLI(t *testing.T) {
 			r := bcli(t, noKeys, "", false, authorizeArgs(e)...)
 			lines := strings.Split(strings.TrimSuffix(r.stderr, "\n"), "\n")
 			if r.code != exitFailed || len(lines) != 2 || !strings.HasPrefix(lines[0], "svcwallet builder authorize: waiting for the signing command") ||
-				!strings.Contains(lines[1], tc.says) || !strings.HasSuffix(lines[1], "nothing was sent") {
+				!strings.HasPrefix(lines[1], "svcwallet builder authorize: "+tc.says) || !strings.HasSuffix(lines[1], "nothing was sent") {
 				t.Fatalf("exit %d:\n%s", r.code, r.stderr)
 			}
 			if strings.ContainsAny(r.stderr, "\x1b\r\u202e") || strings.Contains(r.stderr, exchangetest.DemoKeyHex[:16]) {

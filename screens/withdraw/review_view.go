@@ -241,8 +241,10 @@ func (r *reviewScreen) render(level int, tightWallet bool) string {
 		ready := "Press enter to sign and withdraw; " + rk + " for a new quote; esc to go back."
 		switch {
 		case level >= 4 && r.gate.Key.Waits():
-			// No row for the requote note: the footer names enter and r.
-			ready = withdrawal.RequoteNoteTight(r.order, r.wd)
+			// No row for the requote note: it follows the question, which
+			// stays first so enter's act is never in doubt.
+			ask := "Press enter to sign; "
+			ready = ask + withdrawal.RequoteNoteTight(r.order, r.wd-len(ask))
 		case level > 2:
 			ready = "Press enter to sign and withdraw; " + rk + " for a new quote."
 		}

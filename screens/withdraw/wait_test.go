@@ -248,7 +248,8 @@ func TestReviewSkipsAConfiguredSignerOfAnotherAccount(t *testing.T) {
 // size, whole where there is room (120x40), in fewer words in the middle
 // layouts (100x30) and on the prompt's line in the smallest (80x24 with
 // the wallet drawn whole, 60x20), with the cap's amount; it was drawn only
-// in the fullest layout, and 80x24 and 60x20 did not say it.
+// in the fullest layout, and 80x24 and 60x20 did not say it. Each still
+// asks to sign with enter: at 60x20 the note stood in the question's place.
 func TestRequoteNoteInEveryLayout(t *testing.T) {
 	demo, err := signer.ParsePrivateKeyHex(sandbox.DemoPrivateKey)
 	if err != nil {
@@ -266,9 +267,13 @@ func TestRequoteNoteInEveryLayout(t *testing.T) {
 			c.Until("the key found", func(v string) bool { return !strings.Contains(v, "looking…") })
 			clock.Advance(kit.ShownGuard)
 			untilEnterOffered(c)
-			want := []string{withdrawal.RequoteNote(r.order), withdrawal.RequoteNoteShort(r.order), withdrawal.RequoteNoteTight(r.order, tc.w)}[tc.form]
+			const ask = "Press enter to sign; "
+			want := []string{withdrawal.RequoteNote(r.order), withdrawal.RequoteNoteShort(r.order), ask + withdrawal.RequoteNoteTight(r.order, tc.w-len(ask))}[tc.form]
 			if !strings.Contains(screentest.OneLine(c.Plain()), screentest.OneLine(want)) || !strings.Contains(want, "1.5 USDT") {
 				t.Errorf("the review does not say %q:\n%s", want, c.Plain())
+			}
+			if !strings.Contains(c.Plain(), "Press enter to sign") {
+				t.Errorf("the review does not ask to sign with enter:\n%s", c.Plain())
 			}
 		})
 	}

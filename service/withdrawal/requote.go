@@ -148,18 +148,25 @@ func RequoteNoteShort(o Order) string {
 		amount, capShort(o), loss)
 }
 
-// RequoteNoteTight is RequoteNote on one line of room columns, for the
-// smallest review: the cap alone, by its amount when it fits. The amount
-// is the one the review shows signed.
+// RequoteNoteTight is RequoteNote in a few words for the smallest review,
+// where they follow its question to sign on one line, in room columns: the
+// cap by its amount where it fits, else which cap binds. Never a question
+// itself, so the line asks one thing.
 func RequoteNoteTight(o Order, room int) string {
-	said := "Expires as you approve? Requoted, fee and loss ≤ " + RequoteCap(o).String() + " " + o.Choice.TokenIn + "."
-	if utf8.RuneCountInString(said) <= room {
-		return said
+	limit := RequoteCap(o).String() + " " + o.Choice.TokenIn
+	for _, said := range []string{
+		"requoted if it expires as you approve: fee and loss ≤ " + limit + ".",
+		"requoted if it expires: fee and loss ≤ " + limit + ".",
+		"requote on expiry: fee/loss ≤ " + limit + ".",
+	} {
+		if utf8.RuneCountInString(said) <= room {
+			return said
+		}
 	}
 	if o.Choice.FeeCap.Valid {
-		return "Expires as you approve? Requoted within your fee cap."
+		return "requote on expiry: within your fee cap."
 	}
-	return "Expires as you approve? Requoted, fee and loss no higher."
+	return "requote on expiry: no higher fee/loss."
 }
 
 // capShort is the cap by its amount, and where it comes from.

@@ -165,25 +165,31 @@ func TestRequoteNoteSaysTheLossAnswered(t *testing.T) {
 	}
 }
 
-// TestRequoteNoteTightFitsItsLine: the smallest review's note names the
-// cap by its amount on its one line, and where that does not fit says
-// which cap binds, still on one line.
+// TestRequoteNoteTightFitsItsLine: the smallest review's note, after its
+// question on one line, names the cap by its amount where it fits and
+// else says which cap binds, still in its room, and is never a question
+// itself (the line's question is whether to sign: "Expires as you
+// approve?" stood in its place at 60x20).
 func TestRequoteNoteTightFitsItsLine(t *testing.T) {
 	d := decimal.RequireFromString
 	o := withdrawal.Order{Quote: exchange.Quote{PayAmount: d("25"), ReceiveAmount: d("23.5"), Fee: d("1.5")}, Transfer: signer.Transfer{NumTokens: 25_000_000},
 		Choice: withdrawal.Choice{TokenIn: exchange.TokenUSDT, TokenOut: exchange.TokenUSDT, Amount: d("25")}}
-	if got, want := withdrawal.RequoteNoteTight(o, 60), "Expires as you approve? Requoted, fee and loss ≤ 1.5 USDT."; got != want {
-		t.Errorf("at 60 columns %q, want %q", got, want)
-	}
 	capped := o
 	capped.Choice.FeeCap = decimal.NewNullDecimal(d("1234567.891234"))
 	for _, tc := range []struct {
 		o    withdrawal.Order
 		room int
 		want string
-	}{{o, 57, "no higher"}, {capped, 60, "your fee cap"}} {
-		if got := withdrawal.RequoteNoteTight(tc.o, tc.room); utf8.RuneCountInString(got) > tc.room || !strings.Contains(got, tc.want) {
-			t.Errorf("at %d columns %q, want %q on one line", tc.room, got, tc.want)
+	}{
+		{o, 80, "requoted if it expires as you approve: fee and loss ≤ 1.5 USDT."},
+		{o, 59, "requoted if it expires: fee and loss ≤ 1.5 USDT."},
+		{o, 39, "requote on expiry: fee/loss ≤ 1.5 USDT."},
+		{o, 38, "no higher fee/loss"},
+		{capped, 39, "your fee cap"},
+	} {
+		got := withdrawal.RequoteNoteTight(tc.o, tc.room)
+		if utf8.RuneCountInString(got) > tc.room || !strings.Contains(got, tc.want) || strings.Contains(got, "?") {
+			t.Errorf("in %d columns %q, want %q in them, and no question", tc.room, got, tc.want)
 		}
 	}
 }
