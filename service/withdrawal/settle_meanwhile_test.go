@@ -30,15 +30,7 @@ func TestSettleAskedOnlyAsItsAccount(t *testing.T) {
 		t.Fatalf("the held request delivered late: %d", code)
 	}
 	r.at(o.Quote.ExpiresAt.Add(follow.ExecutableMargin + time.Second))
-	var once atomic.Bool
-	meanwhile := func(req *http.Request) {
-		if req.URL.Path == exchange.PathTime && once.CompareAndSwap(false, true) {
-			if _, err := r.client.Login(context.Background(), exchange.APIKey(sandbox.NoChainAPIKey)); err != nil {
-				t.Error(err)
-			}
-		}
-	}
-	r.before.Store(&meanwhile)
+	r.logInMeanwhile(t, exchange.PathTime)
 	settled := r.withdrawer().Settle(context.Background(), rec)
 	r.before.Store(nil)
 	if settled.Outcome == withdrawal.SettledNeverHappened {
@@ -68,15 +60,7 @@ func TestAnswerJournaledAsTheAccountItWentAs(t *testing.T) {
 		} else {
 			o = r.order(r.choice(sandbox.DestCompleted, "25"))
 		}
-		var once atomic.Bool
-		meanwhile := func(req *http.Request) {
-			if req.URL.Path == exchange.PathWithdraw && once.CompareAndSwap(false, true) {
-				if _, err := r.client.Login(context.Background(), exchange.APIKey(sandbox.NoChainAPIKey)); err != nil {
-					t.Error(err)
-				}
-			}
-		}
-		r.before.Store(&meanwhile)
+		r.logInMeanwhile(t, exchange.PathWithdraw)
 		if resent {
 			if settled := r.withdrawer().Settle(context.Background(), rec); settled.Outcome != withdrawal.SettledAccepted {
 				t.Fatalf("re-sent: %+v", settled)
@@ -107,15 +91,7 @@ func TestNeverPaidJournaledAsTheAccountAsked(t *testing.T) {
 	o, rec := r.lostWithdrawal()
 	r.holding.Store(false)
 	r.at(o.Quote.ExpiresAt.Add(follow.ExecutableMargin + time.Second))
-	var once atomic.Bool
-	meanwhile := func(req *http.Request) {
-		if req.URL.Path == exchange.PathWithdrawalStatus && once.CompareAndSwap(false, true) {
-			if _, err := r.client.Login(context.Background(), exchange.APIKey(sandbox.NoChainAPIKey)); err != nil {
-				t.Error(err)
-			}
-		}
-	}
-	r.before.Store(&meanwhile)
+	r.logInMeanwhile(t, exchange.PathWithdrawalStatus)
 	settled := r.withdrawer().Settle(context.Background(), rec)
 	r.before.Store(nil)
 	if settled.Outcome != withdrawal.SettledNeverHappened {
@@ -153,4 +129,20 @@ func TestStateJournaledOnlyForItsAccount(t *testing.T) {
 			t.Fatalf("journaled %s's record of %s (%s)", rec.AccountID, rec.QuoteID, rec.State)
 		}
 	}
+}
+
+// logInMeanwhile logs the rig's client in as another account (the
+// sandbox's second demo key) when the first request to path goes out,
+// once, as a login in the console's background or on the same client
+// would land; r.before.Store(nil) ends it.
+func (r *rig) logInMeanwhile(t *testing.T, path string) {
+	var once atomic.Bool
+	meanwhile := func(req *http.Request) {
+		if req.URL.Path == path && once.CompareAndSwap(false, true) {
+			if _, err := r.client.Login(context.Background(), exchange.APIKey(sandbox.NoChainAPIKey)); err != nil {
+				t.Error(err)
+			}
+		}
+	}
+	r.before.Store(&meanwhile)
 }
