@@ -206,14 +206,16 @@ func JoinNames(names []string) string {
 	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
-// Lookup finds an environment by name.
+// Lookup finds an environment by name. A name it refuses is said as any
+// refused name is (safetext.NameQuoted): $SVCWALLET_ENV may hold a key or
+// a recovery phrase set there by mistake, or escapes.
 func (c Config) Lookup(name string) (Environment, error) {
 	env, ok := c.Environments[name]
 	if !ok {
 		if len(c.Environments) == 0 {
-			return Environment{}, fmt.Errorf("no environment %q: the config names none, so the only one is %s", name, SandboxEnv)
+			return Environment{}, fmt.Errorf("no environment %s: the config names none, so the only one is %s", safetext.NameQuoted(name), SandboxEnv)
 		}
-		return Environment{}, fmt.Errorf("no environment %q in the config; known: %s", name, c.KnownNames())
+		return Environment{}, fmt.Errorf("no environment %s in the config; known: %s", safetext.NameQuoted(name), c.KnownNames())
 	}
 	return env, nil
 }
