@@ -279,24 +279,10 @@ func readPasswordFile(path string) (string, error) {
 // leaves untouched (": nothing was written") as it was.
 func readSecret(ctx context.Context, env CLIEnv, prompt, what, untouched string) (string, error) {
 	s, err := env.ReadSecret(ctx, prompt)
-	if err == nil && ctx.Err() == nil && pastedMore(env) {
-		// A recovery phrase pasted one numbered word a line: its first
-		// line was sent as the API key, and the others ran in the shell.
+	if err == nil && ctx.Err() == nil && stdinGate(env).PastedMore() {
 		return "", fmt.Errorf("more lines came with %s at the terminal, and were dropped unread and not shown%s; paste or type it alone", what, untouched)
 	}
 	return secretRead(ctx, s, err, what, untouched)
-}
-
-// pastedMore drops what the terminal holds after a secret's line, and
-// reports whether it held any; never on a pipe, which gives each secret on
-// a line of its own.
-func pastedMore(env CLIEnv) bool {
-	g := stdinGate(env)
-	if !g.OnTerminal() {
-		return false
-	}
-	held, _ := g.Flush()
-	return held
 }
 
 // stdinGate is the gate of answers read from stdin: env.Terminal's, else

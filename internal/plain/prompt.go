@@ -274,7 +274,7 @@ func (p *Prompter) secretOf(question string, keep func(string) string) (string, 
 		case err != nil:
 			return "", err
 		case keep(answer) == "":
-		case p.pastedMore():
+		case p.gate.PastedMore():
 			p.Say(pastedLinesWords)
 		default:
 			return keep(answer), nil
@@ -284,18 +284,6 @@ func (p *Prompter) secretOf(question string, keep func(string) string) (string, 
 
 // pastedLinesWords is said of a secret that came with more lines.
 const pastedLinesWords = "Not taken: more lines came with it, dropped unread and not shown; it is one line. Paste or type it again."
-
-// pastedMore drops what the terminal holds after a secret's line, and
-// reports whether it held any: a paste of several lines (a recovery
-// phrase one numbered word a line) sent its first as the API key, and
-// each other line answered the next question, which said it back.
-func (p *Prompter) pastedMore() bool {
-	if !p.gate.OnTerminal() {
-		return false
-	}
-	held, _ := p.gate.Flush()
-	return held
-}
 
 // The words of a passphrase's question that signs (Passphrase).
 const (
