@@ -202,8 +202,8 @@ func base64Spans(s string) [][2]int {
 	return spans
 }
 
-// HoldsWalletSecretShape reports whether s holds a recovery phrase's or a
-// byte-list key's shape anywhere (WalletSecretSpans).
+// HoldsWalletSecretShape reports whether s holds a wallet secret's shape
+// other than hex anywhere (WalletSecretSpans).
 func HoldsWalletSecretShape(s string) bool { return len(WalletSecretSpans(s)) > 0 }
 
 // bracketed is [start, end) widened to the brackets around it, across
@@ -308,8 +308,8 @@ type Secret int
 const (
 	NoSecret  Secret = iota
 	KeySecret        // a private key's 64 hex digits (KeySpans)
-	// PhraseSecret is a recovery phrase or a key written as bytes or in
-	// base64 (WalletSecretSpans).
+	// PhraseSecret is a recovery phrase, a key written as bytes or in
+	// base64, or an extended private key (WalletSecretSpans).
 	PhraseSecret
 )
 
