@@ -89,10 +89,13 @@ func (e KeystoreEntry) AddressText() string {
 // line has taken them), else the keystore folder of osguard.DirsFor.
 func DefaultKeystoreDir(getenv func(string) string) (string, error) {
 	if d := getenv(KeystoreEnvVar); d != "" {
-		if safetext.HoldsKeyShape(d) {
-			// Every word of the keystore names its folder: a key given
-			// for it by mistake is not repeated.
+		// Every word of the keystore names its folder: a key or a
+		// recovery phrase given for it by mistake is not repeated.
+		switch safetext.TypedSecret(d) {
+		case safetext.KeySecret:
 			return "", fmt.Errorf("$%s holds %s and is not shown: set it to the keystore's folder, never a key", KeystoreEnvVar, safetext.KeyShape)
+		case safetext.PhraseSecret:
+			return "", fmt.Errorf("$%s holds the shape of a recovery phrase or of an extended private key (xprv…) and is not shown: set it to the keystore's folder, never a wallet's secret", KeystoreEnvVar)
 		}
 		return d, nil
 	}

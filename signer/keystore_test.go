@@ -270,10 +270,16 @@ func TestDefaultKeystoreDir(t *testing.T) {
 	}
 	// The key meant for $SVCWALLET_PRIVATE_KEY set here by mistake is
 	// refused, never repeated: every word of the keystore names its folder.
+	// So is a recovery phrase, numbered too, or an extended private key:
+	// key list said "No keys in /tmp/legal winner …".
 	const key = "ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80"
-	t.Setenv(KeystoreEnvVar, key)
-	if d, err := DefaultKeystoreDir(os.Getenv); err == nil || strings.Contains(err.Error(), key[:9]) {
-		t.Errorf("with a key's shape in %s: %q, %v; want it refused without the key", KeystoreEnvVar, d, err)
+	for _, given := range []string{key, "/tmp/legal winner thank year wave sausage worth useful legal winner thank yellow",
+		"/tmp/1.legal 2.winner 3.thank 4.year 5.wave 6.sausage 7.worth 8.useful 9.legal 10.winner 11.thank 12.yellow",
+		"/tmp/xprv9s21ZrQH143K3QTDL4LXw2F7HEK3wJUD2nW2nRk4stbPy6cq3jPPqjiChkVvvNKmPGJxWUtg6LnF5kejMRNNU3TGtRBeJgk33yuGBxrMPHi"} {
+		t.Setenv(KeystoreEnvVar, given)
+		if d, err := DefaultKeystoreDir(os.Getenv); err == nil || strings.Contains(err.Error(), given[5:14]) {
+			t.Errorf("with %.12q… in %s: %q, %v; want it refused without it", given, KeystoreEnvVar, d, err)
+		}
 	}
 	t.Setenv(KeystoreEnvVar, "")
 	cfg, err := os.UserConfigDir()

@@ -309,6 +309,30 @@ func TestAuthLoginCtrlDAtTheTerminal(t *testing.T) {
 	}
 }
 
+// TestTypedAPIKeyWithMoreLinesNotSent: an API key whose line came with
+// more lines held by the terminal (a recovery phrase pasted one numbered
+// word a line) is refused, the rest dropped unread: the first line was
+// sent as the API key, and each other ran in the shell as a command its
+// history kept. A line alone is taken.
+func TestTypedAPIKeyWithMoreLinesNotSent(t *testing.T) {
+	for _, held := range []bool{true, false} {
+		flushed := 0
+		env := CLIEnv{
+			ReadSecret: func(context.Context, string) (string, error) { return "01.legal", nil },
+			Terminal: func() plain.Gate {
+				return plain.Gate{Flush: func() (bool, error) { flushed++; return held, nil }, Now: time.Now}
+			},
+		}
+		key, err := typedAPIKey(context.Background(), env, "local")
+		switch {
+		case held && (err == nil || key != "" || strings.Contains(err.Error(), "legal") || !strings.Contains(err.Error(), "more lines came with the API key") || flushed != 1):
+			t.Errorf("with more lines: %q, %v (%d flushes)", key, err, flushed)
+		case !held && (err != nil || key != "01.legal"):
+			t.Errorf("a line alone: %q, %v", key, err)
+		}
+	}
+}
+
 // TestKeptSessionRenewedAsAnotherAccount: a kept session the service
 // refuses, renewed with the API key kept beside it, whose login answers
 // another account, ends the command with the login to run, and is no

@@ -279,7 +279,22 @@ func readPasswordFile(path string) (string, error) {
 // leaves untouched (": nothing was written") as it was.
 func readSecret(ctx context.Context, env CLIEnv, prompt, what, untouched string) (string, error) {
 	s, err := env.ReadSecret(ctx, prompt)
+	if err == nil && ctx.Err() == nil && stdinGate(env).PastedMore() {
+		return "", fmt.Errorf("more lines came with %s at the terminal, and were dropped unread and not shown%s; paste or type it alone", what, untouched)
+	}
 	return secretRead(ctx, s, err, what, untouched)
+}
+
+// stdinGate is the gate of answers read from stdin: env.Terminal's, else
+// plain.TerminalGate of stdin alone (stderr may be a file or a pipe).
+func stdinGate(env CLIEnv) plain.Gate {
+	if env.Terminal != nil {
+		return env.Terminal()
+	}
+	if f, ok := env.Stdin.(*os.File); ok {
+		return plain.TerminalGate(f, f)
+	}
+	return plain.Gate{}
 }
 
 // signingPassphrase asks for the passphrase that unlocks a key to sign.
@@ -290,13 +305,7 @@ func readSecret(ctx context.Context, env CLIEnv, prompt, what, untouched string)
 // Otherwise it is one line of stdin, as readSecret reads it, so scripts
 // work.
 func signingPassphrase(ctx context.Context, env CLIEnv, prompt string) (string, error) {
-	g := plain.Gate{}
-	if f, ok := env.Stdin.(*os.File); ok {
-		g = plain.TerminalGate(f, f) // read from stdin alone: stderr may be a file or a pipe
-	}
-	if env.Terminal != nil {
-		g = env.Terminal()
-	}
+	g := stdinGate(env)
 	if !g.OnTerminal() {
 		return readSecret(ctx, env, prompt, "the passphrase", nothingSent)
 	}

@@ -64,6 +64,19 @@ func IsTerminal(stream any) bool {
 // OnTerminal reports whether a question that signs may be asked.
 func (g Gate) OnTerminal() bool { return g.Flush != nil }
 
+// PastedMore drops what the terminal holds after a secret's line was read,
+// and reports whether it held any: a secret is one line, and a paste of
+// several (a recovery phrase one numbered word a line) sent its first as
+// the secret and left the others to answer what came next, a shell's
+// prompt too. Never on a pipe, which gives each secret a line of its own.
+func (g Gate) PastedMore() bool {
+	if !g.OnTerminal() {
+		return false
+	}
+	held, _ := g.Flush()
+	return held
+}
+
 // tooSoon is said of an answer that came within the dwell of its question.
 var tooSoon = fmt.Sprintf("Too soon: an answer within %s of the question is not taken, so a paste or keys typed ahead cannot answer it. Read the review, then answer.",
 	intent.ReviewDwell)

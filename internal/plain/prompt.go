@@ -273,11 +273,17 @@ func (p *Prompter) secretOf(question string, keep func(string) string) (string, 
 		switch {
 		case err != nil:
 			return "", err
-		case keep(answer) != "":
+		case keep(answer) == "":
+		case p.gate.PastedMore():
+			p.Say(pastedLinesWords)
+		default:
 			return keep(answer), nil
 		}
 	}
 }
+
+// pastedLinesWords is said of a secret that came with more lines.
+const pastedLinesWords = "Not taken: more lines came with it, dropped unread and not shown; it is one line. Paste or type it again."
 
 // The words of a passphrase's question that signs (Passphrase).
 const (

@@ -155,6 +155,31 @@ func TestSecretNeverEchoed(t *testing.T) {
 	}
 }
 
+// TestSecretWithMoreLinesNotTaken: a secret whose line came with more,
+// held by the terminal (a recovery phrase pasted one numbered word a line),
+// is not taken and the rest dropped unread: the first line was sent as the
+// API key, and each other answered the next question, which said it back.
+func TestSecretWithMoreLinesNotTaken(t *testing.T) {
+	var out bytes.Buffer
+	secrets := []string{"01.legal", sandbox.DemoAPIKey}
+	held := []bool{true, false}
+	read := func(_ context.Context, prompt func()) (string, error) {
+		prompt()
+		s := secrets[0]
+		secrets = secrets[1:]
+		return s, nil
+	}
+	p := NewPrompter(context.Background(), strings.NewReader(""), &out, read)
+	p.gate = Gate{Flush: func() (bool, error) { h := held[0]; held = held[1:]; return h, nil }, Now: time.Now}
+	got, err := p.Secret("API key (not shown as you type):")
+	if err != nil || got != sandbox.DemoAPIKey || len(held) != 0 {
+		t.Fatalf("%q, %v, %d flushes left", got, err, len(held))
+	}
+	if want := "API key (not shown as you type): \n" + pastedLinesWords + "\nAPI key (not shown as you type): \n"; out.String() != want {
+		t.Errorf("transcript %q, want %q", out.String(), want)
+	}
+}
+
 // TestWanted: plain mode is chosen by --plain, $SVCWALLET_PLAIN or
 // $ACCESSIBLE set true (as huh reads it), or TERM=dumb; a choice made
 // (--plain=false, SVCWALLET_PLAIN=0) opens the full screen even there, and

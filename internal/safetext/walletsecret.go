@@ -24,8 +24,9 @@ const (
 )
 
 // WalletSecretSpans returns where s holds the shape of a recovery phrase
-// (minPhraseWords or more words of 3 to 8 ASCII letters in a row, apart
-// only by whitespace, commas or semicolons) or of a key written as bytes
+// (minPhraseWords or more words of 3 to 8 letters in a row, apart only by
+// whitespace, commas, semicolons, quotes or a join, numbered or not) or
+// of a key written as bytes
 // (minSecretBytes or more numbers up to 255 in a row, apart by commas and
 // whitespace, as in [12, 200, ...]) or of a key in base64 (base64Spans)
 // or of an extended private key (extendedKeySpans), as byte ranges
@@ -51,6 +52,10 @@ func phraseAndByteSpans(s string) [][2]int {
 	var words, bytes [][2]int // the current runs of each shape's pieces
 	comma := false            // a comma since the last number
 	ordinal := false          // the last piece numbered a word (isOrdinal)
+	// The numbers read in the run of words: a numbered phrase has one
+	// before each word and none else, so a word without its number, or a
+	// number where none goes, ends the run (prose with numbers in it).
+	numbers := 0
 	for i := 0; i < len(s); {
 		j := i + pieceLen(s[i:])
 		if r, size := utf8.DecodeRuneInString(s[i:]); j == i && size > 1 && unicode.IsSpace(r) {
@@ -70,7 +75,7 @@ func phraseAndByteSpans(s string) [][2]int {
 			default:
 				add(words, minPhraseWords)
 				addList(bytes)
-				words, bytes = nil, nil
+				words, bytes, numbers = nil, nil, 0
 			}
 			if s[i] == ';' || s[i] == '[' || s[i] == ']' {
 				addList(bytes) // a byte list is one list
@@ -82,11 +87,19 @@ func phraseAndByteSpans(s string) [][2]int {
 		piece := s[i:j]
 		ordinal = isOrdinal(piece)
 		switch {
-		case isWord(piece):
+		case isWord(piece) && (numbers == 0 || numbers == len(words)+1):
 			words = append(words, [2]int{i, j})
-		case !ordinal:
+		case isWord(piece): // a second word after a number: one of prose
 			add(words, minPhraseWords)
-			words = nil
+			words, numbers = [][2]int{words[len(words)-1], {i, j}}, 0
+		case ordinal && numbers == len(words):
+			numbers++
+		case ordinal: // perhaps the first of a numbered phrase
+			add(words, minPhraseWords)
+			words, numbers = nil, 1
+		default:
+			add(words, minPhraseWords)
+			words, numbers = nil, 0
 		}
 		if isByte(piece) && (len(bytes) == 0 || comma) {
 			bytes = append(bytes, [2]int{i, j})
@@ -189,8 +202,8 @@ func base64Spans(s string) [][2]int {
 	return spans
 }
 
-// HoldsWalletSecretShape reports whether s holds a recovery phrase's or a
-// byte-list key's shape anywhere (WalletSecretSpans).
+// HoldsWalletSecretShape reports whether s holds a wallet secret's shape
+// other than hex anywhere (WalletSecretSpans).
 func HoldsWalletSecretShape(s string) bool { return len(WalletSecretSpans(s)) > 0 }
 
 // bracketed is [start, end) widened to the brackets around it, across
@@ -246,10 +259,13 @@ func isWord(p string) bool {
 
 // A recovery sheet and a wallet's backup screen number the words (1. legal
 // 2. winner, 01) legal, (1) legal, #1 legal), and a phrase kept in code
-// quotes them (["legal", "winner"]): a number up to 24 between words, the
-// mark after it (ordinalEnds) and the quotes and marks before one
+// quotes them (["legal", "winner"]): a number up to 24 before each word,
+// the mark after it (ordinalEnds) and the quotes and marks before one
 // (phraseQuotes) part the words of one phrase, as a space does. Without
-// them each line of a numbered phrase was an id ("01.legal") or two.
+// them each line of a numbered phrase was an id ("01.legal") or two. Any
+// order of numbers, which two columns read across give; but a number
+// before each word and none else, or prose with a few numbers ("sent 5
+// USDT from 3 wallets") and ids (test-quote-1) were a phrase.
 const (
 	maxOrdinal   = 24 // the words of the longest phrase
 	ordinalEnds  = ".):-"
@@ -292,8 +308,8 @@ type Secret int
 const (
 	NoSecret  Secret = iota
 	KeySecret        // a private key's 64 hex digits (KeySpans)
-	// PhraseSecret is a recovery phrase or a key written as bytes or in
-	// base64 (WalletSecretSpans).
+	// PhraseSecret is a recovery phrase, a key written as bytes or in
+	// base64, or an extended private key (WalletSecretSpans).
 	PhraseSecret
 )
 

@@ -87,8 +87,10 @@ func TestWalletSecretShape(t *testing.T) {
 		}
 	}
 	for _, s := range numberedPhrases(phrase) {
-		if !HoldsWalletSecretShape(s) {
-			t.Errorf("a numbered phrase %.40q is not a secret's shape", s)
+		for _, around := range []string{"%s", "q-7\n%s\nq-8", "mine 3 %s page 2"} {
+			if !HoldsWalletSecretShape(fmt.Sprintf(around, s)) {
+				t.Errorf("a numbered phrase %.40q is not a secret's shape in %q", s, around)
+			}
 		}
 	}
 	for _, s := range []string{
@@ -98,6 +100,12 @@ func TestWalletSecretShape(t *testing.T) {
 		"see watchboard-prod-eu-20261130.csv and my-withdrawals-from-last-week.csv for the rows",
 		"sign --mnemonic-file words.txt --derivation-path m/44 --index zero",
 		"25. legal 26. winner 27. thank 28. year 29. wave 30. sausage 31. worth 32. useful 33. legal 34. winner 35. thank 36. yellow",
+		// Prose with numbers up to 24 in it, not one before each word:
+		// a signing program's error and a support note were cut whole.
+		"sent 5 USDT from 3 wallets across 2 chains then 1 more from each and 4 back into the other one twice",
+		"Error: Ethereum app version 1.10.3 needed; open the Ledger Live Manager and update your Nano S Plus",
+		"eth mainnet node down; retry 1 more time; then 2; then call ops team lead now please",
+		"wait 10 more minutes then retry 2 times from the same host with 4 workers then page ops",
 	} {
 		if HoldsWalletSecretShape(s) {
 			t.Errorf("%.40q is taken for a secret's shape", s)

@@ -153,23 +153,35 @@ func refusedIDs(bad []follow.MalformedID, words int) string {
 	if len(bad) == 0 && words == 0 {
 		return ""
 	}
-	said := make([]string, len(bad))
+	var said []string
 	// The generated ids' shape is said only of what was refused for its
 	// shape: a credential's refusal is no matter of shape.
 	shape, shortened := words > 0, false
 	var keys []string // refused for a key's shape: their next step is HashAdvice's
-	for i, m := range bad {
-		said[i] = safetext.IDQuoted(m.Text)
+	// A secret's lines are said once, where the first was, with how many:
+	// a numbered phrase's 12 lines each said it, the message cut at the 2nd.
+	secretAt, secrets := -1, 0
+	for _, m := range bad {
 		switch {
 		case errors.Is(m.Err, exchange.ErrSecretShape): // an ErrKeyShape too, worded as what it is
-			said[i] = "(a recovery phrase's or a key's shape, not shown)"
+			if secrets++; secretAt < 0 {
+				secretAt, said = len(said), append(said, "")
+			}
+			continue
 		case errors.Is(m.Err, exchange.ErrKeyShape):
-			said[i], keys = "(a private key's shape, not shown)", append(keys, m.Text)
+			said, keys = append(said, "(a private key's shape, not shown)"), append(keys, m.Text)
+			continue
 		case errors.Is(m.Err, exchange.ErrShortened):
 			shortened = true
 		default:
 			shape = true
 		}
+		said = append(said, safetext.IDQuoted(m.Text))
+	}
+	if secrets == 1 {
+		said[secretAt] = "(a recovery phrase's or a key's shape, not shown)"
+	} else if secrets > 1 {
+		said[secretAt] = fmt.Sprintf("(%d lines: a recovery phrase's or a key's shape, not shown)", secrets)
 	}
 	if words > 0 {
 		said = append(said, fmt.Sprintf("%d %s (not shown)", words, kit.Plural(words, "word", "words")))

@@ -1492,6 +1492,17 @@ func TestBoardRefusesRecoveryPhrase(t *testing.T) {
 	if len(boardIDs(br.b)) != 0 || !strings.Contains(v, "(a recovery phrase's or a key's shape, not shown)") || strings.Contains(v, "sausage") {
 		t.Fatalf("a recovery phrase pasted on the board (%d rows):\n%s", len(boardIDs(br.b)), br.plain())
 	}
+	// Numbered one a line, each line is refused, and said once with how
+	// many: each said it, and the message was cut at the second.
+	var numbered []string
+	for i, w := range strings.Fields("legal winner thank year wave sausage worth useful legal winner thank yellow") {
+		numbered = append(numbered, fmt.Sprintf("%02d.%s", i+1, w))
+	}
+	br.send(tea.PasteMsg{Content: strings.Join(numbered, "\n")})
+	v = screentest.OneLine(br.plain())
+	if !strings.Contains(v, `Not a quote id, not added: (12 lines: a recovery phrase's or a key's shape, not shown).`) || strings.Contains(v, "sausage") {
+		t.Fatalf("a numbered recovery phrase pasted on the board:\n%s", br.plain())
+	}
 	for i := 0; i < 10 && br.fire(); i++ {
 	}
 	if _, err := os.Stat(kit.WatchlistPath(r.App)); r.StatusCalls.Load() != calls || !errors.Is(err, fs.ErrNotExist) {

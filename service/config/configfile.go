@@ -55,13 +55,27 @@ const maxConfigFile = 1 << 20
 func readConfigFile(path string) ([]byte, error) { return osguard.ReadUserFile(path, maxConfigFile) }
 
 // ShownPath is a config's path as a message names it (safetext.Shown), or,
-// when it holds a private key's shape (LoadConfig refuses it), words that
+// when it holds a wallet secret's shape (LoadConfig refuses it), words that
 // do not repeat it.
 func ShownPath(path string) string {
-	if safetext.HoldsKeyShape(path) {
-		return "the path given, not shown: it holds a private key's shape"
+	if secretPathError(path) != nil {
+		return "the path given, not shown: it holds a wallet secret's shape"
 	}
 	return safetext.Shown(path)
+}
+
+// secretPathError refuses a config path holding a wallet secret's shape
+// (safetext.TypedSecret: $SVCWALLET_CONFIG set to a key or a recovery
+// phrase by mistake), which every refusal naming the path would repeat.
+// The one check of LoadConfig, an edit and ShownPath.
+func secretPathError(path string) error {
+	switch safetext.TypedSecret(path) {
+	case safetext.KeySecret:
+		return errors.New("the config's path holds " + safetext.KeyShape + " and is not shown: name the config file, never a key")
+	case safetext.PhraseSecret:
+		return errors.New("the config's path holds the shape of a recovery phrase or of an extended private key (xprv…) and is not shown: name the config file, never a wallet's secret")
+	}
+	return nil
 }
 
 // LoadConfig reads a config file. A missing file at the default path is not an
@@ -78,10 +92,8 @@ func loadConfigFile(path, file string, explicit bool) (Config, []byte, error) {
 	if path == "" {
 		return Config{}, nil, nil
 	}
-	if safetext.HoldsKeyShape(path) {
-		// Every refusal names the path: a key given for it by mistake
-		// ($SVCWALLET_CONFIG beside $SVCWALLET_PRIVATE_KEY) is not repeated.
-		return Config{}, nil, errors.New("the config's path holds " + safetext.KeyShape + " and is not shown: name the config file, never a key")
+	if err := secretPathError(path); err != nil {
+		return Config{}, nil, err
 	}
 	// The config decides where logins and signatures go: one another user
 	// could change or swap is refused, as ssh refuses its own.
@@ -194,14 +206,16 @@ func JoinNames(names []string) string {
 	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
-// Lookup finds an environment by name.
+// Lookup finds an environment by name. A name it refuses is said as any
+// refused name is (safetext.NameQuoted): $SVCWALLET_ENV may hold a key or
+// a recovery phrase set there by mistake, or escapes.
 func (c Config) Lookup(name string) (Environment, error) {
 	env, ok := c.Environments[name]
 	if !ok {
 		if len(c.Environments) == 0 {
-			return Environment{}, fmt.Errorf("no environment %q: the config names none, so the only one is %s", name, SandboxEnv)
+			return Environment{}, fmt.Errorf("no environment %s: the config names none, so the only one is %s", safetext.NameQuoted(name), SandboxEnv)
 		}
-		return Environment{}, fmt.Errorf("no environment %q in the config; known: %s", name, c.KnownNames())
+		return Environment{}, fmt.Errorf("no environment %s in the config; known: %s", safetext.NameQuoted(name), c.KnownNames())
 	}
 	return env, nil
 }

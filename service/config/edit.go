@@ -308,6 +308,9 @@ func editConfig(path string, change func(text string, before Config) (string, er
 	if path == "" {
 		return Written{}, errors.New("no config folder: set $HOME, or name a config file")
 	}
+	if err := secretPathError(path); err != nil {
+		return Written{}, err // before its folder is made, named by the secret
+	}
 	real, written := EditedFile(path), Written{Path: path}
 	if fi, err := os.Lstat(path); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
 		written.Link = real

@@ -71,8 +71,17 @@ func TestLoadConfig(t *testing.T) {
 	if d := local.Domain(); d.Name != signer.DefaultDomainName || d.ChainID != 327 {
 		t.Fatalf("default domain %+v", d)
 	}
-	if _, err := cfg.Lookup("production"); err == nil || !strings.Contains(err.Error(), "local") {
+	if _, err := cfg.Lookup("production"); err == nil || !strings.Contains(err.Error(), `no environment "production"`) || !strings.Contains(err.Error(), "local") {
 		t.Fatalf("lookup of an unknown env: %v", err)
+	}
+	// A name refused is said as a refused name is: a recovery phrase or a
+	// key set in $SVCWALLET_ENV by mistake was repeated whole.
+	for _, c := range []config.Config{cfg, {}} {
+		for _, name := range []string{"legal winner thank year wave sausage worth useful legal winner thank yellow", "ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80"} {
+			if _, err := c.Lookup(name); err == nil || strings.Contains(err.Error(), "sausage") || strings.Contains(err.Error(), "ac0974bec") {
+				t.Errorf("lookup of %.12q…: %v", name, err)
+			}
+		}
 	}
 }
 

@@ -1,6 +1,8 @@
 package config_test
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -44,19 +46,43 @@ func TestConfigRefusalNeverRepeatsAKey(t *testing.T) {
 
 // TestConfigPathOfAKeyShapeNotRepeated: a config path holding a private
 // key's shape ($SVCWALLET_CONFIG set to the key meant for
-// $SVCWALLET_PRIVATE_KEY) is refused without repeating it, and named so
-// where a message names the config (ShownPath): every refusal said
-// "config KEY does not exist".
+// $SVCWALLET_PRIVATE_KEY), a recovery phrase's (numbered too) or an
+// extended private key's is refused without repeating it, by an edit
+// before it makes the path's folder, and named so where a message names
+// the config (ShownPath): every refusal said "config KEY does not exist",
+// and doctor "config legal winner … does not exist".
 func TestConfigPathOfAKeyShapeNotRepeated(t *testing.T) {
 	const key = "ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80"
-	for _, path := range []string{key, "/tmp/0x" + key + ".toml"} {
+	const phrase = "legal winner thank year wave sausage worth useful legal winner thank yellow"
+	const xprv = "xprv9s21ZrQH143K3QTDL4LXw2F7HEK3wJUD2nW2nRk4stbPy6cq3jPPqjiChkVvvNKmPGJxWUtg6LnF5kejMRNNU3TGtRBeJgk33yuGBxrMPHi"
+	dir := t.TempDir()
+	for path, says := range map[string]string{
+		key:                            "shape of a private key",
+		"/tmp/0x" + key + ".toml":      "shape of a private key",
+		phrase:                         "recovery phrase",
+		dir + "/" + phrase + "/c.toml": "recovery phrase",
+		"/tmp/1. legal 2. winner 3. thank 4. year 5. wave 6. sausage 7. worth 8. useful 9. legal 10. winner 11. thank 12. yellow": "recovery phrase",
+		dir + "/" + xprv + ".toml": "extended private key",
+	} {
 		_, err := config.LoadConfig(path, true)
-		if err == nil || strings.Contains(err.Error(), key[:9]) || !strings.Contains(err.Error(), "shape of a private key") {
-			t.Errorf("LoadConfig(a key's shape): %v, want it refused without the key", err)
+		if err == nil || strings.Contains(err.Error(), key[:9]) || strings.Contains(err.Error(), "sausage") || strings.Contains(err.Error(), xprv[4:12]) || !strings.Contains(err.Error(), says) {
+			t.Errorf("LoadConfig(%.12q…): %v, want it refused without it", path, err)
 		}
-		if shown := config.ShownPath(path); strings.Contains(shown, key[:9]) {
-			t.Errorf("ShownPath(a key's shape) = %q", shown)
+		// Within dir, which stays empty: a folder made or a file written
+		// is named by the secret.
+		edited := path
+		if !strings.HasPrefix(path, dir) {
+			edited = filepath.Join(dir, filepath.Base(path))
 		}
+		if _, err := config.AddEnvironment(edited, config.Environment{Name: "x", AuthURL: "https://a.example", BaseURL: "https://b.example", MarketDataURL: "https://m.example", ChainID: 1}, false); err == nil || !strings.Contains(err.Error(), says) {
+			t.Errorf("AddEnvironment(%.12q…): %v, want it refused", path, err)
+		}
+		if shown := config.ShownPath(path); strings.Contains(shown, key[:9]) || strings.Contains(shown, "sausage") || strings.Contains(shown, xprv[4:12]) {
+			t.Errorf("ShownPath(%.12q…) = %q", path, shown)
+		}
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("an edit made %d entries named by a secret", len(entries))
 	}
 	if shown := config.ShownPath("/tmp/c\x1b[2J.toml"); shown != `"/tmp/c\x1b[2J.toml"` {
 		t.Errorf("ShownPath of another path = %s, want it as safetext.Shown says it", shown)

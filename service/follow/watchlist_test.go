@@ -106,6 +106,16 @@ func TestParseQuoteIDsWalletSecret(t *testing.T) {
 	if err := exchange.CheckQuoteID(idJSON); !errors.Is(err, exchange.ErrSecretShape) {
 		t.Errorf("a keypair file's line as one quote id: %v, want it refused as a secret's shape", err)
 	}
+	// Ids of words and a number are no numbered phrase: a number before
+	// each word and none else is one. Each number read as a word's, eight
+	// such ids were refused together as a recovery phrase.
+	var named []string
+	for i := 1; i <= 8; i++ {
+		named = append(named, fmt.Sprintf("test-quote-%d", i))
+	}
+	if ids, _, bad := follow.ParseQuoteIDs(strings.Join(named, "\n"), true); !slices.Equal(ids, named) || len(bad) != 0 {
+		t.Errorf("ids of words and a number: %d read, %d refused (%v)", len(ids), len(bad), bad)
+	}
 }
 
 // TestCheckGivenQuoteID: a quote id given as an argument is held to
