@@ -205,11 +205,13 @@ func hasPrefixFold(s, prefix string) bool {
 	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
 }
 
-// MaskHashes is text with each payout hash that stands alone (between the
-// start or end, whitespace, a comma, a semicolon or a #), or ends an
-// explorer's link (LinkedHash), blanked, so that a check for a private
-// key's shape (safetext.KeySpans) looks at the rest: a hash given to be
-// found is not a key typed by mistake.
+// MaskHashes is text with each payout hash that stands as one token
+// (between the start or end, whitespace, a comma, a semicolon or a #, as
+// tokenHash reads it: quoted, in brackets, before punctuation, or ending
+// an explorer's link) blanked, so that a check for a private key's shape
+// (safetext.KeySpans) looks at the rest: a hash given to be found is not a
+// key typed by mistake. The quotes and brackets stay, so nothing around a
+// hash joins across it.
 func MaskHashes(text string) string {
 	var b []byte
 	start := 0
@@ -217,15 +219,11 @@ func MaskHashes(text string) string {
 		if i < len(text) && !idSeparator(text[i]) {
 			continue
 		}
-		from, to := start, i
-		if h, at := linkedHash(text[start:i]); IsPayoutHash(h) {
-			from, to = start+at, start+at+len(h)
-		}
-		if IsPayoutHash(text[from:to]) {
+		if h, at, _ := tokenHash(text[start:i]); IsPayoutHash(h) {
 			if b == nil {
 				b = []byte(text)
 			}
-			for j := from; j < to; j++ {
+			for j := start + at; j < start+at+len(h); j++ {
 				b[j] = ' '
 			}
 		}
@@ -235,6 +233,30 @@ func MaskHashes(text string) string {
 		return text
 	}
 	return string(b)
+}
+
+// tokenOpeners may stand before one id in a paste and tokenClosers after
+// it: a CSV export's or a chat's quotes, brackets, and the punctuation
+// that ends a list's item or a sentence.
+const tokenOpeners, tokenClosers = "\"'`([{", "\"'`)]}.,;:"
+
+// tokenHash is the payout hash w is as one token (0x and 64 hex digits,
+// or a SOLANA signature, or an explorer's link to one: LinkedHash), bare,
+// quoted, in brackets or followed by punctuation ("0x…", (0x…), 0x….), with
+// where it is in w and whether a link named it; "" when w is none. A hash
+// glued to anything else (x(0x…), 0x….x) is no token: its digits are a
+// key's shape as before.
+func tokenHash(w string) (hash string, at int, linked bool) {
+	core := strings.TrimLeft(w, tokenOpeners)
+	from := len(w) - len(core)
+	core = strings.TrimRight(core, tokenClosers)
+	if IsPayoutHash(core) || isSolanaSignature(core) {
+		return core, from, false
+	}
+	if h, at := linkedHash(core); h != "" {
+		return h, from + at, true
+	}
+	return "", 0, false
 }
 
 // idSeparator is what stands between ids in a field or a line of ids.
