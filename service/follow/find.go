@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/mr-tron/base58"
 
@@ -96,17 +97,19 @@ const LinkAdvice = "an explorer's link is looked up by the payout hash its path 
 const SplitKeyAdvice = "no payout hash or id is written in pieces: give each whole, as copied"
 
 // HashAdvice is the next step for words refused for a private key's
-// shape: LinkAdvice when one of them is a link, nearHashWords when one is
-// 0x and a digit or two fewer or more than a payout hash (to put 0x in
-// front of it is no step), TronHashAdvice when one holds a key's digits
-// in a row, else SplitKeyAdvice.
+// shape: LinkAdvice when one of them is a link, nearHashWords when one
+// holds 0x and a digit or two fewer or more than a payout hash as a token
+// (tokenCore: quoted, in brackets; to put 0x in front of it is no step),
+// TronHashAdvice when one holds a key's digits in a row, else
+// SplitKeyAdvice.
 func HashAdvice(words ...string) string {
 	if slices.ContainsFunc(words, isLink) {
 		return LinkAdvice
 	}
 	for _, w := range words {
-		for _, f := range strings.Fields(w) {
-			if near := nearHashWords(f); near != "" {
+		for _, f := range strings.FieldsFunc(w, func(r rune) bool { return unicode.IsSpace(r) || r == ',' || r == ';' }) {
+			core, _ := tokenCore(f)
+			if near := nearHashWords(core); near != "" {
 				return near
 			}
 		}
@@ -247,9 +250,7 @@ const tokenOpeners, tokenClosers = "\"'`([{", "\"'`)]}.,;:"
 // glued to anything else (x(0x…), 0x….x) is no token: its digits are a
 // key's shape as before.
 func tokenHash(w string) (hash string, at int, linked bool) {
-	core := strings.TrimLeft(w, tokenOpeners)
-	from := len(w) - len(core)
-	core = strings.TrimRight(core, tokenClosers)
+	core, from := tokenCore(w)
 	if IsPayoutHash(core) || isSolanaSignature(core) {
 		return core, from, false
 	}
@@ -257,6 +258,13 @@ func tokenHash(w string) (hash string, at int, linked bool) {
 		return h, from + at, true
 	}
 	return "", 0, false
+}
+
+// tokenCore is w without the quotes and brackets around it and the
+// punctuation after it (tokenOpeners, tokenClosers), and where it starts.
+func tokenCore(w string) (core string, at int) {
+	core = strings.TrimLeft(w, tokenOpeners)
+	return strings.TrimRight(core, tokenClosers), len(w) - len(core)
 }
 
 // idSeparator is what stands between ids in a field or a line of ids.

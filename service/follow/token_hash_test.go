@@ -71,7 +71,9 @@ func TestParseReadsAHashAsOneToken(t *testing.T) {
 // TestKeyRefusedAsATokenToo: a private key's shape in every way a payout
 // hash is let through as one token (64 bare hex digits, a TRON payout's
 // hash the service writes so; 0x and 62, 63, 65 or 66 digits) is still
-// refused with its line, never looked up; and so is a hash that is no
+// refused with its line, never looked up, with the next step its shape
+// has bare (a TRON hash takes 0x, 0x and a digit more or less is a hash
+// miscopied, never to take 0x); and so is a hash that is no
 // token alone, glued to a word, a key's halves quoted as CSV fields, and
 // a CSV line of a key and a hash.
 func TestKeyRefusedAsATokenToo(t *testing.T) {
@@ -85,7 +87,15 @@ func TestKeyRefusedAsATokenToo(t *testing.T) {
 				ids, lookups, bad := follow.ParseQuoteIDs(text, split)
 				if len(bad) != 1 || bad[0].Line != 2 || !errors.Is(bad[0].Err, exchange.ErrKeyShape) || !slices.Equal(ids, []string{"q-x", "q-2"}) ||
 					len(lookups) != 1 || lookups[0].Text != hash {
-					t.Errorf("%s of %d digits, split %v: ids %q, %d lookups, %d malformed", shape, len(key), split, ids, len(lookups), len(bad))
+					t.Fatalf("%s of %d characters, split %v: ids %q, %d lookups, %d malformed", shape, len(key), split, ids, len(lookups), len(bad))
+				}
+				// The next step is the one for the shape inside the quotes.
+				advice := follow.TronHashAdvice
+				if strings.HasPrefix(key, "0x") {
+					advice = "it looks like a payout hash"
+				}
+				if why := follow.CredentialRefusal(bad[0]); why == nil || !strings.Contains(why.Error(), advice) {
+					t.Errorf("%s of %d characters, split %v: %v; want %q", shape, len(key), split, why, advice)
 				}
 			}
 		}
