@@ -10,8 +10,8 @@ import (
 
 // TestStatusReadsQuotedHashes: a CSV export's column of payout hashes
 // ("0x…", one a line, CRLF) and a hash in brackets or ending a sentence,
-// given to status -, are found as the hashes alone; they were refused
-// whole as a private key's shape. A line of several columns is said to
+// given to status - or as arguments, are found as the hashes alone; they
+// were refused whole as a private key's shape. A line of several columns is said to
 // hold one id a line, not a key's shape; a key quoted so is still refused
 // and never repeated nor asked.
 func TestStatusReadsQuotedHashes(t *testing.T) {
@@ -28,11 +28,23 @@ func TestStatusReadsQuotedHashes(t *testing.T) {
 	if n := len(r.takeAsks()); n != 4 {
 		t.Errorf("%d status requests, want the quote id's, once a run", n)
 	}
+	// As arguments: copied from a sentence or a list, the shell leaves the punctuation.
+	for _, arg := range []string{w.WithdrawTxHash + ",", "(" + w.WithdrawTxHash + ").", `"` + w.WithdrawTxHash + `",`} {
+		r.run(nil, arg).want(t, exitCompleted, []string{done}, nil)
+	}
+	if n := len(r.takeAsks()); n != 3 {
+		t.Errorf("%d status requests for hashes given as arguments, want the quote id's, once a run", n)
+	}
 	r.runStdin(`"`+w.WithdrawTxHash+`","`+w.WithdrawTxHash+"\"\r\n", "-").want(t, exitUsage, nil, []string{follow.ErrHashAmongText.Error(), "give one id a line"})
 	key := strings.TrimPrefix(sandbox.DemoPrivateKey, "0x")
-	res := r.runStdin(`"`+key+"\",\r\n", "-")
-	res.want(t, exitUsage, nil, []string{"the shape of a private key"})
-	if n := len(r.takeAsks()); n != 0 || strings.Contains(res.stdout+res.stderr, key[:8]) {
-		t.Errorf("%d status requests for lines refused, or the key was repeated:\n%s", n, res.stderr)
+	for _, res := range []statusRun{r.runStdin(`"`+key+"\",\r\n", "-"), r.run(nil, `"0x`+key+`"x`), r.run(nil, `("`+key+`"),`)} {
+		res.want(t, exitUsage, nil, nil)
+		if !strings.Contains(res.stderr, "the shape of a private key") && !strings.Contains(res.stderr, "refusing a private key") ||
+			strings.Contains(res.stdout+res.stderr, key[:8]) {
+			t.Errorf("a quoted key not refused as one, or repeated:\n%s", res.stderr)
+		}
+	}
+	if n := len(r.takeAsks()); n != 0 {
+		t.Errorf("%d status requests for keys refused", n)
 	}
 }

@@ -87,7 +87,7 @@ const TronHashAdvice = "a TRON payout hash has this shape too: give it with 0x i
 
 // LinkAdvice is the next step when an explorer's link is refused for a
 // private key's shape: its hash is not where a link to a payout ends, or
-// it carries a user or password (LinkedHash). Advice to put 0x in front
+// it carries a user or password (linkedHash). Advice to put 0x in front
 // of a hash that had it was no step at all.
 const LinkAdvice = "an explorer's link is looked up by the payout hash its path ends with, never with a user or password in it: give the payout hash alone"
 
@@ -166,21 +166,13 @@ func isSolanaKeypair(s string) bool {
 	return bytes.Equal(pub, b[ed25519.SeedSize:])
 }
 
-// LinkedHash is the payout hash an explorer's link to a transaction names
+// linkedHash is the payout hash an explorer's link to a transaction names
 // as the last part of its path or fragment (https://arbiscan.io/tx/0x…,
-// https://solscan.io/tx/SIG?cluster=…), as customers paste it: w itself
-// when it is no such link. It is looked up as the hash given alone is,
-// never sent. A link with a user or password is none; 64 bare hex digits
-// (a TRON explorer's) stay a private key's shape, as they do alone.
-func LinkedHash(w string) string {
-	if h, _ := linkedHash(w); h != "" {
-		return h
-	}
-	return w
-}
-
-// linkedHash is LinkedHash's hash and where it is in w; "" when w is no
-// link to one.
+// https://solscan.io/tx/SIG?cluster=…), as customers paste it, and where
+// it is in w; "" when w is no such link. It is looked up as the hash given
+// alone is, never sent. A link with a user or password is none; 64 bare
+// hex digits (a TRON explorer's) stay a private key's shape, as they do
+// alone.
 func linkedHash(w string) (hash string, at int) {
 	if !isLink(w) {
 		return "", 0
@@ -210,7 +202,7 @@ func hasPrefixFold(s, prefix string) bool {
 
 // MaskHashes is text with each payout hash that stands as one token
 // (between the start or end, whitespace, a comma, a semicolon or a #, as
-// tokenHash reads it: quoted, in brackets, before punctuation, or ending
+// TokenHash reads it: quoted, in brackets, before punctuation, or ending
 // an explorer's link) blanked, so that a check for a private key's shape
 // (safetext.KeySpans) looks at the rest: a hash given to be found is not a
 // key typed by mistake. The quotes and brackets stay, so nothing around a
@@ -222,7 +214,7 @@ func MaskHashes(text string) string {
 		if i < len(text) && !idSeparator(text[i]) {
 			continue
 		}
-		if h, at, _ := tokenHash(text[start:i]); IsPayoutHash(h) {
+		if h, at, _ := TokenHash(text[start:i]); IsPayoutHash(h) {
 			if b == nil {
 				b = []byte(text)
 			}
@@ -243,13 +235,13 @@ func MaskHashes(text string) string {
 // that ends a list's item or a sentence.
 const tokenOpeners, tokenClosers = "\"'`([{", "\"'`)]}.,;:"
 
-// tokenHash is the payout hash w is as one token (0x and 64 hex digits,
-// or a SOLANA signature, or an explorer's link to one: LinkedHash), bare,
+// TokenHash is the payout hash w is as one token (0x and 64 hex digits,
+// or a SOLANA signature, or an explorer's link to one: linkedHash), bare,
 // quoted, in brackets or followed by punctuation ("0x…", (0x…), 0x….), with
 // where it is in w and whether a link named it; "" when w is none. A hash
 // glued to anything else (x(0x…), 0x….x) is no token: its digits are a
 // key's shape as before.
-func tokenHash(w string) (hash string, at int, linked bool) {
+func TokenHash(w string) (hash string, at int, linked bool) {
 	core, from := tokenCore(w)
 	if IsPayoutHash(core) || isSolanaSignature(core) {
 		return core, from, false

@@ -133,7 +133,7 @@ type Lookup struct {
 	Text string // as read: a hash not found is never repeated (a key's shape)
 	Kind IDKind
 	At   int // how many quote ids came before it, so its own keeps its place
-	// Linked: read from an explorer's link (LinkedHash), so a transaction's
+	// Linked: read from an explorer's link (TokenHash), so a transaction's
 	// hash, never a quote id (Known.Find).
 	Linked bool
 }
@@ -156,7 +156,7 @@ const MaxIDsText = 16 << 20
 // lines are skipped. A line holds one id, or with split (the board's
 // field) any number, separated by spaces, tabs, commas or semicolons.
 // A word in double quotes (a CSV export's field) is read without them, and
-// a payout hash as one token (tokenHash: quoted, in brackets, followed by
+// a payout hash as one token (TokenHash: quoted, in brackets, followed by
 // punctuation, or an explorer's link to it) as the hash.
 // Duplicates are merged in first-seen order; payout hashes and transfer
 // ids are returned apart (lookups), to be found here; what is not a quote
@@ -194,7 +194,7 @@ func ParseQuoteIDs(text string, split bool) (ids []string, lookups []Lookup, mal
 			})
 		}
 		for _, w := range words {
-			h, _, linked := tokenHash(w)
+			h, _, linked := TokenHash(w)
 			if w = cmp.Or(h, unquoted(w)); w == "" || seen[w] {
 				continue
 			}
