@@ -298,9 +298,9 @@ func jsonRequested(args []string) bool {
 // -xKEY, --flag=a,KEY, " KEY" alike), in one or split over arguments as
 // the shell splits a wrapped key (safetext.SecretIn of the line). A signature, 0x and exactly 130 hex
 // digits (withdraw submit's --signature), is public and not a key's shape;
-// with hashes (status), neither is a payout hash alone or ending an
-// explorer's link, which is looked up here and never sent (follow.KindOf,
-// follow.LinkedHash): the rest of the link is still checked.
+// with hashes (status), neither is a payout hash as one token (quoted, in
+// brackets, before punctuation) or ending an explorer's link, which is
+// looked up here and never sent (follow.TokenHash): the rest is still checked.
 func keyArgument(args []string, hashes bool) error {
 	line := make([]string, len(args))
 	for i, a := range args {
@@ -308,8 +308,8 @@ func keyArgument(args []string, hashes bool) error {
 		if _, err := signer.ParseSignature(strings.TrimPrefix(a, "--signature=")); err == nil && !strings.ContainsAny(a, " \t\n") {
 			line[i] = "|" // parts no key with what is around it
 		}
-		if h := follow.LinkedHash(a); hashes && follow.IsPayoutHash(h) {
-			line[i] = strings.Replace(a, h, "|", 1) // a payout hash to find here, alone or in a link, never sent
+		if h, at, _ := follow.TokenHash(a); hashes && follow.IsPayoutHash(h) {
+			line[i] = a[:at] + "|" + a[at+len(h):] // a payout hash to find here, as one token or in a link, never sent
 		}
 	}
 	return exchange.SecretShapeError(safetext.SecretIn(strings.Join(line, " ")))

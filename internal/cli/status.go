@@ -315,10 +315,10 @@ func (c statusCmd) parse(ctx context.Context, f statusFlags, ids []string) (stat
 		if id == "" {
 			return f, usageError("empty quote id: give the quote id of the withdrawal")
 		}
-		given := id
-		id = follow.LinkedHash(id)
+		h, _, linked := follow.TokenHash(id)
+		id = cmp.Or(h, id)
 		if kind := follow.KindOf(id); kind != follow.QuoteID {
-			f.lookups = append(f.lookups, follow.Lookup{Text: id, Kind: kind, At: len(f.quoteIDs), Linked: id != given})
+			f.lookups = append(f.lookups, follow.Lookup{Text: id, Kind: kind, At: len(f.quoteIDs), Linked: linked})
 			continue
 		}
 		if err := follow.CheckGivenQuoteID(id); err != nil {

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/mr-tron/base58"
 
@@ -86,7 +87,7 @@ const TronHashAdvice = "a TRON payout hash has this shape too: give it with 0x i
 
 // LinkAdvice is the next step when an explorer's link is refused for a
 // private key's shape: its hash is not where a link to a payout ends, or
-// it carries a user or password (LinkedHash). Advice to put 0x in front
+// it carries a user or password (linkedHash). Advice to put 0x in front
 // of a hash that had it was no step at all.
 const LinkAdvice = "an explorer's link is looked up by the payout hash its path ends with, never with a user or password in it: give the payout hash alone"
 
@@ -96,17 +97,19 @@ const LinkAdvice = "an explorer's link is looked up by the payout hash its path 
 const SplitKeyAdvice = "no payout hash or id is written in pieces: give each whole, as copied"
 
 // HashAdvice is the next step for words refused for a private key's
-// shape: LinkAdvice when one of them is a link, nearHashWords when one is
-// 0x and a digit or two fewer or more than a payout hash (to put 0x in
-// front of it is no step), TronHashAdvice when one holds a key's digits
-// in a row, else SplitKeyAdvice.
+// shape: LinkAdvice when one of them is a link, nearHashWords when one
+// holds 0x and a digit or two fewer or more than a payout hash as a token
+// (tokenCore: quoted, in brackets; to put 0x in front of it is no step),
+// TronHashAdvice when one holds a key's digits in a row, else
+// SplitKeyAdvice.
 func HashAdvice(words ...string) string {
 	if slices.ContainsFunc(words, isLink) {
 		return LinkAdvice
 	}
 	for _, w := range words {
-		for _, f := range strings.Fields(w) {
-			if near := nearHashWords(f); near != "" {
+		for _, f := range strings.FieldsFunc(w, func(r rune) bool { return unicode.IsSpace(r) || r == ',' || r == ';' }) {
+			core, _ := tokenCore(f)
+			if near := nearHashWords(core); near != "" {
 				return near
 			}
 		}
@@ -163,21 +166,13 @@ func isSolanaKeypair(s string) bool {
 	return bytes.Equal(pub, b[ed25519.SeedSize:])
 }
 
-// LinkedHash is the payout hash an explorer's link to a transaction names
+// linkedHash is the payout hash an explorer's link to a transaction names
 // as the last part of its path or fragment (https://arbiscan.io/tx/0x…,
-// https://solscan.io/tx/SIG?cluster=…), as customers paste it: w itself
-// when it is no such link. It is looked up as the hash given alone is,
-// never sent. A link with a user or password is none; 64 bare hex digits
-// (a TRON explorer's) stay a private key's shape, as they do alone.
-func LinkedHash(w string) string {
-	if h, _ := linkedHash(w); h != "" {
-		return h
-	}
-	return w
-}
-
-// linkedHash is LinkedHash's hash and where it is in w; "" when w is no
-// link to one.
+// https://solscan.io/tx/SIG?cluster=…), as customers paste it, and where
+// it is in w; "" when w is no such link. It is looked up as the hash given
+// alone is, never sent. A link with a user or password is none; 64 bare
+// hex digits (a TRON explorer's) stay a private key's shape, as they do
+// alone.
 func linkedHash(w string) (hash string, at int) {
 	if !isLink(w) {
 		return "", 0
@@ -205,11 +200,13 @@ func hasPrefixFold(s, prefix string) bool {
 	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
 }
 
-// MaskHashes is text with each payout hash that stands alone (between the
-// start or end, whitespace, a comma, a semicolon or a #), or ends an
-// explorer's link (LinkedHash), blanked, so that a check for a private
-// key's shape (safetext.KeySpans) looks at the rest: a hash given to be
-// found is not a key typed by mistake.
+// MaskHashes is text with each payout hash that stands as one token
+// (between the start or end, whitespace, a comma, a semicolon or a #, as
+// TokenHash reads it: quoted, in brackets, before punctuation, or ending
+// an explorer's link) blanked, so that a check for a private key's shape
+// (safetext.KeySpans) looks at the rest: a hash given to be found is not a
+// key typed by mistake. The quotes and brackets stay, so nothing around a
+// hash joins across it.
 func MaskHashes(text string) string {
 	var b []byte
 	start := 0
@@ -217,15 +214,11 @@ func MaskHashes(text string) string {
 		if i < len(text) && !idSeparator(text[i]) {
 			continue
 		}
-		from, to := start, i
-		if h, at := linkedHash(text[start:i]); IsPayoutHash(h) {
-			from, to = start+at, start+at+len(h)
-		}
-		if IsPayoutHash(text[from:to]) {
+		if h, at, _ := TokenHash(text[start:i]); IsPayoutHash(h) {
 			if b == nil {
 				b = []byte(text)
 			}
-			for j := from; j < to; j++ {
+			for j := start + at; j < start+at+len(h); j++ {
 				b[j] = ' '
 			}
 		}
@@ -235,6 +228,35 @@ func MaskHashes(text string) string {
 		return text
 	}
 	return string(b)
+}
+
+// tokenOpeners may stand before one id in a paste and tokenClosers after
+// it: a CSV export's or a chat's quotes, brackets, and the punctuation
+// that ends a list's item or a sentence.
+const tokenOpeners, tokenClosers = "\"'`([{", "\"'`)]}.,;:"
+
+// TokenHash is the payout hash w is as one token (0x and 64 hex digits,
+// or a SOLANA signature, or an explorer's link to one: linkedHash), bare,
+// quoted, in brackets or followed by punctuation ("0x…", (0x…), 0x….), with
+// where it is in w and whether a link named it; "" when w is none. A hash
+// glued to anything else (x(0x…), 0x….x) is no token: its digits are a
+// key's shape as before.
+func TokenHash(w string) (hash string, at int, linked bool) {
+	core, from := tokenCore(w)
+	if IsPayoutHash(core) || isSolanaSignature(core) {
+		return core, from, false
+	}
+	if h, at := linkedHash(core); h != "" {
+		return h, from + at, true
+	}
+	return "", 0, false
+}
+
+// tokenCore is w without the quotes and brackets around it and the
+// punctuation after it (tokenOpeners, tokenClosers), and where it starts.
+func tokenCore(w string) (core string, at int) {
+	core = strings.TrimLeft(w, tokenOpeners)
+	return strings.TrimRight(core, tokenClosers), len(w) - len(core)
 }
 
 // idSeparator is what stands between ids in a field or a line of ids.

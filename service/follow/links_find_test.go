@@ -57,8 +57,8 @@ func TestParseFindsExplorerLinks(t *testing.T) {
 			t.Errorf("split %v: a key in a link's path was not refused for its shape: %+v", split, bad)
 		}
 	}
-	if got := follow.LinkedHash("q-1"); got != "q-1" {
-		t.Errorf("LinkedHash of a quote id: %q", got)
+	if got, _, linked := follow.TokenHash("q-1"); got != "" || linked {
+		t.Errorf("TokenHash of a quote id: %q, %v", got, linked)
 	}
 }
 

@@ -3,6 +3,7 @@ package follow
 import (
 	"cmp"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -132,10 +133,15 @@ type Lookup struct {
 	Text string // as read: a hash not found is never repeated (a key's shape)
 	Kind IDKind
 	At   int // how many quote ids came before it, so its own keeps its place
-	// Linked: read from an explorer's link (LinkedHash), so a transaction's
+	// Linked: read from an explorer's link (TokenHash), so a transaction's
 	// hash, never a quote id (Known.Find).
 	Linked bool
 }
+
+// ErrHashAmongText is why a line read as one id (`status -`) that holds a
+// payout hash among other text (a CSV's columns, "0x…","0x…") is none: it
+// is no private key's shape, which its hashes alone gave it.
+var ErrHashAmongText = errors.New("it holds a payout hash among other text")
 
 // MaxIDsText bounds the text of ids read at once (`svcwallet status -`):
 // a million ids, which take the budget of 5 requests a second over two
@@ -150,15 +156,16 @@ const MaxIDsText = 16 << 20
 // lines are skipped. A line holds one id, or with split (the board's
 // field) any number, separated by spaces, tabs, commas or semicolons.
 // A word in double quotes (a CSV export's field) is read without them, and
-// an explorer's link to a transaction as the payout hash it names
-// (LinkedHash).
+// a payout hash as one token (TokenHash: quoted, in brackets, followed by
+// punctuation, or an explorer's link to it) as the hash.
 // Duplicates are merged in first-seen order; payout hashes and transfer
 // ids are returned apart (lookups), to be found here; what is not a quote
 // id is returned apart too, so it can be said instead of followed. A line
 // holding the shape of a private key, in a comment too, is malformed
 // whole (exchange.ErrKeyShape), and so is every line a key split over
 // lines touches (safetext.KeySpans): none of its halves is an id; a
-// payout hash standing alone is not a key's shape here (MaskHashes). So
+// payout hash standing as one token is not a key's shape here
+// (MaskHashes), nor is a line of several (ErrHashAmongText). So
 // is every line a recovery phrase or a key's byte list touches
 // (exchange.ErrSecretShape): none of its words or numbers is sent.
 func ParseQuoteIDs(text string, split bool) (ids []string, lookups []Lookup, malformed []MalformedID) {
@@ -187,17 +194,19 @@ func ParseQuoteIDs(text string, split bool) (ids []string, lookups []Lookup, mal
 			})
 		}
 		for _, w := range words {
-			given := unquoted(w)
-			w = LinkedHash(given)
-			if w == "" || seen[w] {
+			h, _, linked := TokenHash(w)
+			if w = cmp.Or(h, unquoted(w)); w == "" || seen[w] {
 				continue
 			}
 			seen[w] = true
 			if kind := KindOf(w); kind != QuoteID {
-				lookups = append(lookups, Lookup{Line: i + 1, Text: w, Kind: kind, At: len(ids), Linked: w != given})
+				lookups = append(lookups, Lookup{Line: i + 1, Text: w, Kind: kind, At: len(ids), Linked: linked})
 				continue
 			}
 			if err := exchange.CheckQuoteID(w); err != nil {
+				if errors.Is(err, exchange.ErrKeyShape) && !errors.Is(err, exchange.ErrSecretShape) && safetext.SecretIn(MaskHashes(w)) == safetext.NoSecret {
+					err = ErrHashAmongText // the shape is its hashes', each a token
+				}
 				malformed = append(malformed, MalformedID{Line: i + 1, Text: w, Err: err})
 				continue
 			}
