@@ -41,13 +41,14 @@ type Input struct {
 	// drawn keeps the last View by what it drew from: a screen's frame is
 	// drawn after every message, and a field's was much of it.
 	drawn *drawnInput
-	// hashes: a payout hash standing alone is not a key's shape here
+	// hashes: a payout hash standing as one token (quoted, bracketed or
+	// before punctuation too, follow.TokenHash) is not a key's shape here
 	// (TakeHashes).
 	hashes bool
 }
 
 // TakeHashes lets the field hold a payout hash (0x and 64 hex digits)
-// standing alone: a field whose text is only ever looked up among what
+// standing as one token, as follow.MaskHashes reads it: a field whose text is only ever looked up among what
 // this machine has seen, never sent (the board's ids and filter). Any other
 // key's shape is still cleared.
 func (in *Input) TakeHashes() { in.hashes = true }
