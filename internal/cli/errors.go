@@ -165,11 +165,7 @@ type interruptError struct{ cmdError }
 // interrupted is the end of ctx, saying what was left untouched (":
 // nothing was signed or sent"), or nothing.
 func interrupted(ctx context.Context, untouched string) error {
-	exit := 130
-	if s, ok := context.Cause(ctx).(signalCause); ok {
-		exit = 128 + int(s)
-	}
-	return &interruptError{cmdError{err: errors.New("interrupted" + untouched), exit: exit, code: "interrupted"}}
+	return &interruptError{cmdError{err: errors.New("interrupted" + untouched), exit: interruptExit(ctx), code: "interrupted"}}
 }
 
 // Annotations of a command: its other errors are exit 5 (otherError); its
