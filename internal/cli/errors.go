@@ -101,8 +101,11 @@ func outputError(err error) error {
 	if err == nil {
 		return nil
 	}
-	return &cmdError{err: fmt.Errorf("cannot write the output: %w", err), code: "output"}
+	return &cmdError{err: fmt.Errorf("cannot write the output: %w", err), code: codeOutput}
 }
+
+// codeOutput is the --json error code of a document stdout did not take.
+const codeOutput = "output"
 
 // failedWrite is stdout, keeping its first failed write: a command whose
 // lines say no error of their own (status's records) ends on it.
