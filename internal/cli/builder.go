@@ -375,7 +375,7 @@ type builderResultJSON struct {
 // (err): exit 5, code output, as an acceptance whose answer cannot be
 // read; 1 would read as refused, and its API key shown once was lost.
 func resultUnwritten(a builder.Auth, err error) error {
-	return &cmdError{err: a.Unwritten(err), exit: exitError, code: "output"}
+	return &cmdError{err: a.Unwritten(err), exit: exitError, code: codeOutput}
 }
 
 // printResult prints the authorization by e. On the embedded sandbox,

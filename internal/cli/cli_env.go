@@ -94,3 +94,19 @@ func interruptible(parent context.Context) (context.Context, func()) {
 type signalCause syscall.Signal
 
 func (s signalCause) Error() string { return syscall.Signal(s).String() }
+
+// signalExit is the exit status of a command a signal ended (ctx's cause):
+// 128 + its number, as a shell says of such a command; false when none did.
+func signalExit(ctx context.Context) (int, bool) {
+	s, ok := context.Cause(ctx).(signalCause)
+	return 128 + int(s), ok
+}
+
+// interruptExit is the exit status of an interruption: its signal's
+// (signalExit), else ctrl+c's, 130.
+func interruptExit(ctx context.Context) int {
+	if exit, ok := signalExit(ctx); ok {
+		return exit
+	}
+	return 128 + int(syscall.SIGINT)
+}

@@ -163,8 +163,8 @@ func (a *app) runConsole(ctx context.Context, f consoleFlags) error {
 	if ferr := owed.Run(); ferr != nil {
 		fmt.Fprintf(env.Stderr, "svcwallet: the watch board's last changes could not be saved: %v\n", ferr)
 	}
-	if s, ok := context.Cause(ctx).(signalCause); ok {
-		return exitStatus(128 + int(s)) // the shell's convention for "ended by a signal"
+	if exit, ok := signalExit(ctx); ok {
+		return exitStatus(exit)
 	}
 	if err != nil {
 		return failure(exitFailed, "%w", err)

@@ -101,8 +101,11 @@ func outputError(err error) error {
 	if err == nil {
 		return nil
 	}
-	return &cmdError{err: fmt.Errorf("cannot write the output: %w", err), code: "output"}
+	return &cmdError{err: fmt.Errorf("cannot write the output: %w", err), code: codeOutput}
 }
+
+// codeOutput is the --json error code of a document stdout did not take.
+const codeOutput = "output"
 
 // failedWrite is stdout, keeping its first failed write: a command whose
 // lines say no error of their own (status's records) ends on it.
@@ -165,11 +168,7 @@ type interruptError struct{ cmdError }
 // interrupted is the end of ctx, saying what was left untouched (":
 // nothing was signed or sent"), or nothing.
 func interrupted(ctx context.Context, untouched string) error {
-	exit := 130
-	if s, ok := context.Cause(ctx).(signalCause); ok {
-		exit = 128 + int(s)
-	}
-	return &interruptError{cmdError{err: errors.New("interrupted" + untouched), exit: exit, code: "interrupted"}}
+	return &interruptError{cmdError{err: errors.New("interrupted" + untouched), exit: interruptExit(ctx), code: "interrupted"}}
 }
 
 // Annotations of a command: its other errors are exit 5 (otherError); its

@@ -2,7 +2,10 @@ package cli
 
 import (
 	"bytes"
+	"fmt"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"regexp"
 	"runtime/debug"
 	"strings"
@@ -34,8 +37,32 @@ func TestMain(m *testing.M) {
 	os.Setenv("XDG_STATE_HOME", dir)
 	// A signing command of the tests is this binary (exchangetest.FakeSignCommand).
 	code := exchangetest.RunTests(m)
+	// A test's journal, board or session left there is read by every later
+	// test's status and history as this machine's: each test that writes
+	// state has its own folder (withdrawState).
+	if left := filesIn(dir); code == 0 && left != "" && !e2eSharesState {
+		fmt.Fprintf(os.Stderr, "a test wrote %s in the state folder the tests share: give it its own (withdrawState, or t.Setenv(\"XDG_STATE_HOME\", t.TempDir()))\n", left)
+		code = 1
+	}
 	os.RemoveAll(dir)
 	os.Exit(code)
+}
+
+// e2eSharesState: the end-to-end tests' binaries may write the shared
+// state folder; TestMain's check of it holds for the other tests.
+var e2eSharesState bool
+
+// filesIn is a file found under dir, or "" when it holds folders alone (a
+// command that opened the journal to read it made its folder).
+func filesIn(dir string) string {
+	found := ""
+	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && found == "" {
+			found, _ = filepath.Rel(dir, p)
+		}
+		return nil
+	})
+	return found
 }
 
 // commandPaths lists every command a user can run, as its words.

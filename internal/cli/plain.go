@@ -5,7 +5,6 @@ import (
 	"errors"
 	"os"
 	"slices"
-	"syscall"
 	"time"
 
 	"github.com/svcwallet/svcwallet/internal/plain"
@@ -58,10 +57,7 @@ func (a *app) runPlain(ctx context.Context) error {
 	switch {
 	case errors.Is(err, plain.ErrInterrupted):
 		// Said by plain mode, with what was signed or sent: the status is left.
-		if s, ok := context.Cause(ctx).(signalCause); ok {
-			return exitStatus(128 + int(s))
-		}
-		return exitStatus(128 + int(syscall.SIGINT))
+		return exitStatus(interruptExit(ctx))
 	case errors.Is(err, plain.ErrNoTerminal):
 		return exitStatus(exitUsage) // said by plain mode, with the command to run instead
 	case err != nil:

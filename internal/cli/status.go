@@ -267,8 +267,7 @@ func (c *statusCmd) journalOf(client *exchange.Client, read func(j *journal.Jour
 	if c.writer, err = withdrawal.NewWithdrawer(withdrawal.Setup{Client: client, Journal: j, Now: c.now, DryRun: true}); err != nil {
 		return nil, err
 	}
-	sess, _ := client.Session()
-	return read(j, journal.OwnerOf(client.Env(), sess.AccountID))
+	return read(j, journal.SessionOwner(client))
 }
 
 // parse checks the flags and reads the quote ids (from stdin for -).

@@ -54,8 +54,7 @@ func (c *statusCmd) known(client *exchange.Client) follow.Known {
 			j, _ = journal.Open(path)
 		}
 	}
-	sess, _ := client.Session()
-	return follow.KnownHere(j, journal.OwnerOf(client.Env(), sess.AccountID))
+	return follow.KnownHere(j, journal.SessionOwner(client))
 }
 
 // notSeen says that a payout hash or transfer id is not among the

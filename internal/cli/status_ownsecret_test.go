@@ -36,14 +36,23 @@ func TestStatusOwnAPIKeyNeverSent(t *testing.T) {
 // TestStatusFoundOwnAPIKeyNeverSaid: a transfer id a planted board file
 // pairs with the session's API key is said as not seen (exit 4), never
 // asked: it was said as found ("transfer id tx-… is withdrawal <the key>").
+// A row of the same file naming the withdrawal itself is found, so the
+// board is read where it was planted.
 func TestStatusFoundOwnAPIKeyNeverSaid(t *testing.T) {
 	t.Setenv("XDG_STATE_HOME", t.TempDir())
 	r := newStatusRig(t)
 	done := r.withdraw(sandbox.DemoAPIKey, sandbox.DemoPrivateKey, sandbox.DestCompleted, true)
 	r.clock.Advance(sandbox.DefaultSettle)
 	w := r.settledJSON(t, done)
+	boardOnly := w
+	boardOnly.TxID = "tx-boardonly1"
 	w.QuoteID, w.TxID = sandbox.DemoAPIKey+"1", "tx-plantedkey1"
 	onBoard(t, w)
+	onBoard(t, boardOnly)
+	r.takeAsks()
+	if res := r.run(nil, "tx-boardonly1"); res.code != exitCompleted || !strings.Contains(res.stderr, "tx-boardonly1 is withdrawal "+done) {
+		t.Fatalf("the board's own row: exit %d, stderr %q; want exit 0, found on the board", res.code, strings.ReplaceAll(res.stderr, sandbox.DemoAPIKey, "<the API key>"))
+	}
 	r.takeAsks()
 	res := r.run(nil, "tx-plantedkey1")
 	if said := res.stdout + res.stderr; res.code != exitNotFound || strings.Contains(said, sandbox.DemoAPIKey) || !strings.Contains(said, "tx-plantedkey1 was not found") {

@@ -19,7 +19,7 @@ import (
 // print alike, as the console's status screen and board say it; another's
 // is said without them. They said "-" where the status screen filled them.
 func TestStatusFillsFromWhatWasSigned(t *testing.T) {
-	r := newStatusRig(t)
+	r := newJournalingRig(t)
 	ids := r.seed(sandbox.DestFailed, 2)
 	own := ids[0]
 	r.journaledIntent(sandbox.DemoAccountID, own, journal.Intent{Chain: "BASE", ToAddress: sandbox.DestFailed, TokenIn: "USDT", TokenOut: "USDT",

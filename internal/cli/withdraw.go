@@ -382,8 +382,7 @@ func (c withdrawCmd) sayRequoted(was, now withdrawal.Order) {
 // svcwallet status --watch, journaling the states it learns, with that
 // command's output and exit statuses.
 func (c withdrawCmd) follow(ctx context.Context, client *exchange.Client, e config.Environment, j *journal.Journal, id string, asJSON bool) error {
-	s, _ := client.Session()
-	recs, err := j.RecordsOf(journal.OwnerOf(e, s.AccountID), id)
+	recs, err := j.RecordsOf(journal.SessionOwner(client), id)
 	if err != nil {
 		fmt.Fprintf(c.env.Stderr, "%s: the journal cannot be read (%v): the states seen are not journaled\n", c.app.name, err)
 	}

@@ -44,8 +44,7 @@ func (c withdrawCmd) resume(ctx context.Context, f withdrawFlags, id string) err
 	if err != nil {
 		return failure(exitError, "the withdrawal journal cannot be opened: %w", err)
 	}
-	s, _ := client.Session()
-	recs, err := j.RecordsOf(journal.OwnerOf(e, s.AccountID), id)
+	recs, err := j.RecordsOf(journal.SessionOwner(client), id)
 	if err != nil {
 		return failure(exitError, "the withdrawal journal cannot be read: %w", err)
 	}

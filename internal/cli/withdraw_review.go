@@ -131,7 +131,7 @@ func reviewUnwritten(err error) error {
 	if err == nil {
 		return nil
 	}
-	return &cmdError{err: fmt.Errorf("cannot write the output: %w; nothing was signed or sent", err), code: "output"}
+	return outputError(fmt.Errorf("%w; nothing was signed or sent", err))
 }
 
 // printReviewJSON is printReview's --json line.
@@ -211,5 +211,5 @@ func (c withdrawCmd) printAccepted(e config.Environment, a exchange.WithdrawAcce
 // withdraw run again pays again.
 // again: what the same command run again would do ("" when nothing).
 func (c withdrawCmd) acceptedUnwritten(id string, err error, again string) error {
-	return (&cmdError{err: fmt.Errorf("withdrawal %s was accepted, but its acceptance cannot be written to the output (%w): %s%s", id, err, c.app.invocation().followIt(id), again), code: "output"}).about(id)
+	return (&cmdError{err: fmt.Errorf("withdrawal %s was accepted, but its acceptance cannot be written to the output (%w): %s%s", id, err, c.app.invocation().followIt(id), again), code: codeOutput}).about(id)
 }

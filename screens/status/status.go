@@ -390,8 +390,7 @@ func (s *statusScreen) journalReader() func() ([]journal.Entry, bool) {
 	if s.seeded || s.app.Journal() == nil {
 		return nil
 	}
-	sess, _ := s.app.Client().Session()
-	j, id, o := s.app.Journal(), s.quoteID, journal.OwnerOf(s.app.Target.Env, sess.AccountID)
+	j, id, o := s.app.Journal(), s.quoteID, s.app.Target.Owner()
 	return func() ([]journal.Entry, bool) {
 		out, err := j.EntriesOf(o, id)
 		if err != nil {

@@ -50,19 +50,12 @@ func (s *statusScreen) scrolled(v string) string {
 	}
 	var said []string
 	if below := len(lines) - top - shown; below > 0 {
-		said = append(said, down+strconv.Itoa(below)+" more "+plural(below, "line")+" below")
+		said = append(said, down+strconv.Itoa(below)+" more "+kit.Plural(below, "line", "lines")+" below")
 	}
 	if top > 0 {
-		said = append(said, up+strconv.Itoa(top)+" "+plural(top, "line")+" above")
+		said = append(said, up+strconv.Itoa(top)+" "+kit.Plural(top, "line", "lines")+" above")
 	}
 	return strings.Join(lines[top:top+shown], "\n") + "\n" + s.app.Common.Styles.Muted.Render(strings.Join(said, " · ")) + "\n"
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return word
-	}
-	return word + "s"
 }
 
 // hidden is how many lines the screen hides above and below.

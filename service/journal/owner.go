@@ -1,6 +1,9 @@
 package journal
 
-import "github.com/svcwallet/svcwallet/service/config"
+import (
+	"github.com/svcwallet/svcwallet/service/config"
+	"github.com/svcwallet/svcwallet/service/exchange"
+)
 
 // Owner is whose withdrawals a query reads: an account (its id, as the
 // login returned it) on one chain (its service's chain id,
@@ -28,6 +31,13 @@ func OwnerOf(env config.Environment, accountID string) Owner {
 		o.ChainID = 0
 	}
 	return o
+}
+
+// SessionOwner is whose withdrawals are the login c holds: its account on
+// c's environment (OwnerOf), the one place a face or a journey asks it.
+func SessionOwner(c *exchange.Client) Owner {
+	s, _ := c.Session()
+	return OwnerOf(c.Env(), s.AccountID)
 }
 
 // Holds reports whether r is one of o's withdrawals.

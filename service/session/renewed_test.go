@@ -64,3 +64,41 @@ func TestRenewalKeptOnlyInItsAccountsPlace(t *testing.T) {
 		}
 	}
 }
+
+// TestRenewalKeepsARotatedKey: a renewal by the API key a command read at
+// its start is not kept once an auth login of the same account by another
+// key (a rotated one) or by its wallet was made meanwhile: written over,
+// the old key came back to the credential store, and every later command
+// logged in with it (refused once it is revoked: log in again).
+func TestRenewalKeepsARotatedKey(t *testing.T) {
+	s := newStore(t)
+	e := testnet()
+	if _, err := s.Save(e, kept(), "key-old", false); err != nil {
+		t.Fatal(err)
+	}
+	rotated := kept()
+	rotated.Cookie = "tok-rotated"
+	if _, err := s.Save(e, rotated, "key-new", false); err != nil {
+		t.Fatal(err)
+	}
+	renewed := kept()
+	renewed.Cookie = "tok-renewed-by-old"
+	if kept, err := s.SaveRenewal(e, renewed, "key-old", false); kept || err != nil {
+		t.Fatalf("a renewal by the old key kept over the rotated one: %v, %v", kept, err)
+	}
+	if l, err := s.Load(e); err != nil || l.Cookie != "tok-rotated" || l.APIKey != "key-new" {
+		t.Fatalf("kept cookie %q, key %q, %v; want the rotated key's login", l.Cookie, l.APIKey, err)
+	}
+	if kept, err := s.SaveRenewal(e, renewed, "key-new", false); !kept || err != nil {
+		t.Fatalf("the renewal by the key kept: %v, %v", kept, err)
+	}
+
+	// Its wallet's login meanwhile keeps no API key: an API key's renewal
+	// does not take its place either.
+	if _, err := s.Save(e, rotated, "", false); err != nil {
+		t.Fatal(err)
+	}
+	if kept, err := s.SaveRenewal(e, renewed, "key-new", false); kept || err != nil {
+		t.Fatalf("an API key's renewal kept over a wallet's login: %v, %v", kept, err)
+	}
+}

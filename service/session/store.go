@@ -245,8 +245,10 @@ func (s Store) Save(e config.Environment, k exchange.Kept, apiKey string, insecu
 // session of its account kept for e (Entry.Renews), ended or not, decided
 // under the file's lock: an auth login as another account made meanwhile
 // in another process, written over, made every later command act as k's
-// account unasked, and an auth logout made meanwhile was undone. kept
-// says whether it was.
+// account unasked, and an auth logout made meanwhile was undone. A renewal
+// by an API key (kept in the credential store alone) is kept only while
+// that key is the one kept there: a login of the account by a rotated key
+// or by its wallet made meanwhile stands. kept says whether it was.
 func (s Store) SaveRenewal(e config.Environment, k exchange.Kept, apiKey string, insecure bool) (kept bool, err error) {
 	err = s.locked(func() error {
 		l, err := s.Load(e)
@@ -254,7 +256,7 @@ func (s Store) SaveRenewal(e config.Environment, k exchange.Kept, apiKey string,
 		if expired, ok := errors.AsType[*ExpiredError](err); ok {
 			entry, err = expired.Entry, nil
 		}
-		if kept = err == nil && entry.Renews(k); kept {
+		if kept = err == nil && entry.Renews(k) && (insecure || apiKey == "" || s.apiKey(e) == apiKey); kept {
 			_, err = s.save(e, k, apiKey, insecure)
 			return err
 		}

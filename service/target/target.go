@@ -40,11 +40,8 @@ func (t Target) BridgePins() string {
 }
 
 // Owner is whose withdrawals in the journal are this login's: the logged-in
-// account's on this environment's service (journal.OwnerOf).
-func (t Target) Owner() journal.Owner {
-	s, _ := t.Client.Session()
-	return journal.OwnerOf(t.Env, s.AccountID)
-}
+// account's on this environment's service (journal.SessionOwner).
+func (t Target) Owner() journal.Owner { return journal.SessionOwner(t.Client) }
 
 // Demo is the embedded sandbox's demo data: its credentials, offered at
 // login (a published development key, never a real one), its demo

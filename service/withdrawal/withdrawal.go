@@ -395,10 +395,7 @@ func (w Withdrawer) entryAs(kind, quoteID, account string) journal.Entry {
 
 // owner is whose withdrawals this session's are (journal.Owner): its
 // account on this service.
-func (w Withdrawer) owner() journal.Owner {
-	s, _ := w.client.Session()
-	return journal.OwnerOf(w.client.Env(), s.AccountID)
-}
+func (w Withdrawer) owner() journal.Owner { return journal.SessionOwner(w.client) }
 
 // journalStop says why a withdrawal stopped before its request left: its
 // intent could not be journaled, so a lost answer could not be resumed.
