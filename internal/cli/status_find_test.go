@@ -27,9 +27,7 @@ import (
 func TestStatusFindsHashAndTransferID(t *testing.T) {
 	t.Setenv("XDG_STATE_HOME", t.TempDir())
 	r := newStatusRig(t)
-	done := r.withdraw(sandbox.DemoAPIKey, sandbox.DemoPrivateKey, sandbox.DestCompleted, true)
-	r.clock.Advance(sandbox.DefaultSettle)
-	w := r.settledJSON(t, done)
+	done, w := r.paidOut(t)
 	if w.WithdrawTxHash == "" || w.TxID == "" {
 		t.Fatalf("no payout hash or transfer id: %+v", w)
 	}
@@ -200,6 +198,15 @@ func (r *statusRig) settledJSON(t *testing.T, id string) exchange.Withdrawal {
 	res := r.run(nil, "--json", id)
 	res.want(t, exitCompleted, nil, nil)
 	return jsonLines(t, res.stdout)[0]
+}
+
+// paidOut withdraws 25 USDT to the sandbox's paying destination, lets it
+// settle, and returns its quote id and what status --json says of it.
+func (r *statusRig) paidOut(t *testing.T) (string, exchange.Withdrawal) {
+	t.Helper()
+	done := r.withdraw(sandbox.DemoAPIKey, sandbox.DemoPrivateKey, sandbox.DestCompleted, true)
+	r.clock.Advance(sandbox.DefaultSettle)
+	return done, r.settledJSON(t, done)
 }
 
 // onBoard writes w to the watch board's file, as the console keeps what

@@ -19,9 +19,7 @@ import (
 func TestStatusFindsAnExplorerLink(t *testing.T) {
 	t.Setenv("XDG_STATE_HOME", t.TempDir())
 	r := newStatusRig(t)
-	done := r.withdraw(sandbox.DemoAPIKey, sandbox.DemoPrivateKey, sandbox.DestCompleted, true)
-	r.clock.Advance(sandbox.DefaultSettle)
-	w := r.settledJSON(t, done)
+	done, w := r.paidOut(t)
 	onBoard(t, w)
 	r.takeAsks()
 	link := "https://arbiscan.io/tx/" + w.WithdrawTxHash

@@ -41,9 +41,7 @@ func TestStatusOwnAPIKeyNeverSent(t *testing.T) {
 func TestStatusFoundOwnAPIKeyNeverSaid(t *testing.T) {
 	t.Setenv("XDG_STATE_HOME", t.TempDir())
 	r := newStatusRig(t)
-	done := r.withdraw(sandbox.DemoAPIKey, sandbox.DemoPrivateKey, sandbox.DestCompleted, true)
-	r.clock.Advance(sandbox.DefaultSettle)
-	w := r.settledJSON(t, done)
+	done, w := r.paidOut(t)
 	boardOnly := w
 	boardOnly.TxID = "tx-boardonly1"
 	w.QuoteID, w.TxID = sandbox.DemoAPIKey+"1", "tx-plantedkey1"

@@ -17,9 +17,7 @@ import (
 func TestStatusReadsQuotedHashes(t *testing.T) {
 	t.Setenv("XDG_STATE_HOME", t.TempDir())
 	r := newStatusRig(t)
-	done := r.withdraw(sandbox.DemoAPIKey, sandbox.DemoPrivateKey, sandbox.DestCompleted, true)
-	r.clock.Advance(sandbox.DefaultSettle)
-	w := r.settledJSON(t, done)
+	done, w := r.paidOut(t)
 	onBoard(t, w)
 	r.takeAsks()
 	for _, line := range []string{`"%s",`, `'%s'`, `(%s).`, `["%s"]`} {
