@@ -134,18 +134,22 @@ func (b blocked) Read([]byte) (int, error) {
 	return 0, io.EOF
 }
 
-// TestSecretNeverEchoed: a secret is read by the secret reader when there
-// is one (a terminal, echo off), and an empty one asks again.
-func TestSecretNeverEchoed(t *testing.T) {
-	var out bytes.Buffer
-	secrets := []string{"", sandbox.DemoAPIKey}
-	read := func(_ context.Context, prompt func()) (string, error) {
+// secretsRead is a secret reader at a terminal answering secrets in turn,
+// its prompt drawn first.
+func secretsRead(secrets ...string) func(context.Context, func()) (string, error) {
+	return func(_ context.Context, prompt func()) (string, error) {
 		prompt()
 		s := secrets[0]
 		secrets = secrets[1:]
 		return s, nil
 	}
-	p := NewPrompter(context.Background(), strings.NewReader(""), &out, read)
+}
+
+// TestSecretNeverEchoed: a secret is read by the secret reader when there
+// is one (a terminal, echo off), and an empty one asks again.
+func TestSecretNeverEchoed(t *testing.T) {
+	var out bytes.Buffer
+	p := NewPrompter(context.Background(), strings.NewReader(""), &out, secretsRead("", sandbox.DemoAPIKey))
 	got, err := p.Secret("API key (not shown as you type):")
 	if err != nil || got != sandbox.DemoAPIKey {
 		t.Fatalf("%q, %v", got, err)
@@ -161,15 +165,8 @@ func TestSecretNeverEchoed(t *testing.T) {
 // API key, and each other answered the next question, which said it back.
 func TestSecretWithMoreLinesNotTaken(t *testing.T) {
 	var out bytes.Buffer
-	secrets := []string{"01.legal", sandbox.DemoAPIKey}
 	held := []bool{true, false}
-	read := func(_ context.Context, prompt func()) (string, error) {
-		prompt()
-		s := secrets[0]
-		secrets = secrets[1:]
-		return s, nil
-	}
-	p := NewPrompter(context.Background(), strings.NewReader(""), &out, read)
+	p := NewPrompter(context.Background(), strings.NewReader(""), &out, secretsRead("01.legal", sandbox.DemoAPIKey))
 	p.gate = Gate{Flush: func() (bool, error) { h := held[0]; held = held[1:]; return h, nil }, Now: time.Now}
 	got, err := p.Secret("API key (not shown as you type):")
 	if err != nil || got != sandbox.DemoAPIKey || len(held) != 0 {
