@@ -205,11 +205,11 @@ func (c withdrawCmd) printAccepted(e config.Environment, a exchange.WithdrawAcce
 	return err
 }
 
-// acceptedUnwritten is withdrawal id accepted, its acceptance not taken by
-// stdout (err): code output, the command's other error, saying it was
-// accepted: "cannot write the output" alone read as nothing paid, and
-// withdraw run again pays again.
+// acceptedUnwritten is withdrawal id accepted, what of it (its acceptance,
+// its status) not taken by stdout (err): code output, the command's other
+// error, saying it was accepted: "cannot write the output" alone read as
+// nothing paid, and withdraw run again pays again.
 // again: what the same command run again would do ("" when nothing).
-func (c withdrawCmd) acceptedUnwritten(id string, err error, again string) error {
-	return (&cmdError{err: fmt.Errorf("withdrawal %s was accepted, but its acceptance cannot be written to the output (%w): %s%s", id, err, c.app.invocation().followIt(id), again), code: codeOutput}).about(id)
+func (c withdrawCmd) acceptedUnwritten(id, what string, err error, again string) error {
+	return (&cmdError{err: fmt.Errorf("withdrawal %s was accepted, but %s cannot be written to the output (%w): %s%s", id, what, err, c.app.invocation().followIt(id), again), code: codeOutput}).about(id)
 }
