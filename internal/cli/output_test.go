@@ -362,3 +362,31 @@ func TestWithdrawFollowNotWrittenSaysAccepted(t *testing.T) {
 	r.stdout = nil
 	r.wantBalance(strconv.Itoa(10000 - 25*paid))
 }
+
+// refusesAccepted refuses the write of withdraw's acceptance, and keeps
+// every other.
+type refusesAccepted struct{ kept bytes.Buffer }
+
+func (w *refusesAccepted) Write(p []byte) (int, error) {
+	if bytes.Contains(p, []byte("Withdrawal accepted")) {
+		return 0, errors.New("no space left on device")
+	}
+	return w.kept.Write(p)
+}
+
+// TestEmbeddedAcceptedNotWrittenSaysNoFollow: on the embedded sandbox a
+// withdrawal whose acceptance stdout refuses is said accepted without the
+// status to follow it with nor a warning that running it again pays
+// again: its quote ids end with the command (status says not found), and
+// nothing real moved.
+func TestEmbeddedAcceptedNotWrittenSaysNoFollow(t *testing.T) {
+	r := newJournalingRig(t)
+	out := &refusesAccepted{}
+	r.stdout = out
+	res := r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestCompleted, "25", "--yes", "--env", "sandbox")...)
+	r.stdout = nil
+	if res.code != exitError || !strings.Contains(res.stderr, "was accepted, but its acceptance cannot be written to the output (no space left on device): the embedded sandbox ended with this command, and nothing real moved") ||
+		strings.Contains(res.stderr, "status") || strings.Contains(res.stderr, "pay again") {
+		t.Errorf("exit %d, stderr %q; want 5, accepted, nothing to follow", res.code, res.stderr)
+	}
+}

@@ -346,14 +346,14 @@ func (c withdrawCmd) finish(ctx context.Context, client *exchange.Client, e conf
 	if sent.Unrecorded != nil {
 		return c.unrecorded(sent.Unrecorded)
 	}
-	const paysAgain = "; the same command again would pay again"
+	next := c.afterAccepted(id, target.embedded)
 	if printed != nil {
-		return c.acceptedUnwritten(id, "its acceptance", printed, paysAgain)
+		return c.acceptedUnwritten(id, "its acceptance", printed, next)
 	}
 	if !f.wait {
 		return nil
 	}
-	return c.follow(ctx, client, e, j, id, f.json, paysAgain)
+	return c.follow(ctx, client, e, j, id, f.json, next)
 }
 
 // unrecorded ends a withdrawal the service accepted whose answer could
@@ -383,9 +383,9 @@ func (c withdrawCmd) sayRequoted(was, now withdrawal.Order) {
 // follow follows id to its end through the scheduler and Follow of
 // svcwallet status --watch, journaling the states it learns, with that
 // command's output and exit statuses. A line of it stdout refuses ends it
-// as an acceptance not written (acceptedUnwritten, again): the bare output
-// error read as nothing paid.
-func (c withdrawCmd) follow(ctx context.Context, client *exchange.Client, e config.Environment, j *journal.Journal, id string, asJSON bool, again string) error {
+// as an acceptance not written (acceptedUnwritten, with next): the bare
+// output error read as nothing paid.
+func (c withdrawCmd) follow(ctx context.Context, client *exchange.Client, e config.Environment, j *journal.Journal, id string, asJSON bool, next string) error {
 	recs, err := j.RecordsOf(journal.SessionOwner(client), id)
 	if err != nil {
 		fmt.Fprintf(c.env.Stderr, "%s: the journal cannot be read (%v): the states seen are not journaled\n", c.app.name, err)
@@ -406,5 +406,5 @@ func (c withdrawCmd) follow(ctx context.Context, client *exchange.Client, e conf
 	}
 	st := statusCmd{env: env, app: c.app, sleep: c.sleep, jitter: c.jitter, now: c.now, target: e, own: follow.OwnOf(recs), writer: w}
 	err = st.follow(ctx, client, e, statusFlags{quoteIDs: []string{id}, watch: true, json: asJSON, interval: follow.DefaultPollInterval})
-	return stdout.unwrittenAs(err, func(err error) error { return c.acceptedUnwritten(id, "its status", err, again) })
+	return stdout.unwrittenAs(err, func(err error) error { return c.acceptedUnwritten(id, "its status", err, next) })
 }
