@@ -128,6 +128,11 @@ func (f *failedWrite) Write(p []byte) (int, error) {
 // also for the failed write itself returned (cobra's --version), which is
 // no usage error.
 func (f *failedWrite) unwritten(err error) error {
+	return f.unwrittenAs(err, outputError)
+}
+
+// unwrittenAs is unwritten, its output error said by as.
+func (f *failedWrite) unwrittenAs(err error, as func(error) error) error {
 	if f.err == nil {
 		return err
 	}
@@ -135,7 +140,7 @@ func (f *failedWrite) unwritten(err error) error {
 	if own && !e.silent || !own && err != nil && !errors.Is(err, f.err) {
 		return err
 	}
-	return outputError(f.err)
+	return as(f.err)
 }
 
 // exitStatus ends a command whose output said its outcome with that

@@ -101,3 +101,25 @@ func TestExitStatusTopicSaysAnAnswerThatMayHavePaid(t *testing.T) {
 		}
 	}
 }
+
+// TestScriptingExit5SaysResumeOfAnotherAccount: docs/scripting.md's exit 5
+// names withdraw resume's withdrawal journaled as another account than the
+// session's (withdrawal.SettledOtherAccount, exit 5 in withdrawCmd.resume),
+// with the next step its message says: the row left it out.
+func TestScriptingExit5SaysResumeOfAnotherAccount(t *testing.T) {
+	b, err := os.ReadFile("../../docs/scripting.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var row string
+	for line := range strings.Lines(string(b)) {
+		if strings.HasPrefix(line, "| 5 |") {
+			row = line
+		}
+	}
+	for _, want := range []string{"journaled as another account", "log in as that account", "withdraw resume"} {
+		if !strings.Contains(row, want) {
+			t.Errorf("docs/scripting.md's exit 5 row does not say %q: %s", want, row)
+		}
+	}
+}

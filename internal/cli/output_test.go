@@ -289,3 +289,104 @@ func TestRootHelpNotWrittenIsAnOutputError(t *testing.T) {
 		}
 	}
 }
+
+// writesKept counts every write to stdout, refuses the one at index
+// failAt (-1: none), or every one from it on when full (a disk filling up
+// mid-follow), and keeps the rest.
+type writesKept struct {
+	failAt int
+	full   bool
+	writes []string // every write, refused or not
+	kept   bytes.Buffer
+}
+
+func (w *writesKept) Write(p []byte) (int, error) {
+	n := len(w.writes)
+	w.writes = append(w.writes, string(p))
+	if w.failAt >= 0 && (n == w.failAt || w.full && n > w.failAt) {
+		return 0, errors.New("no space left on device")
+	}
+	return w.kept.Write(p)
+}
+
+// TestWithdrawFollowNotWrittenSaysAccepted: withdraw --wait whose stdout
+// refuses any line after the acceptance (the follow's states, its record)
+// says the withdrawal was accepted, its quote id and how to follow it, as
+// an acceptance not written does (exit 5, code output): it ended with a
+// bare "cannot write the output", read as nothing paid.
+func TestWithdrawFollowNotWrittenSaysAccepted(t *testing.T) {
+	r := newJournalingRig(t)
+	paid := 0
+	for _, format := range []string{"", "--json"} {
+		args := withdrawArgs(sandbox.DestCompleted, "25", slices.DeleteFunc([]string{"--yes", "--wait", format}, func(s string) bool { return s == "" })...)
+		whole := &writesKept{failAt: -1}
+		r.stdout = whole
+		r.runWithdraw(withdrawRunOpts{}, args...).want(t, exitCompleted)
+		paid++
+		accepted := slices.IndexFunc(whole.writes, func(s string) bool {
+			return strings.Contains(s, "Withdrawal accepted") || strings.Contains(s, `"kind":"accepted"`)
+		})
+		if accepted < 0 || accepted == len(whole.writes)-1 {
+			t.Fatalf("withdraw --wait %s: no line after the acceptance in %q", format, whole.writes)
+		}
+		for at := accepted + 1; at < len(whole.writes); at++ {
+			// Text says it on stderr, so stdout is full; --json on
+			// stdout, so only the one line is refused.
+			out := &writesKept{failAt: at, full: format == ""}
+			r.stdout = out
+			res := r.runWithdraw(withdrawRunOpts{}, args...)
+			paid++
+			said := out.kept.String() + res.stderr
+			id := regexp.MustCompile(`q-[a-z0-9]+`).FindString(strings.Join(out.writes[:at], ""))
+			if res.code != exitError || id == "" || !strings.Contains(said, "withdrawal "+id+" was accepted, but its status cannot be written to the output (no space left on device): follow it with ") ||
+				!strings.Contains(said, "; the same command again would pay again") {
+				t.Errorf("withdraw --wait %s, write %d of %d refused: exit %d, said %q; want 5 naming the accepted withdrawal", format, at+1, len(whole.writes), res.code, said)
+			}
+			if format == "--json" && (!strings.Contains(said, `"code":"output"`) || !strings.Contains(said, `"quote_id":"`+id+`"`)) {
+				t.Errorf("withdraw --wait --json, write %d refused: %q, want code output and its quote_id", at+1, said)
+			}
+		}
+	}
+	// The stream's own error line about it (the follow gave up), the
+	// app's to say, refused with --json.
+	r.failing.Store(true)
+	out := &writesKept{failAt: 2}
+	r.stdout = out
+	res := r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestCompleted, "25", "--yes", "--wait", "--json")...)
+	paid++
+	r.failing.Store(false)
+	if said := out.kept.String(); res.code != exitError || len(out.writes) != 4 || !strings.Contains(out.writes[2], "gave up") ||
+		!strings.Contains(said, "was accepted, but its status cannot be written to the output") {
+		t.Errorf("withdraw --wait --json, its error line refused: exit %d, wrote %q; want 5 naming the accepted withdrawal", res.code, out.writes)
+	}
+	r.stdout = nil
+	r.wantBalance(strconv.Itoa(10000 - 25*paid))
+}
+
+// refusesAccepted refuses the write of withdraw's acceptance, and keeps
+// every other.
+type refusesAccepted struct{ kept bytes.Buffer }
+
+func (w *refusesAccepted) Write(p []byte) (int, error) {
+	if bytes.Contains(p, []byte("Withdrawal accepted")) {
+		return 0, errors.New("no space left on device")
+	}
+	return w.kept.Write(p)
+}
+
+// TestEmbeddedAcceptedNotWrittenSaysNoFollow: on the embedded sandbox a
+// withdrawal whose acceptance stdout refuses is said accepted without the
+// status to follow it with nor a warning that running it again pays
+// again: its quote ids end with the command (status says not found), and
+// nothing real moved.
+func TestEmbeddedAcceptedNotWrittenSaysNoFollow(t *testing.T) {
+	r := newJournalingRig(t)
+	out := &refusesAccepted{}
+	r.stdout = out
+	res := r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestCompleted, "25", "--yes", "--env", "sandbox")...)
+	r.stdout = nil
+	if res.code != exitError || !strings.Contains(res.stderr, "was accepted, but its acceptance cannot be written to the output (no space left on device): the embedded sandbox ended with this command, and nothing real moved") ||
+		strings.Contains(res.stderr, "status") || strings.Contains(res.stderr, "pay again") {
+		t.Errorf("exit %d, stderr %q; want 5, accepted, nothing to follow", res.code, res.stderr)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -345,13 +346,14 @@ func (c withdrawCmd) finish(ctx context.Context, client *exchange.Client, e conf
 	if sent.Unrecorded != nil {
 		return c.unrecorded(sent.Unrecorded)
 	}
+	next := c.afterAccepted(id, target.embedded)
 	if printed != nil {
-		return c.acceptedUnwritten(id, printed, "; the same command again would pay again")
+		return c.acceptedUnwritten(id, "its acceptance", printed, next)
 	}
 	if !f.wait {
 		return nil
 	}
-	return c.follow(ctx, client, e, j, id, f.json)
+	return c.follow(ctx, client, e, j, id, f.json, next)
 }
 
 // unrecorded ends a withdrawal the service accepted whose answer could
@@ -380,20 +382,29 @@ func (c withdrawCmd) sayRequoted(was, now withdrawal.Order) {
 
 // follow follows id to its end through the scheduler and Follow of
 // svcwallet status --watch, journaling the states it learns, with that
-// command's output and exit statuses.
-func (c withdrawCmd) follow(ctx context.Context, client *exchange.Client, e config.Environment, j *journal.Journal, id string, asJSON bool) error {
+// command's output and exit statuses. A line of it stdout refuses ends it
+// as an acceptance not written (acceptedUnwritten, with next): the bare
+// output error read as nothing paid.
+func (c withdrawCmd) follow(ctx context.Context, client *exchange.Client, e config.Environment, j *journal.Journal, id string, asJSON bool, next string) error {
 	recs, err := j.RecordsOf(journal.SessionOwner(client), id)
 	if err != nil {
 		fmt.Fprintf(c.env.Stderr, "%s: the journal cannot be read (%v): the states seen are not journaled\n", c.app.name, err)
 	}
+	stdout := &failedWrite{w: c.env.Stdout}
+	env := c.env
+	env.Stdout = stdout
+	// The stream's error about id is the app's (say), on its stdout.
+	defer func(was io.Writer) { c.app.env.Stdout = was }(c.app.env.Stdout)
+	c.app.env.Stdout = stdout
 	if !asJSON {
-		fmt.Fprintln(c.env.Stdout)
+		fmt.Fprintln(stdout)
 	}
 	// It follows: it signs nothing.
 	w, err := withdrawal.NewWithdrawer(withdrawal.Setup{Client: client, Journal: j, Now: c.now, DryRun: true})
 	if err != nil {
 		return failure(exitError, "%w", err)
 	}
-	st := statusCmd{env: c.env, app: c.app, sleep: c.sleep, jitter: c.jitter, now: c.now, target: e, own: follow.OwnOf(recs), writer: w}
-	return st.follow(ctx, client, e, statusFlags{quoteIDs: []string{id}, watch: true, json: asJSON, interval: follow.DefaultPollInterval})
+	st := statusCmd{env: env, app: c.app, sleep: c.sleep, jitter: c.jitter, now: c.now, target: e, own: follow.OwnOf(recs), writer: w}
+	err = st.follow(ctx, client, e, statusFlags{quoteIDs: []string{id}, watch: true, json: asJSON, interval: follow.DefaultPollInterval})
+	return stdout.unwrittenAs(err, func(err error) error { return c.acceptedUnwritten(id, "its status", err, next) })
 }

@@ -62,7 +62,7 @@ func (c withdrawCmd) resume(ctx context.Context, f withdrawFlags, id string) err
 		o := follow.RecordOutcome(*rec)
 		return failure(exitFailed, "withdrawal %s %s: %s", id, o.Name, o.Sentence()).about(id)
 	case withdrawal.ResumeFollow:
-		return c.follow(ctx, client, e, j, id, f.json)
+		return c.follow(ctx, client, e, j, id, f.json, c.app.invocation().followIt(id))
 	}
 	w, err := withdrawal.NewWithdrawer(withdrawal.Setup{Client: client, Journal: j, Now: c.now})
 	if err != nil {
@@ -96,8 +96,8 @@ func (c withdrawCmd) resume(ctx context.Context, f withdrawFlags, id string) err
 			return c.unrecorded(&withdrawal.UnrecordedError{QuoteID: id, Journal: settled.JournalErr})
 		}
 		if printed != nil {
-			return c.acceptedUnwritten(id, printed, "")
+			return c.acceptedUnwritten(id, "its acceptance", printed, c.app.invocation().followIt(id))
 		}
 	}
-	return c.follow(ctx, client, e, j, id, f.json)
+	return c.follow(ctx, client, e, j, id, f.json, c.app.invocation().followIt(id))
 }

@@ -205,11 +205,21 @@ func (c withdrawCmd) printAccepted(e config.Environment, a exchange.WithdrawAcce
 	return err
 }
 
-// acceptedUnwritten is withdrawal id accepted, its acceptance not taken by
-// stdout (err): code output, the command's other error, saying it was
-// accepted: "cannot write the output" alone read as nothing paid, and
-// withdraw run again pays again.
-// again: what the same command run again would do ("" when nothing).
-func (c withdrawCmd) acceptedUnwritten(id string, err error, again string) error {
-	return (&cmdError{err: fmt.Errorf("withdrawal %s was accepted, but its acceptance cannot be written to the output (%w): %s%s", id, err, c.app.invocation().followIt(id), again), code: codeOutput}).about(id)
+// acceptedUnwritten is withdrawal id accepted, what of it (its acceptance,
+// its status) not taken by stdout (err): code output, the command's other
+// error, saying it was accepted and next, what to do (afterAccepted):
+// "cannot write the output" alone read as nothing paid, and withdraw run
+// again pays again.
+func (c withdrawCmd) acceptedUnwritten(id, what string, err error, next string) error {
+	return (&cmdError{err: fmt.Errorf("withdrawal %s was accepted, but %s cannot be written to the output (%w): %s", id, what, err, next), code: codeOutput}).about(id)
+}
+
+// afterAccepted is what to do about withdrawal id, accepted by withdraw
+// and its words not all written: follow it, never run the command again;
+// on the embedded sandbox nothing, as it ended with the command.
+func (c withdrawCmd) afterAccepted(id string, embedded bool) string {
+	if embedded {
+		return "the embedded sandbox ended with this command, and nothing real moved"
+	}
+	return c.app.invocation().followIt(id) + "; the same command again would pay again"
 }

@@ -157,6 +157,8 @@ func New(app *kit.App) tui.Screen {
 	}
 	b.sched.Recall = true // a row starts from what the journal knows
 	b.input.TakeHashes()  // a hash typed here is found here, never sent
+	b.input.Want("quote ids, hashes or links")
+	b.exportTo.Want("a path ending in .csv")
 	b.list = kit.NewList(app.Common, kit.ListSpec[*boardRow]{
 		Noun: "withdrawal", Columns: boardColumns, Row: b.row, Select: "select", Sorts: boardSorts,
 		Empty: "No withdrawals on the board yet: paste quote ids above, or press w on History to add this account's.",

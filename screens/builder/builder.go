@@ -39,6 +39,14 @@ var builderKeys = struct {
 	Demo:   key.NewBinding(key.WithKeys("ctrl+r"), tui.WithHelp("ctrl+r", "fill in the sandbox builder", "fill in")),
 }
 
+// builderWants is what each text field asks for, said when it clears a
+// recovery phrase (kit.SecretCleared).
+var builderWants = map[builder.Field]string{
+	builder.FieldBuilder: "the builder's account address", builder.FieldFuturesFee: "the max futures fee, in percent",
+	builder.FieldSpotFee: "the max spot fee, in percent", builder.FieldExpires: "how long it is valid, such as 7d",
+	builder.FieldLabel: "the API key's label", builder.FieldKeySigner: "the address of the key that will sign",
+}
+
 // builderScreen is the builder-authorization form (SPEC.md §4.4): the builder, its
 // fee caps and the signature's validity, and optionally an API key for the
 // builder (label, signer, permissions). Enter goes to the review.
@@ -74,6 +82,7 @@ func New(app *kit.App) tui.Screen {
 	text := func(f builder.Field, width int) *kit.FormField {
 		q := f.Question()
 		fd := kit.TextField(f.Label(), kit.NewInput(c, cmp.Or(q.Empty, q.How), false))
+		fd.Input.Want(builderWants[f])
 		fd.Width, fd.Beside = width, true
 		fd.Input.CharLimit = 128
 		return fd

@@ -649,3 +649,15 @@ func TestBuilderSandboxKeyActsWhereNamed(t *testing.T) {
 		t.Errorf("ctrl+r without the sandbox filled %q", got)
 	}
 }
+
+// TestSecretClearedSaysTheField: a recovery phrase pasted into a text
+// field of the form is cleared saying what the field wants instead
+// (kit.SecretCleared), the next step.
+func TestSecretClearedSaysTheField(t *testing.T) {
+	app, _ := screentest.LoggedInApp(t)
+	b := New(app).(*builderScreen)
+	for fd, wants := range map[*kit.FormField]string{b.builder: "the builder's account address", b.futures: "the max futures fee, in percent",
+		b.spot: "the max spot fee, in percent", b.expires: "how long it is valid, such as 7d", b.label: "the API key's label", b.signer: "the address of the key that will sign"} {
+		screentest.RequireSecretClearedSays(t, fd.Label, fd.Input, wants)
+	}
+}

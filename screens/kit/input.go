@@ -1,6 +1,7 @@
 package kit
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 	"unicode/utf8"
@@ -21,10 +22,14 @@ import (
 var KeyCleared = exchange.UserError{Text: safetext.Capitalized(safetext.KeyShape) + ": it was cleared and not used. " +
 	"Keys are read from a keystore file or $" + signer.KeyEnvVar}
 
-// SecretCleared is what a field says when it drops text with the shape of
-// a wallet's recovery phrase or secret key in another shape than hex
-// (safetext.TypedSecret); it never repeats the text.
-var SecretCleared = exchange.UserError{Text: "That has the shape of a wallet's recovery phrase or secret key: it was cleared and not used. svcwallet never asks for a recovery phrase"}
+// SecretCleared is what a field wanting wants (Input.Want; "": its own
+// words) says when it drops text with the shape of a wallet's recovery
+// phrase or secret key in another shape than hex (safetext.TypedSecret),
+// with what to type instead; it never repeats the text.
+func SecretCleared(wants string) exchange.UserError {
+	return exchange.UserError{Text: "That has the shape of a wallet's recovery phrase or secret key: it was cleared and not used. svcwallet never asks for one: type " +
+		cmp.Or(wants, "what the field asks for")}
+}
 
 // Input is the console's text field. Text typed or pasted into it that
 // holds the shape of a private key (safetext.HoldsKeyShape) empties it and shows
@@ -45,7 +50,14 @@ type Input struct {
 	// before punctuation too, follow.TokenHash) is not a key's shape here
 	// (TakeHashes).
 	hashes bool
+	// wants is what the field asks for, said when it clears a secret
+	// (Want, SecretCleared).
+	wants string
 }
+
+// Want names what the field asks for ("the API key"): the next step
+// SecretCleared gives when the field drops a recovery phrase.
+func (in *Input) Want(what string) { in.wants = what }
 
 // TakeHashes lets the field hold a payout hash (0x and 64 hex digits)
 // standing as one token, as follow.MaskHashes reads it: a field whose text is only ever looked up among what
@@ -174,7 +186,7 @@ func (in Input) Update(msg tea.Msg) (Input, tea.Cmd) {
 	}
 	if p, ok := msg.(tea.PasteMsg); ok && in.Focused() && !in.passphrase && holdsSecret(p.Content) {
 		in.SetValue("")
-		return in, tui.ShowError(SecretCleared)
+		return in, tui.ShowError(SecretCleared(in.wants))
 	}
 	if in.prefilled && in.Focused() {
 		if in.replaces(msg) {
@@ -196,7 +208,7 @@ func (in Input) Update(msg tea.Msg) (Input, tea.Cmd) {
 	}
 	if !in.passphrase && holdsSecret(in.Value()) {
 		in.SetValue("")
-		return in, tea.Batch(cmd, tui.ShowError(SecretCleared))
+		return in, tea.Batch(cmd, tui.ShowError(SecretCleared(in.wants)))
 	}
 	return in, cmd
 }

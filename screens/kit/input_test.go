@@ -188,26 +188,35 @@ func TestInputWalletSecretGuard(t *testing.T) {
 	for _, given := range []string{phrase, "1. legal 2. winner 3. thank 4. year 5. wave 6. sausage 7. worth 8. useful 9. legal 10. winner 11. thank 12. yellow",
 		"xprv9s21ZrQH143K3QTDL4LXw2F7HEK3wJUD2nW2nRk4stbPy6cq3jPPqjiChkVvvNKmPGJxWUtg6LnF5kejMRNNU3TGtRBeJgk33yuGBxrMPHi"} {
 		in := NewInput(c, "", false)
+		in.Want("the API key")
 		in.CharLimit = 60 // would keep most of it, short of a phrase
 		in.Focus()
 		in, cmd := in.Update(tea.PasteMsg{Content: given})
 		if in.Value() != "" || cmd == nil {
 			t.Fatalf("%.12q… pasted: %d characters kept", given, len(in.Value()))
 		}
-		if m, ok := cmd().(tui.ErrorMsg); !ok || m.Err != SecretCleared || strings.Contains(m.Err.Error(), "sausage") {
-			t.Errorf("%.12q… pasted: the message is not SecretCleared", given)
+		if m, ok := cmd().(tui.ErrorMsg); !ok || m.Err != SecretCleared("the API key") || strings.Contains(m.Err.Error(), "sausage") {
+			t.Errorf("%.12q… pasted: the message is not SecretCleared naming the field's want", given)
 		}
 	}
 	typed := NewInput(c, "", false)
+	typed.Want("the destination address")
 	typed.Focus()
-	said := false
+	var said []tui.ErrorMsg
 	for _, r := range phrase {
 		var cmd tea.Cmd
 		typed, cmd = typed.Update(tea.KeyPressMsg{Code: r, Text: string(r)})
-		said = said || cmd != nil
+		said = append(said, errorsOf(cmd)...)
 	}
-	if strings.Contains(typed.Value(), "winner") || !said {
-		t.Errorf("a phrase typed: %q kept", typed.Value())
+	if strings.Contains(typed.Value(), "winner") || len(said) != 1 || said[0].Err != SecretCleared("the destination address") {
+		t.Errorf("a phrase typed: %q kept, said %v", typed.Value(), said)
+	}
+	// The next step is the field's: what it wants, else its own words.
+	if w := SecretCleared("the API key").Error(); !strings.HasSuffix(w, "svcwallet never asks for one: type the API key") {
+		t.Errorf("SecretCleared says %q", w)
+	}
+	if w := SecretCleared("").Error(); !strings.HasSuffix(w, ": type what the field asks for") {
+		t.Errorf("SecretCleared of a field wanting nothing said says %q", w)
 	}
 	apiKey := "MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY="
 	for _, in := range []Input{NewInput(c, "", true), NewPassphrase(c, "")} {
@@ -221,4 +230,22 @@ func TestInputWalletSecretGuard(t *testing.T) {
 	if pass, _ := pass.Update(tea.PasteMsg{Content: phrase}); pass.Value() != phrase {
 		t.Errorf("a passphrase of words was not kept")
 	}
+}
+
+// errorsOf are the errors cmd shows, in a batch too.
+func errorsOf(cmd tea.Cmd) []tui.ErrorMsg {
+	if cmd == nil {
+		return nil
+	}
+	switch m := cmd().(type) {
+	case tui.ErrorMsg:
+		return []tui.ErrorMsg{m}
+	case tea.BatchMsg:
+		var all []tui.ErrorMsg
+		for _, c := range m {
+			all = append(all, errorsOf(c)...)
+		}
+		return all
+	}
+	return nil
 }

@@ -107,6 +107,7 @@ type List[T any] struct {
 // NewList builds an empty list drawn in c's styles.
 func NewList[T any](c *tui.Common, spec ListSpec[T]) List[T] {
 	in := NewInput(c, "type to filter", false)
+	in.Want("text to filter by")
 	if spec.FilterHashes {
 		in.TakeHashes()
 	}

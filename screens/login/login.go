@@ -123,6 +123,7 @@ func NewWith(app *kit.App, facts kit.LoginFacts) tui.Screen {
 	l.methodField.Gap = true
 	l.methodField.Note = l.methodNote
 	l.apiKey = kit.TextField("API key", kit.NewInput(c, "paste your API key", true))
+	l.apiKey.Input.Want("the API key")
 	l.apiKey.Shown = func() bool { return !wallet() }
 	l.sourceField = kit.ChoiceField("Key source", &l.source, l.sources)
 	l.sourceField.Shown, l.sourceField.Note = wallet, l.sourceNote
@@ -133,6 +134,7 @@ func NewWith(app *kit.App, facts kit.LoginFacts) tui.Screen {
 	l.clefField.Shown = func() bool { return wallet() && l.kind() == sourceClef }
 	l.clefField.Note = l.clef.note
 	l.path = kit.TextField("Keystore file", kit.NewInput(c, "path to a keystore V3 JSON file", false))
+	l.path.Input.Want("the keystore file's path")
 	l.path.Shown = func() bool { return keystore() && l.keys.other() }
 	l.pass = kit.TextField("Passphrase", kit.NewPassphrase(c, "keystore passphrase"))
 	l.pass.Shown = keystore

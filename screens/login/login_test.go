@@ -507,3 +507,13 @@ func TestLoginNamesOnlyKeysThatAct(t *testing.T) {
 		screentest.RequireNamedKeysAct(t, fmt.Sprintf("demo key %v", demo), l.View(), func(k string) bool { return screentest.Offers(l.KeyMap(), k) })
 	}
 }
+
+// TestSecretClearedSaysTheField: a recovery phrase pasted into the API key
+// or the keystore file field is cleared saying what the field wants
+// instead (kit.SecretCleared), the next step.
+func TestSecretClearedSaysTheField(t *testing.T) {
+	app, _ := screentest.LoggedInApp(t)
+	l := New(app).(*loginScreen)
+	screentest.RequireSecretClearedSays(t, "API key", l.apiKey.Input, "the API key")
+	screentest.RequireSecretClearedSays(t, "keystore file", l.path.Input, "the keystore file's path")
+}

@@ -131,3 +131,23 @@ func ShowsKeyPiece(s string) bool {
 	}
 	return false
 }
+
+// Phrase is the recovery phrase the guard tests paste (BIP-39's test
+// vector, of no wallet).
+const Phrase = "legal winner thank year wave sausage worth useful legal winner thank yellow"
+
+// RequireSecretClearedSays pastes Phrase into in, focused, and requires
+// the error it shows to be kit.SecretCleared naming wants: what the field
+// asks for is the next step.
+func RequireSecretClearedSays(t *testing.T, name string, in *kit.Input, wants string) {
+	t.Helper()
+	in.Focus()
+	got, cmd := in.Update(tea.PasteMsg{Content: Phrase})
+	*in = got
+	if cmd == nil {
+		t.Fatalf("%s: a recovery phrase pasted said nothing", name)
+	}
+	if m, ok := cmd().(tui.ErrorMsg); !ok || m.Err != kit.SecretCleared(wants) || in.Value() != "" {
+		t.Errorf("%s: a recovery phrase pasted said %v, kept %q; want kit.SecretCleared(%q)", name, m.Err, in.Value(), wants)
+	}
+}

@@ -132,6 +132,7 @@ func newStatus(app *kit.App, quoteID string) *statusScreen {
 	sched.Gap, sched.Jitter, sched.Recall = 0, rand.Int64N, true
 	sched.Add(quoteID, app.Common.Now())
 	s := &statusScreen{app: app, quoteID: quoteID, sched: sched, look: lookup{field: kit.NewInput(app.Common, "a quote id", false)}}
+	s.look.field.Want("a quote id")
 	s.sync()
 	return s
 }

@@ -65,10 +65,13 @@ func newDestination(app *kit.App, w withdrawal.Choice) *destinationScreen {
 	d := &destinationScreen{app: app, w: w}
 	d.address = kit.TextField("Destination", kit.NewInput(c, exchange.ChainTypeLabel(w.Route.ChainType)+" address", false))
 	d.address.Note, d.address.Paste = d.addressNote, w.TrimDestination
+	d.address.Input.Want("the destination address")
 	d.amount = kit.TextField("Amount "+w.TokenIn, kit.NewInput(c, "e.g. 25 or 25.5", false))
 	d.amount.Note = d.amountNote
+	d.amount.Input.Want("the amount")
 	d.feeCap = kit.TextField("Fee cap "+w.TokenIn, kit.NewInput(c, "optional: refuse a higher fee or loss", false))
 	d.feeCap.Note = d.feeCapNote
+	d.feeCap.Input.Want("a fee cap, or nothing")
 	d.fieldOf = map[withdrawal.Field]*kit.FormField{
 		withdrawal.FieldDestination: d.address, withdrawal.FieldAmount: d.amount, withdrawal.FieldFeeCap: d.feeCap,
 	}

@@ -353,3 +353,14 @@ func TestRouteNamesOnlyKeysThatAct(t *testing.T) {
 		screentest.RequireNamedKeysAct(t, name+", enter", said, func(k string) bool { return screentest.Offers(r.KeyMap(), k) })
 	}
 }
+
+// TestSecretClearedSaysTheField: a recovery phrase pasted into a field of
+// the destination form is cleared saying what the field wants instead
+// (kit.SecretCleared), the next step.
+func TestSecretClearedSaysTheField(t *testing.T) {
+	app, _ := screentest.LoggedInApp(t)
+	d := newDestination(app, withdrawal.Choice{TokenIn: "USDT", TokenOut: "USDT", Route: screentest.Arbitrum})
+	for fd, wants := range map[*kit.FormField]string{d.address: "the destination address", d.amount: "the amount", d.feeCap: "a fee cap, or nothing"} {
+		screentest.RequireSecretClearedSays(t, fd.Label, fd.Input, wants)
+	}
+}
