@@ -240,7 +240,8 @@ func TestCommandLeavingAHelperSigns(t *testing.T) {
 
 // TestCommandFailureCutsAPhrase: a signing command's output that repeats
 // a recovery phrase (a wrapper's `set -x` trace of `--mnemonic "…"`) is
-// said without it, on stderr and on stdout, as a key's hex digits are cut.
+// said without it, on stderr and on stdout, as a key's hex digits are cut;
+// prose of as many words is said as it is.
 func TestCommandFailureCutsAPhrase(t *testing.T) {
 	const phrase = "legal winner thank year wave sausage worth useful legal winner thank yellow"
 	out := "+ signer --mnemonic " + phrase + " --key 0x" + exchangetest.DemoKeyHex
@@ -249,6 +250,12 @@ func TestCommandFailureCutsAPhrase(t *testing.T) {
 		if strings.Contains(msg, "sausage") || strings.Contains(msg, exchangetest.DemoKeyHex[:16]) || !strings.Contains(msg, "+ signer --…") {
 			t.Errorf("the output said repeats the phrase or the key: %q", msg)
 		}
+	}
+	// A hardware wallet's error is prose of as many words: said whole, it
+	// says what to do (it was "…").
+	const ledger = "Please unlock your Ledger device and open the Ethereum app then retry from your laptop"
+	if msg := k.failed(errors.New("exit status 1"), ledger+"\n").Error(); !strings.Contains(msg, ": "+ledger) {
+		t.Errorf("the hardware wallet's error is said as %q", msg)
 	}
 }
 

@@ -50,6 +50,9 @@ func readQuoteIDs(r io.Reader) ([]string, []follow.Lookup, error) {
 	ids, lookups, bad := follow.ParseQuoteIDs(text.String(), false)
 	if len(bad) > 0 {
 		m := bad[0]
+		if last := secretLines(bad); last > m.Line {
+			return nil, nil, fmt.Errorf("standard input lines %d to %d are one wallet secret, not quote ids: %v", m.Line, last, m.Err)
+		}
 		if why := follow.CredentialRefusal(m); why != nil {
 			return nil, nil, fmt.Errorf("standard input line %d is not a quote id: %v", m.Line, why)
 		}
@@ -61,6 +64,21 @@ func readQuoteIDs(r io.Reader) ([]string, []follow.Lookup, error) {
 		return nil, nil, fmt.Errorf("standard input line %d: %v%s", m.Line, follow.NotQuoteID(m.Text, m.Err), next)
 	}
 	return ids, lookups, nil
+}
+
+// secretLines is the last line of the wallet secret's shape bad[0] is
+// refused for (exchange.ErrSecretShape): the lines refused so in a row
+// with it are one secret, a phrase piped one word a line, said once with
+// its lines, where its first line was said alone.
+func secretLines(bad []follow.MalformedID) int {
+	last := bad[0].Line
+	for _, m := range bad {
+		if m.Line != last && m.Line != last+1 || !errors.Is(m.Err, exchange.ErrSecretShape) {
+			break
+		}
+		last = m.Line
+	}
+	return last
 }
 
 // followed is the command's account of one quote id: its last record and,

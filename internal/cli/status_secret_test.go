@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/base64"
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -43,6 +44,32 @@ func TestWalletSecretNeverSentNorEchoed(t *testing.T) {
 		res := depositCmd(t, nil, append([]string{"status"}, args...)...)
 		if res.code != exitUsage || !strings.Contains(res.stdout+res.stderr, "refusing a wallet secret on the command line") || leaked(res.stdout+res.stderr) {
 			t.Errorf("status %.40q: exit %d, stdout %q, stderr %q", args, res.code, res.stdout, res.stderr)
+		}
+	}
+}
+
+// TestStatusStdinPhraseOneALineIsOneSecret: a recovery phrase piped to
+// `status -` one word a line, numbered or not, after an id or not, is
+// refused as one secret naming every line it is on, its words never
+// repeated; it was said as its first line alone ("line 1 is not a quote
+// id"), as if the other eleven were something else.
+func TestStatusStdinPhraseOneALineIsOneSecret(t *testing.T) {
+	words := strings.Fields("legal winner thank year wave sausage worth useful legal winner thank yellow")
+	var numbered []string
+	for i, w := range words {
+		numbered = append(numbered, fmt.Sprintf("%02d. %s", i+1, w))
+	}
+	r := newStatusRig(t)
+	for stdin, lines := range map[string]string{
+		strings.Join(words, "\n") + "\n":              "standard input lines 1 to 12 are one wallet secret, not quote ids: ",
+		strings.Join(numbered, "\n") + "\n":           "standard input lines 1 to 12 are one wallet secret, not quote ids: ",
+		"q-1\n\n" + strings.Join(numbered, "\r\n"):    "standard input lines 3 to 14 are one wallet secret, not quote ids: ",
+		"q-1\n" + strings.Join(words, "\n") + "\nq-2": "standard input lines 2 to 13 are one wallet secret, not quote ids: ",
+	} {
+		res := r.runStdin(stdin, "-")
+		if res.code != exitUsage || !strings.Contains(res.stderr, lines) || strings.Count(res.stderr, "line") != 1 ||
+			strings.Contains(res.stdout+res.stderr, "sausage") || strings.Contains(res.stdout+res.stderr, "yellow") {
+			t.Errorf("status - < %.30q: exit %d, stdout %q, stderr %q", stdin, res.code, res.stdout, res.stderr)
 		}
 	}
 }

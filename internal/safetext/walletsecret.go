@@ -10,7 +10,7 @@ import (
 )
 
 // A wallet's secret is also written in shapes that are no hex: the
-// recovery phrase (BIP-39: 12 to 24 words of 3 to 8 letters), a SOLANA
+// recovery phrase (BIP-39: 12 to 24 words of one of its lists), a SOLANA
 // keypair file (the Solana CLI's id.json: a JSON list of its 64 bytes) and
 // a key in base64. None is an id, and split at spaces or commas each piece
 // of the first two would be one.
@@ -24,8 +24,9 @@ const (
 )
 
 // WalletSecretSpans returns where s holds the shape of a recovery phrase
-// (minPhraseWords or more words of 3 to 8 letters in a row, apart only by
-// whitespace, commas, semicolons, quotes or a join, numbered or not) or
+// (minPhraseWords or more words of a BIP-39 list in a row, all but
+// maxOffList of each minPhraseWords, apart only by whitespace, commas,
+// semicolons, quotes or a join, numbered or not: phraseSpans) or
 // of a key written as bytes
 // (minSecretBytes or more numbers up to 255 in a row, apart by commas and
 // whitespace, as in [12, 200, ...]) or of a key in base64 (base64Spans)
@@ -39,11 +40,7 @@ func WalletSecretSpans(s string) [][2]int {
 // written as bytes.
 func phraseAndByteSpans(s string) [][2]int {
 	var spans [][2]int
-	add := func(run [][2]int, least int) {
-		if len(run) >= least {
-			spans = append(spans, [2]int{run[0][0], run[len(run)-1][1]})
-		}
-	}
+	addPhrase := func(run [][2]int) { spans = append(spans, phraseSpans(s, run)...) }
 	addList := func(run [][2]int) {
 		if len(run) >= minSecretBytes {
 			spans = append(spans, bracketed(s, run[0][0], run[len(run)-1][1]))
@@ -73,7 +70,7 @@ func phraseAndByteSpans(s string) [][2]int {
 				addList(bytes) // a word's quotes or number's mark part no bytes
 				bytes = nil
 			default:
-				add(words, minPhraseWords)
+				addPhrase(words)
 				addList(bytes)
 				words, bytes, numbers = nil, nil, 0
 			}
@@ -90,15 +87,15 @@ func phraseAndByteSpans(s string) [][2]int {
 		case isWord(piece) && (numbers == 0 || numbers == len(words)+1):
 			words = append(words, [2]int{i, j})
 		case isWord(piece): // a second word after a number: one of prose
-			add(words, minPhraseWords)
+			addPhrase(words)
 			words, numbers = [][2]int{words[len(words)-1], {i, j}}, 0
 		case ordinal && numbers == len(words):
 			numbers++
 		case ordinal: // perhaps the first of a numbered phrase
-			add(words, minPhraseWords)
+			addPhrase(words)
 			words, numbers = nil, 1
 		default:
-			add(words, minPhraseWords)
+			addPhrase(words)
 			words, numbers = nil, 0
 		}
 		if isByte(piece) && (len(bytes) == 0 || comma) {
@@ -113,7 +110,7 @@ func phraseAndByteSpans(s string) [][2]int {
 		comma = false
 		i = j
 	}
-	add(words, minPhraseWords)
+	addPhrase(words)
 	addList(bytes)
 	return spans
 }
@@ -231,7 +228,7 @@ func pieceLen(s string) int {
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(s[n:])
-		if s[n] < utf8.RuneSelf || !unicode.Is(unicode.Latin, r) {
+		if s[n] < utf8.RuneSelf || !unicode.Is(unicode.Latin, r) && !(n > 0 && isCombiningMark(r)) {
 			break
 		}
 		n += size
@@ -243,18 +240,63 @@ func isPieceByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
-// isWord: 3 to 8 letters (a piece: ASCII or Latin), a recovery phrase's
-// word (BIP-39's lists in the Latin script have no shorter nor longer one).
+// isWord: 3 to maxListWord letters (a piece: ASCII or Latin, its accents
+// apart), the shape of a recovery phrase's word (BIP-39's lists in the
+// Latin script have no shorter nor longer one).
 func isWord(p string) bool {
-	if n := utf8.RuneCountInString(p); n < 3 || n > 8 {
-		return false
-	}
+	n := 0
 	for _, r := range p {
 		if r >= '0' && r <= '9' {
 			return false
 		}
+		if !isCombiningMark(r) {
+			n++
+		}
 	}
-	return true
+	return n >= 3 && n <= maxListWord
+}
+
+// maxOffList is how many of minPhraseWords words in a row may be on no
+// list: a phrase written with a typo still gives the wallet (the other
+// words and the checksum find it), while prose has more off the lists
+// (the, and, your, from: none is on one).
+const maxOffList = 1
+
+// phraseSpans are where the run of words (pieces of a word's shape, in a
+// row) is a recovery phrase: minPhraseWords of them in a row all on one
+// language's list but at most maxOffList, windows that overlap as one
+// span. Every run of twelve such words was taken for one, so a signing
+// program's "Please unlock your Ledger device and open the Ethereum app
+// then retry from your laptop" was cut to "…".
+func phraseSpans(s string, run [][2]int) [][2]int {
+	if len(run) < minPhraseWords {
+		return nil
+	}
+	var longest [24]uint8 // the lists of a phrase's words, on the stack
+	lists := longest[:0]
+	for _, w := range run {
+		lists = append(lists, listsOf(s[w[0]:w[1]]))
+	}
+	var spans [][2]int
+	var on [8]int // of the window's words, how many are on each list
+	for i := range run {
+		for l := range on {
+			on[l] += int(lists[i] >> l & 1)
+			if i >= minPhraseWords {
+				on[l] -= int(lists[i-minPhraseWords] >> l & 1)
+			}
+		}
+		if i < minPhraseWords-1 || slices.Max(on[:]) < minPhraseWords-maxOffList {
+			continue
+		}
+		first := run[i+1-minPhraseWords][0]
+		if n := len(spans); n > 0 && first <= spans[n-1][1] {
+			spans[n-1][1] = run[i][1] // overlapping the one before: the same phrase
+			continue
+		}
+		spans = append(spans, [2]int{first, run[i][1]})
+	}
+	return spans
 }
 
 // A recovery sheet and a wallet's backup screen number the words (1. legal

@@ -12,8 +12,8 @@ import (
 	"testing"
 )
 
-// TestWalletSecretShape: a recovery phrase (12 or more words of 3 to 8
-// letters, on one line, one a line, or apart by commas) and a key written
+// TestWalletSecretShape: a recovery phrase (12 or more words of a BIP-39
+// list, on one line, one a line, or apart by commas) and a key written
 // as a list of its bytes (a SOLANA keypair file, id.json) are a wallet
 // secret's shape, and so is a key in standard base64 with its padding (32
 // or 64 bytes); lists of ids, paths, prose with short words, a phrase's first

@@ -184,7 +184,7 @@ func (b *boardScreen) Init() tea.Cmd {
 		if before != nil {
 			owed = before()
 		}
-		kept, err := file.Load()
+		kept, err := file.LoadClean()
 		// Unreadable, the journal owns nothing here: Home says it cannot
 		// be read. Marked first, so a line written meanwhile is read again.
 		mark, _ := j.Mark()
@@ -341,6 +341,7 @@ func (b *boardScreen) update(msg tea.Msg) tea.Cmd {
 	b.unseen = false
 	switch msg := msg.(type) {
 	case boardLoadedMsg:
+		secrets := secretsDroppedSaid(&msg)
 		if msg.err != nil {
 			b.err = exchange.UserError{Text: "The board's saved ids cannot all be read (" + msg.err.Error() + "): paste the missing ones again", Cause: msg.err}
 		}
@@ -366,7 +367,7 @@ func (b *boardScreen) update(msg tea.Msg) tea.Cmd {
 			}
 			b.err = exchange.UserError{Text: text, Cause: tooMany}
 		}
-		return tea.Batch(said, b.kick(), b.watchJournal())
+		return tea.Batch(said, secrets, b.kick(), b.watchJournal())
 	case boardJournalTickMsg, boardJournaledMsg:
 		return b.journalWatched(msg)
 	case boardSaveMsg:

@@ -1,11 +1,15 @@
 package board
 
 import (
+	"errors"
+	"fmt"
 	"slices"
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
+	"github.com/svcwallet/svcwallet/tui"
 )
 
 // The board's file (follow.WatchFile): what changed is appended, at once
@@ -100,4 +104,21 @@ func (b *boardScreen) flush() error {
 	ids := append(b.owed(b.unsaved), b.owed(b.pending)...)
 	put, drop := b.changes(ids)
 	return b.file.Append(put, drop)
+}
+
+// secretsDroppedSaid says, once, that the board's file held ids of a
+// wallet secret's shape an earlier version kept (follow.SecretsDropped):
+// rewritten without them, or not, which is an error, since they are still
+// on disk. msg's err is left what else of the file could not be read.
+func secretsDroppedSaid(msg *boardLoadedMsg) tea.Cmd {
+	var dropped *follow.SecretsDropped
+	if !errors.As(msg.err, &dropped) {
+		return nil
+	}
+	msg.err = dropped.Read
+	what := fmt.Sprintf("%d ids an earlier version kept that together are a recovery phrase's or a key's shape (never shown nor asked)", dropped.IDs)
+	if dropped.Unwritten != nil {
+		return tui.ShowError(exchange.UserError{Text: "The board's file still holds " + what + ": it could not be rewritten without them (" + dropped.Unwritten.Error() + "); check the state directory, then open the board again", Cause: dropped})
+	}
+	return tui.ShowInfo("Removed from the board's file: " + what + ".")
 }

@@ -93,12 +93,18 @@ func tailOf(b []byte) []byte {
 // read (a line cut short by a crash) is skipped and said in the error,
 // with what could be read.
 func (w *WatchFile) Load() ([]Kept, error) {
+	kept, _, err := w.load()
+	return kept, err
+}
+
+// load is Load, with what the file comes to in every environment.
+func (w *WatchFile) load() ([]Kept, watchEnvs, error) {
 	b, fi, err := readWatchlist(w.Path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return nil, nil
+		return nil, nil, nil
 	case err != nil:
-		return nil, fmt.Errorf("watch board file: %w", err)
+		return nil, nil, fmt.Errorf("watch board file: %w", err)
 	}
 	envs, err := foldWatchlist(b)
 	// What ends mid-line (another process's save under way, or cut short
@@ -116,9 +122,9 @@ func (w *WatchFile) Load() ([]Kept, error) {
 	}
 	out = withoutSecrets(out)
 	if err != nil {
-		return out, fmt.Errorf("watch board file %s: %w", safetext.Shown(w.Path), err)
+		return out, envs, fmt.Errorf("watch board file %s: %w", safetext.Shown(w.Path), err)
 	}
-	return out, nil
+	return out, envs, nil
 }
 
 // Append keeps what is known of put and forgets drop, for Env, in one

@@ -80,27 +80,6 @@ func (k Kept) checked() (Kept, bool) {
 	return k, true
 }
 
-// withoutSecrets is kept but the ids that are together a wallet's secret,
-// one a line as ParseQuoteIDs reads them (a recovery phrase's numbered
-// lines, a key's halves): each a token alone, an earlier version kept and
-// asked them, and a board file read back would ask them again.
-func withoutSecrets(kept []Kept) []Kept {
-	lines := make([]string, len(kept))
-	for i, k := range kept {
-		lines[i] = k.QuoteID
-	}
-	text := strings.Join(lines, "\n")
-	keys := linesTouched(lines, safetext.KeySpans(MaskHashes(text)))
-	secrets := linesTouched(lines, safetext.WalletSecretSpans(text))
-	out := kept[:0]
-	for i, k := range kept {
-		if !keys[i] && !secrets[i] {
-			out = append(out, k)
-		}
-	}
-	return out
-}
-
 // MalformedID is a piece of text ParseQuoteIDs read that is not a quote id.
 type MalformedID struct {
 	Line int    // the line it is on, counted from 1
