@@ -111,6 +111,11 @@ type boardScreen struct {
 	ticking bool // a tick of this visit is pending
 	// asking stops the span of asks out (step); nil when none is.
 	asking context.CancelFunc
+	// as is the session the board was opened for, the account every ask
+	// goes as (follow.Loop.As); otherLogin, once the client is another
+	// account's, says so and stops the asking.
+	as         exchange.Session
+	otherLogin error
 	// journaled is where the journal ended when last read: each span of
 	// asks reads what other processes wrote since (follow.Journaled), as
 	// the watch does while nothing moves (watchJournal, of the tag watch).
@@ -155,6 +160,7 @@ func New(app *kit.App) tui.Screen {
 		marked: map[string]bool{}, unsaved: map[string]bool{}, tally: boardTally{by: map[string]int{}},
 		file: &follow.WatchFile{Path: kit.WatchlistPath(app), Env: app.Target.Env.Name},
 	}
+	b.as, _ = app.Client().Session()
 	b.sched.Recall = true // a row starts from what the journal knows
 	b.input.TakeHashes()  // a hash typed here is found here, never sent
 	b.input.Want("quote ids, hashes or links")

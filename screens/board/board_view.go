@@ -182,8 +182,12 @@ func (b *boardScreen) sizeList() {
 // went (wrapped whole, as it is a path to copy) and what is said of its
 // folder (wrapped at spaces: no word cut in two).
 func (b *boardScreen) notes() string {
-	if b.err != nil {
-		return layout.ErrorBlock(b.app.Common, "Error", b.err, b.w)
+	err := b.err
+	if err == nil {
+		err = b.otherLogin // it stays: nothing more is asked
+	}
+	if err != nil {
+		return layout.ErrorBlock(b.app.Common, "Error", err, b.w)
 	}
 	var lines []string
 	if b.exportedTo != "" {
