@@ -64,6 +64,10 @@ type boardRow struct {
 type boardTally struct {
 	by                     map[string]int
 	moving, final, unasked int
+	// held are the rows another login followed, never asked here
+	// (follow.Followed.Held); heldAs names the account of one of them.
+	held   int
+	heldAs string
 }
 
 // count adds r, n times (-1 takes it away).
@@ -77,6 +81,10 @@ func (t *boardTally) count(r *boardRow, n int) {
 	}
 	if r.Known && !r.Final && (r.Last.State == exchange.StateSubmitted || r.Last.State == exchange.StateSending) {
 		t.moving += n
+	}
+	if r.Held {
+		t.held += n
+		t.heldAs = r.As
 	}
 }
 
@@ -162,6 +170,7 @@ func New(app *kit.App) tui.Screen {
 	}
 	b.as, _ = app.Client().Session()
 	b.sched.Recall = true // a row starts from what the journal knows
+	b.sched.Account = b.as.AccountID // a row another login followed is held
 	b.input.TakeHashes()  // a hash typed here is found here, never sent
 	b.input.Want("quote ids, hashes or links")
 	b.exportTo.Want("a path ending in .csv")

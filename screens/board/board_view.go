@@ -178,9 +178,10 @@ func (b *boardScreen) sizeList() {
 	b.list.SetSize(b.w, max(b.h-lines, 3))
 }
 
-// notes are the lines under the field: an error, or where the last export
-// went (wrapped whole, as it is a path to copy) and what is said of its
-// folder (wrapped at spaces: no word cut in two).
+// notes are the lines under the field: an error, or the rows another
+// login followed (held), where the last export went (wrapped whole, as it
+// is a path to copy) and what is said of its folder (wrapped at spaces: no
+// word cut in two).
 func (b *boardScreen) notes() string {
 	err := b.err
 	if err == nil {
@@ -190,8 +191,15 @@ func (b *boardScreen) notes() string {
 		return layout.ErrorBlock(b.app.Common, "Error", err, b.w)
 	}
 	var lines []string
+	if t := b.tally; t.held > 0 {
+		// Asked as this login, whose service does not know them, each
+		// would end NOT FOUND, for good.
+		held := fmt.Sprintf("%d %s on this board %s followed as account %s (an earlier login) and %s not asked as this one: log in as account %s to follow %s.",
+			t.held, kit.Plural(t.held, "withdrawal", "withdrawals"), kit.Plural(t.held, "was", "were"), t.heldAs, kit.Plural(t.held, "is", "are"), t.heldAs, kit.Plural(t.held, "it", "them"))
+		lines = append(lines, strings.Split(tui.Wrap(held, max(b.w, 1)), "\n")...)
+	}
 	if b.exportedTo != "" {
-		lines = strings.Split(ansi.Hardwrap(b.exportedTo, max(b.w, 1), true), "\n")
+		lines = append(lines, strings.Split(ansi.Hardwrap(b.exportedTo, max(b.w, 1), true), "\n")...)
 	}
 	if b.lasts != "" {
 		lines = append(lines, strings.Split(tui.Wrap(b.lasts, max(b.w, 1)), "\n")...)

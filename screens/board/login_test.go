@@ -42,3 +42,40 @@ func TestBoardAsksOnlyAsItsAccount(t *testing.T) {
 		t.Errorf("the board does not say it stopped, nor who to log in as:\n%s", br.plain())
 	}
 }
+
+// TestBoardHoldsAnotherLoginsRows: a board kept in its file by one login
+// and opened by another holds the first one's rows: shown as they were,
+// never asked, and said with who to log in as, while ids added now are
+// followed as this login. The file is one per environment: opened as
+// another account, each of the first one's withdrawals on its way was
+// asked as that account, ended NOT FOUND, for good, and was kept so for
+// the first account too.
+func TestBoardHoldsAnotherLoginsRows(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	br := newBoardRig(t, r)
+	id := screentest.Seed(t, r, sandbox.DestCompleted)
+	br.send(tea.PasteMsg{Content: id})
+	for i := 0; i < 10 && !strings.Contains(br.rowOf(id), "SUBMITTED"); i++ {
+		br.fire()
+	}
+	if err := br.b.flush(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.App.Client().Login(t.Context(), exchange.APIKey(sandbox.NoChainAPIKey)); err != nil {
+		t.Fatal(err)
+	}
+	calls := r.StatusCalls.Load()
+	other := newBoardRig(t, r)
+	for i := 0; i < 100 && other.fire(); i++ {
+	}
+	if row := other.rowOf(id); !strings.Contains(row, "SUBMITTED") {
+		t.Fatalf("another login's row reads %q; want it as it was kept", row)
+	}
+	if n := r.StatusCalls.Load() - calls; n != 0 {
+		t.Errorf("%d status requests of the other login's row", n)
+	}
+	said := strings.Join(strings.Fields(other.plain()), " ")
+	if !strings.Contains(said, "1 withdrawal on this board was followed as account "+sandbox.DemoAccountID+" (an earlier login)") {
+		t.Errorf("the held row is not said:\n%s", other.plain())
+	}
+}

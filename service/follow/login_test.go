@@ -60,3 +60,37 @@ func TestFollowAsksOnlyAsItsAccount(t *testing.T) {
 		t.Errorf("%d ids moving; want %d given back", s.Moving(), len(ids))
 	}
 }
+
+// TestSchedulerHoldsAnotherAccountsKept: an id kept as followed by another
+// account than the scheduler's is held: never handed out, an answer told
+// of it (the status screen's) changes nothing, asking again is refused,
+// and it is kept as that account's; ids of this account, or of a file of
+// an earlier version (no account), are followed as this one's.
+func TestSchedulerHoldsAnotherAccountsKept(t *testing.T) {
+	now := time.Date(2026, 3, 14, 9, 0, 0, 0, time.UTC)
+	submitted := &exchange.Withdrawal{QuoteID: "q-held", State: exchange.StateSubmitted, UpdatedAt: now}
+	s := follow.NewScheduler(5)
+	s.Account = "acct-b"
+	s.AddKept(follow.Kept{QuoteID: "q-held", Record: submitted, As: "acct-a"}, now)
+	s.AddKept(follow.Kept{QuoteID: "q-mine", As: "acct-b"}, now)
+	s.AddKept(follow.Kept{QuoteID: "q-earlier"}, now)
+	if s.Moving() != 2 {
+		t.Fatalf("%d ids moving; want this account's and the earlier file's", s.Moving())
+	}
+	for i := range 2 {
+		if id, _, ok := s.Next(now.Add(time.Duration(i) * time.Second)); !ok || id == "q-held" {
+			t.Fatalf("handed out %q (%v)", id, ok)
+		}
+	}
+	s.Answer("q-held", exchange.Withdrawal{}, exchange.ErrNotFound, now)
+	if s.Again("q-held", now) {
+		t.Error("the held id was asked again")
+	}
+	f, _ := s.Get("q-held")
+	if !f.Held || f.NotFound || f.Final || f.Kept().As != "acct-a" {
+		t.Errorf("held id %+v, kept as %q; want it as it was, acct-a's", f.Follow, f.Kept().As)
+	}
+	if mine, _ := s.Get("q-earlier"); mine.Held || mine.Kept().As != "acct-b" {
+		t.Errorf("the earlier file's id: held %v, kept as %q; want it followed as acct-b's", mine.Held, mine.Kept().As)
+	}
+}
