@@ -169,9 +169,9 @@ func New(app *kit.App) tui.Screen {
 		file: &follow.WatchFile{Path: kit.WatchlistPath(app), Env: app.Target.Env.Name},
 	}
 	b.as, _ = app.Client().Session()
-	b.sched.Recall = true // a row starts from what the journal knows
+	b.sched.Recall = true            // a row starts from what the journal knows
 	b.sched.Account = b.as.AccountID // a row another login followed is held
-	b.input.TakeHashes()  // a hash typed here is found here, never sent
+	b.input.TakeHashes()             // a hash typed here is found here, never sent
 	b.input.Want("quote ids, hashes or links")
 	b.exportTo.Want("a path ending in .csv")
 	b.list = kit.NewList(app.Common, kit.ListSpec[*boardRow]{
