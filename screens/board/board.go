@@ -76,7 +76,7 @@ func (t *boardTally) count(r *boardRow, n int) {
 	if r.Final {
 		t.final += n
 	}
-	if !r.Known && !r.NotFound {
+	if !r.Known && !r.NotFound && !r.Held {
 		t.unasked += n
 	}
 	if r.Known && !r.Final && (r.Last.State == exchange.StateSubmitted || r.Last.State == exchange.StateSending) {

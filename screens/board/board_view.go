@@ -58,7 +58,7 @@ var boardMarks = []struct {
 	{"✗", "FAILED: not paid out", []string{exchange.StateFailed}},
 	{"↩", "REFUNDED: funds returned", []string{exchange.StateRefunded}},
 	{"▶", "SUBMITTED or SENDING", []string{exchange.StateSubmitted, exchange.StateSending}},
-	{"·", "CREATED, or not asked yet", []string{exchange.StateCreated, follow.LabelAsking}},
+	{"·", "CREATED, or not asked yet", []string{exchange.StateCreated, follow.LabelAsking, follow.LabelOtherLogin}},
 	{"‖", "rate limited: asked after", []string{follow.LabelRateLimited}},
 	{"○", "EXPIRED, REFUSED: not executed", []string{follow.LabelExpired, follow.LabelRefused, follow.LabelNotSent}},
 	{boardUnknown, "NOT FOUND, or no answer", nil},
@@ -124,7 +124,7 @@ var boardSorts = []kit.ListSort[*boardRow]{
 // or not answered yet, moving, contradicting the journal, then the ends,
 // those that need a look before COMPLETED.
 var stateRank = map[string]int{
-	follow.LabelAsking: 0, follow.LabelRateLimited: 1, follow.LabelNoAnswer: 2,
+	follow.LabelAsking: 0, follow.LabelOtherLogin: 0, follow.LabelRateLimited: 1, follow.LabelNoAnswer: 2,
 	exchange.StateCreated: 3, exchange.StateSubmitted: 4, exchange.StateSending: 5,
 	follow.LabelContradicts: 6, follow.LabelVanished: 7,
 	exchange.StateFailed: 8, exchange.StateRefunded: 9, follow.LabelRefused: 10, follow.LabelNotSent: 11, follow.LabelExpired: 12,

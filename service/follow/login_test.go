@@ -90,6 +90,10 @@ func TestSchedulerHoldsAnotherAccountsKept(t *testing.T) {
 	if !f.Held || f.NotFound || f.Final || f.Kept().As != "acct-a" {
 		t.Errorf("held id %+v, kept as %q; want it as it was, acct-a's", f.Follow, f.Kept().As)
 	}
+	s.AddKept(follow.Kept{QuoteID: "q-held-unknown", As: "acct-a"}, now)
+	if f, _ := s.Get("q-held-unknown"); f.Outcome().Name != follow.LabelOtherLogin {
+		t.Errorf("a held id of which nothing is known is named %q; want %s, not one being asked", f.Outcome().Name, follow.LabelOtherLogin)
+	}
 	if mine, _ := s.Get("q-earlier"); mine.Held || mine.Kept().As != "acct-b" {
 		t.Errorf("the earlier file's id: held %v, kept as %q; want it followed as acct-b's", mine.Held, mine.Kept().As)
 	}

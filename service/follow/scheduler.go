@@ -199,14 +199,24 @@ func (s *Scheduler) AddKept(k Kept, now time.Time) {
 	f.Vanished = f.NotFound && !f.AcceptedAt.IsZero()
 	f.NotFound = f.NotFound && !f.Vanished
 	s.ids[k.QuoteID] = f
+	// A final row is never asked anyway: held is said of moving ones.
 	if f.Final = f.NotFound || f.Ended(); f.Final || f.Held {
-		f.Due = time.Time{}
+		f.Held, f.Due = f.Held && !f.Final, time.Time{}
 		return
 	}
 	if s.Recall {
 		s.own.Recall(&f.Follow)
 	}
 	s.queue(f, now)
+}
+
+// Outcome is the Follow's, but for a held id of which nothing is known:
+// it names the login it belongs to, never one being asked.
+func (f Followed) Outcome() Outcome {
+	if f.Held && !f.Known {
+		return Outcome{Name: LabelOtherLogin, Words: "Followed as account " + f.As + " (an earlier login), whose service alone knows it: not asked by this login."}
+	}
+	return f.Follow.Outcome()
 }
 
 // Kept is what is known of f to keep between runs (AddKept).
