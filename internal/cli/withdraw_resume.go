@@ -73,7 +73,7 @@ func (c withdrawCmd) resume(ctx context.Context, f withdrawFlags, id string) err
 	cancel()
 	again := c.app.invocation().resume(id)
 	switch settled.Outcome {
-	case withdrawal.SettledOtherAccount:
+	case withdrawal.SettledOtherAccount, withdrawal.SettledLoggedOut:
 		return failure(exitError, "%w with %s", settled.Err, again).about(id)
 	case withdrawal.SettledElsewhere:
 		return failure(exitError, "%w; run it with the --env that reaches that service (%s lists them)", settled.Err, c.app.invocation().command("doctor")).about(id)

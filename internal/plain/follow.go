@@ -66,6 +66,8 @@ func (s *session) followUntilEnd(ids ...string) error {
 	case errors.Is(err, errStopped):
 		s.p.Say("Stopped following; what goes on: \"Look up a withdrawal's status\" finds it again.")
 		return nil
+	case s.loginChanged(err):
+		return nil
 	case err != nil && !errors.Is(err, ErrEnd):
 		return ErrInterrupted
 	case err == nil && len(ids) > 1:
@@ -76,6 +78,18 @@ func (s *session) followUntilEnd(ids ...string) error {
 		s.p.Say("%d withdrawals followed: %s.", len(ids), follow.Tally(fs))
 	}
 	return err
+}
+
+// loginChanged says, and reports, that the follow ended because the
+// session became another account's than the one it followed as
+// (follow.LoginChangedError): asked as that one, each id would be NOT FOUND.
+func (s *session) loginChanged(err error) bool {
+	c, ok := errors.AsType[*follow.LoginChangedError](err)
+	if ok {
+		s.p.Say("Stopped following: these withdrawals are account %s's, and this session is now account %s's, whose service does not know them, so nothing more was asked. Log in as account %s, then look them up again.",
+			c.Was.AccountID, c.Now.AccountID, c.Was.AccountID)
+	}
+	return ok
 }
 
 // waiter waits d on the session's clock; a line read on stop (none when
@@ -97,9 +111,10 @@ func (s *session) waiter(stop chan lineRead) func(ctx context.Context, d time.Du
 	}
 }
 
-// loop follows ids in one request budget, knowing this account's own
-// withdrawals from the journal so their states are journaled
-// (Withdrawer.JournalState, of a follower's Withdrawer).
+// loop follows ids in one request budget as the session's account alone
+// (follow.Loop.As), knowing this account's own withdrawals from the journal
+// so their states are journaled (Withdrawer.JournalState, of a follower's
+// Withdrawer).
 func (s *session) loop(ids ...string) (follow.Loop, error) {
 	recs, err := s.target.Journal.RecordsOf(s.target.Owner(), ids...)
 	if err != nil {
@@ -114,7 +129,8 @@ func (s *session) loop(ids ...string) (follow.Loop, error) {
 		sched.Add(id, s.Now())
 	}
 	w, err := s.withdrawer(true)
-	return follow.Loop{Scheduler: sched, Now: s.Now, MaxFailures: follow.GiveUpAfter,
+	as, _ := s.client().Session()
+	return follow.Loop{Scheduler: sched, Now: s.Now, MaxFailures: follow.GiveUpAfter, As: as,
 		Ask: func(ctx context.Context, id string) (exchange.Withdrawal, error) {
 			cx, cancel := context.WithTimeout(ctx, exchange.CallTimeout)
 			defer cancel()
@@ -237,6 +253,9 @@ func (s *session) lookUpID(ids ...string) error {
 			s.p.Say("%s", line)
 			delete(said, id) // an id given twice is said once
 		}
+	}
+	if s.loginChanged(err) {
+		return nil
 	}
 	if err != nil {
 		return ErrInterrupted

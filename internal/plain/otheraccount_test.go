@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 )
@@ -51,5 +52,36 @@ func TestOtherAccountsRecordSaysWhoToLogInAs(t *testing.T) {
 	}
 	if n := withdraws.Load(); n != 0 {
 		t.Errorf("%d withdraw requests on another account's session", n)
+	}
+}
+
+// TestFollowEndsWhenTheLoginChanged: a follow asks only as the account it
+// was started for; a login as another account landing on the same client
+// while it follows ends it, saying whose withdrawals they are and who to
+// log in as. Asked as the other account, whose service does not know the
+// quote, it said NOT FOUND of a withdrawal on its way.
+func TestFollowEndsWhenTheLoginChanged(t *testing.T) {
+	r := newRig(t)
+	id, err := r.ex.SeedWithdrawal(sandbox.DemoAccountID, sandbox.DestCompleted, "ARBITRUM", "10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var asks atomic.Int32
+	other := func() {
+		if asks.Add(1) == 2 { // the follow's first ask: the look-up's was the first
+			if _, err := r.console.Targets[0].Client.Login(context.Background(), exchange.APIKey(sandbox.NoChainAPIKey)); err != nil {
+				t.Error(err)
+			}
+		}
+	}
+	r.beforeStatus.Store(&other)
+	out, err := r.run(steps(logIn, typed("look up", id, "Follow until the end"), []scripted{after("Stopped following", "quit")})...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants(t, out, "Following "+id+" until it ends", "Stopped following: these withdrawals are account "+sandbox.DemoAccountID+"'s",
+		"Log in as account "+sandbox.DemoAccountID+", then look them up again.")
+	if strings.Contains(out, follow.LabelNotFound) || asks.Load() != 2 {
+		t.Errorf("%d status requests; asked as the account logged in meanwhile:\n%s", asks.Load(), out)
 	}
 }

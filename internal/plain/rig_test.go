@@ -50,12 +50,13 @@ type rig struct {
 	statusGone                 atomic.Bool
 	// statusLeftOut: status answers leave out the receive amount and chain.
 	statusLeftOut atomic.Bool
-	// beforeWithdraw, when set, runs as a withdraw request arrives.
-	beforeWithdraw atomic.Pointer[func()]
-	journal        *journal.Journal
-	console        *Console
-	env            config.Environment
-	vars           map[string]string
+	// beforeWithdraw, when set, runs as a withdraw request arrives;
+	// beforeStatus as a status request does.
+	beforeWithdraw, beforeStatus atomic.Pointer[func()]
+	journal                      *journal.Journal
+	console                      *Console
+	env                          config.Environment
+	vars                         map[string]string
 }
 
 // nonce is the first signature nonce of a rig's runs.
@@ -75,6 +76,9 @@ func newRigOn(t *testing.T, envOf func(url string) config.Environment) *rig {
 	r.ex = sandbox.New(sandbox.Options{Now: r.clock.Now})
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		if f := r.beforeWithdraw.Load(); f != nil && req.URL.Path == exchange.PathWithdraw {
+			(*f)()
+		}
+		if f := r.beforeStatus.Load(); f != nil && req.URL.Path == exchange.PathWithdrawalStatus {
 			(*f)()
 		}
 		if n := r.statusAnswered.Load(); n > 0 && req.URL.Path == exchange.PathWithdrawalStatus && r.statusAsks.Add(1) > n {

@@ -167,7 +167,7 @@ func (s *session) settle(rec journal.Record) error {
 	settled := w.Settle(cx, rec)
 	cancel()
 	switch settled.Outcome {
-	case withdrawal.SettledOtherAccount:
+	case withdrawal.SettledOtherAccount, withdrawal.SettledLoggedOut:
 		s.p.Say("Not taken up: %v from History.", settled.Err)
 		return nil
 	case withdrawal.SettledElsewhere:

@@ -64,6 +64,10 @@ type boardRow struct {
 type boardTally struct {
 	by                     map[string]int
 	moving, final, unasked int
+	// held are the rows another login followed, never asked here
+	// (follow.Followed.Held); heldAs names the account of one of them.
+	held   int
+	heldAs string
 }
 
 // count adds r, n times (-1 takes it away).
@@ -72,11 +76,15 @@ func (t *boardTally) count(r *boardRow, n int) {
 	if r.Final {
 		t.final += n
 	}
-	if !r.Known && !r.NotFound {
+	if !r.Known && !r.NotFound && !r.Held {
 		t.unasked += n
 	}
 	if r.Known && !r.Final && (r.Last.State == exchange.StateSubmitted || r.Last.State == exchange.StateSending) {
 		t.moving += n
+	}
+	if r.Held {
+		t.held += n
+		t.heldAs = r.As
 	}
 }
 
@@ -111,6 +119,11 @@ type boardScreen struct {
 	ticking bool // a tick of this visit is pending
 	// asking stops the span of asks out (step); nil when none is.
 	asking context.CancelFunc
+	// as is the session the board was opened for, the account every ask
+	// goes as (follow.Loop.As); otherLogin, once the client is another
+	// account's, says so and stops the asking.
+	as         exchange.Session
+	otherLogin error
 	// journaled is where the journal ended when last read: each span of
 	// asks reads what other processes wrote since (follow.Journaled), as
 	// the watch does while nothing moves (watchJournal, of the tag watch).
@@ -155,8 +168,10 @@ func New(app *kit.App) tui.Screen {
 		marked: map[string]bool{}, unsaved: map[string]bool{}, tally: boardTally{by: map[string]int{}},
 		file: &follow.WatchFile{Path: kit.WatchlistPath(app), Env: app.Target.Env.Name},
 	}
-	b.sched.Recall = true // a row starts from what the journal knows
-	b.input.TakeHashes()  // a hash typed here is found here, never sent
+	b.as, _ = app.Client().Session()
+	b.sched.Recall = true            // a row starts from what the journal knows
+	b.sched.Account = b.as.AccountID // a row another login followed is held
+	b.input.TakeHashes()             // a hash typed here is found here, never sent
 	b.input.Want("quote ids, hashes or links")
 	b.exportTo.Want("a path ending in .csv")
 	b.list = kit.NewList(app.Common, kit.ListSpec[*boardRow]{

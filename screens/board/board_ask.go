@@ -26,7 +26,7 @@ const boardHandOver = time.Second
 // kick starts asking unless a tick or a span of asks is out, or nothing
 // moves.
 func (b *boardScreen) kick() tea.Cmd {
-	if b.ticking || b.asking != nil || b.sched.Moving() == 0 {
+	if b.ticking || b.asking != nil || b.sched.Moving() == 0 || b.otherLogin != nil {
 		return nil
 	}
 	b.ticking = true
@@ -39,7 +39,7 @@ func (b *boardScreen) kick() tea.Cmd {
 // While the service's rate limit pauses the asks, it ticks each second, so
 // the countdown shown stays true.
 func (b *boardScreen) step() tea.Cmd {
-	if b.asking != nil {
+	if b.asking != nil || b.otherLogin != nil {
 		return nil
 	}
 	now := b.app.Common.Now()
@@ -60,11 +60,11 @@ func (b *boardScreen) step() tea.Cmd {
 	tag, since, mark := b.tag, b.journalSince(), b.journaled
 	return func() tea.Msg {
 		defer cancel()
-		asked, rest := loop.AskPlan(ctx, p)
+		asked, rest, changed := loop.AskPlan(ctx, p)
 		// A stat while the journal is unchanged; unreadable, it is read
 		// again from mark at the next span.
 		recs, mark, _ := since(mark)
-		return boardAskedMsg{tag: tag, asked: asked, rest: rest, journaled: recs, mark: mark}
+		return boardAskedMsg{tag: tag, asked: asked, rest: rest, journaled: recs, mark: mark, changed: changed}
 	}
 }
 
@@ -109,11 +109,12 @@ func (b *boardScreen) replan() {
 	}
 }
 
-// loop is the follow loop over the board's scheduler; each ask is bounded
+// loop is the follow loop over the board's scheduler, asking as the
+// account the board was opened for (follow.Loop.As); each ask is bounded
 // as a screen's call is (kit.Call).
 func (b *boardScreen) loop() follow.Loop {
 	client := b.app.Client()
-	return follow.Loop{Scheduler: b.sched, Now: b.app.Common.Now, Wait: b.app.Waited,
+	return follow.Loop{Scheduler: b.sched, Now: b.app.Common.Now, Wait: b.app.Waited, As: b.as,
 		Ask: func(ctx context.Context, id string) (exchange.Withdrawal, error) {
 			cx, cancel := kit.Call(ctx)
 			defer cancel()
@@ -143,6 +144,13 @@ func (b *boardScreen) took(msg boardAskedMsg) tea.Cmd {
 	b.unseen = unseen
 	b.journaled = msg.mark
 	cmds = append(cmds, b.learned(msg.journaled))
+	if c := msg.changed; c != nil {
+		// The board is its account's: asked as the login made since, each
+		// of its rows would end NOT FOUND, for good. It stops, saying so.
+		b.otherLogin = exchange.UserError{Text: "This board followed account " + c.Was.AccountID + "'s withdrawals, and the login is now account " +
+			c.Now.AccountID + "'s, whose service does not know them: nothing more is asked. Log in as account " + c.Was.AccountID + " again to follow them", Cause: c}
+		b.unseen = false
+	}
 	next := b.step()
 	return tea.Batch(append(cmds, next, b.saveSoon())...)
 }

@@ -25,6 +25,9 @@ type boardAskedMsg struct {
 	// mark (follow.Journaled).
 	journaled []journal.Record
 	mark      journal.Mark
+	// changed: the login became another account's; the rest was given
+	// back unasked (follow.Loop.AskPlan).
+	changed *follow.LoginChangedError
 }
 
 // boardToldMsg is an answer the status screen of a row got (kit.Tell),

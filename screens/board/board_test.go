@@ -1214,7 +1214,7 @@ func TestBoardStartsFromTheJournal(t *testing.T) {
 	if err := r.App.Withdrawer().JournalState(id, w); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := follow.AddToWatchlist(kit.WatchlistPath(r.App), r.App.Target.Env.Name, []string{id}); err != nil {
+	if _, err := follow.AddToWatchlist(kit.WatchlistPath(r.App), r.App.Target.Env.Name, "", []string{id}); err != nil {
 		t.Fatal(err)
 	}
 	r.FailStatus.Store(true)

@@ -58,7 +58,7 @@ var boardMarks = []struct {
 	{"✗", "FAILED: not paid out", []string{exchange.StateFailed}},
 	{"↩", "REFUNDED: funds returned", []string{exchange.StateRefunded}},
 	{"▶", "SUBMITTED or SENDING", []string{exchange.StateSubmitted, exchange.StateSending}},
-	{"·", "CREATED, or not asked yet", []string{exchange.StateCreated, follow.LabelAsking}},
+	{"·", "CREATED, or not asked yet", []string{exchange.StateCreated, follow.LabelAsking, follow.LabelOtherLogin}},
 	{"‖", "rate limited: asked after", []string{follow.LabelRateLimited}},
 	{"○", "EXPIRED, REFUSED: not executed", []string{follow.LabelExpired, follow.LabelRefused, follow.LabelNotSent}},
 	{boardUnknown, "NOT FOUND, or no answer", nil},
@@ -124,7 +124,7 @@ var boardSorts = []kit.ListSort[*boardRow]{
 // or not answered yet, moving, contradicting the journal, then the ends,
 // those that need a look before COMPLETED.
 var stateRank = map[string]int{
-	follow.LabelAsking: 0, follow.LabelRateLimited: 1, follow.LabelNoAnswer: 2,
+	follow.LabelAsking: 0, follow.LabelOtherLogin: 0, follow.LabelRateLimited: 1, follow.LabelNoAnswer: 2,
 	exchange.StateCreated: 3, exchange.StateSubmitted: 4, exchange.StateSending: 5,
 	follow.LabelContradicts: 6, follow.LabelVanished: 7,
 	exchange.StateFailed: 8, exchange.StateRefunded: 9, follow.LabelRefused: 10, follow.LabelNotSent: 11, follow.LabelExpired: 12,
@@ -178,16 +178,28 @@ func (b *boardScreen) sizeList() {
 	b.list.SetSize(b.w, max(b.h-lines, 3))
 }
 
-// notes are the lines under the field: an error, or where the last export
-// went (wrapped whole, as it is a path to copy) and what is said of its
-// folder (wrapped at spaces: no word cut in two).
+// notes are the lines under the field: an error, or the rows another
+// login followed (held), where the last export went (wrapped whole, as it
+// is a path to copy) and what is said of its folder (wrapped at spaces: no
+// word cut in two).
 func (b *boardScreen) notes() string {
-	if b.err != nil {
-		return layout.ErrorBlock(b.app.Common, "Error", b.err, b.w)
+	err := b.err
+	if err == nil {
+		err = b.otherLogin // it stays: nothing more is asked
+	}
+	if err != nil {
+		return layout.ErrorBlock(b.app.Common, "Error", err, b.w)
 	}
 	var lines []string
+	if t := b.tally; t.held > 0 {
+		// Asked as this login, whose service does not know them, each
+		// would end NOT FOUND, for good.
+		held := fmt.Sprintf("%d %s on this board %s followed as account %s (an earlier login) and %s not asked as this one: log in as account %s to follow %s.",
+			t.held, kit.Plural(t.held, "withdrawal", "withdrawals"), kit.Plural(t.held, "was", "were"), t.heldAs, kit.Plural(t.held, "is", "are"), t.heldAs, kit.Plural(t.held, "it", "them"))
+		lines = append(lines, strings.Split(tui.Wrap(held, max(b.w, 1)), "\n")...)
+	}
 	if b.exportedTo != "" {
-		lines = strings.Split(ansi.Hardwrap(b.exportedTo, max(b.w, 1), true), "\n")
+		lines = append(lines, strings.Split(ansi.Hardwrap(b.exportedTo, max(b.w, 1), true), "\n")...)
 	}
 	if b.lasts != "" {
 		lines = append(lines, strings.Split(tui.Wrap(b.lasts, max(b.w, 1)), "\n")...)

@@ -211,11 +211,12 @@ func (h *historyScreen) watchable() []string {
 }
 
 // watch adds the account's withdrawals to the watch board's file, in a
-// Cmd; the board reads it when opened.
+// Cmd, as followed as this account; the board reads it when opened.
 func (h *historyScreen) watch() tea.Cmd {
 	path, env, ids := kit.WatchlistPath(h.app), h.app.Target.Env.Name, h.watchable()
+	as, _ := h.app.Client().Session()
 	return func() tea.Msg {
-		added, err := follow.AddToWatchlist(path, env, ids)
+		added, err := follow.AddToWatchlist(path, env, as.AccountID, ids)
 		switch {
 		case err != nil:
 			return historyWatchedMsg{err: exchange.UserError{Text: "The watch board could not be saved (" + err.Error() + "): check the state directory, then press w again", Cause: err}}

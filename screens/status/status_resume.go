@@ -57,7 +57,7 @@ func (s *statusScreen) settled(m settleMsg) tea.Cmd {
 	case withdrawal.SettledElsewhere:
 		s.err, s.elsewhere = exchange.UserError{Text: safetext.Capitalized(m.Err.Error()) + ". Log in to the environment that reaches that service and take it up there.", Cause: m.Err}, true
 		return nil
-	case withdrawal.SettledOtherAccount:
+	case withdrawal.SettledOtherAccount, withdrawal.SettledLoggedOut:
 		s.err, s.elsewhere = exchange.UserError{Text: safetext.Capitalized(m.Err.Error()) + " from History.", Cause: m.Err}, true
 		return nil
 	case withdrawal.SettledLost:

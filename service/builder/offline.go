@@ -47,7 +47,8 @@ func PreparedOf(p intent.Prepared) (Prepared, error) {
 
 // Prepare makes o one to sign offline by its main account: the clocks
 // must agree (SigningNow, as Authorize checks before signing), and the
-// journal keeps (fsynced) everything Submit needs (intent.Prepare).
+// journal keeps (fsynced) everything Submit needs (intent.Prepare), the
+// service it is for with it, which Submit holds to (intent.Prepared.Check).
 // Nothing is signed or sent. now is when it was prepared, the clock o's
 // expiration was computed on. The error is written for the user.
 func Prepare(ctx context.Context, c *exchange.Client, j *journal.Journal, o Order, now time.Time) (Prepared, error) {
@@ -55,7 +56,7 @@ func Prepare(ctx context.Context, c *exchange.Client, j *journal.Journal, o Orde
 		return Prepared{}, err
 	}
 	p, err := intent.Prepare(ctx, c, j, func(time.Time) journal.Entry {
-		return journal.Entry{Time: now, Kind: journal.KindPrepared, Env: c.Env().Name, Builder: journalLine(o),
+		return journal.Entry{Time: now, Kind: journal.KindPrepared, Env: c.Env().Name, Service: new(c.Env().Service()), Builder: journalLine(o),
 			Prepared: &journal.Prepared{Kind: journal.PreparedBuilder, Signer: o.Auth.Main}}
 	})
 	return Prepared{Prepared: p, Order: o}, err

@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -170,5 +173,29 @@ func TestBuilderPreparedBeforeTheUpgrade(t *testing.T) {
 	}
 	if err := r.submit(p.File(), sig); !errors.As(err, new(*intent.SubmittedError)) || r.authors.Load() != 1 {
 		t.Errorf("sent again: %v, %d requests", err, r.authors.Load())
+	}
+}
+
+// TestBuilderSubmitRefusedOnAnotherHost: an authorization prepared while
+// the environment reached one service is not submitted once its name
+// reaches another host (a proxy, a config edited since), as a prepared
+// Transfer is not: its name and EIP-712 domain matched, so the signature
+// went to a host that never had the prepared line.
+func TestBuilderSubmitRefusedOnAnotherHost(t *testing.T) {
+	r := newRig(t)
+	p, sig := r.prepared(r.client.Env().Domain())
+	moved, was := r.client.Env(), r.client.Env().Service()
+	to, err := url.Parse(moved.BaseURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	proxy := httptest.NewServer(httputil.NewSingleHostReverseProxy(to))
+	t.Cleanup(proxy.Close)
+	moved.BaseURL, moved.AuthURL = proxy.URL, proxy.URL
+	r.client = exchange.New(moved, exchange.Options{Now: r.clock.Now})
+	err = r.submit(p.File(), sig)
+	r.wantRefused(err, "was made for "+was.String())
+	if err != nil && !strings.Contains(err.Error(), r.client.Env().Service().String()) {
+		t.Errorf("said %q; want the service reached now named", err)
 	}
 }

@@ -67,6 +67,9 @@ const (
 	LabelRateLimited = "RATE LIMITED"
 	LabelNoAnswer    = "NO ANSWER"
 	LabelAsking      = "ASKING"
+	// LabelOtherLogin: a kept id another login followed, of which nothing
+	// is known, held unasked (Followed.Held).
+	LabelOtherLogin = "OTHER LOGIN"
 )
 
 // The words of the names that are not states (StateWords has the states'),

@@ -73,28 +73,36 @@ func (l Loop) Plan(now time.Time, span time.Duration) (p Plan, wait time.Duratio
 // while the scheduler's owner goes on. It stops early, giving back the
 // rest unasked, when ctx ends or Wait fails (an ask cut short by ctx is
 // given back too, its slot spent: the request went out), after a 429 (the
-// budget is paused), or when a slot is missed by more than p.Late.
-func (l Loop) AskPlan(ctx context.Context, p Plan) (asked []Asked, rest []Slot) {
+// budget is paused), or when a slot is missed by more than p.Late. Each
+// ask goes as l.As's account alone: once the client is another's, the rest
+// is given back unasked with the follow's end (*LoginChangedError).
+func (l Loop) AskPlan(ctx context.Context, p Plan) (asked []Asked, rest []Slot, changed *LoginChangedError) {
+	if l.As.AccountID != "" {
+		ctx = exchange.AsAccount(ctx, l.As)
+	}
 	for i, s := range p.Slots {
 		if d := s.At.Sub(l.Now()); d > 0 {
 			if l.Wait(ctx, d) != nil {
-				return asked, p.Slots[i:]
+				return asked, p.Slots[i:], nil
 			}
 		} else if i > 0 && -d > p.Late {
-			return asked, p.Slots[i:]
+			return asked, p.Slots[i:], nil
 		}
 		w, err := l.Ask(ctx, s.ID)
 		if ctx.Err() != nil {
 			rest = p.Slots[i:]
 			rest[0].spent = true
-			return asked, rest
+			return asked, rest, nil
+		}
+		if changed := loginChanged(err); changed != nil {
+			return asked, p.Slots[i:], changed // never sent: its slot is free
 		}
 		asked = append(asked, Asked{ID: s.ID, At: l.Now(), W: w, Err: err})
 		if errors.Is(err, exchange.ErrRateLimited) {
-			return asked, p.Slots[i+1:]
+			return asked, p.Slots[i+1:], nil
 		}
 	}
-	return asked, nil
+	return asked, nil, nil
 }
 
 // Release gives back the slots a plan did not ask, as if they had never

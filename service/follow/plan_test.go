@@ -93,7 +93,7 @@ func TestAskPlanGivesBackWhatItDidNotAsk(t *testing.T) {
 				loop.Wait = func(context.Context, time.Duration) error { cancel(); return ctx.Err() }
 			}
 			p, _ := loop.Plan(s.now, time.Second)
-			asked, rest := loop.AskPlan(ctx, p)
+			asked, rest, _ := loop.AskPlan(ctx, p)
 			if len(asked) != tc.asked || len(s.asked) != tc.asked || len(asked)+len(rest) != len(p.Slots) {
 				t.Fatalf("asked %v and gave back %v of %v, want %d asked", s.asked, slotsOf(rest, start), slotsOf(p.Slots, start), tc.asked)
 			}
@@ -130,7 +130,7 @@ func TestToldWhileHandedOutQueuedOnce(t *testing.T) {
 	loop := s.loop(sched)
 	p, _ := loop.Plan(s.now, time.Second)
 	loop.TookAt(follow.Asked{ID: "x", At: s.now, W: exchange.Withdrawal{QuoteID: "x", State: exchange.StateSubmitted, UpdatedAt: s.now}})
-	asked, rest := loop.AskPlan(context.Background(), p)
+	asked, rest, _ := loop.AskPlan(context.Background(), p)
 	for _, a := range asked {
 		loop.TookAt(a)
 	}
@@ -176,7 +176,7 @@ func TestACutAskKeepsItsSlot(t *testing.T) {
 	}
 	for _, c := range []context.Context{ctx, context.Background()} {
 		p, _ := loop.Plan(s.now, time.Second)
-		asked, rest := loop.AskPlan(c, p)
+		asked, rest, _ := loop.AskPlan(c, p)
 		for _, a := range asked {
 			loop.TookAt(a)
 		}

@@ -2,6 +2,7 @@ package follow
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/svcwallet/svcwallet/service/exchange"
@@ -36,6 +37,31 @@ type Loop struct {
 	MaxFailures int
 	// Once asks each id until it is answered once (a 429 is no answer).
 	Once bool
+	// As is the session the follow was started for: every ask goes as its
+	// account alone (exchange.AsAccount). A login as another account made
+	// meanwhile on the same client is never asked: its service does not
+	// know this account's quotes, and each would end NOT FOUND, for good.
+	// Zero asks as whatever session the client holds.
+	As exchange.Session
+}
+
+// LoginChangedError ends a follow whose client was logged in as another
+// account (Now) than the one it was started for (Was): nothing more is
+// asked, and the ids not asked are given back as they were.
+type LoginChangedError struct{ Was, Now exchange.Session }
+
+func (e *LoginChangedError) Error() string {
+	return "these withdrawals were followed as account " + e.Was.AccountID + ", and the login is now account " + e.Now.AccountID +
+		"'s, whose service does not know them: nothing more was asked"
+}
+
+// loginChanged is err as a LoginChangedError when it refuses an ask made
+// as the follow's account (As) on a client logged in as another meanwhile.
+func loginChanged(err error) *LoginChangedError {
+	if other, ok := errors.AsType[*exchange.OtherAccountError](err); ok && other.Meanwhile {
+		return &LoginChangedError{Was: other.Was, Now: other.Now}
+	}
+	return nil
 }
 
 // Seen is one answer the loop took, as of that answer.
@@ -52,8 +78,8 @@ type Seen struct {
 
 // Run follows the scheduler's ids until none moves, telling seen each
 // answer; seen returning false stops following that id. It ends early
-// with ctx's error or Wait's. It asks what is due, one at a time, as a
-// plan of no span (Plan, AskPlan).
+// with ctx's error or Wait's, or a *LoginChangedError. It asks what is
+// due, one at a time, as a plan of no span (Plan, AskPlan).
 func (l Loop) Run(ctx context.Context, seen func(Seen) bool) error {
 	for l.Moving() > 0 {
 		p, wait := l.Plan(l.Now(), 0)
@@ -63,7 +89,7 @@ func (l Loop) Run(ctx context.Context, seen func(Seen) bool) error {
 			}
 			continue
 		}
-		asked, rest := l.AskPlan(ctx, p)
+		asked, rest, changed := l.AskPlan(ctx, p)
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
@@ -77,6 +103,9 @@ func (l Loop) Run(ctx context.Context, seen func(Seen) bool) error {
 			}
 		}
 		l.Release(rest)
+		if changed != nil {
+			return changed
+		}
 	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package follow
 
 import (
+	"cmp"
 	"container/heap"
 	"time"
 
@@ -41,9 +42,13 @@ type Followed struct {
 	LastChecked time.Time
 	Since       time.Time // when Last.State was first seen
 	Due         time.Time // next ask; zero once final
-	index       int       // in its queue; -1 when not in one
-	kind        kind      // the queue it waits in
-	answered    bool      // asked, here or in an earlier run, and answered (a 429 is no answer)
+	// As is the account it is followed as; Held: another than the
+	// scheduler's (Scheduler.Account), so it is never asked.
+	As       string
+	Held     bool
+	index    int  // in its queue; -1 when not in one
+	kind     kind // the queue it waits in
+	answered bool // asked, here or in an earlier run, and answered (a 429 is no answer)
 	// born is when the withdrawal was made (the journal's) or else added,
 	// and seq the order added: ids never asked are asked newest first.
 	born time.Time
@@ -69,6 +74,10 @@ type Scheduler struct {
 	// Recall starts each own id from the journal's record (Own.Recall):
 	// the console's board does, `status` asks the service alone.
 	Recall bool
+	// Account is the account the ids are asked as (Loop.As): a kept id
+	// followed as another (Kept.As) is held, shown as it was and never
+	// asked, since that account's service alone knows it; "" holds none.
+	Account string
 
 	rate             int // the budget, requests a second
 	ids              map[string]*Followed
@@ -182,6 +191,7 @@ func (s *Scheduler) AddKept(k Kept, now time.Time) {
 	if k.Record != nil {
 		f.Last, f.Known = *k.Record, true
 	}
+	f.As, f.Held = cmp.Or(k.As, s.Account), k.As != "" && s.Account != "" && k.As != s.Account
 	s.own.Seed(&f.Follow)
 	f.reclaim(k.Claim)
 	f.keptAsJournaled()
@@ -189,8 +199,9 @@ func (s *Scheduler) AddKept(k Kept, now time.Time) {
 	f.Vanished = f.NotFound && !f.AcceptedAt.IsZero()
 	f.NotFound = f.NotFound && !f.Vanished
 	s.ids[k.QuoteID] = f
-	if f.Final = f.NotFound || f.Ended(); f.Final {
-		f.Due = time.Time{}
+	// A final row is never asked anyway: held is said of moving ones.
+	if f.Final = f.NotFound || f.Ended(); f.Final || f.Held {
+		f.Held, f.Due = f.Held && !f.Final, time.Time{}
 		return
 	}
 	if s.Recall {
@@ -199,9 +210,18 @@ func (s *Scheduler) AddKept(k Kept, now time.Time) {
 	s.queue(f, now)
 }
 
+// Outcome is the Follow's, but for a held id of which nothing is known:
+// it names the login it belongs to, never one being asked.
+func (f Followed) Outcome() Outcome {
+	if f.Held && !f.Known {
+		return Outcome{Name: LabelOtherLogin, Words: "Followed as account " + f.As + " (an earlier login), whose service alone knows it: not asked by this login."}
+	}
+	return f.Follow.Outcome()
+}
+
 // Kept is what is known of f to keep between runs (AddKept).
 func (f Followed) Kept() Kept {
-	k := Kept{QuoteID: f.QuoteID, NotFound: f.NotFound, Since: f.Since, Checked: f.LastChecked}
+	k := Kept{QuoteID: f.QuoteID, NotFound: f.NotFound, Since: f.Since, Checked: f.LastChecked, As: f.As}
 	if f.Known {
 		k.Record, k.Claim = &f.Last, f.Claim
 	}
@@ -286,7 +306,7 @@ func (s *Scheduler) Requeue(id string, now time.Time) {
 // whether id is followed now; one that ended in a terminal state is not.
 func (s *Scheduler) Again(id string, now time.Time) bool {
 	f, ok := s.ids[id]
-	if !ok {
+	if !ok || f.Held {
 		return false
 	}
 	f.Refresh()
@@ -374,7 +394,7 @@ func (s *Scheduler) pop(q *queue) string { return heap.Pop(q).(*Followed).QuoteI
 // never asked again (Follow.Answer decides).
 func (s *Scheduler) Answer(id string, w exchange.Withdrawal, err error, now time.Time) Step {
 	f, ok := s.ids[id]
-	if !ok || f.Final {
+	if !ok || f.Final || f.Held {
 		return Step{}
 	}
 	f.LastChecked = now

@@ -446,9 +446,9 @@ func (envs watchEnvs) fold(b []byte) error {
 	return nil
 }
 
-// AddToWatchlist adds ids to those kept for env, keeping what is known of
-// the others, and returns how many were new.
-func AddToWatchlist(path, env string, ids []string) (int, error) {
+// AddToWatchlist adds ids, account's withdrawals, to those kept for env,
+// keeping what is known of the others, and returns how many were new.
+func AddToWatchlist(path, env, account string, ids []string) (int, error) {
 	w := &WatchFile{Path: path, Env: env}
 	kept, err := w.Load()
 	if err != nil {
@@ -462,7 +462,7 @@ func AddToWatchlist(path, env string, ids []string) (int, error) {
 	for _, id := range ids {
 		if !have[id] && exchange.CheckQuoteID(id) == nil {
 			have[id] = true
-			added = append(added, Kept{QuoteID: id})
+			added = append(added, Kept{QuoteID: id, As: account})
 		}
 	}
 	return len(added), w.Append(added, nil)

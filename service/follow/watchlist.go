@@ -29,6 +29,9 @@ type Kept struct {
 	NotFound bool                 `json:"not_found,omitempty"`
 	Since    time.Time            `json:"since,omitzero"`
 	Checked  time.Time            `json:"checked,omitzero"`
+	// As is the account it was followed as (Scheduler.Account); "" in a
+	// file of an earlier version, asked as whichever login opens it.
+	As string `json:"as,omitempty"`
 }
 
 // UnmarshalJSON also reads a bare quote id, as the file held before the
@@ -68,6 +71,9 @@ func (k *Kept) UnmarshalJSON(b []byte) error {
 func (k Kept) checked() (Kept, bool) {
 	if exchange.CheckQuoteID(k.QuoteID) != nil {
 		return Kept{}, false
+	}
+	if k.As != "" && !safetext.IsToken(k.As) {
+		k.As = "" // not an account id: asked as whichever login opens it
 	}
 	if k.Claim != nil && (k.Record == nil || !k.Claim.keptWith(*k.Record)) {
 		k.Claim = nil

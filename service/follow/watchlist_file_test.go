@@ -92,10 +92,10 @@ func TestWatchlist(t *testing.T) {
 	if err := (&follow.WatchFile{Path: path, Env: "sandbox"}).Append([]follow.Kept{{QuoteID: "q-1", Record: done, Since: seen, Checked: seen}, {QuoteID: "q-2", NotFound: true}}, nil); err != nil {
 		t.Fatal(err)
 	}
-	if n, err := follow.AddToWatchlist(path, "production", []string{"q-9"}); n != 1 || err != nil {
+	if n, err := follow.AddToWatchlist(path, "production", "", []string{"q-9"}); n != 1 || err != nil {
 		t.Fatal(n, err)
 	}
-	if n, err := follow.AddToWatchlist(path, "sandbox", []string{"q-2", "q-3"}); n != 1 || err != nil {
+	if n, err := follow.AddToWatchlist(path, "sandbox", "", []string{"q-2", "q-3"}); n != 1 || err != nil {
 		t.Fatal(n, err)
 	}
 	kept, _ := (&follow.WatchFile{Path: path, Env: "sandbox"}).Load()

@@ -142,8 +142,9 @@ type Limits struct{ Margin, Life time.Duration }
 
 // Check holds a prepared intent and its signature made offline to what may
 // be sent: the clocks agree (SigningNow, whose time it returns), the
-// expiration is within lim, the domain is this environment's, and the
-// signature recovers to the expected signer over the digest computed here
+// expiration is within lim, the domain and the service the line was
+// prepared for are this environment's (a line of an earlier version names
+// no service), and the signature recovers to the expected signer over the digest computed here
 // (signer.Sign). Nothing is sent.
 func (p Prepared) Check(ctx context.Context, c *exchange.Client, sig [65]byte, lim Limits) (signer.Signature, time.Time, error) {
 	now, err := c.SigningNow(ctx)
@@ -162,6 +163,10 @@ func (p Prepared) Check(ctx context.Context, c *exchange.Client, sig [65]byte, l
 		refusal = "stays valid until " + exp.UTC().Format(time.RFC3339) + ", more than " + life + " after it was prepared: nothing was sent; check your clock and prepare it again"
 	case p.Domain != c.Env().Domain():
 		refusal = "was made for another EIP-712 domain than this environment's: nothing was sent"
+	case p.Line.Service != nil && *p.Line.Service != c.Env().Service():
+		// Its name and domain match; its host does not: the signature
+		// would go to a service that never had it, as a resume refuses.
+		refusal = "was made for " + p.Line.Service.String() + ", but this environment reaches " + c.Env().Service().String() + ": nothing was sent; " + k.again + " where it is to be sent"
 	}
 	if refusal != "" {
 		return signer.Signature{}, now, exchange.UserError{Text: "The prepared " + k.noun + " " + refusal}

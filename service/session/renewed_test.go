@@ -102,3 +102,33 @@ func TestRenewalKeepsARotatedKey(t *testing.T) {
 		t.Fatalf("an API key's renewal kept over a wallet's login: %v, %v", kept, err)
 	}
 }
+
+// TestLoginWithoutAKeyKeepsTheKeptKey: once the kept session ended, the
+// next command logs in as it is told (a wallet, $SVCWALLET_API_KEY) and its
+// session takes the ended one's place; it used no API key of the store's,
+// and removed the one kept there, which only auth logout (or an auth login
+// by another credential) forgets.
+func TestLoginWithoutAKeyKeepsTheKeptKey(t *testing.T) {
+	s := newStore(t)
+	e := testnet()
+	if _, err := s.Save(e, kept(), "key-kept", false); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Refused(e, kept(), t0.Add(-time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	byWallet := kept()
+	byWallet.Cookie, byWallet.Method = "tok-wallet", "wallet"
+	if kept, err := s.SaveRenewal(e, byWallet, "", false); !kept || err != nil {
+		t.Fatalf("its account's login in the ended session's place: %v, %v", kept, err)
+	}
+	if l, err := s.Load(e); err != nil || l.Cookie != "tok-wallet" || l.APIKey != "key-kept" {
+		t.Fatalf("kept cookie %q, key %q, %v; want the new login beside the key kept", l.Cookie, l.APIKey, err)
+	}
+	if _, err := s.Forget(e.Name); err != nil {
+		t.Fatal(err)
+	}
+	if s.apiKey(e) != "" {
+		t.Error("auth logout left the API key kept")
+	}
+}

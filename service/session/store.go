@@ -248,7 +248,10 @@ func (s Store) Save(e config.Environment, k exchange.Kept, apiKey string, insecu
 // account unasked, and an auth logout made meanwhile was undone. A renewal
 // by an API key (kept in the credential store alone) is kept only while
 // that key is the one kept there: a login of the account by a rotated key
-// or by its wallet made meanwhile stands. kept says whether it was.
+// or by its wallet made meanwhile stands. A login by no API key of the
+// store's (a wallet, a key given for one command, once the kept session
+// ended) keeps the API key kept beside it: only auth logout, or an auth
+// login, forgets it. kept says whether it was.
 func (s Store) SaveRenewal(e config.Environment, k exchange.Kept, apiKey string, insecure bool) (kept bool, err error) {
 	err = s.locked(func() error {
 		l, err := s.Load(e)
@@ -257,6 +260,9 @@ func (s Store) SaveRenewal(e config.Environment, k exchange.Kept, apiKey string,
 			entry, err = expired.Entry, nil
 		}
 		if kept = err == nil && entry.Renews(k) && (insecure || apiKey == "" || s.apiKey(e) == apiKey); kept {
+			if apiKey == "" && !insecure {
+				apiKey = s.apiKey(e)
+			}
 			_, err = s.save(e, k, apiKey, insecure)
 			return err
 		}

@@ -48,12 +48,31 @@ func (e *OtherRecordAccountError) Error() string {
 		"'s, so nothing was asked; log in as account " + e.Journaled + ", then take it up again"
 }
 
-// recordOf is the session rec is settled as, refused when it is another
-// account's (OtherRecordAccountError); a record of an earlier version that
-// names no account is its environment's, as it was.
+// LoggedOutError refuses to settle a withdrawal with no session: its
+// requests would be pinned to no account (exchange.AsAccount), and a login
+// landing meanwhile would be asked as whichever account it is.
+type LoggedOutError struct {
+	QuoteID, Journaled string
+}
+
+func (e *LoggedOutError) Error() string {
+	as := "the account that made it"
+	if e.Journaled != "" {
+		as = "account " + e.Journaled
+	}
+	return "no session is logged in, so withdrawal " + e.QuoteID + " was neither sent again nor asked about; log in as " + as + ", then take it up again"
+}
+
+// recordOf is the session rec is settled as, refused when there is none
+// (LoggedOutError) or it is another account's (OtherRecordAccountError); a
+// record of an earlier version that names no account is its environment's,
+// as it was.
 func (w Withdrawer) recordOf(rec journal.Record) (exchange.Session, error) {
 	s, in := w.client.Session()
-	if in && rec.AccountID != "" && s.AccountID != rec.AccountID {
+	if !in {
+		return s, &LoggedOutError{QuoteID: rec.QuoteID, Journaled: rec.AccountID}
+	}
+	if rec.AccountID != "" && s.AccountID != rec.AccountID {
 		return s, &OtherRecordAccountError{QuoteID: rec.QuoteID, Journaled: rec.AccountID, Account: s.AccountID}
 	}
 	return s, nil

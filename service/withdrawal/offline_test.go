@@ -269,3 +269,20 @@ func TestPreparedKeepsTheLossAnswered(t *testing.T) {
 		t.Errorf("prepared on a yes to a loss of 666.666667 USDT, a fresh quote losing 666.66667: %q", why)
 	}
 }
+
+// TestSubmitRefusesAnotherHost: a Transfer prepared while the environment
+// reached one service is not sent once its name reaches another host (a
+// proxy of it here), though its name, domain and account match: the line
+// names the service it was prepared for (intent.Prepared.Check).
+func TestSubmitRefusesAnotherHost(t *testing.T) {
+	r := newRig(t, 0, false)
+	o := r.order(r.choice(sandbox.DestCompleted, "25"))
+	p, sig := r.prepared(o, sandbox.DemoPrivateKey)
+	was := r.env.Service()
+	r.env, r.client = r.named(r.env.Name, proxyOf(t, r.env.BaseURL))
+	found, err := r.find(p.File())
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.wantRefused(r.withdrawer().Submit(context.Background(), found, sig), "was made for "+was.String())
+}

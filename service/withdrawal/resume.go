@@ -133,6 +133,10 @@ const (
 	// session's (Err, an *OtherRecordAccountError, naming which to log in
 	// as): nothing was sent or asked, and asking again here cannot help.
 	SettledOtherAccount
+	// SettledLoggedOut: no session was logged in (Err, a
+	// *LoggedOutError, naming the account to log in as): with no account
+	// to pin its requests to, nothing was sent or asked.
+	SettledLoggedOut
 )
 
 // OtherServiceError refuses to take up a journaled withdrawal through
@@ -191,7 +195,8 @@ func (e errNoServiceTime) Unwrap() error { return e.err }
 // status and never later than ours (Client.ExpiryNow), is past the quote's
 // expiry and follow.ExecutableMargin.
 // Otherwise nothing is journaled (SettledUndecided). On a session of
-// another account's than rec's nothing is asked (SettledOtherAccount).
+// another account's than rec's nothing is asked (SettledOtherAccount), nor
+// on none (SettledLoggedOut).
 func (w Withdrawer) Settle(ctx context.Context, rec journal.Record) Settled {
 	// An intent of an earlier version names no service: it goes where the
 	// environment chosen reaches, as it did.
@@ -199,6 +204,9 @@ func (w Withdrawer) Settle(ctx context.Context, rec journal.Record) Settled {
 		return Settled{Outcome: SettledElsewhere, Err: &OtherServiceError{QuoteID: rec.QuoteID, Signed: rec.Service, Here: here}}
 	}
 	as, err := w.recordOf(rec)
+	if _, out := errors.AsType[*LoggedOutError](err); out {
+		return Settled{Outcome: SettledLoggedOut, Err: err}
+	}
 	if err != nil {
 		return Settled{Outcome: SettledOtherAccount, Err: err}
 	}

@@ -146,3 +146,33 @@ func (r *rig) logInMeanwhile(t *testing.T, path string) {
 	}
 	r.before.Store(&meanwhile)
 }
+
+// TestSettleLoggedOutSendsNothing: a settle begun with no session (the
+// console's resume after its session ended, a client logged out) has no
+// account to pin its requests to: it re-sent nothing, asked nothing and
+// said the request "may or may not have arrived", or, once a login landed,
+// asked as whichever account that was. It is refused, named, before any
+// request leaves.
+func TestSettleLoggedOutSendsNothing(t *testing.T) {
+	r := newRig(t, 0, false)
+	_, rec := r.lostWithdrawal()
+	r.holding.Store(false)
+	r.client.Logout()
+	var asked atomic.Int64
+	count := func(*http.Request) { asked.Add(1) }
+	r.before.Store(&count)
+	settled := r.withdrawer().Settle(context.Background(), rec)
+	r.before.Store(nil)
+	if settled.Outcome != withdrawal.SettledLoggedOut {
+		t.Fatalf("settled %+v logged out; want SettledLoggedOut", settled)
+	}
+	if n := asked.Load(); n != 0 {
+		t.Errorf("%d requests went out with no session to pin them to", n)
+	}
+	if said := settled.Err.Error(); !strings.Contains(said, rec.QuoteID) || !strings.Contains(said, "log in as account "+sandbox.DemoAccountID) {
+		t.Errorf("said %q; want the quote id and the account to log in as", said)
+	}
+	if got := r.record(rec.QuoteID); got.Answered {
+		t.Errorf("journaled %+v; want it unanswered still", got)
+	}
+}

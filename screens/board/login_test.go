@@ -1,0 +1,81 @@
+package board
+
+import (
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/svcwallet/svcwallet/screens/screentest"
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/sandbox"
+)
+
+// TestBoardAsksOnlyAsItsAccount: the board asks only as the account it was
+// opened for. A login as another account landing on the same client stops
+// its asking, and it says whose withdrawals it followed and who to log in
+// as: asked as the other account, whose service does not know them, each
+// row ended NOT FOUND, for good, and was kept so in the board's file.
+func TestBoardAsksOnlyAsItsAccount(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	br := newBoardRig(t, r)
+	id := screentest.Seed(t, r, sandbox.DestCompleted)
+	br.send(tea.PasteMsg{Content: id})
+	for i := 0; i < 10 && !strings.Contains(br.rowOf(id), "SUBMITTED"); i++ {
+		br.fire()
+	}
+	if _, err := r.App.Client().Login(t.Context(), exchange.APIKey(sandbox.NoChainAPIKey)); err != nil {
+		t.Fatal(err)
+	}
+	calls := r.StatusCalls.Load()
+	for i := 0; i < 100 && br.fire(); i++ {
+	}
+	if row := br.rowOf(id); strings.Contains(row, "NOT FOUND") {
+		t.Fatalf("asked as the account logged in meanwhile: %q", row)
+	}
+	if n := r.StatusCalls.Load() - calls; n != 0 {
+		t.Errorf("%d status requests after the login changed", n)
+	}
+	said := strings.Join(strings.Fields(br.plain()), " ")
+	if !strings.Contains(said, "This board followed account "+sandbox.DemoAccountID+"'s withdrawals") ||
+		!strings.Contains(said, "Log in as account "+sandbox.DemoAccountID+" again to follow them") {
+		t.Errorf("the board does not say it stopped, nor who to log in as:\n%s", br.plain())
+	}
+}
+
+// TestBoardHoldsAnotherLoginsRows: a board kept in its file by one login
+// and opened by another holds the first one's rows: shown as they were,
+// never asked, and said with who to log in as, while ids added now are
+// followed as this login. The file is one per environment: opened as
+// another account, each of the first one's withdrawals on its way was
+// asked as that account, ended NOT FOUND, for good, and was kept so for
+// the first account too.
+func TestBoardHoldsAnotherLoginsRows(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	br := newBoardRig(t, r)
+	id := screentest.Seed(t, r, sandbox.DestCompleted)
+	br.send(tea.PasteMsg{Content: id})
+	for i := 0; i < 10 && !strings.Contains(br.rowOf(id), "SUBMITTED"); i++ {
+		br.fire()
+	}
+	if err := br.b.flush(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.App.Client().Login(t.Context(), exchange.APIKey(sandbox.NoChainAPIKey)); err != nil {
+		t.Fatal(err)
+	}
+	calls := r.StatusCalls.Load()
+	other := newBoardRig(t, r)
+	for i := 0; i < 100 && other.fire(); i++ {
+	}
+	if row := other.rowOf(id); !strings.Contains(row, "SUBMITTED") {
+		t.Fatalf("another login's row reads %q; want it as it was kept", row)
+	}
+	if n := r.StatusCalls.Load() - calls; n != 0 {
+		t.Errorf("%d status requests of the other login's row", n)
+	}
+	said := strings.Join(strings.Fields(other.plain()), " ")
+	if !strings.Contains(said, "1 withdrawal on this board was followed as account "+sandbox.DemoAccountID+" (an earlier login)") {
+		t.Errorf("the held row is not said:\n%s", other.plain())
+	}
+}
