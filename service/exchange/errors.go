@@ -45,7 +45,7 @@ const (
 	CodeBadPermissions      Code = 9005 // 400: unknown, repeated or non-canonical permissions
 	CodeRouteUnsupported    Code = 9100 // 400: no route for chain/token pair
 	CodeBelowFee            Code = 9101 // 400: amount does not cover the bridge fee
-	CodeLimitReached        Code = 9102 // 403: withdrawal or liquidity limit reached at quote time
+	CodeLimitReached        Code = 9102 // 403: withdrawal or liquidity limit reached (liquidity at execution too)
 	CodeQuoteExpired        Code = 9103 // 410: quote past expires_at
 	CodeNotInAddressBook    Code = 9105 // 403: destination not in the address book
 	CodeAddressFlagged      Code = 9106 // 403: screening flagged the destination

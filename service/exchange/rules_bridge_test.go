@@ -100,6 +100,17 @@ func TestRulesWithdraw(t *testing.T) {
 			}
 			return s.c, s.w.signWithdraw(s.c, q2, s.key, nil)
 		}, exchange.CodeDailyLimit, http.StatusForbidden, "7000"},
+		{"bridge liquidity at execution", func(s setup) (*exchange.Client, exchange.WithdrawRequest) {
+			q1, err1 := s.w.Quote(s.c, sandbox.DestCompleted, "KAIA", "600")
+			q2, err2 := s.w.Quote(s.c, sandbox.DestCompleted, "KAIA", "600")
+			if err := errors.Join(err1, err2); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := s.c.Withdraw(ctx, s.w.signWithdraw(s.c, q1, s.key, nil)); err != nil {
+				t.Fatal(err)
+			}
+			return s.c, s.w.signWithdraw(s.c, q2, s.key, nil)
+		}, exchange.CodeLimitReached, http.StatusForbidden, "9400"},
 		{"same quote, another nonce", func(s setup) (*exchange.Client, exchange.WithdrawRequest) {
 			if _, err := s.c.Withdraw(ctx, s.w.signWithdraw(s.c, s.q, s.key, nil)); err != nil {
 				t.Fatal(err)

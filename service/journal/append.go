@@ -78,11 +78,17 @@ func (j *Journal) write(e Entry) error {
 		f.Close()
 		return err
 	}
+	if precedesSend(e.Kind) {
+		// The record must hold the line before its send: one it cannot
+		// be brought up to is cut back and refused, so nothing is sent.
+		if err := j.noteWritten(); err != nil {
+			cutBack(f, line)
+			f.Close()
+			return err
+		}
+	}
 	if err := f.Close(); err != nil {
 		return fmt.Errorf("close journal: %w", err)
-	}
-	if precedesSend(e.Kind) {
-		j.noteWritten()
 	}
 	return nil
 }

@@ -224,15 +224,18 @@ func remember(rems []Remembered, e Entry) []Remembered {
 }
 
 // noteWritten brings the record up to what the journal now holds, after a
-// line that precedes a send was written (j.mu is held). It is the journal's guard, not its
-// content: when it cannot be written the line stands, and the record
-// lags until the next write brings it up (the check then covers what was
-// recorded). A journal that no longer holds what was recorded is left
-// unrecorded, so that it stays rolled back until accepted. Its lock is
-// waited for without end: given up, the send would go with the line
-// unrecorded, after a wait said to give up.
-func (j *Journal) noteWritten() {
-	_ = j.record(false, true)
+// line that precedes a send was written (j.mu is held). When it cannot be
+// written (its lock or file cannot be had, or the journal no longer holds
+// what was recorded) the error names it, and the line is refused: sent
+// with the record behind it, a journal put back to before that line read
+// as whole, its withdrawal lost unseen. Its lock is waited for without
+// end: given up, the send would go with the line unrecorded, after a wait
+// said to give up.
+func (j *Journal) noteWritten() error {
+	if err := j.record(false, true); err != nil {
+		return fmt.Errorf("the record of what was written to it, %s, could not be brought up to date: %w", safetext.Shown(WrittenPath(j.path)), err)
+	}
+	return nil
 }
 
 // record brings the record up to the journal's end, under its own lock:

@@ -67,13 +67,19 @@ func TestJournalRolledBackIsNoticed(t *testing.T) {
 		!strings.Contains(lost.Error(), "q-unanswered") || !strings.Contains(lost.Error(), "lost lines") {
 		t.Fatalf("an older copy put back: %+v", lost)
 	}
-	// Lines written to it meanwhile (another run's intents), past the
+	// No intent is written to it: its send would go with the record
+	// behind the journal.
+	if err := j.Append(genIntent("production", "acct-2", genQuoteID(99), 99, genT0.Add(2*time.Hour))); err == nil {
+		t.Fatal("an intent was written to a rolled-back journal")
+	}
+	// Lines written to it meanwhile (another run's answers), past the
 	// length recorded, do not make it whole.
 	for i := 0; ; i++ {
 		if fi, _ := os.Stat(path); fi.Size() > int64(len(grown)) {
 			break
 		}
-		if err := j.Append(genIntent("production", "acct-2", genQuoteID(100+i), 100+i, genT0.Add(2*time.Hour))); err != nil {
+		state := Entry{Time: genT0.Add(2 * time.Hour), Kind: KindState, Env: "production", AccountID: "acct-2", QuoteID: genQuoteID(100 + i), State: "SENDING"}
+		if err := j.Append(state); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -192,5 +198,48 @@ func TestRolledBackNamesTheJournalEscaped(t *testing.T) {
 		if got := e.Error(); strings.Contains(got, "\u00a0") || !strings.Contains(got, `st\u00a0ate`) {
 			t.Errorf("%+v said %q", e, got)
 		}
+	}
+}
+
+// TestSendLineWhoseRecordCannotBeWritten: a line written before a send
+// (an intent) whose record of what was written cannot be brought up to it
+// (the record's lock cannot be had: a folder planted at its name here, a
+// state folder others made read-only) is refused and cut back, so nothing
+// is sent. It was kept and its send went on, said nowhere, with the record
+// left behind it: a journal put back to before the intent then read as
+// whole, and the withdrawal it lost as never made.
+func TestSendLineWhoseRecordCannotBeWritten(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "journal.jsonl")
+	j, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := j.Append(genIntent("production", "acct-1", "q-first", 1, genT0)); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.ReadFile(path)
+	lock := WrittenPath(path) + ".lock"
+	if err := os.Remove(lock); err != nil && !errors.Is(err, os.ErrNotExist) {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(lock, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	second := genIntent("production", "acct-1", "q-second", 2, genT0.Add(time.Minute))
+	if err := j.Append(second); err == nil || !strings.Contains(err.Error(), WrittenPath(path)) {
+		t.Fatalf("an intent whose record could not be written: %v, want an error naming the record", err)
+	}
+	if now, _ := os.ReadFile(path); string(now) != string(before) {
+		t.Fatalf("the refused intent's line stayed in the journal:\n%s", now)
+	}
+	// The record writable again, the intent is written and recorded.
+	if err := os.Remove(lock); err != nil {
+		t.Fatal(err)
+	}
+	if err := j.Append(second); err != nil {
+		t.Fatal(err)
+	}
+	if lost := rolledBack(t, j, true); lost != nil {
+		t.Fatalf("after the record came back: %v", lost)
 	}
 }

@@ -58,12 +58,13 @@ func (q *quote) state(settle time.Duration, now time.Time) (string, time.Time) {
 	return x.fate, x.submitted.Add(settle)
 }
 
-// settleDue applies the effects of withdrawals that reached their end: a
-// REFUNDED one returns its funds, exactly once, and stops counting against
-// its day's limit.
+// settleDue applies the effects of withdrawals that reached their end: each
+// gives back the bridge liquidity it held; a REFUNDED one returns its
+// funds, exactly once, and stops counting against its day's limit.
 func (e *Exchange) settleDue(now time.Time) {
 	for e.pending.due(now.UnixNano()) {
 		q := e.pending.pop()
+		e.inFlight[q.chain.name] = e.inFlight[q.chain.name].Sub(q.pay)
 		if q.exec.fate == exchange.StateRefunded {
 			a := e.accounts[q.accountID]
 			a.balance = a.balance.Add(q.pay)
@@ -166,8 +167,8 @@ func (e *Exchange) newQuote(a *account, to, chain, tokenIn, tokenOut, amountText
 	if left := dailyLimit.Sub(a.usedToday(now)); amount.GreaterThan(left) {
 		return nil, failf(exchange.CodeLimitReached, "amount is over the daily withdrawal limit: %s USDT left today", left)
 	}
-	if amount.GreaterThan(c.liquidity) {
-		return nil, failf(exchange.CodeLimitReached, "the bridge can pay out at most %s USDT on %s right now", c.liquidity, c.name)
+	if left := e.liquidityLeft(c); amount.GreaterThan(left) {
+		return nil, failf(exchange.CodeLimitReached, "the bridge can pay out at most %s USDT on %s right now", left, c.name)
 	}
 	receive := amount.Sub(bridgeFee)
 	if c.tokensOut[i] == exchange.TokenUSDC {
@@ -178,6 +179,12 @@ func (e *Exchange) newQuote(a *account, to, chain, tokenIn, tokenOut, amountText
 		pay: amount, receive: receive, speed: c.speed,
 		created: now, expires: now.Add(e.quoteTTL).UTC(),
 	}, nil
+}
+
+// liquidityLeft is what the bridge can still pay out on c: its liquidity
+// less what the payouts executed and not yet settled there hold.
+func (e *Exchange) liquidityLeft(c *chainDef) decimal.Decimal {
+	return c.liquidity.Sub(e.inFlight[c.name])
 }
 
 // handleStatus is SPEC.md §4.10. Another account's quote is as unknown as a

@@ -94,6 +94,12 @@ func TestQuote(t *testing.T) {
 	if !strings.Contains(string(r.body), `"receive_amount":"0.5001"`) {
 		t.Errorf("a usdc payout, named in lower case, is not paid at the USDC rate: %s", r.body)
 	}
+	// The rate's product is cut to USDC's 6 places (D8): 18.500001 × 1.0002
+	// is 18.5037010002, which no token amount can be.
+	r = s.do(http.MethodPost, exchange.PathWithdrawalQuote, exchange.QuoteRequest{ToAddress: DestCompleted, Chain: "BSC", TokenIn: "USDT", TokenOut: "USDC", Amount: "20.000001"})
+	if wantStatus(t, r, http.StatusOK); !strings.Contains(string(r.body), `"receive_amount":"18.503701"`) {
+		t.Errorf("a USDC payout is not cut to 6 places: %s", r.body)
+	}
 }
 
 func TestQuoteRejections(t *testing.T) {

@@ -104,6 +104,11 @@ func TestBuilderAuthorizeRejections(t *testing.T) {
 			delete(b, "builder_api_key_label")
 			return b
 		}, exchange.CodeBuilderFields, nil},
+		{"signer and permissions with an empty label", func() map[string]any {
+			b := valid("Trade")
+			b["builder_api_key_label"] = ""
+			return b
+		}, exchange.CodeBuilderFields, nil},
 		{"non-canonical permissions", func() map[string]any {
 			b := valid("Trade")
 			b["builder_api_key_permissions"] = "Trade&Admin"

@@ -82,6 +82,7 @@ type Exchange struct {
 	nonceExpiry   timeline[nonceKey]          // the same by expiry, for pruning
 	quotes        map[string]*quote           // quotes and withdrawals by quote id
 	pending       timeline[*quote]            // executed, not yet terminal, by settlement time
+	inFlight      map[string]decimal.Decimal  // by chain: what its pending payouts hold of the bridge's liquidity
 	providerDown  bool                        // contract addresses unresolvable
 	withdrawFault func(phase string) Fault    // nil = no faults
 }
@@ -107,6 +108,7 @@ func New(opts Options) *Exchange {
 		sessions:    map[string]session{},
 		nonces:      map[nonceKey]int64{},
 		quotes:      map[string]*quote{},
+		inFlight:    map[string]decimal.Decimal{},
 		rateLimit:   opts.RateLimit,
 		maxSessions: cmp.Or(max(opts.MaxSessions, 0), DefaultMaxSessions),
 		maxQuotes:   cmp.Or(max(opts.MaxQuotes, 0), DefaultMaxQuotes),

@@ -159,9 +159,10 @@ func (e *Exchange) authorizeTransfer(a *account, q *quote, s sig, now time.Time)
 	return nil
 }
 
-// executable applies the execution-time checks of SPEC.md §4.9: address
-// book (9105, it may have changed since the quote), screening (9106),
-// balance (4000) and the daily limit (9107).
+// executable applies the execution-time checks of SPEC.md §4.9 and §8:
+// address book (9105, it may have changed since the quote), screening
+// (9106), balance (4000), the daily limit (9107) and the bridge's
+// liquidity (9102).
 func (e *Exchange) executable(a *account, q *quote, now time.Time) *apiError {
 	switch {
 	case !a.addressBook[bookKey(q.to)]:
@@ -174,6 +175,11 @@ func (e *Exchange) executable(a *account, q *quote, now time.Time) *apiError {
 	if left := dailyLimit.Sub(a.usedToday(now)); q.pay.GreaterThan(left) {
 		return failf(exchange.CodeDailyLimit, "the daily withdrawal limit of %s USDT would be exceeded: %s USDT left today", dailyLimit, left)
 	}
+	// SPEC.md §8: the bridge's liquidity binds at execution too; payouts
+	// executed since the quote may have taken what it was priced on.
+	if left := e.liquidityLeft(q.chain); q.pay.GreaterThan(left) {
+		return failf(exchange.CodeLimitReached, "the bridge can pay out at most %s USDT on %s right now, payouts in flight holding the rest; get a new quote for a smaller amount, or try later", left, q.chain.name)
+	}
 	return nil
 }
 
@@ -185,6 +191,7 @@ func (e *Exchange) commit(a *account, q *quote, s sig, now time.Time) {
 	a.openQuotes--
 	a.countUsed(q, q.pay)
 	e.pending.push(now.Add(e.settle).UnixNano(), q)
+	e.inFlight[q.chain.name] = e.inFlight[q.chain.name].Add(q.pay)
 	e.useNonce(nonceKey{kindTransfer, s.signer, s.nonce}, s.expiration)
 }
 

@@ -337,3 +337,23 @@ func TestWithdrawDailyLimit(t *testing.T) {
 	s.quote(DestCompleted, "BASE", "5000")
 	wantBalance(t, h, DemoAccountID, "7000")
 }
+
+// TestWithdrawLiquidityAtExecution: the bridge's liquidity binds at
+// execution as at quote time (SPEC.md §8, both): two quotes KAIA's pool
+// could each fill, the first executed, the second finds the rest held by
+// the payout in flight (9102), and executes once that payout settled.
+func TestWithdrawLiquidityAtExecution(t *testing.T) {
+	h := newHarness(t, Options{})
+	s := h.login(DemoAPIKey)
+	demo := key(t, DemoPrivateKey)
+	q1 := s.quote(DestCompleted, "KAIA", "600")
+	q2 := s.quote(DestCompleted, "KAIA", "600")
+	wantStatus(t, s.withdraw(s.withdrawBody(q1, demo, DemoAddress, 1)), http.StatusAccepted)
+	wantError(t, s.withdraw(s.withdrawBody(q2, demo, DemoAddress, 2)), exchange.CodeLimitReached, "at most 400 USDT on KAIA")
+	wantError(t, s.do(http.MethodPost, exchange.PathWithdrawalQuote, exchange.QuoteRequest{ToAddress: DestCompleted, Chain: "KAIA", TokenIn: "USDT", TokenOut: "USDT", Amount: "400.01"}), exchange.CodeLimitReached, "at most 400 USDT on KAIA")
+	s.quote(DestCompleted, "BASE", "600") // another chain's pool is its own
+	wantBalance(t, h, DemoAccountID, "9400")
+	h.clock.Advance(DefaultSettle)
+	wantStatus(t, s.withdraw(s.withdrawBody(q2, demo, DemoAddress, 3)), http.StatusAccepted)
+	wantBalance(t, h, DemoAccountID, "8800")
+}

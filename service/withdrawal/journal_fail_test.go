@@ -60,6 +60,16 @@ func TestJournalThatCannotRecordSendsNothing(t *testing.T) {
 			}},
 		{"a file that cannot be written", func(dir string) string { return filepath.Join(dir, "journal.jsonl") },
 			makeUnwritable},
+		// Its record of what was written cannot be brought up to the intent:
+		// the intent is refused, never sent with the record behind it.
+		{"a record of what was written that cannot be", func(dir string) string { return filepath.Join(dir, "journal.jsonl") },
+			func(t *testing.T, p string) {
+				lock := journal.WrittenPath(p) + ".lock"
+				if err := os.Remove(lock); err != nil && !os.IsNotExist(err) {
+					t.Fatal(err)
+				}
+				exchangetest.Must(t, os.Mkdir(lock, 0o700))
+			}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			path := tc.path(t.TempDir())
