@@ -90,6 +90,18 @@ func interruptible(parent context.Context) (context.Context, func()) {
 	return ctx, func() { signal.Stop(sigs); cancel(nil) }
 }
 
+// brokenPipesAsErrors makes a write to a pipe whose reader has gone
+// (svcwallet builder authorize --json --yes | true) fail, where Go would end
+// the process by SIGPIPE at a write to stdout or stderr: the command ends
+// as for any stdout that refuses its document (its status, said on
+// stderr), never silent after an authorization or a payment. The commands
+// that only print (printsOnly) end as any program does.
+func brokenPipesAsErrors() (stop func()) {
+	pipes := make(chan os.Signal, 1)
+	signal.Notify(pipes, syscall.SIGPIPE)
+	return func() { signal.Stop(pipes) }
+}
+
 // signalCause is the cause of a context a signal ended.
 type signalCause syscall.Signal
 

@@ -34,6 +34,9 @@ func Main(args []string, stamp Stamp) int {
 	}
 	env := StdEnv()
 	env.Stamp = stamp
+	if !printsOnly(args) {
+		defer brokenPipesAsErrors()()
+	}
 	defer sayLockWaitsOn(env.Stderr)()
 	return Run(args, env)
 }
