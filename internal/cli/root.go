@@ -34,9 +34,6 @@ func Main(args []string, stamp Stamp) int {
 	}
 	env := StdEnv()
 	env.Stamp = stamp
-	if !printsOnly(args) {
-		defer brokenPipesAsErrors()()
-	}
 	defer sayLockWaitsOn(env.Stderr)()
 	return Run(args, env)
 }
@@ -146,6 +143,9 @@ func (a *app) execute(args []string) int {
 	if !plain.IsTerminal(a.env.Stdout) {
 		a.env.Stdout = stdout
 	}
+	if a.env.BrokenPipes != nil && found != nil && found.HasParent() && !printsOnly([]string{topCommand(found).Name()}) {
+		defer a.env.BrokenPipes()()
+	}
 	root.SetArgs(args)
 	root.SetIn(a.env.Stdin)
 	root.SetOut(a.env.Stdout)
@@ -164,6 +164,14 @@ func (a *app) execute(args []string) int {
 		err = stdout.unwritten(err)
 	}
 	return a.report(cmd, err)
+}
+
+// topCommand is the command under the console that cmd is or is under.
+func topCommand(cmd *cobra.Command) *cobra.Command {
+	for cmd.HasParent() && cmd.Parent().HasParent() {
+		cmd = cmd.Parent()
+	}
+	return cmd
 }
 
 // rootCommand is `svcwallet`: the console, and every command under it.
