@@ -180,11 +180,12 @@ func (a *app) authCredential(ctx context.Context, e config.Environment, f authFl
 	default:
 		return nil, "", "", keyUsageError{errors.New("no API key: on a terminal svcwallet auth login asks for it; in a script pipe it with --with-api-key, or set $" + exchange.APIKeyEnvVar + "; or log in by wallet with --signer or --wallet")}
 	}
-	switch err := session.CheckAPIKey(key); {
+	shape, bad := errors.AsType[*exchange.APIKeyShapeError](exchange.CheckAPIKey(key))
+	switch {
 	case key == "" && f.withAPIKey:
 		return nil, "", "", keyUsageError{errors.New(`standard input held no API key: pipe it in, as printf %s "$KEY" | ` + newInvocation(e.Name, a.configPath, a.env.Getenv).command("auth", "login", "--with-api-key") + `; nothing was sent`)}
-	case err != nil:
-		return nil, "", "", keyUsageError{fmt.Errorf("%s: %v", what, err)}
+	case bad:
+		return nil, "", "", keyUsageError{&exchange.APIKeyShapeError{What: what, Reason: shape.Reason}}
 	}
 	return exchange.APIKey(key), key, what, nil
 }

@@ -55,3 +55,49 @@ func TestAPIKeyOfAKeyShapeNeverSent(t *testing.T) {
 		t.Fatalf("an API key: %v after %d requests", err, asked.Load())
 	}
 }
+
+// TestAPIKeyThatCannotBeOneNeverSent: an API key holding what none holds,
+// a byte-order mark or a zero-width space a copy brought along, a
+// lookalike letter, a space or a line break inside, is sent neither to log
+// in nor in a deposit request's header, and says what and where, never the
+// key: plain mode, the console and status sent it, and words the 401 as a
+// key that is not the account's, while auth login refused it unsent. The
+// spaces and line breaks around a key (a file's CRLF) are not the key's.
+func TestAPIKeyThatCannotBeOneNeverSent(t *testing.T) {
+	w, h := newHostileWorld(t, sandbox.Options{})
+	var asked atomic.Int32
+	h.set(func(_ string, body []byte) []byte {
+		asked.Add(1)
+		return body
+	})
+	key := sandbox.DemoAPIKey
+	for given, says := range map[string]string{
+		"\ufeff" + key:          "holds an invisible or control character (U+FEFF, character 1 of 17)",
+		key + "\u200b":          "holds an invisible or control character (U+200B, character 17 of 17)",
+		"s\u0430ndbox-demo-key": "holds a character that is not ASCII (U+0430, character 2 of 16)",
+		"sandbox demo-key":      "holds a space (character 8 of 16)",
+		"sandbox-demo\r\n-key":  "holds an invisible or control character (U+000D, character 13 of 18)",
+		"sandbox-\xffdemo-key":  "holds a byte that is not text (character 9 of 17)",
+	} {
+		_, err := w.Client(exchange.Options{}).Login(ctx, exchange.APIKey(given))
+		if _, ok := errors.AsType[*exchange.APIKeyShapeError](err); !ok || !exchange.NotSent(err) ||
+			!strings.Contains(err.Error(), "the API key given "+says+"; ") || !strings.Contains(err.Error(), ", so it was not sent: copy it again") || strings.Contains(err.Error(), "demo") {
+			t.Errorf("%q as the API key to log in: %v", given, err)
+		}
+		_, err = w.Client(exchange.Options{APIKey: given}).DepositAddresses(ctx)
+		if _, ok := errors.AsType[*exchange.APIKeyShapeError](err); !ok {
+			t.Errorf("%q as the deposit API key: %v", given, err)
+		}
+	}
+	if n := asked.Load(); n != 0 {
+		t.Fatalf("%d requests sent with an API key none can be", n)
+	}
+	for _, given := range []string{" " + key + "\r\n", key + "\n"} {
+		if _, err := w.Client(exchange.Options{}).Login(ctx, exchange.APIKey(given)); err != nil {
+			t.Errorf("%q, the key with a copy's spaces around it: %v", given, err)
+		}
+		if _, err := w.Client(exchange.Options{APIKey: given}).DepositAddresses(ctx); err != nil {
+			t.Errorf("%q as the deposit API key: %v", given, err)
+		}
+	}
+}
