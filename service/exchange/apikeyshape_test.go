@@ -72,16 +72,17 @@ func TestAPIKeyThatCannotBeOneNeverSent(t *testing.T) {
 	})
 	key := sandbox.DemoAPIKey
 	for given, says := range map[string]string{
-		"\ufeff" + key:          "holds an invisible or control character (U+FEFF, character 1 of 17)",
-		key + "\u200b":          "holds an invisible or control character (U+200B, character 17 of 17)",
-		"s\u0430ndbox-demo-key": "holds a character that is not ASCII (U+0430, character 2 of 16)",
-		"sandbox demo-key":      "holds a space (character 8 of 16)",
-		"sandbox-demo\r\n-key":  "holds an invisible or control character (U+000D, character 13 of 18)",
-		"sandbox-\xffdemo-key":  "holds a byte that is not text (character 9 of 17)",
+		"\ufeff" + key:           "holds an invisible character U+FEFF at position 1: delete it (it came with the paste)",
+		key + "\u200b":           "holds an invisible character U+200B at position 17: delete it",
+		"s\u0430ndbox-demo-key":  "holds a non-Latin look-alike (U+0430) at position 2: retype that letter",
+		"sandbox demo-key":       "holds a space at position 8: API keys have none",
+		"sandbox-demo\r\n-key":   "holds an invisible character U+000D at position 13: delete it",
+		"sandbox-\xffdemo-key":   "holds a byte that is not text at position 9: copy the key again",
+		"sandbox-demo-key\u2603": "holds a character U+2603 at position 17: API keys hold only ASCII",
 	} {
 		_, err := w.Client(exchange.Options{}).Login(ctx, exchange.APIKey(given))
 		if _, ok := errors.AsType[*exchange.APIKeyShapeError](err); !ok || !exchange.NotSent(err) ||
-			!strings.Contains(err.Error(), "the API key given "+says+"; ") || !strings.Contains(err.Error(), ", so it was not sent: copy it again") || strings.Contains(err.Error(), "demo") {
+			!strings.HasPrefix(err.Error(), "the API key given "+says) || !strings.HasSuffix(err.Error(), "; nothing was sent") || strings.Contains(err.Error(), "demo") {
 			t.Errorf("%q as the API key to log in: %v", given, err)
 		}
 		_, err = w.Client(exchange.Options{APIKey: given}).DepositAddresses(ctx)

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -68,7 +69,7 @@ type APIKeyShapeError struct {
 }
 
 func (e *APIKeyShapeError) Error() string {
-	return cmp.Or(e.What, "the API key given") + " " + e.Reason + ", so it was not sent: copy it again from the exchange's API key page"
+	return cmp.Or(e.What, "the API key given") + " " + e.Reason + "; nothing was sent"
 }
 
 // CheckAPIKey holds an API key (given, or read back) to what one is: 1 to
@@ -76,26 +77,28 @@ func (e *APIKeyShapeError) Error() string {
 // *APIKeyShapeError otherwise.
 func CheckAPIKey(k string) error {
 	if k == "" {
-		return &APIKeyShapeError{Reason: "is empty"}
+		return &APIKeyShapeError{Reason: "is empty: give the API key the exchange made for you"}
 	}
 	if len(k) > MaxAPIKey {
-		return &APIKeyShapeError{Reason: fmt.Sprintf("is %d bytes long; an API key has at most %d", len(k), MaxAPIKey)}
+		return &APIKeyShapeError{Reason: fmt.Sprintf("is %d bytes long; an API key has at most %d: copy it alone", len(k), MaxAPIKey)}
 	}
-	n := utf8.RuneCountInString(k)
-	for at, i := 1, 0; i < len(k); at++ {
+	at := 0
+	for i := 0; i < len(k); {
 		r, size := utf8.DecodeRuneInString(k[i:])
-		i += size
+		i, at = i+size, at+1
 		switch {
 		case r > ' ' && r <= '~':
 			continue
 		case r == ' ':
-			return &APIKeyShapeError{Reason: fmt.Sprintf("holds a space (character %d of %d); an API key has none", at, n)}
+			return &APIKeyShapeError{Reason: fmt.Sprintf("holds a space at position %d: API keys have none, delete it", at)}
 		case r == utf8.RuneError && size == 1:
-			return &APIKeyShapeError{Reason: fmt.Sprintf("holds a byte that is not text (character %d of %d); an API key is ASCII", at, n)}
+			return &APIKeyShapeError{Reason: fmt.Sprintf("holds a byte that is not text at position %d: copy the key again", at)}
 		case safetext.Text(string(r)) == "":
-			return &APIKeyShapeError{Reason: fmt.Sprintf("holds an invisible or control character (%U, character %d of %d); an API key has none", r, at, n)}
+			return &APIKeyShapeError{Reason: fmt.Sprintf("holds an invisible character U+%04X at position %d: delete it (it came with the paste)", r, at)}
+		case unicode.IsLetter(r):
+			return &APIKeyShapeError{Reason: fmt.Sprintf("holds a non-Latin look-alike (U+%04X) at position %d: retype that letter", r, at)}
 		}
-		return &APIKeyShapeError{Reason: fmt.Sprintf("holds a character that is not ASCII (%U, character %d of %d); an API key is ASCII", r, at, n)}
+		return &APIKeyShapeError{Reason: fmt.Sprintf("holds a character U+%04X at position %d: API keys hold only ASCII, copy the key again", r, at)}
 	}
 	return nil
 }
