@@ -99,8 +99,8 @@ func interruptible(parent context.Context) (context.Context, func()) {
 // the process by SIGPIPE at a write to stdout or stderr: the command ends
 // as for any stdout that refuses its document (its status, said on
 // stderr), never silent after an authorization or a payment. The commands
-// that only print (printsOnly), and the console's and plain mode's
-// conversation, end as any program does.
+// that only print (printsOnly), the sandbox's log, and the console's and
+// plain mode's conversation end as any program does.
 func brokenPipesAsErrors() (stop func()) {
 	pipes := make(chan os.Signal, 1)
 	signal.Notify(pipes, syscall.SIGPIPE)

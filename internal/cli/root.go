@@ -143,7 +143,9 @@ func (a *app) execute(args []string) int {
 	if !plain.IsTerminal(a.env.Stdout) {
 		a.env.Stdout = stdout
 	}
-	if a.env.BrokenPipes != nil && found != nil && found.HasParent() && !printsOnly([]string{topCommand(found).Name()}) {
+	// The print-only commands, and the sandbox, whose output is a server's
+	// log, end at a pipe with no reader as any program does.
+	if top := topCommand(found); a.env.BrokenPipes != nil && top != nil && top.HasParent() && !printsOnly([]string{top.Name()}) && top.Name() != "sandbox" {
 		defer a.env.BrokenPipes()()
 	}
 	root.SetArgs(args)
@@ -166,9 +168,10 @@ func (a *app) execute(args []string) int {
 	return a.report(cmd, err)
 }
 
-// topCommand is the command under the console that cmd is or is under.
+// topCommand is the command under the console that cmd is or is under
+// (the console itself, or nil, for those).
 func topCommand(cmd *cobra.Command) *cobra.Command {
-	for cmd.HasParent() && cmd.Parent().HasParent() {
+	for cmd != nil && cmd.HasParent() && cmd.Parent().HasParent() {
 		cmd = cmd.Parent()
 	}
 	return cmd
