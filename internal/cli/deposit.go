@@ -76,7 +76,7 @@ is, and nothing is provisioned.
 				return usageError("generate takes one chain name, such as SOLANA")
 			}
 			if err := exchange.CheckChainName(strings.TrimSpace(args[0])); err != nil {
-				return usageError("%.40q: %w", safetext.Quoted(args[0]), err)
+				return usageError("%s: %w", safetext.NameQuoted(args[0]), err)
 			}
 			return nil
 		},
