@@ -256,7 +256,7 @@ func helpCommand() *cobra.Command {
 		RunE: func(c *cobra.Command, args []string) error {
 			cmd, rest, err := c.Root().Find(args)
 			if err != nil || cmd == nil || len(rest) > 0 {
-				return usageError("no command %.40q; the commands are: %s", safetext.Quoted(strings.Join(args, " ")), subcommandNames(c.Root()))
+				return usageError("no command %s; the commands are: %s", safetext.NameQuoted(strings.Join(args, " ")), subcommandNames(c.Root()))
 			}
 			cmd.InitDefaultHelpFlag()
 			return cmd.Help()
