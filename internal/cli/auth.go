@@ -163,15 +163,17 @@ func (a *app) authCredential(ctx context.Context, e config.Environment, f authFl
 	}
 	var key, what string
 	switch {
-	case f.withAPIKey:
+	case f.withAPIKey && !plain.IsTerminal(a.env.Stdin):
 		b, err := io.ReadAll(io.LimitReader(a.env.Stdin, 4096))
 		if err != nil {
 			return nil, "", "", fmt.Errorf("cannot read the API key from standard input: %w", err)
 		}
 		key, what = strings.TrimSpace(string(b)), "the API key read from standard input"
-	case a.env.Getenv(exchange.APIKeyEnvVar) != "":
+	case !f.withAPIKey && a.env.Getenv(exchange.APIKeyEnvVar) != "":
 		key, what = strings.TrimSpace(a.env.Getenv(exchange.APIKeyEnvVar)), "the API key in $"+exchange.APIKeyEnvVar
 	case plain.IsTerminal(a.env.Stdin):
+		// --with-api-key too: read as a pipe is, the terminal would echo
+		// the key in the clear, with no prompt saying it waits for one.
 		k, err := typedAPIKey(ctx, a.env, e.Name)
 		if err != nil {
 			return nil, "", "", err
@@ -180,11 +182,12 @@ func (a *app) authCredential(ctx context.Context, e config.Environment, f authFl
 	default:
 		return nil, "", "", keyUsageError{errors.New("no API key: on a terminal svcwallet auth login asks for it; in a script pipe it with --with-api-key, or set $" + exchange.APIKeyEnvVar + "; or log in by wallet with --signer or --wallet")}
 	}
-	switch err := session.CheckAPIKey(key); {
+	shape, bad := errors.AsType[*exchange.APIKeyShapeError](exchange.CheckAPIKey(key))
+	switch {
 	case key == "" && f.withAPIKey:
 		return nil, "", "", keyUsageError{errors.New(`standard input held no API key: pipe it in, as printf %s "$KEY" | ` + newInvocation(e.Name, a.configPath, a.env.Getenv).command("auth", "login", "--with-api-key") + `; nothing was sent`)}
-	case err != nil:
-		return nil, "", "", keyUsageError{fmt.Errorf("%s: %v", what, err)}
+	case bad:
+		return nil, "", "", keyUsageError{&exchange.APIKeyShapeError{What: what, Reason: shape.Reason}}
 	}
 	return exchange.APIKey(key), key, what, nil
 }

@@ -40,6 +40,15 @@ func TestUnknownChainOneAnswer(t *testing.T) {
 			`"doge coin": a chain name is letters, digits and _`},
 		{"withdraw, no chain's name", append(withdraw("doge/coin"), "--env", "nowhere", "--config", nowhere),
 			`--chain "doge/coin": a chain name is letters, digits and _`},
+		// What makes a name no chain's is shown escaped: cleaned, a bidi
+		// override or zero-width space left "BASE", a name that passes,
+		// and a look-alike letter read as the one it copies.
+		{"deposit generate, an invisible character", []string{"deposit", "generate", "BASE\u202e", "--env", "nowhere", "--config", nowhere},
+			`"BASE\u202e": a chain name is letters, digits and _`},
+		{"withdraw, a look-alike letter", append(withdraw("\u0412ASE"), "--env", "nowhere", "--config", nowhere),
+			`--chain "\u0412ASE": a chain name is letters, digits and _`},
+		{"withdraw, a zero-width space", append(withdraw("base\u200b"), "--env", "nowhere", "--config", nowhere),
+			`--chain "base\u200b": a chain name is letters, digits and _`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := depositCmd(t, map[string]string{apiKeyVar: sandbox.DemoAPIKey}, tc.args...)

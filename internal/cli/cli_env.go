@@ -40,6 +40,10 @@ type CLIEnv struct {
 	// Interrupt is the context of the commands, ended at ctrl+c
 	// (interruptible); stop ends the watch. nil: nothing interrupts.
 	Interrupt func(ctx context.Context) (cx context.Context, stop func())
+	// BrokenPipes makes a write to a pipe with no reader fail instead of
+	// ending the process, while a command under the console runs
+	// (brokenPipesAsErrors); nil: writes end as the process has them.
+	BrokenPipes func() (stop func())
 }
 
 // StdEnv is the real process's streams, environment and secret prompt. It
@@ -67,7 +71,7 @@ func StdEnv() CLIEnv {
 		}
 		return os.Getenv(name)
 	}
-	return CLIEnv{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: getenv, ReadSecret: terminalReadSecret, Interrupt: interruptible}
+	return CLIEnv{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: getenv, ReadSecret: terminalReadSecret, Interrupt: interruptible, BrokenPipes: brokenPipesAsErrors}
 }
 
 // interruptible is parent ended by ctrl+c (SIGINT), or when svcwallet is
@@ -88,6 +92,19 @@ func interruptible(parent context.Context) (context.Context, func()) {
 		}
 	}()
 	return ctx, func() { signal.Stop(sigs); cancel(nil) }
+}
+
+// brokenPipesAsErrors makes a write to a pipe whose reader has gone
+// (svcwallet builder authorize --json --yes | true) fail, where Go would end
+// the process by SIGPIPE at a write to stdout or stderr: the command ends
+// as for any stdout that refuses its document (its status, said on
+// stderr), never silent after an authorization or a payment. The commands
+// that only print (printsOnly), the sandbox's log, and the console's and
+// plain mode's conversation end as any program does.
+func brokenPipesAsErrors() (stop func()) {
+	pipes := make(chan os.Signal, 1)
+	signal.Notify(pipes, syscall.SIGPIPE)
+	return func() { signal.Stop(pipes) }
 }
 
 // signalCause is the cause of a context a signal ended.

@@ -356,6 +356,12 @@ func TestUnknownFlagShownAsTyped(t *testing.T) {
 		// A flag of another command after it: the command is said, as
 		// cobra says it before any flag is parsed.
 		{[]string{"st\u0430tus", "q-1", "--watch"}, "svcwallet: unknown command \"st\\u0430tus\" for \"svcwallet\"\n"},
+		// help's own refusal of a topic: "status" with a zero-width space
+		// was said as no command "status", beside the status it lists.
+		{[]string{"help", "status\u200b"}, "svcwallet help: no command \"status\\u200b\"; the commands are: "},
+		{[]string{"help", "st\u0430tus"}, "svcwallet help: no command \"st\\u0430tus\"; the commands are: "},
+		{[]string{"history", "--limit", "5\u200b"}, "svcwallet history: --limit: \"5\\u200b\" is not a whole number"},
+		{[]string{"history", "--since", "36\u04bb"}, "svcwallet history: --since: \"36\\u04bb\" is not a date"},
 	} {
 		r := depositCmd(t, nil, tc.args...)
 		if r.code != exitUsage || !strings.Contains(r.stderr, tc.want) {

@@ -76,7 +76,7 @@ is, and nothing is provisioned.
 				return usageError("generate takes one chain name, such as SOLANA")
 			}
 			if err := exchange.CheckChainName(strings.TrimSpace(args[0])); err != nil {
-				return usageError("%.40q: %w", safetext.Quoted(args[0]), err)
+				return usageError("%s: %w", safetext.NameQuoted(args[0]), err)
 			}
 			return nil
 		},
@@ -168,9 +168,11 @@ func (a *app) deposit(ctx context.Context, f depositFlags, chain string) error {
 	switch {
 	case ctx.Err() != nil:
 		return interrupted(ctx, "")
-	case err != nil && byAPIKey && (errors.Is(err, exchange.ErrUnauthenticated) || errors.As(err, new(*exchange.TransportError))):
+	case err != nil && byAPIKey && (errors.Is(err, exchange.ErrUnauthenticated) || errors.As(err, new(*exchange.TransportError)) ||
+		errors.Is(err, exchange.ErrAPIKeyKeyShape) || errors.As(err, new(*exchange.APIKeyShapeError))):
 		// Without a session the API key rides on this one request: its
-		// refusal, or no answer to it, is the failed login of every command.
+		// refusal, sent or not, or no answer to it, is the failed login of
+		// every command.
 		what := "the API key in $" + apiKeyVar
 		if env.Getenv(apiKeyVar) == "" {
 			what = demoKeyName

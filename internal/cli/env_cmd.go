@@ -261,7 +261,7 @@ func (a *app) askEnv(ctx context.Context, e *config.Environment) error {
 		s, err := ask("Chain id (325 production, 326 testnet, 327 staging)", "", func(s string) error {
 			n, err := strconv.ParseUint(s, 10, 64)
 			if err != nil || n == 0 {
-				return fmt.Errorf("%.20q is not a chain id: a whole number such as 327", safetext.Quoted(s))
+				return fmt.Errorf("%s is not a chain id: a whole number such as 327", safetext.NameQuoted(s))
 			}
 			// The config's own bound, said here: at the end every answer is lost.
 			if err := config.ChainIDAboveExact(n); err != nil {

@@ -199,7 +199,7 @@ type errorJSON struct {
 // report says how cmd ended, err (nil: done), in the one style every
 // command uses, and returns the exit status: one line on stderr
 // ("svcwallet CMD: message", and for a usage error a line naming --help),
-// or with --json one object on stdout. An error that is no cmdError is
+// or with --json one object on stdout, and that line when stdout refuses it. An error that is no cmdError is
 // cobra's (a flag, an argument, an unknown command): a usage error.
 func (a *app) report(cmd *cobra.Command, err error) int {
 	if err == nil {
@@ -240,8 +240,11 @@ func (a *app) report(cmd *cobra.Command, err error) int {
 		var out errorJSON
 		out.Error.Code, out.Error.Message, out.Error.Exit = code, said, exit
 		out.QuoteID, out.TxID, out.WithdrawTxHash = e.quoteID, e.txID, e.payoutHash
-		_ = writeJSONLine(a.env.Stdout, out)
-		return exit
+		if writeJSONLine(a.env.Stdout, out) == nil {
+			return exit
+		}
+		// Stdout took no line (a full disk, a reader gone): said on stderr,
+		// or an authorization or a payment it names would go unsaid.
 	}
 	name := a.name // "" before the command runs: cobra's usage errors
 	if name == "" {

@@ -117,7 +117,7 @@ func parseSince(s string, now time.Time) (time.Time, error) {
 	if d, err := time.ParseDuration(s); err == nil && d >= 0 {
 		return now.Add(-d), nil
 	}
-	return time.Time{}, fmt.Errorf("%.40q is not a date (2026-03-02), an RFC 3339 time (2026-03-02T10:00:00Z) or a duration (36h)", s)
+	return time.Time{}, fmt.Errorf("%s is not a date (2026-03-02), an RFC 3339 time (2026-03-02T10:00:00Z) or a duration (36h)", safetext.NameQuoted(s))
 }
 
 // errNotAllAsked: --refresh could not ask about every withdrawal (each

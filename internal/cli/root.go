@@ -143,6 +143,11 @@ func (a *app) execute(args []string) int {
 	if !plain.IsTerminal(a.env.Stdout) {
 		a.env.Stdout = stdout
 	}
+	// The print-only commands, and the sandbox, whose output is a server's
+	// log, end at a pipe with no reader as any program does.
+	if top := topCommand(found); a.env.BrokenPipes != nil && top != nil && top.HasParent() && !printsOnly([]string{top.Name()}) && top.Name() != "sandbox" {
+		defer a.env.BrokenPipes()()
+	}
 	root.SetArgs(args)
 	root.SetIn(a.env.Stdin)
 	root.SetOut(a.env.Stdout)
@@ -161,6 +166,15 @@ func (a *app) execute(args []string) int {
 		err = stdout.unwritten(err)
 	}
 	return a.report(cmd, err)
+}
+
+// topCommand is the command under the console that cmd is or is under
+// (the console itself, or nil, for those).
+func topCommand(cmd *cobra.Command) *cobra.Command {
+	for cmd != nil && cmd.HasParent() && cmd.Parent().HasParent() {
+		cmd = cmd.Parent()
+	}
+	return cmd
 }
 
 // rootCommand is `svcwallet`: the console, and every command under it.
@@ -242,7 +256,7 @@ func helpCommand() *cobra.Command {
 		RunE: func(c *cobra.Command, args []string) error {
 			cmd, rest, err := c.Root().Find(args)
 			if err != nil || cmd == nil || len(rest) > 0 {
-				return usageError("no command %.40q; the commands are: %s", safetext.Quoted(strings.Join(args, " ")), subcommandNames(c.Root()))
+				return usageError("no command %s; the commands are: %s", safetext.NameQuoted(strings.Join(args, " ")), subcommandNames(c.Root()))
 			}
 			cmd.InitDefaultHelpFlag()
 			return cmd.Help()

@@ -90,7 +90,7 @@ func (f signerFlags) accountOf(e config.Environment) (common.Address, error) {
 		return common.Address{}, nil
 	}
 	if !common.IsHexAddress(a) {
-		return common.Address{}, keyUsageError{fmt.Errorf("--account: %.50q is not an address (0x and 40 hex digits)", safetext.Quoted(a))}
+		return common.Address{}, keyUsageError{fmt.Errorf("--account: %s is not an address (0x and 40 hex digits)", safetext.NameQuoted(a))}
 	}
 	return common.HexToAddress(a), nil
 }

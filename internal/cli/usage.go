@@ -92,7 +92,7 @@ func badFlag(c *cobra.Command, err error) error {
 	var invalid *pflag.InvalidValueError
 	if errors.As(err, &invalid) {
 		if want, ok := flagValueWords[invalid.GetFlag().Value.Type()]; ok {
-			return usageError("--%s: %.40q is not %s", invalid.GetFlag().Name, safetext.Quoted(invalid.GetValue()), want)
+			return usageError("--%s: %s is not %s", invalid.GetFlag().Name, safetext.NameQuoted(invalid.GetValue()), want)
 		}
 	}
 	return usageError("%w", err)

@@ -215,7 +215,7 @@ func (c withdrawCmd) run(ctx context.Context, f withdrawFlags) error {
 	case err != nil && !f.ask:
 		return err
 	case f.chain != "" && exchange.CheckChainName(strings.TrimSpace(f.chain)) != nil:
-		return usageError("--chain %.40q: %w", safetext.Quoted(f.chain), exchange.CheckChainName(strings.TrimSpace(f.chain)))
+		return usageError("--chain %s: %w", safetext.NameQuoted(f.chain), exchange.CheckChainName(strings.TrimSpace(f.chain)))
 	case f.acceptBridge != "" && exchange.ValidateAddress(exchange.ChainTypeEVM, f.acceptBridge) != nil:
 		return usageError("--accept-bridge: %w", exchange.ValidateAddress(exchange.ChainTypeEVM, f.acceptBridge))
 	}

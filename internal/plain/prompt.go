@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/term"
 
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/intent"
 )
 
@@ -423,13 +424,13 @@ func pick(s string, options []Option) (int, error) {
 	for i, o := range options {
 		if len(s) <= len(o.Name) && strings.EqualFold(o.Name[:len(s)], s) {
 			if found >= 0 {
-				return 0, fmt.Errorf("%.40q begins more than one choice: type more of it, or its number", s)
+				return 0, fmt.Errorf("%s begins more than one choice: type more of it, or its number", safetext.NameQuoted(s))
 			}
 			found = i
 		}
 	}
 	if found < 0 {
-		return 0, fmt.Errorf("no choice is called %.40q: type a number from 1 to %d, or a name", s, len(options))
+		return 0, fmt.Errorf("no choice is called %s: type a number from 1 to %d, or a name", safetext.NameQuoted(s), len(options))
 	}
 	return found, nil
 }

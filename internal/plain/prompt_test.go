@@ -30,6 +30,15 @@ func TestChooseByNumberOrName(t *testing.T) {
 		{"9\n1\n", 0, []string{"there is no choice 9: type a number from 1 to 4, or a name"}},
 		{"sol\nsolana_t\n", 3, []string{`"sol" begins more than one choice`}},
 		{"deposit\n3\n", 2, []string{`no choice is called "deposit"`}},
+		// Repeated as the command line's refusals repeat a name
+		// (safetext.NameQuoted): a private key pasted at the question was
+		// said to its 40th digit, a recovery phrase to its 7th word, and a
+		// look-alike letter read as the one it copies.
+		{strings.TrimPrefix(sandbox.DemoPrivateKey, "0x") + "\n3\n", 2, []string{`no choice is called "ac0974be…"`}},
+		{"legal winner thank year wave sausage worth useful legal winner thank yellow\n3\n", 2, []string{`no choice is called "…"`}},
+		{"\u0412ASE\n3\n", 2, []string{`no choice is called "\u0412ASE"`}},
+		{"solana\u200b\n3\n", 2, []string{`no choice is called "solana\u200b"`}},
+		{"\x1b[31mso\n3\n", 2, []string{`no choice is called "\x1b[31mso"`}},
 	} {
 		var out bytes.Buffer
 		p := NewPrompter(context.Background(), strings.NewReader(tc.typed), &out, nil)

@@ -181,7 +181,7 @@ func ParseValidity(s string) (time.Duration, error) {
 		var perr error
 		d, perr = time.ParseDuration(s)
 		if perr != nil {
-			return 0, fmt.Errorf("%.20q is not a duration: write it like 7d, 72h or 90m", safetext.Quoted(s))
+			return 0, fmt.Errorf("%s is not a duration: write it like 7d, 72h or 90m", safetext.NameQuoted(s))
 		}
 	}
 	switch {

@@ -109,6 +109,13 @@ func TestBuilderValidityErrorShortensInput(t *testing.T) {
 	if err == nil || !strings.HasPrefix(err.Error(), `"12345678…" is not a duration`) {
 		t.Errorf("the error does not start with the input cut to 8 hex digits; it is (hex runs cut here) %q", safetext.Quoted(fmt.Sprint(err)))
 	}
+	// What makes it no duration is shown: cleaned, 7d with a zero-width
+	// space was said "7d" is not a duration: write it like 7d.
+	for in, says := range map[string]string{"7d\u200b": `"7d\u200b" is not a duration`, "72\u04bb": `"72\u04bb" is not a duration`} {
+		if _, err := builder.ParseValidity(in); err == nil || !strings.HasPrefix(err.Error(), says) {
+			t.Errorf("%q: %v, want it to start %s", in, err, says)
+		}
+	}
 }
 
 // testKey is the sandbox's well-known development key.

@@ -136,7 +136,7 @@ func parseConfig(path string, b []byte) (Config, error) {
 		return Config{}, fmt.Errorf("config %s: unknown key %s%s", shown, safetext.Quoted(shownKey(undec[0])), didYouMean(undec[0]))
 	}
 	if cfg.Theme != "" && cfg.Theme != "light" && cfg.Theme != "dark" {
-		return Config{}, fmt.Errorf("config %s: theme must be light or dark, not %.20q", shown, safetext.Quoted(cfg.Theme))
+		return Config{}, fmt.Errorf("config %s: theme must be light or dark, not %s", shown, safetext.NameQuoted(cfg.Theme))
 	}
 	for name, env := range cfg.Environments {
 		env.Name = name

@@ -111,7 +111,7 @@ func (e Environment) validateKeys() error {
 		}
 	}
 	if e.Account != "" && !common.IsHexAddress(e.Account) {
-		return fmt.Errorf("environment %q: account %.50q is not an address (0x and 40 hex digits)", e.Name, safetext.Quoted(e.Account))
+		return fmt.Errorf("environment %q: account %s is not an address (0x and 40 hex digits)", e.Name, safetext.NameQuoted(e.Account))
 	}
 	if e.SignCommand != "" {
 		if err := signer.CheckSignCommand(e.SignCommand); err != nil {
@@ -121,7 +121,7 @@ func (e Environment) validateKeys() error {
 	if e.SignTimeout != "" {
 		d, err := time.ParseDuration(e.SignTimeout)
 		if err != nil || d < minSignTimeout || d > maxSignTimeout {
-			return fmt.Errorf("environment %q: sign_timeout %.20q: use a duration from %s to %s, such as \"5m\"", e.Name, safetext.Quoted(e.SignTimeout), minSignTimeout, maxSignTimeout)
+			return fmt.Errorf("environment %q: sign_timeout %s: use a duration from %s to %s, such as \"5m\"", e.Name, safetext.NameQuoted(e.SignTimeout), minSignTimeout, maxSignTimeout)
 		}
 	}
 	return nil
@@ -185,7 +185,7 @@ func (e Environment) Validate() error {
 	}
 	for key, v := range map[string]string{"cookie_name": e.CookieName, "account_id_header": e.AccountIDHeader} {
 		if v != "" && (len(v) > safetext.MaxNameLen || !IsHTTPToken(v)) {
-			return fmt.Errorf("environment %q: %s %.40q: use at most %d letters, digits and !#$%%&'*+-.^_`|~ (an HTTP token)", e.Name, key, safetext.Quoted(v), safetext.MaxNameLen)
+			return fmt.Errorf("environment %q: %s %s: use at most %d letters, digits and !#$%%&'*+-.^_`|~ (an HTTP token)", e.Name, key, safetext.NameQuoted(v), safetext.MaxNameLen)
 		}
 	}
 	if e.ChainID == 0 {
@@ -195,7 +195,7 @@ func (e Environment) Validate() error {
 		return fmt.Errorf("environment %q: chain_id %d %v", e.Name, e.ChainID, err)
 	}
 	if e.BridgeFundingAddress != "" && !common.IsHexAddress(e.BridgeFundingAddress) {
-		return fmt.Errorf("environment %q: bridge_funding_address %.50q is not an EVM address (0x and 40 hex digits)", e.Name, safetext.Quoted(e.BridgeFundingAddress))
+		return fmt.Errorf("environment %q: bridge_funding_address %s is not an EVM address (0x and 40 hex digits)", e.Name, safetext.NameQuoted(e.BridgeFundingAddress))
 	}
 	// base_url first: env add copies it into the other two when they are
 	// not given, and its refusal must name the flag that was.

@@ -133,6 +133,10 @@ func TestLoadConfigRefuses(t *testing.T) {
 		{"wrong type", "[env.x]\nchain_id = \"327\"\n", "config"},
 		{"bridge address not an address", env("https://a.example", "bridge_funding_address = \"0xabc\"\n"), "bridge_funding_address"},
 		{"a theme not light or dark", "theme = \"blue\"\n" + env("https://a.example", ""), `theme must be light or dark, not "blue"`},
+		// A value refused for what it holds shows it escaped: cleaned,
+		// "light" with a zero-width space read "not \"light\"".
+		{"a theme with a zero-width space", "theme = \"light\u200b\"\n" + env("https://a.example", ""), `theme must be light or dark, not "light\u200b"`},
+		{"a sign_timeout with a zero-width space", env("https://a.example", "sign_timeout = \"5m\u200b\"\n"), `sign_timeout "5m\u200b": use a duration`},
 		// A key is shown escaped: a bidi override would reorder the line, an
 		// escape act on the terminal (TOML allows both in a quoted key).
 		{"an unknown key holding a bidi override", "\"\u202eabc\" = 1\n" + env("https://a.example", ""), `unknown key "\u202eabc"`},

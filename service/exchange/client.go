@@ -66,7 +66,7 @@ type Client struct {
 
 // New returns a client for env.
 func New(env config.Environment, opts Options) *Client {
-	c := &Client{env: env, now: opts.Now, log: opts.Logger, retry: opts.Retry.orDefault(), apiKey: opts.APIKey, onLogin: opts.OnLogin, onRefused: opts.OnRefused}
+	c := &Client{env: env, now: opts.Now, log: opts.Logger, retry: opts.Retry.orDefault(), apiKey: strings.TrimSpace(opts.APIKey), onLogin: opts.OnLogin, onRefused: opts.OnRefused}
 	c.session.cookieName, c.session.accountHeader = env.Cookie(), env.AccountHeader()
 	hc := http.Client{Timeout: DefaultTimeout}
 	if opts.HTTPClient != nil {
@@ -349,6 +349,11 @@ func (c *Client) newRequest(ctx context.Context, cl call) (*http.Request, error)
 		return nil, ErrAPIKeyKeyShape
 	case safetext.PhraseSecret:
 		return nil, ErrAPIKeySecretShape
+	}
+	if apiKey != "" {
+		if err := CheckAPIKey(apiKey); err != nil {
+			return nil, err
+		}
 	}
 	var body io.Reader
 	if cl.body != nil {

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/svcwallet/svcwallet/internal/safetext"
@@ -49,8 +51,57 @@ type Credential interface {
 // login form; it is never printed.
 const APIKeyEnvVar = startenv.APIKeyVar
 
-// APIKey is the API-key credential (SPEC.md §4.1).
-func APIKey(key string) Credential { return apiKeyCred{key: key} }
+// APIKey is the API-key credential (SPEC.md §4.1) of key as typed, pasted
+// or set: the spaces and line breaks around it (a copy's, a file's CRLF)
+// are not the key's, so every face logs in with the same key.
+func APIKey(key string) Credential { return apiKeyCred{key: strings.TrimSpace(key)} }
+
+// MaxAPIKey bounds an API key.
+const MaxAPIKey = 512
+
+// APIKeyShapeError is an API key that cannot be one, a copy that brought
+// an invisible character along, say: not sent, to log in or to a deposit
+// endpoint, where the service would only refuse it as not the account's.
+// It names what is wrong and where, never the key.
+type APIKeyShapeError struct {
+	What   string // "the API key given", or the face's name for it
+	Reason string // what of it cannot be a key's
+}
+
+func (e *APIKeyShapeError) Error() string {
+	return cmp.Or(e.What, "the API key given") + " " + e.Reason + "; nothing was sent"
+}
+
+// CheckAPIKey holds an API key (given, or read back) to what one is: 1 to
+// MaxAPIKey printable ASCII characters without spaces; an
+// *APIKeyShapeError otherwise.
+func CheckAPIKey(k string) error {
+	if k == "" {
+		return &APIKeyShapeError{Reason: "is empty: give the API key the exchange made for you"}
+	}
+	if len(k) > MaxAPIKey {
+		return &APIKeyShapeError{Reason: fmt.Sprintf("is %d bytes long; an API key has at most %d: copy it alone", len(k), MaxAPIKey)}
+	}
+	at := 0
+	for i := 0; i < len(k); {
+		r, size := utf8.DecodeRuneInString(k[i:])
+		i, at = i+size, at+1
+		switch {
+		case r > ' ' && r <= '~':
+			continue
+		case r == ' ':
+			return &APIKeyShapeError{Reason: fmt.Sprintf("holds a space at position %d: API keys have none, delete it", at)}
+		case r == utf8.RuneError && size == 1:
+			return &APIKeyShapeError{Reason: fmt.Sprintf("holds a byte that is not text at position %d: copy the key again", at)}
+		case safetext.Text(string(r)) == "":
+			return &APIKeyShapeError{Reason: fmt.Sprintf("holds an invisible character U+%04X at position %d: delete it (it came with the paste)", r, at)}
+		case unicode.IsLetter(r):
+			return &APIKeyShapeError{Reason: fmt.Sprintf("holds a non-Latin look-alike (U+%04X) at position %d: retype that letter", r, at)}
+		}
+		return &APIKeyShapeError{Reason: fmt.Sprintf("holds a character U+%04X at position %d: API keys hold only ASCII, copy the key again", r, at)}
+	}
+	return nil
+}
 
 // ErrAPIKeyKeyShape is why an API key is not sent, to log in or to a
 // deposit endpoint: it holds a private key's shape, a wallet's key given

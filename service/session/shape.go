@@ -1,7 +1,6 @@
 package session
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -16,7 +15,6 @@ const (
 	// cap a cookie's life at 400 days (RFC 6265bis), and a service's 30.
 	MaxLifetime = exchange.MaxCookieLife
 	maxCookie   = exchange.MaxCookieValue
-	maxAPIKey   = 512
 	maxRecord   = 16 << 10
 )
 
@@ -84,18 +82,4 @@ func isCookieValue(v string) bool {
 		}
 	}
 	return true
-}
-
-// CheckAPIKey holds an API key read back or given to printable ASCII
-// without spaces, of at most maxAPIKey bytes.
-func CheckAPIKey(k string) error {
-	if k == "" || len(k) > maxAPIKey {
-		return errors.New("an API key is 1 to 512 characters")
-	}
-	for i := 0; i < len(k); i++ {
-		if k[i] <= ' ' || k[i] > '~' {
-			return errors.New("an API key is printable characters without spaces")
-		}
-	}
-	return nil
 }

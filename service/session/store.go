@@ -379,7 +379,7 @@ func (s Store) apiKey(e config.Environment) string {
 		return ""
 	}
 	var k keptKey
-	if exchange.Decode([]byte(raw), &k) != nil || k.Bound != BoundOf(e) || CheckAPIKey(k.Key) != nil {
+	if exchange.Decode([]byte(raw), &k) != nil || k.Bound != BoundOf(e) || exchange.CheckAPIKey(k.Key) != nil {
 		return ""
 	}
 	return k.Key

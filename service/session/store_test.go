@@ -182,7 +182,7 @@ func TestKeptSessionReadBackIsChecked(t *testing.T) {
 	good.Expires = t0.Add(time.Hour)
 	b, _ = json.Marshal(good)
 	_ = keyring.Set(keyringService, sessionUser("testnet"), string(b))
-	for _, key := range []string{"", "key with space", strings.Repeat("k", maxAPIKey+1), "key\x1b"} {
+	for _, key := range []string{"", "key with space", strings.Repeat("k", exchange.MaxAPIKey+1), "key\x1b"} {
 		kb, _ := json.Marshal(keptKey{Bound: BoundOf(e), Key: key})
 		_ = keyring.Set(keyringService, apiKeyUser("testnet"), string(kb))
 		if l, err := s.Load(e); err != nil || l.APIKey != "" {

@@ -184,7 +184,7 @@ func (e *UnknownChainError) Error() string {
 	if len(e.Chains) == 0 {
 		return "the service offers no " + e.Token + " withdrawal route now"
 	}
-	return fmt.Sprintf("%.40q is not a %s withdrawal chain; the chains are: %s", safetext.Quoted(e.Chain), e.Token, strings.Join(e.Chains, ", "))
+	return fmt.Sprintf("%s is not a %s withdrawal chain; the chains are: %s", safetext.NameQuoted(e.Chain), e.Token, strings.Join(e.Chains, ", "))
 }
 
 // RouteTo is the route of token to chain (any case, spaces around it

@@ -20,6 +20,11 @@ func TestRouteTo(t *testing.T) {
 	if !errors.As(err, &unknown) || err.Error() != `"dogecoin" is not a USDT withdrawal chain; the chains are: ARBITRUM, BASE` {
 		t.Errorf("dogecoin: %v", err)
 	}
+	// Shown escaped: cleaned, base with a zero-width space read "base"
+	// beside the BASE the chains name.
+	if _, err := RouteTo(info, exchange.TokenUSDT, "base\u200b"); err == nil || err.Error() != `"base\u200b" is not a USDT withdrawal chain; the chains are: ARBITRUM, BASE` {
+		t.Errorf("base and a zero-width space: %v", err)
+	}
 	if _, err := RouteTo(info, "USDC", "BASE"); err == nil || err.Error() != "the service offers no USDC withdrawal route now" {
 		t.Errorf("no USDC route: %v", err)
 	}
