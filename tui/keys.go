@@ -27,7 +27,7 @@ var globalKeys = struct {
 const PasteGuard = 400 * time.Millisecond
 
 // pastedKeys is the toast of keys dropped by PasteGuard.
-var pastedKeys = fmt.Sprintf("Keys that came with a paste or within %s of it were ignored (a paste can carry keys): press them again", PasteGuard)
+var pastedKeys = fmt.Sprintf("Keys that came with a paste or within %s of it were ignored (a paste can carry keys): press again any you meant", PasteGuard)
 
 // handleKey takes a key once the paste guard and the too-small notice
 // let it through: the quit question, the root's keys, then the top screen.

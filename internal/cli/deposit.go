@@ -29,8 +29,9 @@ type (SOLANA* and TRON* chains are Solana and Tron, a numeric chain id is
 EVM), is not given: "` + exchange.RefusedDeposit + `: REASON"
 stands in its place (in --json, address_problem).
 
-It logs in with the API key in $SVCWALLET_API_KEY (sent as X-API-Key), or
-by wallet signature with --signer or without an API key. On the embedded
+It uses the session svcwallet auth login kept; without one it logs in
+with the API key in $SVCWALLET_API_KEY (sent as X-API-Key), or by wallet
+signature with --signer or without an API key. On the embedded
 sandbox, which runs inside this one command (fresh each time, so an address
 generated there is not listed by the next run), a warning on stderr says
 that its addresses receive nothing real. --json prints the service's JSON.

@@ -124,6 +124,11 @@ func (c statusCmd) run(ctx context.Context, f statusFlags, args []string) error 
 	if err != nil {
 		return err
 	}
+	if env.Name == config.SandboxEnv && !f.json {
+		// Its not found would say to check the id: the id is right, the
+		// exchange that made it ended with its command.
+		fmt.Fprintln(c.env.Stderr, "svcwallet status: environment sandbox, the embedded test exchange, started for this command: it knows no withdrawal another run made; follow one with withdraw --wait, or run svcwallet sandbox and name it with env add (docs/sandbox.md)")
+	}
 	client, err := c.app.logInWith(ctx, env, f.key, nil, exchange.Options{Now: c.now})
 	if err != nil {
 		return loginFailed(err)

@@ -437,3 +437,18 @@ func TestStatusNearHashRefusedSaysItLooksLikeOne(t *testing.T) {
 		}
 	}
 }
+
+// TestStatusOnTheEmbeddedSandboxSaysItIsFresh: status on the embedded
+// sandbox says, before its not found, that the exchange was started for
+// this command and knows no other run's withdrawal, and how to follow one:
+// its not found alone said to check an id that was right. With --json
+// stderr stays empty, the error's code telling a script.
+func TestStatusOnTheEmbeddedSandboxSaysItIsFresh(t *testing.T) {
+	r := depositCmd(t, nil, "status", "q-madeinanotherrun1")
+	if r.code != exitNotFound || !strings.Contains(r.stderr, "started for this command: it knows no withdrawal another run made; follow one with withdraw --wait, or run svcwallet sandbox") {
+		t.Errorf("exit %d, stderr %q", r.code, r.stderr)
+	}
+	if r = depositCmd(t, nil, "status", "q-madeinanotherrun1", "--json"); r.code != exitNotFound || r.stderr != "" {
+		t.Errorf("--json: exit %d, stderr %q", r.code, r.stderr)
+	}
+}

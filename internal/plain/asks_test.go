@@ -126,6 +126,29 @@ func TestLookUpSeveral(t *testing.T) {
 	}
 }
 
+// TestLookUpPastedColumnSaysTheRestDropped: a look-up whose line came
+// with more held by the terminal (a spreadsheet's column pasted, one id a
+// line) looks up the first, drops the rest unread and says so, with the
+// command that takes a column: each other line answered Home's question
+// as a choice it has not, 199 "Not accepted" for 200 ids.
+func TestLookUpPastedColumnSaysTheRestDropped(t *testing.T) {
+	r := newRig(t)
+	id, err := r.ex.SeedWithdrawal(sandbox.DemoAccountID, sandbox.DestCompleted, "ARBITRUM", "10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	flushes := 0
+	r.console.Gate.Flush = func() (bool, error) { flushes++; return flushes == 1, nil } // the look-up's is the first
+	out, err := r.run(steps(logIn, typed("look up", id, "Follow until the end"), []scripted{after("COMPLETED", "quit")})...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	said := strings.Replace(pastedIDsWords, "%s", "svcwallet status - --env sandbox", 1)
+	if i := strings.Index(out, said); i < 0 || strings.Contains(out[:i], "SUBMITTED") || !strings.Contains(out[i:], "SUBMITTED") {
+		t.Errorf("the look-up does not say %q before its answer:\n%s", said, out)
+	}
+}
+
 // TestFollowGivesUp: following stops after follow.GiveUpAfter failed asks
 // in a row, as status --watch does, and says each and how to ask again,
 // whether or not the follow had seen a state before the service went.

@@ -2,6 +2,7 @@ package plain
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -15,6 +16,7 @@ import (
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
+	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 	"github.com/svcwallet/svcwallet/signer"
 )
@@ -417,4 +419,28 @@ func TestBuilderOffersTheSandboxsBuilder(t *testing.T) {
 	if wants(t, out, "Builder authorized (AuthorizeBuilder"); strings.Contains(out, "Authorize which builder account?") {
 		t.Errorf("a real service's builder question offers the sandbox's:\n%s", out)
 	}
+}
+
+// TestHistoryNamesWhereTheOlderAre: History offers the newest 20 of more
+// withdrawals and names the command that lists every one, with the step
+// that takes up an unfinished one: the older ones were out of reach, and
+// nothing said where they were.
+func TestHistoryNamesWhereTheOlderAre(t *testing.T) {
+	r := newRig(t)
+	for i := range 21 {
+		for _, kind := range []string{journal.KindIntent, journal.KindAccepted} {
+			e := journal.Entry{Time: r.clock.Now(), Kind: kind, Env: r.env.Name, AccountID: sandbox.DemoAccountID, QuoteID: fmt.Sprintf("q-older%02d", i)}
+			if kind == journal.KindIntent {
+				e.Intent = &journal.Intent{Chain: "ARBITRUM", ToAddress: sandbox.DestCompleted, TokenIn: "USDT", TokenOut: "USDT"}
+			}
+			if err := r.journal.Append(e); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	out, err := r.run(steps(logIn, typed("History", "Back home", "quit"))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants(t, out, "The newest 20 of 21 withdrawals (every one, with the command that takes up an unfinished one: svcwallet history --env sandbox):")
 }

@@ -176,7 +176,12 @@ func (s *session) printRecord(f follow.Followed, sched *follow.Scheduler) {
 // them), says each one's status, and offers to follow those still moving.
 func (s *session) lookUp() error {
 	var ids []string
+	pasted := false
 	_, err := s.p.Ask("Look up quote ids, payout hashes, transfer ids or explorer links (spaces between):", func(a string) error {
+		// A column pasted from a spreadsheet is one line an id: its first
+		// answers here, and the others, left, would each answer Home's
+		// question as a choice it has not.
+		pasted = s.dropPasted() || pasted
 		var bad []follow.MalformedID
 		var lookups []follow.Lookup
 		ids, lookups, bad = follow.ParseQuoteIDs(a, true)
@@ -211,8 +216,39 @@ func (s *session) lookUp() error {
 	if err != nil {
 		return err
 	}
+	if pasted {
+		s.p.Say(pastedIDsWords, s.command("status", "-"))
+	}
 	return s.lookUpID(ids...)
 }
+
+// pasteSettle is how long a paste may pause while the terminal passes it
+// on: a column of 200 ids came in pieces of 4 KiB, a drop of what was held
+// at once left the later pieces to answer Home.
+const pasteSettle = 50 * time.Millisecond
+
+// dropPasted drops what the terminal holds after an answer, and what more
+// of the paste comes within pasteSettle (for at most 16 rounds), and
+// reports whether it held any. Never on a pipe, which gives each question
+// a line of its own.
+func (s *session) dropPasted() bool {
+	held := false
+	for range 16 {
+		if !s.p.gate.PastedMore() {
+			break
+		}
+		held = true
+		select {
+		case <-s.After(pasteSettle):
+		case <-s.ctx.Done():
+			return held
+		}
+	}
+	return held
+}
+
+// pastedIDsWords is said of a look-up whose answer came with more lines.
+const pastedIDsWords = "The paste held more lines than the first: they were dropped unread. Give several ids on one line, spaces between; for a column of them, run %s and paste it there, then end it with ctrl+d (ctrl+z, Enter on Windows)."
 
 // lookUpID asks each id's status once, says it, and offers to follow
 // those still moving.

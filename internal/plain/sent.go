@@ -108,7 +108,8 @@ func (s *session) history() error {
 	}
 	const shown = 20
 	if len(recs) > shown {
-		s.p.Say("The newest %d of %d withdrawals:", shown, len(recs))
+		// The older ones are not offered: the command line lists them all.
+		s.p.Say("The newest %d of %d withdrawals (every one, with the command that takes up an unfinished one: %s):", shown, len(recs), s.command("history"))
 		recs = recs[:shown]
 	}
 	options := make([]Option, len(recs)+1)

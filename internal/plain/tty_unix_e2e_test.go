@@ -5,6 +5,7 @@ package plain
 import (
 	"bufio"
 	"context"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -199,5 +200,38 @@ func TestKeysReadWhileStoppedAreDropped(t *testing.T) {
 	ptmx.WriteString("\r")
 	if n, err := keys.Read(b); err != nil || n != 0 {
 		t.Fatalf("stopped, in key mode read %q (%v), not dropped", b[:n], err)
+	}
+}
+
+// TestPastedColumnDroppedWhole: a column of 200 ids pasted at a question
+// reaches a terminal in pieces (its line discipline holds 4 KiB); the
+// look-up's drop (dropPasted) takes every piece after its first line, so
+// none is left to answer the next question: a drop of what was held once
+// left 78 of 200 lines to answer Home in tmux.
+func TestPastedColumnDroppedWhole(t *testing.T) {
+	ptmx, tty, err := pty.Open()
+	if err != nil {
+		t.Skipf("no pseudo-terminal: %v", err)
+	}
+	defer ptmx.Close()
+	defer tty.Close()
+	go io.Copy(io.Discard, ptmx) // the echo
+	var column strings.Builder
+	for i := range 200 {
+		fmt.Fprintf(&column, "q-pastedcolumnid%012d\n", i)
+	}
+	go ptmx.WriteString(column.String())
+	p := NewPrompter(context.Background(), tty, io.Discard, nil)
+	p.gate = TerminalGate(tty, tty)
+	s := &session{Console: &Console{After: time.After}, p: p, ctx: context.Background()}
+	if first, err := p.read(); first != "q-pastedcolumnid000000000000" || err != nil {
+		t.Fatalf("read %q, %v", first, err)
+	}
+	if !s.dropPasted() {
+		t.Fatal("the rest of the column was not found held")
+	}
+	ptmx.WriteString("typed after\n")
+	if line, err := p.read(); line != "typed after" || err != nil {
+		t.Errorf("after the drop the next answer read %q, %v", line, err)
 	}
 }

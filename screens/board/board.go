@@ -59,8 +59,9 @@ type boardRow struct {
 // boardTally counts the rows the footer and the keys speak of, kept as
 // rows change so that no answer counts every row: per outcome name,
 // moving (SUBMITTED, SENDING), final (never asked again), and unasked,
-// those with no record yet (neither an answer, nor one kept or
-// journaled).
+// those still to be asked that never were: a record the journal holds
+// (even of an end) is shown before the service confirms it, and the
+// progress says it is still to come.
 type boardTally struct {
 	by                     map[string]int
 	moving, final, unasked int
@@ -76,7 +77,7 @@ func (t *boardTally) count(r *boardRow, n int) {
 	if r.Final {
 		t.final += n
 	}
-	if !r.Known && !r.NotFound && !r.Held {
+	if !r.Final && !r.NotFound && !r.Held && r.LastChecked.IsZero() {
 		t.unasked += n
 	}
 	if r.Known && !r.Final && (r.Last.State == exchange.StateSubmitted || r.Last.State == exchange.StateSending) {

@@ -172,7 +172,10 @@ func ParseQuoteIDs(text string, split bool) (ids []string, lookups []Lookup, mal
 			continue
 		}
 		line, _, _ = strings.Cut(line, "#")
-		words := []string{strings.TrimSpace(line)}
+		// One id a line: the empty cells a spreadsheet's CSV export ends it
+		// with ("q-1", or "q-1",,) are no part of it; a comma between two
+		// ids still makes the line no quote id.
+		words := []string{strings.TrimRight(strings.TrimSpace(line), ",;")}
 		if split {
 			words = strings.FieldsFunc(line, func(r rune) bool {
 				return r == ',' || r == ';' || r == ' ' || r == '\t'

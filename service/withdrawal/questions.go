@@ -12,13 +12,29 @@ import (
 // each checked by the withdrawal's own check.
 
 // ChainQuestion asks for the destination chain of a token's route among
-// those info gives (RouteTo, whose refusal names them).
+// those info gives, naming them when they are few enough for the line
+// (RouteTo's refusal names them all).
 func ChainQuestion(info exchange.WithdrawalInfo, token string) intent.Question {
-	return intent.Question{Ask: "Destination chain", How: "such as ARBITRUM", Check: func(a string) error {
+	how := "such as ARBITRUM"
+	if routes := info.Route[token]; len(routes) > 0 && len(routes) <= maxChainsNamed {
+		names := make([]string, len(routes))
+		for i, rt := range routes {
+			names[i] = rt.Chain
+		}
+		how = names[0]
+		if n := len(names); n > 1 {
+			how = strings.Join(names[:n-1], ", ") + " or " + names[n-1]
+		}
+	}
+	return intent.Question{Ask: "Destination chain", How: how, Check: func(a string) error {
 		_, err := RouteTo(info, token, a)
 		return err
 	}}
 }
+
+// maxChainsNamed is the most chains the chain's question names: a
+// deployment's long list is left to the refusal of one not among them.
+const maxChainsNamed = 8
 
 // DestinationQuestion asks for the address on the choice's route, checked
 // for its chain (CheckAddress).
