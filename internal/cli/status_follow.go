@@ -50,6 +50,9 @@ func readQuoteIDs(r io.Reader) ([]string, []follow.Lookup, error) {
 	ids, lookups, bad := follow.ParseQuoteIDs(text.String(), false)
 	if len(bad) > 0 {
 		m := bad[0]
+		if said, ok := follow.LineRefusal(m); ok { // a row's ids, or hex ids that are a key's shape together: never repeated
+			return nil, nil, fmt.Errorf("standard input %s", said)
+		}
 		if why := follow.CredentialRefusal(m); why != nil {
 			return nil, nil, fmt.Errorf("standard input line %d is not a quote id: %v", m.Line, why)
 		}

@@ -3,7 +3,6 @@ package follow
 import (
 	"cmp"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -138,11 +137,6 @@ type Lookup struct {
 	Linked bool
 }
 
-// ErrHashAmongText is why a line read as one id (`status -`) that holds a
-// payout hash among other text (a CSV's columns, "0x…","0x…") is none: it
-// is no private key's shape, which its hashes alone gave it.
-var ErrHashAmongText = errors.New("it holds a payout hash among other text")
-
 // MaxIDsText bounds the text of ids read at once (`svcwallet status -`):
 // a million ids, which take the budget of 5 requests a second over two
 // days, fit in it; a log or a stream piped there by mistake (yes q-1)
@@ -177,9 +171,11 @@ func ParseQuoteIDs(text string, split bool) (ids []string, lookups []Lookup, mal
 	lines := strings.Split(text, "\n")
 	keys := linesTouched(lines, safetext.KeySpans(MaskHashes(text)))
 	secrets := linesTouched(lines, safetext.WalletSecretSpans(text))
+	hex := hexIDs(lines, keys)
+	first := true // no id, nor anything else, read yet: a header may stand here
 	for i, line := range lines {
 		if keys[i] {
-			malformed = append(malformed, MalformedID{Line: i + 1, Text: line, Err: exchange.ErrKeyShape})
+			malformed = append(malformed, MalformedID{Line: i + 1, Text: line, Err: cmp.Or(hex[i], exchange.ErrKeyShape)})
 			continue
 		}
 		if secrets[i] {
@@ -187,15 +183,15 @@ func ParseQuoteIDs(text string, split bool) (ids []string, lookups []Lookup, mal
 			continue
 		}
 		line, _, _ = strings.Cut(line, "#")
-		words := []string{strings.TrimSpace(line)}
-		if split {
-			words = strings.FieldsFunc(line, func(r rune) bool {
-				return r == ',' || r == ';' || r == ' ' || r == '\t'
-			})
+		words, err := rowWords(line, split, first)
+		first = first && strings.TrimSpace(line) == ""
+		if err != nil {
+			malformed = append(malformed, MalformedID{Line: i + 1, Text: line, Err: err})
+			continue
 		}
 		for _, w := range words {
-			h, _, linked := TokenHash(w)
-			if w = cmp.Or(h, unquoted(w)); w == "" || seen[w] {
+			w, linked := ReadID(w)
+			if w == "" || seen[w] {
 				continue
 			}
 			seen[w] = true
@@ -204,9 +200,6 @@ func ParseQuoteIDs(text string, split bool) (ids []string, lookups []Lookup, mal
 				continue
 			}
 			if err := exchange.CheckQuoteID(w); err != nil {
-				if errors.Is(err, exchange.ErrKeyShape) && !errors.Is(err, exchange.ErrSecretShape) && safetext.SecretIn(MaskHashes(w)) == safetext.NoSecret {
-					err = ErrHashAmongText // the shape is its hashes', each a token
-				}
 				malformed = append(malformed, MalformedID{Line: i + 1, Text: w, Err: err})
 				continue
 			}
