@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -97,10 +98,10 @@ func kindOfCell(w string) (cellKind, string) {
 		return otherCell, id
 	case KindOf(id) != QuoteID:
 		return idCell, id
+	case neverID(id): // 11/30/2026 too, which no quote id's check takes
+		return neverCell, id
 	case exchange.CheckQuoteID(id) != nil:
 		return otherCell, id
-	case neverID(id):
-		return neverCell, id
 	case CheckTypedID(id) == nil:
 		return idCell, id
 	}
@@ -129,9 +130,11 @@ func rowWords(line string, split, first bool) ([]string, error) {
 	if !split && strings.ContainsFunc(line, func(r rune) bool { return r != '\t' && unicode.IsControl(r) }) {
 		return []string{line}, nil // an escape sequence's ; lists no columns: refused as one id, cleaned
 	}
-	var words []string
 	if split {
-		words = strings.FieldsFunc(line, isWordSeparator)
+		words := strings.FieldsFunc(line, isWordSeparator)
+		if !slices.ContainsFunc(words, func(w string) bool { id, _ := ReadID(w); return neverID(id) }) {
+			return words, nil // a list of ids, each read as it stands
+		}
 	}
 	cs := cells(line)
 	if !split && filledCells(cs) < 2 {
@@ -151,8 +154,6 @@ func rowWords(line string, split, first bool) ([]string, error) {
 		}
 	}
 	switch {
-	case split && !never:
-		return words, nil // a list of ids, each read as it stands
 	case len(columns) == 1:
 		return []string{idWord}, nil
 	case len(columns) > 1:

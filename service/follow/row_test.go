@@ -29,6 +29,7 @@ func TestParseTakesARowsOneID(t *testing.T) {
 		{"2026-11-30, ACME, " + rowID + ", 25 USDT", rowID},
 		{"2026-11-30\tACME Corp.\t" + rowID + "\t25.00\tUSDT", rowID},
 		{`30.11.2026;"ACME, Inc.";"` + rowID + `";25,50;USDT`, rowID},
+		{"11/30/2026\t" + rowID, rowID},
 		{"2026-11-30T12:00:00Z, " + hash + ", 1000.000000, 20261130, 25USDT", hash},
 		{"11/30/2026 12:00:00\t" + evm + "\t" + rowID + "\t18.5", rowID},
 		{tron + "," + rowID + "," + rowID + ",-25.5", rowID}, // one id twice is one id
