@@ -122,13 +122,16 @@ func isWordSeparator(r rune) bool { return r == ',' || r == ';' || r == ' ' || r
 // a date, a time, an amount or an address (else it is read as one id and
 // refused as that, "q-bad id" said as given); a first line of several
 // words with no id and no digit is a spreadsheet's header, skipped.
-func rowWords(line string, split, first bool) ([]string, error) {
+//
+// one is where the line alone goes: as 10,000 lines of ids are read, no
+// slice is made for each.
+func rowWords(one []string, line string, split, first bool) ([]string, error) {
 	line = strings.TrimSpace(line)
-	if !strings.ContainsFunc(line, isWordSeparator) {
-		return []string{line}, nil // one id, as 10,000 lines of ids are: no columns to read
+	if alone := strings.TrimSpace(strings.TrimRight(line, ",;")); !strings.ContainsFunc(alone, isWordSeparator) {
+		return append(one[:0], alone), nil // one id (`"0x…",` as a CSV's column writes it): no columns to read
 	}
 	if !split && strings.ContainsFunc(line, func(r rune) bool { return r != '\t' && unicode.IsControl(r) }) {
-		return []string{line}, nil // an escape sequence's ; lists no columns: refused as one id, cleaned
+		return append(one[:0], line), nil // an escape sequence's ; lists no columns: refused as one id, cleaned
 	}
 	if split {
 		words := strings.FieldsFunc(line, isWordSeparator)
@@ -138,7 +141,7 @@ func rowWords(line string, split, first bool) ([]string, error) {
 	}
 	cs := cells(line)
 	if !split && filledCells(cs) < 2 {
-		return []string{line}, nil // one column: `"0x…",` as a CSV export's column writes it
+		return append(one[:0], line), nil // one column
 	}
 	ids, never := map[string]bool{}, false
 	var idWord string
@@ -155,13 +158,13 @@ func rowWords(line string, split, first bool) ([]string, error) {
 	}
 	switch {
 	case len(columns) == 1:
-		return []string{idWord}, nil
+		return append(one[:0], idWord), nil
 	case len(columns) > 1:
 		return nil, &RowError{Columns: columns}
 	case first && !strings.ContainsAny(line, "0123456789"):
 		return nil, nil
 	case !never:
-		return []string{line}, nil // words, or an id with a space in it: refused as one id, said as given
+		return append(one[:0], line), nil // words, or an id with a space in it: refused as one id, said as given
 	}
 	return nil, &RowError{}
 }

@@ -72,6 +72,12 @@ func TestParseRefusesARowOfTwoIDs(t *testing.T) {
 			t.Errorf("split %v: said %q", split, said)
 		}
 	}
+	// A CSV's one column, its empty second after a comma, is its id.
+	for _, split := range []bool{false, true} {
+		if ids, _, bad := follow.ParseQuoteIDs(rowID+",\n"+other+" ;\n", split); len(bad) != 0 || !slices.Equal(ids, []string{rowID, other}) {
+			t.Errorf("a column and a comma, split %v: ids %q, malformed %+v", split, ids, bad)
+		}
+	}
 	list := rowID + ", " + other + " " + rowID
 	if ids, _, bad := follow.ParseQuoteIDs(list, true); len(bad) != 0 || !slices.Equal(ids, []string{rowID, other}) {
 		t.Errorf("a list in the board's field: ids %q, malformed %+v", ids, bad)

@@ -173,6 +173,7 @@ func ParseQuoteIDs(text string, split bool) (ids []string, lookups []Lookup, mal
 	secrets := linesTouched(lines, safetext.WalletSecretSpans(text))
 	hex := hexIDs(lines, keys)
 	first := true // no id, nor anything else, read yet: a header may stand here
+	var one [1]string
 	for i, line := range lines {
 		if keys[i] {
 			malformed = append(malformed, MalformedID{Line: i + 1, Text: line, Err: cmp.Or(hex[i], exchange.ErrKeyShape)})
@@ -183,7 +184,7 @@ func ParseQuoteIDs(text string, split bool) (ids []string, lookups []Lookup, mal
 			continue
 		}
 		line, _, _ = strings.Cut(line, "#")
-		words, err := rowWords(line, split, first)
+		words, err := rowWords(one[:], line, split, first)
 		first = first && strings.TrimSpace(line) == ""
 		if err != nil {
 			malformed = append(malformed, MalformedID{Line: i + 1, Text: line, Err: err})
