@@ -319,8 +319,7 @@ func (c statusCmd) parse(ctx context.Context, f statusFlags, ids []string) (stat
 		if id == "" {
 			return f, usageError("empty quote id: give the quote id of the withdrawal")
 		}
-		h, _, linked := follow.TokenHash(id)
-		id = cmp.Or(h, id)
+		id, linked := follow.ReadID(id) // as status - reads it: "X." as X, whatever X is
 		if kind := follow.KindOf(id); kind != follow.QuoteID {
 			f.lookups = append(f.lookups, follow.Lookup{Text: id, Kind: kind, At: len(f.quoteIDs), Linked: linked})
 			continue

@@ -58,7 +58,7 @@ func TestStatusFindsHashAndTransferID(t *testing.T) {
 	bare := strings.TrimPrefix(sandbox.DemoPrivateKey, "0x")
 	r.run(nil, bare).want(t, exitUsage, nil, []string{"refusing a private key", "TRON payout hash", "0x in front"})
 	r.runStdin(bare+"\n", "-").want(t, exitUsage, nil, []string{"line 1 is not a quote id", "TRON payout hash", "0x in front"})
-	r.runStdin(done+", "+done+"\n", "-").want(t, exitUsage, nil, []string{"line 1", "give one id a line"})
+	r.runStdin(done+", "+w.TxID+"\n", "-").want(t, exitUsage, nil, []string{"line 1 holds 2 different ids, in columns 1 and 2", "one a line"})
 	if res := r.runStdin("q-\x01x\n", "-"); res.code != exitUsage || strings.Contains(res.stderr, "one id a line") {
 		t.Errorf("one id with a wrong character: exit %d, told to give one id a line:\n%s", res.code, res.stderr)
 	}

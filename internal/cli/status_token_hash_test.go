@@ -4,16 +4,16 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 )
 
 // TestStatusReadsQuotedHashes: a CSV export's column of payout hashes
 // ("0x…", one a line, CRLF) and a hash in brackets or ending a sentence,
 // given to status - or as arguments, are found as the hashes alone; they
-// were refused whole as a private key's shape. A line of several columns is said to
-// hold one id a line, not a key's shape; a key quoted so is still refused
-// and never repeated nor asked.
+// were refused whole as a private key's shape. A row of the same hash in
+// two columns gives it, one of two different ids is refused as which is
+// meant is not guessed, never as a key's shape; a key quoted so is still
+// refused and never repeated nor asked.
 func TestStatusReadsQuotedHashes(t *testing.T) {
 	t.Setenv("XDG_STATE_HOME", t.TempDir())
 	r := newStatusRig(t)
@@ -33,7 +33,12 @@ func TestStatusReadsQuotedHashes(t *testing.T) {
 	if n := len(r.takeAsks()); n != 3 {
 		t.Errorf("%d status requests for hashes given as arguments, want the quote id's, once a run", n)
 	}
-	r.runStdin(`"`+w.WithdrawTxHash+`","`+w.WithdrawTxHash+"\"\r\n", "-").want(t, exitUsage, nil, []string{follow.ErrHashAmongText.Error(), "give one id a line"})
+	// A row of the same id twice gives it; of two different ids, neither.
+	r.runStdin(`"`+w.WithdrawTxHash+`","`+w.WithdrawTxHash+"\"\r\n", "-").want(t, exitCompleted, []string{done}, nil)
+	r.runStdin(`"`+w.WithdrawTxHash+`","`+done+"\"\r\n", "-").want(t, exitUsage, nil, []string{"line 1 holds 2 different ids, in columns 1 and 2", "not guessed"})
+	if n := len(r.takeAsks()); n != 1 {
+		t.Errorf("%d status requests for a row of one id twice and one of two ids, want the one's", n)
+	}
 	key := strings.TrimPrefix(sandbox.DemoPrivateKey, "0x")
 	for _, res := range []statusRun{r.runStdin(`"`+key+"\",\r\n", "-"), r.run(nil, `"0x`+key+`"x`), r.run(nil, `("`+key+`"),`)} {
 		res.want(t, exitUsage, nil, nil)

@@ -72,8 +72,14 @@ func KeySpans(s string) [][2]int {
 				continue // a list of numbers is looked at once
 			}
 			digits, letter, end, inner := first.digits(), first.letter, -1, group[i+1].digits()
+			if first.word && first.digits() < inner {
+				continue // an id's last letters (q-…f): a key's first piece is no shorter run glued to a word
+			}
 			for j := i + 1; j < len(group); j++ {
 				last := &group[j]
+				if last.digits() >= minKeyDigits {
+					break // a key alone, its own span: the digits before it (an id's last) are none of it
+				}
 				if j > i+1 && (first.digits() > inner || last.digits() > inner ||
 					group[j-1].digits() != inner || last.sep != group[i+1].sep && inner < minMixedPiece) {
 					break // three or more pieces, not as a key is split
@@ -98,7 +104,7 @@ func KeySpans(s string) [][2]int {
 	lastSep := rune(0)
 	// endRun adds the run that ends at end to the group.
 	endRun := func(end int) {
-		group, lettered = append(group, keyRun{start: run, end: end, letter: letter, sep: lastSep, line: brk && lastSep == 0}), lettered || letter
+		group, lettered = append(group, keyRun{start: run, end: end, letter: letter, sep: lastSep, line: brk && lastSep == 0, word: wordBefore(s, run)}), lettered || letter
 	}
 	for i := 0; i < len(s); {
 		if isHexDigit(s[i]) {
@@ -145,6 +151,28 @@ type keyRun struct {
 	letter     bool
 	sep        rune
 	line       bool
+	word       bool // it goes on a word: wordBefore
+}
+
+// wordBefore reports whether the run of hex starting at i goes on a word
+// before it: a letter (but the x of 0x), or a - or _ after a letter or
+// digit (q-1, q-…f).
+func wordBefore(s string, i int) bool {
+	if i == 0 {
+		return false
+	}
+	c := s[i-1]
+	switch {
+	case c == 'x' || c == 'X':
+		return i < 2 || s[i-2] != '0'
+	case c == '-' || c == '_':
+		return i >= 2 && isAlnum(s[i-2])
+	}
+	return isAlnum(c)
+}
+
+func isAlnum(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
 func (r keyRun) digits() int { return r.end - r.start }

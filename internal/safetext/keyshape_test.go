@@ -112,6 +112,25 @@ func TestKeySpans(t *testing.T) {
 	if len(spans) != 1 || s[spans[0][0]:spans[0][1]] != key[:32]+"\n"+key[32:] {
 		t.Fatalf("KeySpans(%q) = %v", s, spans)
 	}
+	// A key whole is its own span: the hex an id before or after it ends
+	// or starts with (q-…f, 2 digits with the key's 64 make 66) is none of it.
+	for _, s := range []string{"q-mqekavustnsyqkfkgvnwfmhrrf\n" + key + "\n", "q-ab " + key + " cd-1", "0x" + key + ",ab"} {
+		spans := KeySpans(s)
+		if len(spans) != 1 || s[spans[0][0]:spans[0][1]] != key {
+			t.Errorf("KeySpans(%q) = %v, want the key alone", s, spans)
+		}
+	}
+	// So is a key in halves, wrapped: a word's last digits shorter than
+	// its pieces start none of it; 0x is no word.
+	for _, s := range []string{"q-mqekavustnsyqkfkgvnwfmhrrf\n" + key[:32] + "\n" + key[32:], "q-1\n" + key[:32] + "\n" + key[32:]} {
+		spans := KeySpans(s)
+		if len(spans) != 1 || s[spans[0][0]:spans[0][1]] != key[:32]+"\n"+key[32:] {
+			t.Errorf("KeySpans(%q) = %v, want the key's halves alone", s, spans)
+		}
+	}
+	if s := "0xab\n" + key[:31] + "\n" + key[31:62]; len(KeySpans(s)) == 0 || KeySpans(s)[0][0] != 2 {
+		t.Errorf("KeySpans(%q) = %v, want the key from after 0x", s, KeySpans(s))
+	}
 }
 
 // openssl is key as `openssl ec -text` prints a private key: "priv:", then

@@ -161,7 +161,16 @@ func refusedIDs(bad []follow.MalformedID, words int) string {
 	// A secret's lines are said once, where the first was, with how many:
 	// a numbered phrase's 12 lines each said it, the message cut at the 2nd.
 	secretAt, secrets := -1, 0
+	// A row's refusal, or hex ids' that are a key's shape together, names
+	// its lines once (follow.LineRefusal): never the text.
+	var lines []string
 	for _, m := range bad {
+		if line, ok := follow.LineRefusal(m); ok {
+			if !slices.Contains(lines, line) {
+				lines = append(lines, line)
+			}
+			continue
+		}
 		switch {
 		case errors.Is(m.Err, exchange.ErrSecretShape): // an ErrKeyShape too, worded as what it is
 			if secrets++; secretAt < 0 {
@@ -198,7 +207,14 @@ func refusedIDs(bad []follow.MalformedID, words int) string {
 	if len(keys) > 0 {
 		rule += safetext.Capitalized(follow.HashAdvice(keys...)) + ". "
 	}
-	return "Not a quote id, not added: " + layout.Truncate(strings.Join(said, ", "), 60, "…") + ". " + rule
+	out := ""
+	if len(said) > 0 {
+		out = "Not a quote id, not added: " + layout.Truncate(strings.Join(said, ", "), 60, "…") + ". " + rule
+	}
+	for _, line := range lines {
+		out += "Not added: " + line + ". "
+	}
+	return out
 }
 
 // put follows what is kept of ids not on the board yet, as new rows after

@@ -30,7 +30,7 @@ var tokenShapes = []string{
 // as that hash in the board's field and `status -` alike, and so is an
 // explorer's link to one so written; a CSV of several columns is read by
 // the board's field column by column, and `status -`, one id a line,
-// refuses its lines as no quote id, never as a private key. Each was
+// refuses its lines as rows of two different ids, never as a private key. Each was
 // refused whole for a key's shape: the hashes were let through between
 // spaces, commas and semicolons only.
 func TestParseReadsAHashAsOneToken(t *testing.T) {
@@ -63,8 +63,11 @@ func TestParseReadsAHashAsOneToken(t *testing.T) {
 		t.Errorf("a CSV of two columns in the board's field: ids %q, lookups %+v, malformed %+v", ids, lookups, bad)
 	}
 	_, lookups, bad := follow.ParseQuoteIDs(csv, false)
-	if len(lookups) != 0 || len(bad) != 2 || slices.ContainsFunc(bad, func(m follow.MalformedID) bool { return !errors.Is(m.Err, follow.ErrHashAmongText) }) {
-		t.Errorf("a CSV of two columns given to status -: lookups %+v, malformed %+v; want each line no quote id, not a key", lookups, bad)
+	if len(lookups) != 0 || len(bad) != 2 || slices.ContainsFunc(bad, func(m follow.MalformedID) bool {
+		var row *follow.RowError
+		return !errors.As(m.Err, &row) || len(row.Columns) != 2 || errors.Is(m.Err, exchange.ErrKeyShape)
+	}) {
+		t.Errorf("a CSV of two columns given to status -: lookups %+v, malformed %+v; want each line a row of two ids, not a key", lookups, bad)
 	}
 }
 

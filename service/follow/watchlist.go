@@ -3,7 +3,6 @@ package follow
 import (
 	"cmp"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -123,11 +122,6 @@ type Lookup struct {
 	Linked bool
 }
 
-// ErrHashAmongText is why a line read as one id (`status -`) that holds a
-// payout hash among other text (a CSV's columns, "0x…","0x…") is none: it
-// is no private key's shape, which its hashes alone gave it.
-var ErrHashAmongText = errors.New("it holds a payout hash among other text")
-
 // MaxIDsText bounds the text of ids read at once (`svcwallet status -`):
 // a million ids, which take the budget of 5 requests a second over two
 // days, fit in it; a log or a stream piped there by mistake (yes q-1)
@@ -162,9 +156,12 @@ func ParseQuoteIDs(text string, split bool) (ids []string, lookups []Lookup, mal
 	lines := strings.Split(text, "\n")
 	keys := linesTouched(lines, safetext.KeySpans(MaskHashes(text)))
 	secrets := linesTouched(lines, safetext.WalletSecretSpans(text))
+	hex := hexIDs(lines, keys)
+	first := true // no id, nor anything else, read yet: a header may stand here
+	var one [1]string
 	for i, line := range lines {
 		if keys[i] {
-			malformed = append(malformed, MalformedID{Line: i + 1, Text: line, Err: exchange.ErrKeyShape})
+			malformed = append(malformed, MalformedID{Line: i + 1, Text: line, Err: cmp.Or(hex[i], exchange.ErrKeyShape)})
 			continue
 		}
 		if secrets[i] {
@@ -172,18 +169,15 @@ func ParseQuoteIDs(text string, split bool) (ids []string, lookups []Lookup, mal
 			continue
 		}
 		line, _, _ = strings.Cut(line, "#")
-		// One id a line: the empty cells a spreadsheet's CSV export ends it
-		// with ("q-1", or "q-1",,) are no part of it; a comma between two
-		// ids still makes the line no quote id.
-		words := []string{strings.TrimRight(strings.TrimSpace(line), ",;")}
-		if split {
-			words = strings.FieldsFunc(line, func(r rune) bool {
-				return r == ',' || r == ';' || r == ' ' || r == '\t'
-			})
+		words, err := rowWords(one[:], line, split, first)
+		first = first && strings.TrimSpace(line) == ""
+		if err != nil {
+			malformed = append(malformed, MalformedID{Line: i + 1, Text: line, Err: err})
+			continue
 		}
 		for _, w := range words {
-			h, _, linked := TokenHash(w)
-			if w = cmp.Or(h, unquoted(w)); w == "" || seen[w] {
+			w, linked := ReadID(w)
+			if w == "" || seen[w] {
 				continue
 			}
 			seen[w] = true
@@ -192,9 +186,6 @@ func ParseQuoteIDs(text string, split bool) (ids []string, lookups []Lookup, mal
 				continue
 			}
 			if err := exchange.CheckQuoteID(w); err != nil {
-				if errors.Is(err, exchange.ErrKeyShape) && !errors.Is(err, exchange.ErrSecretShape) && safetext.SecretIn(MaskHashes(w)) == safetext.NoSecret {
-					err = ErrHashAmongText // the shape is its hashes', each a token
-				}
 				malformed = append(malformed, MalformedID{Line: i + 1, Text: w, Err: err})
 				continue
 			}

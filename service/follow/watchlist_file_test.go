@@ -51,7 +51,7 @@ func TestParseQuoteIDs(t *testing.T) {
 		{"a list saved by Notepad or a spreadsheet starts with a byte order mark", "\ufeffq-1\r\nq-2\r\n", false, []string{"q-1", "q-2"}, nil},
 		{"a spreadsheet's CSV export quotes each field", "\"q-1\"\r\n\"q-2\",\"q-3\"\n\"q-4\n\"\"", true, []string{"q-1", "q-2", "q-3"}, []malformed{{3, "\"q-4"}}},
 		{"a quoted id on a line of its own", "\"q-1\"\n \"q-2\" ", false, []string{"q-1", "q-2"}, nil},
-		{"a CSV export's empty cells after an id on a line of its own", "\"q-1\",\r\nq-2,,\n\"q-3\"; \nq-4,q-5,", false, []string{"q-1", "q-2", "q-3"}, []malformed{{4, "q-4,q-5"}}},
+		{"a CSV export's empty cells after an id on a line of its own", "\"q-1\",\r\nq-2,,\n\"q-3\"; \nq-4,q-5,", false, []string{"q-1", "q-2", "q-3"}, []malformed{{4, "q-4,q-5,"}}},
 		{"a key, in a comment too", "q-1 # " + strings.Repeat("ab", 32) + "\nq-2", true, []string{"q-2"}, []malformed{{1, "q-1 # " + strings.Repeat("ab", 32)}}},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -1,0 +1,29 @@
+package board
+
+import (
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/svcwallet/svcwallet/screens/screentest"
+	"github.com/svcwallet/svcwallet/service/sandbox"
+)
+
+// TestBoardTakesARowsID: rows pasted from a spreadsheet (a date, a name,
+// the quote id, an amount) put each row's quote id on the board, never its
+// date or amount (2026-11-30 and 1000.000000 were followed as quote ids);
+// a row of two different ids adds neither, saying its line and columns.
+func TestBoardTakesARowsID(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	br := newBoardRig(t, r)
+	done := screentest.Seed(t, r, sandbox.DestCompleted)
+	other := screentest.Seed(t, r, sandbox.DestCompleted)
+	br.send(tea.PasteMsg{Content: "2026-11-30\tACME\t" + done + "\t1000.000000\r\n2026-11-30\t" + done + "\t" + other + "\t25.00\r\n"})
+	if ids := boardIDs(br.b); len(ids) != 1 || ids[0] != done {
+		t.Errorf("the board follows %q after two rows pasted:\n%s", ids, br.plain())
+	}
+	if v := screentest.OneLine(br.b.View()); !strings.Contains(v, "line 2 holds 2 different ids, in columns 2 and 3") {
+		t.Errorf("the row of two ids not said:\n%s", br.plain())
+	}
+}

@@ -1,0 +1,217 @@
+package follow_test
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/mr-tron/base58"
+
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/follow"
+)
+
+const rowID = "q-7mzq4d2kxw5v3c6hbf2ytjnr1e"
+
+// TestParseTakesARowsOneID: a spreadsheet's or a ticket export's row
+// (comma, semicolon or tab between its columns, a header first) gives its
+// one id, in `status -`, the board's field and plain mode's look-up alike:
+// its dates, times, amounts and addresses are never ids. `status -`
+// refused every such line, and the board and plain mode took 2026-11-30,
+// 1000.000000 and 20261130 for quote ids.
+func TestParseTakesARowsOneID(t *testing.T) {
+	hash := "0x" + strings.Repeat("5f0c9e1b", 8)
+	evm, tron := "0x"+strings.Repeat("ab12", 10), "TJRabPrwbZy45sbavfcjinPJC18kjpRTv8"
+	for _, c := range []struct{ row, want string }{
+		{"2026-11-30, ACME, " + rowID + ", 25 USDT", rowID},
+		{"2026-11-30\tACME Corp.\t" + rowID + "\t25.00\tUSDT", rowID},
+		{`30.11.2026;"ACME, Inc.";"` + rowID + `";25,50;USDT`, rowID},
+		{"11/30/2026\t" + rowID, rowID},
+		{"2026-11-30T12:00:00Z, " + hash + ", 1000.000000, 20261130, 25USDT", hash},
+		{"11/30/2026 12:00:00\t" + evm + "\t" + rowID + "\t18.5", rowID},
+		{tron + "," + rowID + "," + rowID + ",-25.5", rowID}, // one id twice is one id
+	} {
+		for _, split := range []bool{false, true} {
+			ids, lookups, bad := follow.ParseQuoteIDs("date,customer,quote id,amount\r\n"+c.row+"\r\n", split)
+			got := append(ids, func() (l []string) {
+				for _, x := range lookups {
+					l = append(l, x.Text)
+				}
+				return l
+			}()...)
+			if split { // the board reads a header's words as words, said apart (CheckTypedID)
+				got = slices.DeleteFunc(got, func(id string) bool { return follow.CheckTypedID(id) != nil })
+			}
+			if len(bad) != 0 || !slices.Equal(got, []string{c.want}) {
+				t.Errorf("%q split %v: read %q, malformed %+v; want %s alone", c.row, split, got, bad, c.want)
+			}
+		}
+	}
+}
+
+// TestParseRefusesARowOfTwoIDs: a row with two different ids in different
+// columns is refused, naming its line and the columns, in every face:
+// which is the withdrawal's is not guessed; a row with none says so. A
+// list of ids with nothing else between them is still a list in the
+// board's field and plain mode's look-up.
+func TestParseRefusesARowOfTwoIDs(t *testing.T) {
+	const other = "q-mqekavustnsyqkfkgvnwfmhrrf"
+	text := "q-1\n2026-11-30, " + rowID + ", ACME, " + other + ", 25 USDT\n2026-11-30, ACME, 25.00\n"
+	for _, split := range []bool{false, true} {
+		ids, _, bad := follow.ParseQuoteIDs(text, split)
+		var two, none *follow.RowError
+		if !slices.Equal(ids, []string{"q-1"}) || len(bad) != 2 || !errors.As(bad[0].Err, &two) || !errors.As(bad[1].Err, &none) ||
+			bad[0].Line != 2 || !slices.Equal(two.Columns, []int{2, 4}) || bad[1].Line != 3 || len(none.Columns) != 0 {
+			t.Fatalf("split %v: ids %q, malformed %+v", split, ids, bad)
+		}
+		said, ok := follow.LineRefusal(bad[0])
+		if !ok || !strings.HasPrefix(said, "line 2 holds 2 different ids, in columns 2 and 4") || strings.Contains(said, rowID) {
+			t.Errorf("split %v: said %q", split, said)
+		}
+	}
+	// A CSV's one column, its empty second after a comma, is its id.
+	for _, split := range []bool{false, true} {
+		if ids, _, bad := follow.ParseQuoteIDs(rowID+",\n"+other+" ;\n", split); len(bad) != 0 || !slices.Equal(ids, []string{rowID, other}) {
+			t.Errorf("a column and a comma, split %v: ids %q, malformed %+v", split, ids, bad)
+		}
+	}
+	list := rowID + ", " + other + " " + rowID
+	if ids, _, bad := follow.ParseQuoteIDs(list, true); len(bad) != 0 || !slices.Equal(ids, []string{rowID, other}) {
+		t.Errorf("a list in the board's field: ids %q, malformed %+v", ids, bad)
+	}
+	var row *follow.RowError
+	if _, _, bad := follow.ParseQuoteIDs(list, false); len(bad) != 1 || !errors.As(bad[0].Err, &row) || len(row.Columns) != 2 {
+		t.Errorf("two ids on a line given to status -: malformed %+v, want a row of two", bad)
+	}
+}
+
+// TestReadIDSentenceDot: the '.' that ends a sentence does not change what
+// a word is read as, either way: a SOLANA signature followed by it is the
+// signature (a payout hash looked up, as it is bare), and a quote id
+// followed by it is that quote id, one of a signature's length (base58,
+// 88 characters, not 64 bytes) too: it was asked with the '.', as the
+// signature alone lost it.
+func TestReadIDSentenceDot(t *testing.T) {
+	sig := base58.Encode(bytes.Repeat([]byte{0xfe}, 64))
+	long := base58.Encode(append([]byte{1}, bytes.Repeat([]byte{0x7f}, 64)...))
+	if len(long) < 86 || len(long) > 88 || follow.KindOf(long) != follow.QuoteID {
+		t.Fatalf("%d characters of base58 of 65 bytes: not a quote id of a signature's length", len(long))
+	}
+	for _, w := range []string{sig, long, rowID} {
+		bare, bareLinked := follow.ReadID(w)
+		for _, said := range []string{w + ".", `"` + w + `".`, `"` + w + `."`} {
+			if got, linked := follow.ReadID(said); got != bare || got != w || linked != bareLinked {
+				t.Errorf("%.12s… as %q read as %q, bare as %q", w, said[len(said)-3:], got, bare)
+			}
+		}
+		for _, split := range []bool{false, true} {
+			ids, lookups, bad := follow.ParseQuoteIDs("Here it is: "+w+".\n"+w+".\n", split)
+			if split {
+				ids = slices.DeleteFunc(ids, func(id string) bool { return follow.CheckTypedID(id) != nil })
+			}
+			read := append(ids, func() (l []string) {
+				for _, x := range lookups {
+					l = append(l, x.Text)
+				}
+				return l
+			}()...)
+			if len(bad) != 0 || !slices.Equal(read, []string{w}) || (w == sig) != (len(lookups) == 1) {
+				t.Errorf("%.12s… split %v: ids %q, lookups %+v, malformed %+v", w, split, ids, lookups, bad)
+			}
+		}
+	}
+}
+
+// TestKeyLineRefusedAlone: a private key on the line after a quote id
+// that ends in hex digits (a sandbox id ending in f) is refused alone,
+// whole or wrapped in halves; the id, and the lines after, are read. The
+// id's last digits joined the key's 64 to make 65 or 66, and the id was
+// refused with it.
+func TestKeyLineRefusedAlone(t *testing.T) {
+	key := strings.Repeat("5e", 16) + strings.Repeat("a7", 16)
+	for _, id := range []string{"q-mqekavustnsyqkfkgvnwfmhrrf", "q-3f7ptgedpktha43p3gmk7imz4ab", "q-1"} {
+		for _, k := range []string{key, key[:32] + "\n" + key[32:]} {
+			for _, split := range []bool{false, true} {
+				ids, _, bad := follow.ParseQuoteIDs(id+"\n"+k+"\n"+rowID+"\n", split)
+				if !slices.Equal(ids, []string{id, rowID}) || len(bad) == 0 || bad[0].Line != 2 || !errors.Is(bad[0].Err, exchange.ErrKeyShape) {
+					t.Errorf("%s split %v: ids %q, malformed %+v", id, split, ids, bad)
+				}
+			}
+		}
+	}
+}
+
+// TestHexIDListsSaidAmbiguous: what bare hex ids are. One a line, 8
+// digits, or 16 fewer than 4 in a row, or 32 alone, are quote ids; 16 four
+// or more in a row, 32 two or more, or 8 columns of 8 on one line, are
+// also a private key's (or a TRON payout hash's) shape in pieces: refused
+// without being repeated, saying they may be either (never guessed); 0x
+// and 64 digits is a payout hash, and 64 bare digits a key's shape or a
+// TRON hash, as before.
+func TestHexIDListsSaidAmbiguous(t *testing.T) {
+	hexes := func(n, digits int, sep string) string {
+		out := make([]string, n)
+		for i := range out {
+			out[i] = strings.Repeat(fmt.Sprintf("%x", 0xa0+i), digits/2)
+		}
+		return strings.Join(out, sep)
+	}
+	for _, c := range []struct {
+		text         string
+		ids, lookups int
+		hex          *follow.HexIDsError // want each line refused with it
+	}{
+		{hexes(8, 8, "\n"), 8, 0, nil},
+		{hexes(3, 16, "\n"), 3, 0, nil},
+		{hexes(1, 32, "\n"), 1, 0, nil},
+		{hexes(4, 16, "\n"), 0, 0, &follow.HexIDsError{First: 1, Last: 4, Pieces: 4, Digits: 16}},
+		{hexes(3, 32, "\r\n"), 0, 0, &follow.HexIDsError{First: 1, Last: 3, Pieces: 3, Digits: 32}},
+		{hexes(8, 8, ","), 0, 0, &follow.HexIDsError{First: 1, Last: 1, Pieces: 8, Digits: 8}},
+		{"0x" + hexes(1, 64, ""), 0, 1, nil},
+	} {
+		for _, split := range []bool{false, true} {
+			ids, lookups, bad := follow.ParseQuoteIDs(c.text, split)
+			if c.hex == nil && (len(ids) != c.ids || len(lookups) != c.lookups || len(bad) != 0) {
+				t.Errorf("%.20q split %v: ids %q, %d lookups, malformed %+v", c.text, split, ids, len(lookups), bad)
+			}
+			if c.hex == nil {
+				continue
+			}
+			var hex *follow.HexIDsError
+			if len(ids) != 0 || len(bad) != c.hex.Last-c.hex.First+1 || !errors.As(bad[0].Err, &hex) || *hex != *c.hex || !errors.Is(bad[0].Err, exchange.ErrKeyShape) {
+				t.Errorf("%.20q split %v: ids %q, malformed %+v; want %+v", c.text, split, ids, bad, c.hex)
+				continue
+			}
+			said, _ := follow.LineRefusal(bad[0])
+			if !strings.Contains(said, "or a private key") || strings.Contains(said, hexes(1, 8, "")) {
+				t.Errorf("said %q", said)
+			}
+		}
+	}
+	for _, text := range []string{hexes(1, 64, ""), "0x" + hexes(1, 32, "") + "\n" + hexes(1, 32, "")} {
+		var hex *follow.HexIDsError
+		if _, _, bad := follow.ParseQuoteIDs(text, false); len(bad) == 0 || !errors.Is(bad[0].Err, exchange.ErrKeyShape) || errors.As(bad[0].Err, &hex) {
+			t.Errorf("%.20q: malformed %+v, want a key's shape, not ids", text, bad)
+		}
+	}
+}
+
+// BenchmarkParseRows10000: 10,000 rows of a ticket export (a date, a
+// name, the quote id, an amount) read as `status -` and the board's field
+// read them.
+func BenchmarkParseRows10000(b *testing.B) {
+	var text strings.Builder
+	for i := range 10_000 {
+		fmt.Fprintf(&text, "2026-11-30,ACME %d,q-%026d,25.50 USDT\n", i, i)
+	}
+	for _, split := range []bool{true, false} {
+		b.Run(fmt.Sprintf("split=%v", split), func(b *testing.B) {
+			for b.Loop() {
+				follow.ParseQuoteIDs(text.String(), split)
+			}
+		})
+	}
+}
