@@ -90,7 +90,7 @@ func (d *depositScreen) KeyMap() help.KeyMap { return d.list.Bindings(d.keys()).
 func (d *depositScreen) keys() kit.Bindings {
 	ch, some := d.list.Selected()
 	usable := some && ch.Verdict() == exchange.DepositOnIt
-	qrKey := depositKeys.QR
+	qrKey, lacking := depositKeys.QR, d.qrLacking()
 	if d.showQR {
 		qrKey.SetHelp("enter", "hide QR")
 		// Where the notice stands for a code too big, hiding a QR is
@@ -106,8 +106,12 @@ func (d *depositScreen) keys() kit.Bindings {
 		return nil
 	}
 	return kit.Bindings{
-		kit.Binding{Key: qrKey, On: usable, Do: d.toggleQR, Off: func() tea.Cmd {
-			if ch.Verdict() == exchange.DepositRefused {
+		// enter is offered only where the code fits, or to take down what
+		// is shown: at 60x20 it offered a code, then said it lacked 2 rows.
+		// Pressed anyway, the notice says what the code lacks (the toast a
+		// key takes down may have been the rows it lacked).
+		kit.Binding{Key: qrKey, On: usable && (d.showQR || !lacking), Do: d.toggleQR, Off: func() tea.Cmd {
+			if usable || ch.Verdict() == exchange.DepositRefused {
 				return d.toggleQR() // the panel says why there is no QR code
 			}
 			return nil

@@ -56,17 +56,29 @@ func (d *depositScreen) layout() (qrLayout, qrCode) {
 		return qrNone, qrCode{}
 	}
 	code, ok := d.qrCode()
-	switch {
-	case !ok:
+	if !ok {
 		return qrNone, code
-	case code.Width+2 > d.w:
-		return qrNoRoom, code
-	case d.h-d.baseDetailHeight()-1-d.qrHeight(code)-4 >= min(3, d.list.Len()):
-		return qrBelow, code
-	case 1+len(code.Lines) <= d.h:
-		return qrAlone, code
 	}
-	return qrNoRoom, code
+	return d.place(code), code
+}
+
+// place is where code goes at this size, asked for or not.
+func (d *depositScreen) place(code qrCode) qrLayout {
+	switch {
+	case code.Width+2 > d.w:
+		return qrNoRoom
+	case d.h-d.baseDetailHeight()-1-d.qrHeight(code)-4 >= min(3, d.list.Len()):
+		return qrBelow
+	case 1+len(code.Lines) <= d.h:
+		return qrAlone
+	}
+	return qrNoRoom
+}
+
+// qrLacking: the selected chain's code has no room at this size.
+func (d *depositScreen) qrLacking() bool {
+	code, ok := d.qrCode()
+	return ok && d.place(code) == qrNoRoom
 }
 
 // qrLacks says what the screen lacks to draw the code alone ("2 more
