@@ -1,7 +1,6 @@
 package plain
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -242,8 +241,9 @@ func (g Gate) typed(ctx context.Context, out io.Writer, keys io.Reader, hidden b
 	if hidden {
 		echo = io.Discard
 	}
+	var marks pasteMarks // the flush below drops an open paste's end mark
 	askAgain := func() {
-		answer, cut, paste, last = answer[:0], nil, false, time.Time{}
+		answer, cut, paste, last, marks = answer[:0], nil, false, time.Time{}, pasteMarks{}
 		askedAgain = g.Now() // what the flush misses is read before it
 		_, _ = g.Flush()
 		again()
@@ -258,7 +258,9 @@ func (g Gate) typed(ctx context.Context, out io.Writer, keys io.Reader, hidden b
 	// held: stopped and not yet continued; what was typed is gone and no
 	// key read counts, however the shell gave the terminal back.
 	held := false
-	hold := func() { answer, cut, paste, last, held = answer[:0], nil, false, time.Time{}, true }
+	hold := func() {
+		answer, cut, paste, last, held, marks = answer[:0], nil, false, time.Time{}, true, pasteMarks{}
+	}
 	for {
 		var r keyRead
 		select {
@@ -310,10 +312,9 @@ func (g Gate) typed(ctx context.Context, out io.Writer, keys io.Reader, hidden b
 		if len(raw) == 0 {
 			continue
 		}
-		// A bracketed paste's marks (a terminal left in that mode) say a
-		// paste; they are no keys of the answer.
-		b := bytes.ReplaceAll(bytes.ReplaceAll(raw, []byte(ansi.BracketedPasteStart), nil), []byte(ansi.BracketedPasteEnd), nil)
-		bracketed := len(b) < len(raw)
+		// A bracketed paste's marks say a paste, however many reads it
+		// took (pastemarks.go); they are no keys of the answer.
+		b, bracketed := marks.take(raw)
 		escape := !bracketed && raw[0] == keyEscape && !strings.ContainsAny(string(raw), "\r\n")
 		oneKey := len(b) == 1 || utf8.FullRune(b) && utf8.RuneCount(b) == 1
 		together := bracketed || !oneKey && !escape || !last.IsZero() && r.at.Sub(last) < intent.PasteGap

@@ -271,6 +271,8 @@ func (p *Prompter) secretOf(question string, keep func(string) string) (string, 
 		}
 		p.Blank() // the enter typed was not echoed
 		switch {
+		case errors.Is(err, ErrPastedLines):
+			p.Say(pastedLinesWords)
 		case err != nil:
 			return "", err
 		case keep(answer) == "":
