@@ -167,11 +167,12 @@ type stops interface{ Stopped() <-chan struct{} }
 
 // typedLine is an answer read a key at a time, and how its keys came:
 // paste, some of them as a paste; pastedEnter, its Enter with one;
-// askedAgain, when the question was last asked again after a stop.
+// askedAgain, when the question was last asked again after a stop;
+// after, keys read with its Enter, after it, and dropped.
 type typedLine struct {
-	text               string
-	paste, pastedEnter bool
-	askedAgain         time.Time
+	text                      string
+	paste, pastedEnter, after bool
+	askedAgain                time.Time
 }
 
 // keyReadSize is the most one read of the keys brings: a longer paste
@@ -323,7 +324,7 @@ func (g Gate) typed(ctx context.Context, out io.Writer, keys io.Reader, hidden b
 		if escape {
 			continue
 		}
-		for _, c := range string(b) {
+		for i, c := range string(b) {
 			switch {
 			case c == '\r' || c == '\n':
 				fmt.Fprintln(out)
@@ -331,7 +332,8 @@ func (g Gate) typed(ctx context.Context, out io.Writer, keys io.Reader, hidden b
 				if !hidden { // a passphrase's spaces are its own
 					text = strings.TrimSpace(text)
 				}
-				return typedLine{text: text, paste: paste, pastedEnter: together, askedAgain: askedAgain}, nil
+				return typedLine{text: text, paste: paste, pastedEnter: together, askedAgain: askedAgain,
+					after: strings.TrimSpace(string(b[i+1:])) != ""}, nil
 			case c == keyEnd && len(answer) == 0:
 				fmt.Fprintln(out)
 				return typedLine{}, ErrEnd
