@@ -3,7 +3,6 @@ package plain
 import (
 	"bytes"
 	"errors"
-	"os"
 
 	"github.com/charmbracelet/x/ansi"
 )
@@ -21,13 +20,6 @@ import (
 // they were read to the paste's end and dropped, so none answers what is
 // asked next.
 var ErrPastedLines = errors.New("more lines came with it in the paste")
-
-// marksWanted reports whether the terminal may be asked to mark pastes: a
-// dumb terminal (TERM=dumb, or none named) would show the request as text.
-func marksWanted() bool {
-	t := os.Getenv("TERM")
-	return t != "" && t != "dumb"
-}
 
 // pasteMarks follows a bracketed paste across reads: open from a start
 // mark until its end mark.
@@ -55,12 +47,4 @@ func (m *pasteMarks) take(b []byte) (keys []byte, pasted bool) {
 		}
 	}
 	return keys, pasted
-}
-
-// secretLine is a secret's line without its paste's marks; open: a paste
-// began in it and did not end, so more of it comes after the line.
-func secretLine(line string) (secret string, open bool) {
-	var m pasteMarks
-	keys, _ := m.take([]byte(line))
-	return string(keys), m.open
 }

@@ -89,6 +89,21 @@ func readHidden(ctx context.Context, f *os.File, prompt func()) (string, error) 
 	}
 }
 
+// marksWanted reports whether the terminal may be asked to mark pastes: a
+// dumb terminal (TERM=dumb, or none named) would show the request as text.
+func marksWanted() bool {
+	t := os.Getenv("TERM")
+	return t != "" && t != "dumb"
+}
+
+// secretLine is a secret's line without its paste's marks; open: a paste
+// began in it and did not end, so more of it comes after the line.
+func secretLine(line string) (secret string, open bool) {
+	var m pasteMarks
+	keys, _ := m.take([]byte(line))
+	return string(keys), m.open
+}
+
 // markPastes asks the terminal f to mark pastes (pastemarks.go) where it
 // may be asked, and returns what asks it to stop.
 func markPastes(f *os.File) func() {
