@@ -41,7 +41,10 @@ func withEarlierNotice(app *kit.App, first tui.Screen) tui.Screen {
 	return &earlierNotice{app: app, first: first}
 }
 
-func (n *earlierNotice) Init() tea.Cmd { return n.hold.StartOn(n.app.Common.Now(), n.app.Timer) }
+func (n *earlierNotice) Init() tea.Cmd {
+	n.hold.Tell(n.app.Common.RepeatsTold)
+	return n.hold.StartOn(n.app.Common.Now(), n.app.Timer)
+}
 
 // Title says what is on screen: the notice, not the screen behind it.
 func (n *earlierNotice) Title() string { return "Earlier journal found" }

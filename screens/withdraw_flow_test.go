@@ -14,6 +14,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/svcwallet/svcwallet/internal/exchangetest"
+	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/screentest"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
@@ -175,7 +176,7 @@ func (f *withdrawFlow) review() {
 	// The bridge check ("pinned") and the key landed (the guard holds from
 	// them), then the guard passes.
 	f.waitFor("Withdraw: review and sign", "Digest", "pinned", "sandbox demo key")
-	f.timers.advance(time.Second)
+	f.timers.advance(kit.ShownGuard)
 	f.waitFor("Press enter to sign")
 }
 

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // TestKeyReleasesDoNothing: the console asks the terminal for the keys'
@@ -32,5 +33,24 @@ func TestKeyReleasesDoNothing(t *testing.T) {
 	send(m, tea.KeyPressMsg{Code: 'y', ShiftedCode: 'Y', Mod: tea.ModShift, Text: "Y"})
 	if received[tea.KeyPressMsg](top) != 1 {
 		t.Fatal("a Y typed with shift did not reach the screen")
+	}
+}
+
+// TestRepeatsToldOnlyWhenTheTerminalSaysSo: the console knows a held key's
+// repeats are told (Common.RepeatsTold, which lets a question that signs
+// hold keys the shorter guard) only once the terminal says it reports event
+// types; a terminal that disambiguates keys alone does not tell repeats.
+func TestRepeatsToldOnlyWhenTheTerminalSaysSo(t *testing.T) {
+	m, _ := newRoot(t, 100, 30)
+	if m.common.RepeatsTold {
+		t.Fatal("repeats told before the terminal said so")
+	}
+	send(m, tea.KeyboardEnhancementsMsg{Flags: ansi.KittyDisambiguateEscapeCodes})
+	if m.common.RepeatsTold {
+		t.Fatal("a terminal that only disambiguates keys is taken to tell repeats")
+	}
+	send(m, tea.KeyboardEnhancementsMsg{Flags: ansi.KittyDisambiguateEscapeCodes | ansi.KittyReportEventTypes})
+	if !m.common.RepeatsTold {
+		t.Fatal("a terminal that reports event types is not taken to tell repeats")
 	}
 }

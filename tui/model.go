@@ -151,6 +151,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.width, m.height = msg.Width, msg.Height
 	case tea.ColorProfileMsg:
 		m.common.Profile = msg.Profile
+	case tea.KeyboardEnhancementsMsg:
+		m.common.RepeatsTold = msg.SupportsEventTypes()
 	case tea.BackgroundColorMsg:
 		if m.forcedTheme || msg.IsDark() == m.common.Styles.IsDark {
 			return m, nil

@@ -193,6 +193,10 @@ type Common struct {
 	// attributes (NO_COLOR), or neither (TERM=dumb). Unknown until then,
 	// drawn as colour.
 	Profile colorprofile.Profile
+	// RepeatsTold: the terminal said it tells a held key's repeats from
+	// presses (tea.KeyboardEnhancementsMsg, KeyboardAsked's event types),
+	// so a question that signs may hold keys the shorter kit.ShownGuardTold.
+	RepeatsTold bool
 	// ThenMend is the step after an error's own fix when that fix names no
 	// command (a file refused for its name: rename it), set by the console
 	// (kit.App.ThenMend); nil adds nothing.

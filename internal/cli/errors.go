@@ -236,19 +236,23 @@ func (a *app) report(cmd *cobra.Command, err error) int {
 	// own words too) with a line break, a bidi override or an escape in it
 	// would split the message, reorder it or draw on the screen.
 	said := safetext.Line(e.Error()+a.thenMend(err), 0)
+	name := a.name // "" before the command runs: cobra's usage errors
+	if name == "" {
+		name = cmd.CommandPath()
+	}
 	if a.env.JSON {
 		var out errorJSON
 		out.Error.Code, out.Error.Message, out.Error.Exit = code, said, exit
 		out.QuoteID, out.TxID, out.WithdrawTxHash = e.quoteID, e.txID, e.payoutHash
-		if writeJSONLine(a.env.Stdout, out) == nil {
+		werr := writeJSONLine(a.env.Stdout, out)
+		if werr == nil {
 			return exit
 		}
 		// Stdout took no line (a full disk, a reader gone): said on stderr,
 		// or an authorization or a payment it names would go unsaid.
-	}
-	name := a.name // "" before the command runs: cobra's usage errors
-	if name == "" {
-		name = cmd.CommandPath()
+		if code != codeOutput { // an output error already says stdout failed
+			said += " (its --json was not written either: " + safetext.Line(werr.Error(), 0) + ")"
+		}
 	}
 	fmt.Fprintf(a.env.Stderr, "%s: %s\n", name, said)
 	if code == "usage" {

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/svcwallet/svcwallet/service/intent"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 )
@@ -120,8 +122,15 @@ func TestPlainJourneyOnATerminal(t *testing.T) {
 	}
 	out := s.output()
 	t.Logf("transcript:\n%s", out)
-	if i := strings.IndexByte(out, 0x1b); i >= 0 {
-		t.Errorf("an escape sequence at byte %d: %q", i, out[max(i-20, 0):min(i+20, len(out))])
+	// But the terminal's mode that marks pastes, asked while a question
+	// that signs or a secret is read, and asked off after: it draws nothing.
+	marks := strings.NewReplacer(ansi.SetModeBracketedPaste, "", ansi.ResetModeBracketedPaste, "")
+	if bare := marks.Replace(out); strings.IndexByte(bare, 0x1b) >= 0 {
+		i := strings.IndexByte(bare, 0x1b)
+		t.Errorf("an escape sequence at byte %d: %q", i, bare[max(i-20, 0):min(i+20, len(bare))])
+	}
+	if !strings.Contains(out, ansi.SetModeBracketedPaste) || strings.Count(out, ansi.SetModeBracketedPaste) != strings.Count(out, ansi.ResetModeBracketedPaste) {
+		t.Error("the terminal was not asked to mark pastes at the questions that sign, or not asked to stop each time")
 	}
 	if strings.Contains(out, "(not shown as you type): "+sandbox.DemoAPIKey) {
 		t.Error("the API key is echoed")

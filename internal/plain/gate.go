@@ -1,7 +1,6 @@
 package plain
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -168,11 +167,12 @@ type stops interface{ Stopped() <-chan struct{} }
 
 // typedLine is an answer read a key at a time, and how its keys came:
 // paste, some of them as a paste; pastedEnter, its Enter with one;
-// askedAgain, when the question was last asked again after a stop.
+// askedAgain, when the question was last asked again after a stop;
+// after, keys read with its Enter, after it, and dropped.
 type typedLine struct {
-	text               string
-	paste, pastedEnter bool
-	askedAgain         time.Time
+	text                      string
+	paste, pastedEnter, after bool
+	askedAgain                time.Time
 }
 
 // keyReadSize is the most one read of the keys brings: a longer paste
@@ -242,8 +242,9 @@ func (g Gate) typed(ctx context.Context, out io.Writer, keys io.Reader, hidden b
 	if hidden {
 		echo = io.Discard
 	}
+	var marks pasteMarks // the flush below drops an open paste's end mark
 	askAgain := func() {
-		answer, cut, paste, last = answer[:0], nil, false, time.Time{}
+		answer, cut, paste, last, marks = answer[:0], nil, false, time.Time{}, pasteMarks{}
 		askedAgain = g.Now() // what the flush misses is read before it
 		_, _ = g.Flush()
 		again()
@@ -258,7 +259,9 @@ func (g Gate) typed(ctx context.Context, out io.Writer, keys io.Reader, hidden b
 	// held: stopped and not yet continued; what was typed is gone and no
 	// key read counts, however the shell gave the terminal back.
 	held := false
-	hold := func() { answer, cut, paste, last, held = answer[:0], nil, false, time.Time{}, true }
+	hold := func() {
+		answer, cut, paste, last, held, marks = answer[:0], nil, false, time.Time{}, true, pasteMarks{}
+	}
 	for {
 		var r keyRead
 		select {
@@ -310,10 +313,9 @@ func (g Gate) typed(ctx context.Context, out io.Writer, keys io.Reader, hidden b
 		if len(raw) == 0 {
 			continue
 		}
-		// A bracketed paste's marks (a terminal left in that mode) say a
-		// paste; they are no keys of the answer.
-		b := bytes.ReplaceAll(bytes.ReplaceAll(raw, []byte(ansi.BracketedPasteStart), nil), []byte(ansi.BracketedPasteEnd), nil)
-		bracketed := len(b) < len(raw)
+		// A bracketed paste's marks say a paste, however many reads it
+		// took (pastemarks.go); they are no keys of the answer.
+		b, bracketed := marks.take(raw)
 		escape := !bracketed && raw[0] == keyEscape && !strings.ContainsAny(string(raw), "\r\n")
 		oneKey := len(b) == 1 || utf8.FullRune(b) && utf8.RuneCount(b) == 1
 		together := bracketed || !oneKey && !escape || !last.IsZero() && r.at.Sub(last) < intent.PasteGap
@@ -322,7 +324,7 @@ func (g Gate) typed(ctx context.Context, out io.Writer, keys io.Reader, hidden b
 		if escape {
 			continue
 		}
-		for _, c := range string(b) {
+		for i, c := range string(b) {
 			switch {
 			case c == '\r' || c == '\n':
 				fmt.Fprintln(out)
@@ -330,7 +332,8 @@ func (g Gate) typed(ctx context.Context, out io.Writer, keys io.Reader, hidden b
 				if !hidden { // a passphrase's spaces are its own
 					text = strings.TrimSpace(text)
 				}
-				return typedLine{text: text, paste: paste, pastedEnter: together, askedAgain: askedAgain}, nil
+				return typedLine{text: text, paste: paste, pastedEnter: together, askedAgain: askedAgain,
+					after: strings.TrimSpace(string(b[i+1:])) != ""}, nil
 			case c == keyEnd && len(answer) == 0:
 				fmt.Fprintln(out)
 				return typedLine{}, ErrEnd

@@ -35,6 +35,7 @@ func (s *session) logIn() error {
 		if err != nil {
 			return err
 		}
+		s.p.BeforeSecret() // typed ahead, the secret is never echoed (quiet.go)
 		method, err := s.p.Choose("How do you log in?", Options("API key", "Wallet signature"))
 		if err != nil {
 			return err
@@ -122,6 +123,7 @@ func (s *session) chooseTarget() (target.Target, error) {
 // it, else one typed without echo.
 func (s *session) apiKey() (string, error) {
 	if k := strings.TrimSpace(s.Getenv(exchange.APIKeyEnvVar)); k != "" {
+		s.p.BeforeSecret()
 		i, err := s.p.Choose("Which API key?", Options("the one in $"+exchange.APIKeyEnvVar, "another, typed now"))
 		if err != nil || i == 0 {
 			return k, err
@@ -219,6 +221,7 @@ func (s *session) keystoreKey() (signer.Key, string, error) {
 	}
 	path := ""
 	if len(entries) > 0 {
+		s.p.BeforeSecret()
 		i, err := s.p.Choose("Which keystore key?", append(options, Option{Name: "another file"}))
 		if err != nil {
 			return nil, "", err
@@ -228,6 +231,7 @@ func (s *session) keystoreKey() (signer.Key, string, error) {
 		}
 	}
 	if path == "" {
+		s.p.BeforeSecret()
 		typed, err := s.p.Ask("Path of the keystore file:", nil)
 		if err != nil {
 			return nil, "", err

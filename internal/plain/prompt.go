@@ -65,6 +65,9 @@ type Prompter struct {
 	// pending is the line read in flight: asked for by a prompt or by a
 	// follow that stops at enter, and taken by whichever waits next.
 	pending chan lineRead
+	// quiet: the next question comes right before a secret (BeforeSecret);
+	// dropped: keys typed after its answer were dropped, said at the secret.
+	quiet, dropped bool
 }
 
 type lineRead struct {
@@ -219,9 +222,10 @@ func (p *Prompter) ask(question string, def *string, check func(string) error, b
 			question = q + " (" + backWords + "):"
 		}
 	}
+	quiet := p.quiet // the whole question, asked again too
+	p.quiet = false
 	for {
-		fmt.Fprint(p.out, question+" ")
-		answer, err := p.read()
+		answer, err := p.readAnswer(question+" ", quiet)
 		switch {
 		case err != nil:
 			return "", err
@@ -262,6 +266,7 @@ func (p *Prompter) secretOf(question string, keep func(string) string) (string, 
 			}
 			continue
 		}
+		p.sayDropped()
 		answer, err := p.secret(p.ctx, prompt)
 		switch {
 		case p.ctx.Err() != nil:
@@ -272,6 +277,8 @@ func (p *Prompter) secretOf(question string, keep func(string) string) (string, 
 		}
 		p.Blank() // the enter typed was not echoed
 		switch {
+		case errors.Is(err, ErrPastedLines):
+			p.Say(pastedLinesWords)
 		case err != nil:
 			return "", err
 		case keep(answer) == "":
@@ -302,7 +309,8 @@ const (
 func (p *Prompter) Passphrase(question string) (string, error) {
 	g := p.signing()
 	for g.OnTerminal() {
-		if held, _ := g.Flush(); held {
+		if held, _ := g.Flush(); held || p.dropped {
+			p.dropped = false
 			p.Say(discardedWords)
 		}
 		if g.Keys == nil {

@@ -3,6 +3,7 @@
 package plain
 
 import (
+	"bytes"
 	"context"
 	"io"
 	"os"
@@ -10,6 +11,7 @@ import (
 	"sync"
 	"syscall"
 
+	"github.com/charmbracelet/x/ansi"
 	"golang.org/x/sys/unix"
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
@@ -64,6 +66,7 @@ func readHidden(ctx context.Context, f *os.File, prompt func()) (string, error) 
 		return "", err
 	}
 	defer unix.IoctlSetTermios(fd, setTermios, was)
+	defer markPastes(f)()
 	prompt()
 	done := make(chan lineRead, 1)
 	go func() {
@@ -75,11 +78,72 @@ func readHidden(ctx context.Context, f *os.File, prompt func()) (string, error) 
 		case <-resumed:
 			_ = unix.IoctlSetTermios(fd, setTermios, &hidden)
 		case r := <-done:
-			return r.line, r.err
+			secret, open := secretLine(r.line)
+			if r.err == nil && open && pastedOn(fd, &hidden) {
+				return "", ErrPastedLines
+			}
+			return secret, r.err
 		case <-ctx.Done():
 			return "", ErrInterrupted
 		}
 	}
+}
+
+// marksWanted reports whether the terminal may be asked to mark pastes: a
+// dumb terminal (TERM=dumb, or none named) would show the request as text.
+func marksWanted() bool {
+	t := os.Getenv("TERM")
+	return t != "" && t != "dumb"
+}
+
+// secretLine is a secret's line without its paste's marks; open: a paste
+// began in it and did not end, so more of it comes after the line.
+func secretLine(line string) (secret string, open bool) {
+	var m pasteMarks
+	keys, _ := m.take([]byte(line))
+	return string(keys), m.open
+}
+
+// markPastes asks the terminal f to mark pastes (pastemarks.go) where it
+// may be asked, and returns what asks it to stop.
+func markPastes(f *os.File) func() {
+	if !marksWanted() {
+		return func() {}
+	}
+	_, _ = f.WriteString(ansi.SetModeBracketedPaste)
+	return func() { _, _ = f.WriteString(ansi.ResetModeBracketedPaste) }
+}
+
+// pasteQuiet ends the reading of a paste whose end mark does not come, in
+// tenths of a second: long, as a slow link's pieces may be far apart, and
+// waited only where a paste's end mark is owed.
+const pasteQuiet = 20
+
+// pastedOn reads the rest of a paste that began in a secret's line, up to
+// its end mark (or a pasteQuiet pause, or maxLine bytes), out of canonical
+// mode, then sets the terminal fd back to line's settings; it reports
+// whether anything but blanks came after the line: more lines, which are
+// dropped. A paste whose last byte was the line's Enter brings only its
+// end mark.
+func pastedOn(fd int, line *unix.Termios) bool {
+	raw := *line
+	raw.Lflag &^= unix.ICANON | unix.ECHO
+	raw.Cc[unix.VMIN], raw.Cc[unix.VTIME] = 0, pasteQuiet
+	if unix.IoctlSetTermios(fd, setTermios, &raw) != nil {
+		return true // unread, it may answer what comes next: refused
+	}
+	defer unix.IoctlSetTermios(fd, setTermios, line)
+	var rest []byte
+	var b [256]byte
+	for len(rest) < maxLine && !bytes.Contains(rest, []byte(ansi.BracketedPasteEnd)) {
+		n, _ := unix.Read(fd, b[:])
+		if n <= 0 {
+			break
+		}
+		rest = append(rest, b[:n]...)
+	}
+	more, _, _ := bytes.Cut(rest, []byte(ansi.BracketedPasteEnd))
+	return len(bytes.TrimSpace(more)) > 0
 }
 
 // keysOf reads the terminal f a key at a time for one answer (Gate.Keys).
@@ -103,6 +167,7 @@ type keyMode struct {
 	quit       chan os.Signal
 	stop       chan struct{}
 	stopped    chan struct{}
+	unmark     func() // asks the terminal to stop marking pastes
 }
 
 // Continued tells each continue after a stop, once key mode is set again:
@@ -162,6 +227,7 @@ func readKeys(f *os.File) (io.ReadCloser, error) {
 		k.stopSignals()
 		return nil, err
 	}
+	k.unmark = markPastes(f)
 	go func() {
 		defer close(k.stopped)
 		for {
@@ -200,6 +266,7 @@ func readKeys(f *os.File) (io.ReadCloser, error) {
 
 // Close puts the terminal back as it was; f itself stays open.
 func (k *keyMode) Close() error {
+	k.unmark()
 	k.stopSignals()
 	close(k.stop)
 	<-k.stopped

@@ -3,15 +3,12 @@
 package deposit
 
 import (
-	"fmt"
-	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/kit/layout"
@@ -49,16 +46,6 @@ var depositColumns = []kit.Column{
 	{Title: "CHAIN ID", Width: 10, Optional: true},
 	{Title: "DEPOSIT ADDRESS", Width: 42, Min: 13, Key: true},
 }
-
-// qrLayout is where the selected chain's QR code goes.
-type qrLayout int
-
-const (
-	qrNone   qrLayout = iota // not asked for, or no address yet
-	qrBelow                  // under the chain's details, list above
-	qrAlone                  // fills the screen: chain, address, code
-	qrNoRoom                 // does not fit; a notice says so
-)
 
 // depositScreen lists every chain the account can deposit on, with its address and
 // tokens; on-demand chains get an address with g.
@@ -103,7 +90,7 @@ func (d *depositScreen) KeyMap() help.KeyMap { return d.list.Bindings(d.keys()).
 func (d *depositScreen) keys() kit.Bindings {
 	ch, some := d.list.Selected()
 	usable := some && ch.Verdict() == exchange.DepositOnIt
-	qrKey := depositKeys.QR
+	qrKey, lacking := depositKeys.QR, d.qrLacking()
 	if d.showQR {
 		qrKey.SetHelp("enter", "hide QR")
 		// Where the notice stands for a code too big, hiding a QR is
@@ -119,8 +106,12 @@ func (d *depositScreen) keys() kit.Bindings {
 		return nil
 	}
 	return kit.Bindings{
-		kit.Binding{Key: qrKey, On: usable, Do: d.toggleQR, Off: func() tea.Cmd {
-			if ch.Verdict() == exchange.DepositRefused {
+		// enter is offered only where the code fits, or to take down what
+		// is shown: at 60x20 it offered a code, then said it lacked 2 rows.
+		// Pressed anyway, the notice says what the code lacks (the toast a
+		// key takes down may have been the rows it lacked).
+		kit.Binding{Key: qrKey, On: usable && (d.showQR || !lacking), Do: d.toggleQR, Off: func() tea.Cmd {
+			if usable || ch.Verdict() == exchange.DepositRefused {
 				return d.toggleQR() // the panel says why there is no QR code
 			}
 			return nil
@@ -219,50 +210,6 @@ func (d *depositScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	}
 	d.sizeList()
 	return d, cmd
-}
-
-func (d *depositScreen) toggleQR() tea.Cmd {
-	d.showQR = !d.showQR
-	return nil
-}
-
-// qrCode is the selected chain's code, rendered once per address.
-func (d *depositScreen) qrCode() (qrCode, bool) {
-	ch, ok := d.list.Selected()
-	if !ok || ch.DepositAddress == "" {
-		return qrCode{}, false
-	}
-	c := d.app.Common
-	cacheKey := fmt.Sprint(ch.DepositAddress, c.Profile, c.Styles.IsDark) // the background can change
-	code, ok := d.qr[cacheKey]
-	if !ok {
-		var err error
-		if code, err = renderQR(ch.DepositAddress, qrInkFor(c)); err != nil {
-			return qrCode{}, false
-		}
-		d.qr[cacheKey] = code
-	}
-	return code, true
-}
-
-// layout decides where the QR code goes: under the details when the list
-// keeps a few rows, else alone on the screen, else nowhere.
-func (d *depositScreen) layout() (qrLayout, qrCode) {
-	if !d.showQR {
-		return qrNone, qrCode{}
-	}
-	code, ok := d.qrCode()
-	switch {
-	case !ok:
-		return qrNone, code
-	case code.Width+2 > d.w:
-		return qrNoRoom, code
-	case d.h-d.baseDetailHeight()-1-d.qrHeight(code)-4 >= min(3, d.list.Len()):
-		return qrBelow, code
-	case 1+len(code.Lines) <= d.h:
-		return qrAlone, code
-	}
-	return qrNoRoom, code
 }
 
 // baseDetailHeight is the detail panel without any QR code: heading,
@@ -413,84 +360,4 @@ func (d *depositScreen) detail(l qrLayout, code qrCode) string {
 		b.WriteString("\n" + d.qrView(code, d.qrHeight(code)))
 	}
 	return b.String()
-}
-
-// qrLacks says what the screen lacks to draw the code alone ("2 more
-// rows"): the code's own size read as a terminal's misled at 60x20.
-func (d *depositScreen) qrLacks(code qrCode) string {
-	var lack []string
-	if n := code.Width + 2 - d.w; n > 0 {
-		lack = append(lack, fmt.Sprintf("%d more %s", n, kit.Plural(n, "column", "columns")))
-	}
-	if n := 1 + len(code.Lines) - d.h; n > 0 {
-		lack = append(lack, fmt.Sprintf("%d more %s", n, kit.Plural(n, "row", "rows")))
-	}
-	return strings.Join(lack, " and ")
-}
-
-// qrAloneView gives the whole area to the code, with the chain and address
-// on the line above it so the user can compare what the phone reads.
-func (d *depositScreen) qrAloneView(code qrCode) string {
-	k := layout.InksFor(d.app.Common)
-	ch, _ := d.list.Selected()
-	name := ansi.Truncate(ch.Chain, max(d.w-4-ansi.StringWidth(ch.DepositAddress), 1), "…")
-	head := k.Heading.On(name) + "  " + k.Bold.On(ch.DepositAddress)
-	// The filter being typed (or kept) shows here too: the list it picks
-	// from is hidden behind the code.
-	if f := d.list.FilterView(); f != "" {
-		if room := d.w - ansi.StringWidth(head) - 2; room >= 4 {
-			head = ansi.Truncate(f, room, "…") + "  " + head
-		}
-	}
-	return layout.Clip(head+"\n"+d.qrView(code, d.h-1), d.w)
-}
-
-// qrNoteRoom is the fewest columns right of the code its note is wrapped
-// in; with fewer it goes under the code.
-const qrNoteRoom = 24
-
-// noteBeside: the code's note goes right of it, costing no line.
-func (d *depositScreen) noteBeside(code qrCode) bool { return d.w-code.Width-4 >= qrNoteRoom }
-
-// qrHeight is the lines the code and its note take.
-func (d *depositScreen) qrHeight(code qrCode) int {
-	if code.Note != "" && !d.noteBeside(code) {
-		return len(code.Lines) + 1
-	}
-	return len(code.Lines)
-}
-
-// qrView is the code indented, with its note beside it or under it; under
-// it only where the screen has the line, since the code comes first.
-func (d *depositScreen) qrView(code qrCode, lines int) string {
-	note := layout.InksFor(d.app.Common).Muted
-	switch {
-	case code.Note == "":
-	case d.noteBeside(code):
-		beside := wrapAtSpaces(code.Note, min(d.w-code.Width-4, 40))
-		out := slices.Clone(code.Lines)
-		for i, l := range beside {
-			if i < len(out) {
-				out[i] += "  " + note.On(strings.TrimRight(l, " "))
-			}
-		}
-		return layout.Indent(out, 2)
-	case lines > len(code.Lines):
-		return layout.Indent(code.Lines, 2) + note.On(code.Note) + "\n"
-	}
-	return layout.Indent(code.Lines, 2)
-}
-
-// wrapAtSpaces wraps plain text to w cells at spaces only (ansi's wrap
-// also breaks at hyphens, splitting --theme); a longer word stands alone.
-func wrapAtSpaces(s string, w int) []string {
-	var lines []string
-	for _, word := range strings.Fields(s) {
-		if n := len(lines); n > 0 && ansi.StringWidth(lines[n-1])+1+ansi.StringWidth(word) <= w {
-			lines[n-1] += " " + word
-			continue
-		}
-		lines = append(lines, word)
-	}
-	return lines
 }

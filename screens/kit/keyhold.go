@@ -21,6 +21,10 @@ const KeyGuard = intent.ReviewDwell
 // the hold (intent.ShownDwell).
 const ShownGuard = intent.ShownDwell
 
+// ShownGuardTold is ShownGuard where the terminal tells repeats
+// (tui.Common.RepeatsTold): they are held whenever they come.
+const ShownGuardTold = intent.ShownDwellTold
+
 // KeyHold holds keys for ShownGuard from when a question that signs, pays
 // or trusts showed (Start), again when it shows again after the too-small
 // notice (which hid it and took every key), and for KeyGuard from each key
@@ -42,6 +46,21 @@ type KeyHold struct {
 	// with the key before, however far apart they were taken.
 	unsettled bool
 	tag       tui.Tag
+	// told: the terminal tells repeats, so a question holds keys for
+	// ShownGuardTold from when it shows (Tell).
+	told bool
+}
+
+// Tell says whether the terminal tells a held key's repeats
+// (tui.Common.RepeatsTold), before the hold starts.
+func (h *KeyHold) Tell(told bool) { h.told = told }
+
+// shown is how long keys are held from when the question shows.
+func (h *KeyHold) shown() time.Duration {
+	if h.told {
+		return ShownGuardTold
+	}
+	return ShownGuard
 }
 
 // KeySettledMsg: the key tag was taken; what was read with it came before.
@@ -62,14 +81,14 @@ var answerKeys = key.NewBinding(key.WithKeys("enter", "y", "Y"))
 // offers: the hold itself reads the clock (Holds).
 type keyHoldOverMsg struct{}
 
-// Start holds keys for ShownGuard from now.
+// Start holds keys for ShownGuard (ShownGuardTold, Tell) from now.
 func (h *KeyHold) Start(now time.Time) tea.Cmd { return h.StartOn(now, nil) }
 
 // StartOn is Start with the hold's end told through timer (App.Timer,
 // which tests fake); nil is a tea.Tick.
 func (h *KeyHold) StartOn(now time.Time, timer func(time.Duration, tea.Msg) tea.Cmd) tea.Cmd {
-	h.until = now.Add(ShownGuard)
-	return tui.After(timer, ShownGuard, keyHoldOverMsg{})
+	h.until = now.Add(h.shown())
+	return tui.After(timer, h.shown(), keyHoldOverMsg{})
 }
 
 // Again holds keys for KeyGuard from now, or on to the hold's end if that

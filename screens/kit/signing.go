@@ -76,7 +76,10 @@ func (g *ReviewGate) Start(also ...tea.Cmd) tea.Cmd {
 // Guard holds keys for ShownGuard from now: the review showed, or a second
 // question that signs did (a loss's yes), which keys typed before it must
 // not answer.
-func (g *ReviewGate) Guard() tea.Cmd { return g.KeyHold.Start(g.common.Now()) }
+func (g *ReviewGate) Guard() tea.Cmd {
+	g.KeyHold.Tell(g.common.RepeatsTold)
+	return g.KeyHold.Start(g.common.Now())
+}
 
 // Guarded: keys are held (Guard).
 func (g *ReviewGate) Guarded() bool { return g.Holds(g.common.Now()) }

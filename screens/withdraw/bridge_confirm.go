@@ -40,7 +40,10 @@ func newBridgeConfirm(app *kit.App, change withdrawal.BridgeChangedError) *bridg
 	return &bridgeConfirmScreen{app: app, change: change}
 }
 
-func (b *bridgeConfirmScreen) Init() tea.Cmd { return b.hold.Start(b.app.Common.Now()) }
+func (b *bridgeConfirmScreen) Init() tea.Cmd {
+	b.hold.Tell(b.app.Common.RepeatsTold)
+	return b.hold.Start(b.app.Common.Now())
+}
 
 // held: the screen showed less than kit.ShownGuard ago, or a key came while held.
 func (b *bridgeConfirmScreen) held() bool { return b.hold.Holds(b.app.Common.Now()) }

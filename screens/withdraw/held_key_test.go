@@ -80,11 +80,12 @@ func TestHeldEnterNeverSignsAgainAfterARefusal(t *testing.T) {
 
 // TestHeldEnterRepeatsFirstAfterItsDelay: a terminal repeats a held key
 // first after its repeat delay (KDE's 600 ms, X11's 660 ms, Windows' up to
-// 1 s), with nothing in between, so the hold a review starts as it shows
-// outlasts it: the enter that took the quote to its review, held, never
-// signs it, whatever the delay.
+// 1 s, GNOME's and macOS's settable near 2 s), with nothing in between, so
+// the hold a review starts as it shows outlasts it: the enter that took the
+// quote to its review, held, never signs it, whatever the delay. Seen in
+// tmux: a first repeat 1.5 s after the review showed signed, past a 1 s hold.
 func TestHeldEnterRepeatsFirstAfterItsDelay(t *testing.T) {
-	for _, delay := range []time.Duration{600 * time.Millisecond, 660 * time.Millisecond, 700 * time.Millisecond, 990 * time.Millisecond} {
+	for _, delay := range []time.Duration{600 * time.Millisecond, 660 * time.Millisecond, 990 * time.Millisecond, 1500 * time.Millisecond, 1900 * time.Millisecond} {
 		r, h, now := shownReview(t)
 		r.Update(r.checkBridge()())
 		*now = now.Add(delay)
@@ -435,4 +436,25 @@ func TestEscHeldOnTheReview(t *testing.T) {
 	}
 	c.Press("esc")
 	c.UntilShows("Withdraw: quote", "Press enter to review")
+}
+
+// TestRepeatsToldHoldsTheShorterGuard: where the terminal tells a held
+// key's repeats (tui.Common.RepeatsTold), a repeat answers nothing whenever
+// it comes (TestARepeatNeverAnswers), so the review holds keys only
+// kit.ShownGuardTold: an enter pressed then signs; elsewhere it is held.
+func TestRepeatsToldHoldsTheShorterGuard(t *testing.T) {
+	for _, told := range []bool{true, false} {
+		app, _, now := hostileApp(t, true)
+		app.Common.RepeatsTold = told
+		w, q := sandboxQuote(t, app)
+		r := newReview(app, w, withdrawal.PricedQuote{Quote: q})
+		r.SetSize(120, 40)
+		r.Init()
+		r.Update(keyFound(r, signer.Found{Place: signer.KeyDemo}))
+		r.Update(r.checkBridge()())
+		*now = now.Add(kit.ShownGuardTold)
+		if screentest.SendTo(r, "\x1b[13u"); r.gate.Sending != told {
+			t.Errorf("repeats told %v: an enter pressed %v after the review showed signed %v", told, kit.ShownGuardTold, r.gate.Sending)
+		}
+	}
 }

@@ -135,7 +135,7 @@ func TestReviewGoesBackAtTheMargin(t *testing.T) {
 	timed(app)
 	q := pricedQuoteScreen(app, sandboxChoice(t, app), quoteAt(*now, "q-1", "23.5", "1.5"), 0)
 	r := reviewFor(t, app, now, q.quote.Quote, 0, 120, 40, signer.Found{Place: signer.KeyDemo})
-	*now = now.Add(53500 * time.Millisecond) // under 6 s left (the guard took a second)
+	*now = now.Add(54500*time.Millisecond - kit.ShownGuard) // over 5 s left: the guard took kit.ShownGuard
 	if _, cmd := r.Update(countdownMsg{tag: r.tag}); isPop(cmd) {
 		t.Fatal("the review went back with more than the margin left")
 	}

@@ -33,6 +33,7 @@ func (r *reviewScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	case focused && r.stopped():
 		r.gate.Key.Pass.SetValue("")
 		r.typed, r.cleared = false, typing
+		r.stopHold.Tell(r.app.Common.RepeatsTold)
 		cmd = tea.Batch(cmd, r.stopHold.StartOn(now, r.app.Timer))
 	case !r.stopped():
 		r.cleared = false

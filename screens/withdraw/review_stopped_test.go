@@ -204,7 +204,7 @@ func TestStopMidPassphraseHoldsItsKeys(t *testing.T) {
 		if screentest.Offers(r.KeyMap(), "c") || !r.Inputting() {
 			t.Errorf("c is offered while held (inputting %v): %v", r.Inputting(), r.KeyMap().ShortHelp())
 		}
-		*now = now.Add(kit.KeyGuard)
+		*now = now.Add(kit.ShownGuard) // the stop showed a guard ago, typing stopped
 		stoppedKeys(t, r, "Press c to review the change on its own screen, or r for a new quote", "c", "r")
 	})
 	t.Run("possible repeat", func(t *testing.T) {

@@ -42,9 +42,15 @@ const ReviewDwell = 500 * time.Millisecond
 // ShownDwell is how long a question that signs, pays or trusts holds keys
 // from when it shows (first, or again): longer than a terminal's repeat
 // delay, the wait before a held key's first repeat (X11 660 ms, KDE 600 ms,
-// Windows up to 1 s), so an enter held from the screen before repeats
-// first into the hold, which each repeat then holds on (ReviewDwell again).
-const ShownDwell = time.Second
+// Windows up to 1 s, GNOME and macOS settable near 2 s), so an enter held
+// from the screen before repeats first into the hold, which each repeat
+// then holds on (ReviewDwell again). A first repeat 1.5 s on signed.
+const ShownDwell = 2 * time.Second
+
+// ShownDwellTold is ShownDwell where the terminal tells a held key's
+// repeats from presses (the kitty keyboard protocol's event types): a
+// repeat answers nothing whenever it comes, so the hold is the reading's.
+const ShownDwellTold = time.Second
 
 // PasteGap is the shortest time between two keys of a typed answer: a key
 // (the Enter included) that follows the one before sooner came with it, as

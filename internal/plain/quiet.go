@@ -1,0 +1,47 @@
+package plain
+
+import "fmt"
+
+// A secret typed ahead, with the Enter of the question before it (a quick
+// hand, a slow link's packet), reaches the terminal while that question's
+// line is read, and a terminal echoes what it receives as it receives it:
+// the passphrase showed on the screen, above the question that then
+// discarded it. So the question right before a secret is read a key at a
+// time with echo off, the gate echoing its answer only: what came after
+// its Enter is never shown, and is dropped and said at the next question.
+
+// BeforeSecret marks the next question as asked right before a secret.
+func (p *Prompter) BeforeSecret() { p.quiet = true }
+
+// readAnswer writes prompt and reads its answer: a key at a time, echoed
+// up to its Enter by the gate, when it comes before a secret on a terminal
+// read a key at a time and no line is being read already; else a line.
+func (p *Prompter) readAnswer(prompt string, quiet bool) (string, error) {
+	g := p.gate
+	p.sayDropped() // typed ahead of this question, after the one before
+	if !quiet || g.Keys == nil || !g.OnTerminal() || p.pending != nil {
+		fmt.Fprint(p.out, prompt)
+		return p.read()
+	}
+	if held, _ := g.Flush(); held {
+		p.Say(discardedWords)
+	}
+	keys, err := g.Keys()
+	if err != nil {
+		return "", err
+	}
+	defer keys.Close()
+	fmt.Fprint(p.out, prompt)
+	t, err := g.typed(p.ctx, p.out, keys, false, nil)
+	p.dropped = t.after
+	return t.text, err
+}
+
+// sayDropped says, once, that keys typed after the question before a
+// secret were dropped.
+func (p *Prompter) sayDropped() {
+	if p.dropped {
+		p.dropped = false
+		p.Say(discardedWords)
+	}
+}
