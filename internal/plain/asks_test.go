@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/svcwallet/svcwallet/service/builder"
+	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/service/sandbox"
@@ -130,22 +131,36 @@ func TestLookUpSeveral(t *testing.T) {
 // with more held by the terminal (a spreadsheet's column pasted, one id a
 // line) looks up the first, drops the rest unread and says so, with the
 // command that takes a column: each other line answered Home's question
-// as a choice it has not, 199 "Not accepted" for 200 ids.
+// as a choice it has not, 199 "Not accepted" for 200 ids. On the embedded
+// sandbox that command is not named: it would start an exchange of its
+// own, which knows none of this run's ids.
 func TestLookUpPastedColumnSaysTheRestDropped(t *testing.T) {
-	r := newRig(t)
-	id, err := r.ex.SeedWithdrawal(sandbox.DemoAccountID, sandbox.DestCompleted, "ARBITRUM", "10")
-	if err != nil {
-		t.Fatal(err)
-	}
-	flushes := 0
-	r.console.Gate.Flush = func() (bool, error) { flushes++; return flushes == 1, nil } // the look-up's is the first
-	out, err := r.run(steps(logIn, typed("look up", id, "Follow until the end"), []scripted{after("COMPLETED", "quit")})...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	said := strings.Replace(pastedIDsWords, "%s", "svcwallet status - --env sandbox", 1)
-	if i := strings.Index(out, said); i < 0 || strings.Contains(out[:i], "SUBMITTED") || !strings.Contains(out[i:], "SUBMITTED") {
-		t.Errorf("the look-up does not say %q before its answer:\n%s", said, out)
+	const dropped = "The paste held more lines than the first: they were dropped unread. Give several ids on one line, spaces between"
+	for env, said := range map[string]string{
+		"local":           dropped + "; for a column of them, run svcwallet status - --env local and paste it there, then end it with ctrl+d",
+		config.SandboxEnv: dropped + ".\n",
+	} {
+		r := newRigOn(t, func(url string) config.Environment {
+			e := config.SandboxEnvironment(url, sandbox.DefaultChainID)
+			e.Name = env
+			return e
+		})
+		id, err := r.ex.SeedWithdrawal(sandbox.DemoAccountID, sandbox.DestCompleted, "ARBITRUM", "10")
+		if err != nil {
+			t.Fatal(err)
+		}
+		flushes := 0
+		r.console.Gate.Flush = func() (bool, error) { flushes++; return flushes == 1, nil } // the look-up's is the first
+		out, err := r.run(steps(logIn, typed("look up", id, "Follow until the end"), []scripted{after("COMPLETED", "quit")})...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i := strings.Index(out, said); i < 0 || strings.Contains(out[:i], "SUBMITTED") || !strings.Contains(out[i:], "SUBMITTED") {
+			t.Errorf("%s: the look-up does not say %q before its answer:\n%s", env, said, out)
+		}
+		if env == config.SandboxEnv && strings.Contains(out, "status -") {
+			t.Errorf("on the embedded sandbox the look-up names status -, which knows none of this run's ids:\n%s", out)
+		}
 	}
 }
 

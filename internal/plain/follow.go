@@ -225,38 +225,52 @@ func (s *session) lookUp() error {
 		return err
 	}
 	if pasted {
-		s.p.Say(pastedIDsWords, s.command("status", "-"))
+		s.p.Say("%s", s.pastedIDsWords())
 	}
 	return s.lookUpID(ids...)
 }
 
-// pasteSettle is how long a paste may pause while the terminal passes it
-// on: a column of 200 ids came in pieces of 4 KiB, a drop of what was held
-// at once left the later pieces to answer Home.
-const pasteSettle = 50 * time.Millisecond
+// A paste reaches a terminal in pieces (its line discipline holds 4 KiB,
+// a column of 3,000 ids is 22 of them): pasteTick is how often what came
+// is dropped, and a paste that pauses for pasteQuiet has ended. A bound on
+// the rounds left a longer column's later pieces to answer Home.
+const (
+	pasteTick  = 10 * time.Millisecond
+	pasteQuiet = 200 * time.Millisecond
+)
 
 // dropPasted drops what the terminal holds after an answer, and what more
-// of the paste comes within pasteSettle (for at most 16 rounds), and
+// of the paste comes until it pauses for pasteQuiet (or ctrl+c), and
 // reports whether it held any. Never on a pipe, which gives each question
 // a line of its own.
 func (s *session) dropPasted() bool {
-	held := false
-	for range 16 {
-		if !s.p.gate.PastedMore() {
-			break
-		}
-		held = true
+	if !s.p.gate.PastedMore() {
+		return false
+	}
+	for quiet := time.Duration(0); quiet < pasteQuiet; {
 		select {
-		case <-s.After(pasteSettle):
+		case <-s.After(pasteTick):
 		case <-s.ctx.Done():
-			return held
+			return true
+		}
+		quiet += pasteTick
+		if s.p.gate.PastedMore() {
+			quiet = 0
 		}
 	}
-	return held
+	return true
 }
 
 // pastedIDsWords is said of a look-up whose answer came with more lines.
-const pastedIDsWords = "The paste held more lines than the first: they were dropped unread. Give several ids on one line, spaces between; for a column of them, run %s and paste it there, then end it with ctrl+d (ctrl+z, Enter on Windows)."
+// On the embedded sandbox status - would start an exchange of its own,
+// which knows none of this run's ids: it is not named there.
+func (s *session) pastedIDsWords() string {
+	const dropped = "The paste held more lines than the first: they were dropped unread. Give several ids on one line, spaces between"
+	if s.target.Env.Embedded() {
+		return dropped + "."
+	}
+	return fmt.Sprintf("%s; for a column of them, run %s and paste it there, then end it with ctrl+d (ctrl+z, Enter on Windows).", dropped, s.command("status", "-"))
+}
 
 // lookUpID asks each id's status once, says it, and offers to follow
 // those still moving.

@@ -108,8 +108,13 @@ func (s *session) history() error {
 	}
 	const shown = 20
 	if len(recs) > shown {
-		// The older ones are not offered: the command line lists them all.
-		s.p.Say("The newest %d of %d withdrawals (every one, with the command that takes up an unfinished one: %s):", shown, len(recs), s.command("history"))
+		// The older ones are not offered: the command line lists them all,
+		// but not the embedded sandbox's, whose journal ends with this run.
+		where := ""
+		if !s.target.Env.Embedded() {
+			where = " (every one, with the command that takes up an unfinished one: " + s.command("history") + ")"
+		}
+		s.p.Say("The newest %d of %d withdrawals%s:", shown, len(recs), where)
 		recs = recs[:shown]
 	}
 	options := make([]Option, len(recs)+1)

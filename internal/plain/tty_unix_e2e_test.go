@@ -135,7 +135,7 @@ func TestDiscardSaysWhatItHeld(t *testing.T) {
 	if err != nil || now.Lflag != was.Lflag || now.Cc != was.Cc {
 		t.Errorf("the terminal was not put back: %+v, was %+v (%v)", now, was, err)
 	}
-	ptmx.WriteString("typed after\n")
+	go ptmx.WriteString("typed after\n") // behind what is left of the column, if any
 	if line, err := ReadLine(tty); line != "typed after" || err != nil {
 		t.Errorf("read %q, %v after the discards", line, err)
 	}
@@ -203,11 +203,12 @@ func TestKeysReadWhileStoppedAreDropped(t *testing.T) {
 	}
 }
 
-// TestPastedColumnDroppedWhole: a column of 200 ids pasted at a question
-// reaches a terminal in pieces (its line discipline holds 4 KiB); the
-// look-up's drop (dropPasted) takes every piece after its first line, so
-// none is left to answer the next question: a drop of what was held once
-// left 78 of 200 lines to answer Home in tmux.
+// TestPastedColumnDroppedWhole: a column of 3,000 ids pasted at a
+// question reaches a terminal in pieces (its line discipline holds 4 KiB,
+// 22 of them here); the look-up's drop (dropPasted) takes every piece
+// after its first line until the paste pauses, so none is left to answer
+// the next question: a drop of what was held once left 78 of 200 lines to
+// answer Home in tmux, and one of at most 16 pieces 511 of 3,000.
 func TestPastedColumnDroppedWhole(t *testing.T) {
 	ptmx, tty, err := pty.Open()
 	if err != nil {
@@ -217,7 +218,7 @@ func TestPastedColumnDroppedWhole(t *testing.T) {
 	defer tty.Close()
 	go io.Copy(io.Discard, ptmx) // the echo
 	var column strings.Builder
-	for i := range 200 {
+	for i := range 3000 {
 		fmt.Fprintf(&column, "q-pastedcolumnid%012d\n", i)
 	}
 	go ptmx.WriteString(column.String())
@@ -230,7 +231,7 @@ func TestPastedColumnDroppedWhole(t *testing.T) {
 	if !s.dropPasted() {
 		t.Fatal("the rest of the column was not found held")
 	}
-	ptmx.WriteString("typed after\n")
+	go ptmx.WriteString("typed after\n") // behind what is left of the column, if any
 	if line, err := p.read(); line != "typed after" || err != nil {
 		t.Errorf("after the drop the next answer read %q, %v", line, err)
 	}
