@@ -118,7 +118,7 @@ func TestPasteInPiecesRefusedWhole(t *testing.T) {
 			return true
 		}
 		m, err := unix.IoctlGetTermios(fd, getTermios)
-		return err == nil && m.Lflag&unix.ICANON == 0 && m.Cc[unix.VTIME] == pasteQuiet
+		return err == nil && m.Lflag&unix.ICANON == 0 && m.Cc[unix.VTIME] == pasteEndWait
 	})
 	if len(secret) > 0 {
 		t.Fatalf("a paste's first line was taken as the secret: %q", <-secret)

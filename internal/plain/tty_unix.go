@@ -114,13 +114,13 @@ func markPastes(f *os.File) func() {
 	return func() { _, _ = f.WriteString(ansi.ResetModeBracketedPaste) }
 }
 
-// pasteQuiet ends the reading of a paste whose end mark does not come, in
+// pasteEndWait ends the reading of a paste whose end mark does not come, in
 // tenths of a second: long, as a slow link's pieces may be far apart, and
 // waited only where a paste's end mark is owed.
-const pasteQuiet = 20
+const pasteEndWait = 20
 
 // pastedOn reads the rest of a paste that began in a secret's line, up to
-// its end mark (or a pasteQuiet pause, or maxLine bytes), out of canonical
+// its end mark (or a pasteEndWait pause, or maxLine bytes), out of canonical
 // mode, then sets the terminal fd back to line's settings; it reports
 // whether anything but blanks came after the line: more lines, which are
 // dropped. A paste whose last byte was the line's Enter brings only its
@@ -128,7 +128,7 @@ const pasteQuiet = 20
 func pastedOn(fd int, line *unix.Termios) bool {
 	raw := *line
 	raw.Lflag &^= unix.ICANON | unix.ECHO
-	raw.Cc[unix.VMIN], raw.Cc[unix.VTIME] = 0, pasteQuiet
+	raw.Cc[unix.VMIN], raw.Cc[unix.VTIME] = 0, pasteEndWait
 	if unix.IoctlSetTermios(fd, setTermios, &raw) != nil {
 		return true // unread, it may answer what comes next: refused
 	}
