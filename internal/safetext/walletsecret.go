@@ -24,8 +24,8 @@ const (
 )
 
 // WalletSecretSpans returns where s holds the shape of a recovery phrase
-// (minPhraseWords or more words of a BIP-39 list in a row, all but
-// maxOffList of each minPhraseWords, apart only by whitespace, commas,
+// (minPhraseWords or more words of a BIP-39 list in a row, or their first
+// shortWord letters, all but maxOffList of each minPhraseWords, apart only by whitespace, commas,
 // semicolons, quotes or a join, numbered or not: phraseSpans) or
 // of a key written as bytes
 // (minSecretBytes or more numbers up to 255 in a row, apart by commas and

@@ -74,6 +74,12 @@ func TestPhraseIsWordsOfAList(t *testing.T) {
 		"abacate abaixo abalar abater abduzir abelha aberto abismo abotoar abranger abreviar abrigar",
 		"abdikace abeceda adresa agrese akce aktovka alej alkohol amputace ananas andulka anekdota",
 		phrase + "\n" + strings.ToUpper(phrase),
+		// Written as a steel plate keeps it: each word's first 4 letters,
+		// which BIP-39 makes enough to tell it, a typo among them.
+		"lega winn than year wave saus wort usef lega winn than yell",
+		"aban abil able abou abov abse abso abst absu abus acce acie",
+		"abac abdo abej abie abog abon abor abra abri abue abus acci",
+		"lega winn than year wave sausage worth useful lega winn than yell", // some words whole
 	} {
 		if !HoldsWalletSecretShape(s) {
 			t.Errorf("%.60q is not a secret's shape", s)
@@ -87,6 +93,7 @@ func TestPhraseIsWordsOfAList(t *testing.T) {
 		strings.Replace(phrase, "thank year", "thnak yaer", 1),                           // two off the list among twelve
 		"legal winner thank year wave sausage ábaco abdomen abeja abierto abogado abono", // two lists
 		"zorbic quandle flimber snorkit plovers grimbly tassock wendle mirbek falstow crundle vasket",
+		"try this then send the rest from your main card when done",
 	} {
 		if HoldsWalletSecretShape(s) {
 			t.Errorf("%.60q is taken for a secret's shape", s)
