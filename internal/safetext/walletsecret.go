@@ -23,24 +23,40 @@ const (
 	minSecretBytes = 32
 )
 
-// WalletSecretSpans returns where s holds the shape of a recovery phrase
-// (minPhraseWords or more words of a BIP-39 list in a row, or their first
-// shortWord letters, all but maxOffList of each minPhraseWords, apart only by whitespace, commas,
-// semicolons, quotes or a join, numbered or not: phraseSpans) or
-// of a key written as bytes
+// WalletSecretSpans returns where s, text given where no secret goes (ids,
+// arguments, a field), holds the shape of a recovery phrase
+// (minPhraseWords or more words of a word's shape in a row, isWord, apart
+// only by whitespace, commas, semicolons, quotes or a join, numbered or
+// not) or of a key written as bytes
 // (minSecretBytes or more numbers up to 255 in a row, apart by commas and
 // whitespace, as in [12, 200, ...]) or of a key in base64 (base64Spans)
 // or of an extended private key (extendedKeySpans), as byte ranges
-// [start, end).
+// [start, end). Any words take the phrase's place here: refusing prose
+// costs nothing where ids go, and a phrase on no list embedded (a Trezor's
+// SLIP-39 share, one with two typos) was sent word by word as ids.
 func WalletSecretSpans(s string) [][2]int {
-	return append(append(phraseAndByteSpans(s), base64Spans(s)...), extendedKeySpans(s)...)
+	return append(append(phraseAndByteSpans(s, false), base64Spans(s)...), extendedKeySpans(s)...)
+}
+
+// shownSecretSpans are WalletSecretSpans of text shown (an error, a
+// child's output), where a phrase is words of a BIP-39 list (phraseSpans),
+// so that prose of as many words is said whole.
+func shownSecretSpans(s string) [][2]int {
+	return append(append(phraseAndByteSpans(s, true), base64Spans(s)...), extendedKeySpans(s)...)
 }
 
 // phraseAndByteSpans are WalletSecretSpans's recovery phrases and keys
-// written as bytes.
-func phraseAndByteSpans(s string) [][2]int {
+// written as bytes; a phrase's words on a list when listed.
+func phraseAndByteSpans(s string, listed bool) [][2]int {
 	var spans [][2]int
-	addPhrase := func(run [][2]int) { spans = append(spans, phraseSpans(s, run)...) }
+	addPhrase := func(run [][2]int) {
+		switch {
+		case listed:
+			spans = append(spans, phraseSpans(s, run)...)
+		case len(run) >= minPhraseWords:
+			spans = append(spans, [2]int{run[0][0], run[len(run)-1][1]})
+		}
+	}
 	addList := func(run [][2]int) {
 		if len(run) >= minSecretBytes {
 			spans = append(spans, bracketed(s, run[0][0], run[len(run)-1][1]))
@@ -378,18 +394,18 @@ func TypedSecret(s string) Secret {
 	switch {
 	case HoldsKeyShape(s):
 		return KeySecret
-	case len(phraseAndByteSpans(s)) > 0 || len(extendedKeySpans(s)) > 0:
+	case len(phraseAndByteSpans(s, false)) > 0 || len(extendedKeySpans(s)) > 0:
 		return PhraseSecret
 	}
 	return NoSecret
 }
 
-// secretsOut is s with each wallet secret it holds (WalletSecretSpans) put
+// secretsOut is s with each wallet secret it holds (shownSecretSpans) put
 // as "…", the rest as it is: Quoted's, for text typed or given and for a
 // child's output an error repeats, which may echo what it was given (a
 // wrapper's `set -x` trace of `--mnemonic "…"`).
 func secretsOut(s string) string {
-	spans := WalletSecretSpans(s)
+	spans := shownSecretSpans(s)
 	if len(spans) == 0 {
 		return s
 	}
