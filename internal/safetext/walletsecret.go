@@ -25,15 +25,16 @@ const (
 
 // WalletSecretSpans returns where s, text given where no secret goes (ids,
 // arguments, a field), holds the shape of a recovery phrase
-// (minPhraseWords or more words of a word's shape in a row, isWord, apart
-// only by whitespace, commas, semicolons, quotes or a join, numbered or
-// not) or of a key written as bytes
+// (minPhraseWords or more words in a row, apart only by whitespace,
+// commas, semicolons, quotes or a join, numbered or not: of one BIP-39
+// list, phraseSpans, or of 3 to maxShortWord letters whatever their list,
+// shortWordRuns) or of a key written as bytes
 // (minSecretBytes or more numbers up to 255 in a row, apart by commas and
 // whitespace, as in [12, 200, ...]) or of a key in base64 (base64Spans)
 // or of an extended private key (extendedKeySpans), as byte ranges
-// [start, end). Any words take the phrase's place here: refusing prose
-// costs nothing where ids go, and a phrase on no list embedded (a Trezor's
-// SLIP-39 share, one with two typos) was sent word by word as ids.
+// [start, end). Words on no list take the phrase's place here: a phrase
+// on no list embedded (a Trezor's SLIP-39 share, one with two typos) was
+// sent word by word as ids.
 func WalletSecretSpans(s string) [][2]int {
 	return append(append(phraseAndByteSpans(s, false), base64Spans(s)...), extendedKeySpans(s)...)
 }
@@ -46,15 +47,19 @@ func shownSecretSpans(s string) [][2]int {
 }
 
 // phraseAndByteSpans are WalletSecretSpans's recovery phrases and keys
-// written as bytes; a phrase's words on a list when listed.
+// written as bytes; a phrase's words on a list only when listed.
 func phraseAndByteSpans(s string, listed bool) [][2]int {
 	var spans [][2]int
 	addPhrase := func(run [][2]int) {
-		switch {
-		case listed:
-			spans = append(spans, phraseSpans(s, run)...)
-		case len(run) >= minPhraseWords:
-			spans = append(spans, [2]int{run[0][0], run[len(run)-1][1]})
+		var short [][2]int
+		if !listed {
+			short = shortWordRuns(s, run)
+			spans = append(spans, short...)
+		}
+		for _, p := range phraseSpans(s, run) {
+			if !slices.ContainsFunc(short, func(k [2]int) bool { return k[0] <= p[0] && p[1] <= k[1] }) {
+				spans = append(spans, p) // said once
+			}
 		}
 	}
 	addList := func(run [][2]int) {
@@ -260,16 +265,45 @@ func isPieceByte(c byte) bool {
 // apart), the shape of a recovery phrase's word (BIP-39's lists in the
 // Latin script have no shorter nor longer one).
 func isWord(p string) bool {
+	if strings.ContainsAny(p, "0123456789") {
+		return false
+	}
+	n := letters(p)
+	return n >= 3 && n <= maxListWord
+}
+
+// letters is how many letters the piece p has, its accents apart.
+func letters(p string) int {
 	n := 0
 	for _, r := range p {
-		if r >= '0' && r <= '9' {
-			return false
-		}
 		if !isCombiningMark(r) {
 			n++
 		}
 	}
-	return n >= 3 && n <= maxListWord
+	return n
+}
+
+// maxShortWord is the most letters of a word of a phrase on no list
+// (shortWordRuns): BIP-39's English list and SLIP-39's have no longer one,
+// and prose's longer words (overnight) part its runs, so a builder's key
+// label of twenty words can be typed.
+const maxShortWord = 8
+
+// shortWordRuns are the runs of minPhraseWords or more words of run, in a
+// row, of at most maxShortWord letters.
+func shortWordRuns(s string, run [][2]int) [][2]int {
+	var spans [][2]int
+	first := 0 // the first word of the run of short ones
+	for i := 0; i <= len(run); i++ {
+		if i < len(run) && letters(s[run[i][0]:run[i][1]]) <= maxShortWord {
+			continue
+		}
+		if i-first >= minPhraseWords {
+			spans = append(spans, [2]int{run[first][0], run[i-1][1]})
+		}
+		first = i + 1
+	}
+	return spans
 }
 
 // maxOffList is how many of minPhraseWords words in a row may be on no

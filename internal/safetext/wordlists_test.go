@@ -56,7 +56,8 @@ func TestWordListsAsPublished(t *testing.T) {
 // output) is words of one BIP-39 list, a typo among twelve allowed, typed
 // with or without its accents, and cut; prose of as many words of its shape
 // is not, so a signing program's error is said whole. Given where no secret
-// goes, each is refused all the same (WalletSecretSpans: any words).
+// goes, twelve words of 3 to 8 letters are refused all the same
+// (WalletSecretSpans: whatever their list).
 func TestPhraseIsWordsOfAList(t *testing.T) {
 	const (
 		phrase = "legal winner thank year wave sausage worth useful legal winner thank yellow"
@@ -101,7 +102,7 @@ func TestPhraseIsWordsOfAList(t *testing.T) {
 		}
 	}
 	if !HoldsWalletSecretShape(ledger) {
-		t.Errorf("the Ledger's error given as ids is not refused as any twelve words are")
+		t.Errorf("the Ledger's error given as ids is not refused as twelve short words are")
 	}
 	if got := Quoted("Error: " + ledger); got != "Error: "+ledger {
 		t.Errorf("the Ledger's error is said as %q", got)
@@ -148,8 +149,8 @@ func BenchmarkWordListsLoad(b *testing.B) {
 }
 
 // TestGivenPhraseOnNoList: a phrase on no list embedded, given where no
-// secret goes (ids, arguments, a field), is refused as any twelve words
-// are: a Trezor's SLIP-39 share (its own list of 1024 words, of which
+// secret goes (ids, arguments, a field), is refused as twelve words of 3
+// to 8 letters are: a Trezor's SLIP-39 share (its own list of 1024 words, of which
 // about half are on BIP-39's) and a BIP-39 phrase with two typos were sent
 // word by word as quote ids, each said back. Shown, they are not cut.
 func TestGivenPhraseOnNoList(t *testing.T) {
