@@ -73,3 +73,20 @@ func TestStatusStdinPhraseOneALineIsOneSecret(t *testing.T) {
 		}
 	}
 }
+
+// TestStatusRefusesASLIP39Share: a Trezor's backup in SLIP-39 (20 words of
+// its own list, about half of them on BIP-39's) given to status, as
+// arguments or on standard input, is refused before any request and never
+// repeated: it was sent as 20 quote ids, each said back.
+func TestStatusRefusesASLIP39Share(t *testing.T) {
+	share := "duckling enlarge academic academic agency result length solution fridge kidney coal piece deal husband erode duke ajar critical decision keyboard"
+	r := newStatusRig(t)
+	res := r.runStdin(share+"\n", "-")
+	if res.code != exitUsage || strings.Contains(res.stdout+res.stderr, "duckling") || len(r.takeAsks()) != 0 {
+		t.Errorf("status - < share: exit %d, stdout %q, stderr %q", res.code, res.stdout, res.stderr)
+	}
+	args := depositCmd(t, nil, append([]string{"status"}, strings.Fields(share)...)...)
+	if args.code != exitUsage || !strings.Contains(args.stderr, "refusing a wallet secret on the command line") || strings.Contains(args.stdout+args.stderr, "duckling") {
+		t.Errorf("status share: exit %d, stdout %q, stderr %q", args.code, args.stdout, args.stderr)
+	}
+}

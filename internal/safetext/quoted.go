@@ -14,7 +14,7 @@ const maxQuotedHex = 8
 // than maxQuotedHex is cut after its eighth digit, the cut marked with "…",
 // and so is a key's shape in pieces (KeySpans) after its eighth digit;
 // a wallet secret in another shape (a recovery phrase, an extended private
-// key: WalletSecretSpans) is put as "…" whole.
+// key: shownSecretSpans) is put as "…" whole.
 // Text a user typed or pasted may hold a key, or most of one; an error
 // quoting it whole would put it on screen and in any report of the error.
 // s is cleaned first (Text, line breaks and tabs as spaces): a run broken

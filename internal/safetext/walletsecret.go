@@ -23,24 +23,45 @@ const (
 	minSecretBytes = 32
 )
 
-// WalletSecretSpans returns where s holds the shape of a recovery phrase
-// (minPhraseWords or more words of a BIP-39 list in a row, all but
-// maxOffList of each minPhraseWords, apart only by whitespace, commas,
-// semicolons, quotes or a join, numbered or not: phraseSpans) or
-// of a key written as bytes
+// WalletSecretSpans returns where s, text given where no secret goes (ids,
+// arguments, a field), holds the shape of a recovery phrase
+// (minPhraseWords or more words in a row, apart only by whitespace,
+// commas, semicolons, quotes or a join, numbered or not: of one BIP-39
+// list, phraseSpans, or of 3 to maxShortWord letters whatever their list,
+// shortWordRuns) or of a key written as bytes
 // (minSecretBytes or more numbers up to 255 in a row, apart by commas and
 // whitespace, as in [12, 200, ...]) or of a key in base64 (base64Spans)
 // or of an extended private key (extendedKeySpans), as byte ranges
-// [start, end).
+// [start, end). Words on no list take the phrase's place here: a phrase
+// on no list embedded (a Trezor's SLIP-39 share, one with two typos) was
+// sent word by word as ids.
 func WalletSecretSpans(s string) [][2]int {
-	return append(append(phraseAndByteSpans(s), base64Spans(s)...), extendedKeySpans(s)...)
+	return append(append(phraseAndByteSpans(s, false), base64Spans(s)...), extendedKeySpans(s)...)
+}
+
+// shownSecretSpans are WalletSecretSpans of text shown (an error, a
+// child's output), where a phrase is words of a BIP-39 list (phraseSpans),
+// so that prose of as many words is said whole.
+func shownSecretSpans(s string) [][2]int {
+	return append(append(phraseAndByteSpans(s, true), base64Spans(s)...), extendedKeySpans(s)...)
 }
 
 // phraseAndByteSpans are WalletSecretSpans's recovery phrases and keys
-// written as bytes.
-func phraseAndByteSpans(s string) [][2]int {
+// written as bytes; a phrase's words on a list only when listed.
+func phraseAndByteSpans(s string, listed bool) [][2]int {
 	var spans [][2]int
-	addPhrase := func(run [][2]int) { spans = append(spans, phraseSpans(s, run)...) }
+	addPhrase := func(run [][2]int) {
+		var short [][2]int
+		if !listed {
+			short = shortWordRuns(s, run)
+			spans = append(spans, short...)
+		}
+		for _, p := range phraseSpans(s, run) {
+			if !slices.ContainsFunc(short, func(k [2]int) bool { return k[0] <= p[0] && p[1] <= k[1] }) {
+				spans = append(spans, p) // said once
+			}
+		}
+	}
 	addList := func(run [][2]int) {
 		if len(run) >= minSecretBytes {
 			spans = append(spans, bracketed(s, run[0][0], run[len(run)-1][1]))
@@ -244,16 +265,45 @@ func isPieceByte(c byte) bool {
 // apart), the shape of a recovery phrase's word (BIP-39's lists in the
 // Latin script have no shorter nor longer one).
 func isWord(p string) bool {
+	if strings.ContainsAny(p, "0123456789") {
+		return false
+	}
+	n := letters(p)
+	return n >= 3 && n <= maxListWord
+}
+
+// letters is how many letters the piece p has, its accents apart.
+func letters(p string) int {
 	n := 0
 	for _, r := range p {
-		if r >= '0' && r <= '9' {
-			return false
-		}
 		if !isCombiningMark(r) {
 			n++
 		}
 	}
-	return n >= 3 && n <= maxListWord
+	return n
+}
+
+// maxShortWord is the most letters of a word of a phrase on no list
+// (shortWordRuns): BIP-39's English list and SLIP-39's have no longer one,
+// and prose's longer words (overnight) part its runs, so a builder's key
+// label of twenty words can be typed.
+const maxShortWord = 8
+
+// shortWordRuns are the runs of minPhraseWords or more words of run, in a
+// row, of at most maxShortWord letters.
+func shortWordRuns(s string, run [][2]int) [][2]int {
+	var spans [][2]int
+	first := 0 // the first word of the run of short ones
+	for i := 0; i <= len(run); i++ {
+		if i < len(run) && letters(s[run[i][0]:run[i][1]]) <= maxShortWord {
+			continue
+		}
+		if i-first >= minPhraseWords {
+			spans = append(spans, [2]int{run[first][0], run[i-1][1]})
+		}
+		first = i + 1
+	}
+	return spans
 }
 
 // maxOffList is how many of minPhraseWords words in a row may be on no
@@ -378,18 +428,18 @@ func TypedSecret(s string) Secret {
 	switch {
 	case HoldsKeyShape(s):
 		return KeySecret
-	case len(phraseAndByteSpans(s)) > 0 || len(extendedKeySpans(s)) > 0:
+	case len(phraseAndByteSpans(s, false)) > 0 || len(extendedKeySpans(s)) > 0:
 		return PhraseSecret
 	}
 	return NoSecret
 }
 
-// secretsOut is s with each wallet secret it holds (WalletSecretSpans) put
+// secretsOut is s with each wallet secret it holds (shownSecretSpans) put
 // as "…", the rest as it is: Quoted's, for text typed or given and for a
 // child's output an error repeats, which may echo what it was given (a
 // wrapper's `set -x` trace of `--mnemonic "…"`).
 func secretsOut(s string) string {
-	spans := WalletSecretSpans(s)
+	spans := shownSecretSpans(s)
 	if len(spans) == 0 {
 		return s
 	}

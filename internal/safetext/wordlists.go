@@ -23,8 +23,13 @@ const maxListWord = 9
 // listedWords is loadWordLists, read at the first check, not at start.
 var listedWords = sync.OnceValue(loadWordLists)
 
-// loadWordLists maps each word of the lists, folded (foldWord), to the
-// lists it is on (bit i: bip39Lists[i]).
+// shortWord is how many first letters of a word tell it on its list
+// (BIP-39 makes every list so): a steel plate keeps a phrase so, and a
+// wallet takes it typed so.
+const shortWord = 4
+
+// loadWordLists maps each word of the lists, folded (foldWord), and its
+// first shortWord letters, to the lists it is on (bit i: bip39Lists[i]).
 func loadWordLists() map[string]uint8 {
 	// The words folded, one after the other in one string that the keys
 	// share: one allocation, not one a word.
@@ -43,9 +48,13 @@ func loadWordLists() map[string]uint8 {
 		}
 	}
 	all, start := string(folded), 0
-	m := make(map[string]uint8, len(ends))
+	m := make(map[string]uint8, 2*len(ends)) // words and their first letters
 	for k, end := range ends {
-		m[all[start:end]] |= on[k]
+		word := all[start:end]
+		m[word] |= on[k]
+		if short := firstLetters(word, shortWord); short != word {
+			m[short] |= on[k]
+		}
 		start = end
 	}
 	return m
@@ -60,6 +69,17 @@ func listsOf(word string) uint8 {
 		return 0
 	}
 	return listedWords()[string(k)]
+}
+
+// firstLetters is word's first n letters, or word when it has no more.
+func firstLetters(word string, n int) string {
+	for i := range word {
+		if n == 0 {
+			return word[:i]
+		}
+		n--
+	}
+	return word
 }
 
 // foldWord appends word to dst in lower case without its accents (ábaco,

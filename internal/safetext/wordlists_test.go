@@ -52,10 +52,12 @@ func TestWordListsAsPublished(t *testing.T) {
 	}
 }
 
-// TestPhraseIsWordsOfAList: a recovery phrase is words of one BIP-39 list,
-// a typo among twelve allowed, typed with or without its accents; prose of
-// as many words of its shape is not, so a signing program's error is said
-// whole.
+// TestPhraseIsWordsOfAList: a recovery phrase shown (an error, a child's
+// output) is words of one BIP-39 list, a typo among twelve allowed, typed
+// with or without its accents, and cut; prose of as many words of its shape
+// is not, so a signing program's error is said whole. Given where no secret
+// goes, twelve words of 3 to 8 letters are refused all the same
+// (WalletSecretSpans: whatever their list).
 func TestPhraseIsWordsOfAList(t *testing.T) {
 	const (
 		phrase = "legal winner thank year wave sausage worth useful legal winner thank yellow"
@@ -74,8 +76,14 @@ func TestPhraseIsWordsOfAList(t *testing.T) {
 		"abacate abaixo abalar abater abduzir abelha aberto abismo abotoar abranger abreviar abrigar",
 		"abdikace abeceda adresa agrese akce aktovka alej alkohol amputace ananas andulka anekdota",
 		phrase + "\n" + strings.ToUpper(phrase),
+		// Written as a steel plate keeps it: each word's first 4 letters,
+		// which BIP-39 makes enough to tell it, a typo among them.
+		"lega winn than year wave saus wort usef lega winn than yell",
+		"aban abil able abou abov abse abso abst absu abus acce acie",
+		"abac abdo abej abie abog abon abor abra abri abue abus acci",
+		"lega winn than year wave sausage worth useful lega winn than yell", // some words whole
 	} {
-		if !HoldsWalletSecretShape(s) {
+		if len(shownSecretSpans(s)) == 0 || !HoldsWalletSecretShape(s) {
 			t.Errorf("%.60q is not a secret's shape", s)
 		}
 	}
@@ -87,10 +95,14 @@ func TestPhraseIsWordsOfAList(t *testing.T) {
 		strings.Replace(phrase, "thank year", "thnak yaer", 1),                           // two off the list among twelve
 		"legal winner thank year wave sausage ábaco abdomen abeja abierto abogado abono", // two lists
 		"zorbic quandle flimber snorkit plovers grimbly tassock wendle mirbek falstow crundle vasket",
+		"try this then send the rest from your main card when done",
 	} {
-		if HoldsWalletSecretShape(s) {
-			t.Errorf("%.60q is taken for a secret's shape", s)
+		if len(shownSecretSpans(s)) > 0 {
+			t.Errorf("%.60q is cut as a secret's shape", s)
 		}
+	}
+	if !HoldsWalletSecretShape(ledger) {
+		t.Errorf("the Ledger's error given as ids is not refused as twelve short words are")
 	}
 	if got := Quoted("Error: " + ledger); got != "Error: "+ledger {
 		t.Errorf("the Ledger's error is said as %q", got)
@@ -109,10 +121,10 @@ func TestPhraseIsWordsOfAList(t *testing.T) {
 	}
 }
 
-// BenchmarkWalletSecretSpans is the check every outside string passes:
+// BenchmarkShownSecretSpans is the check every outside string passes:
 // an error line (the common case), a page of prose whose runs of words
 // are looked up on the lists, and a recovery phrase.
-func BenchmarkWalletSecretSpans(b *testing.B) {
+func BenchmarkShownSecretSpans(b *testing.B) {
 	listedWords() // built at the first check, measured apart (BenchmarkWordListsLoad)
 	for name, s := range map[string]string{
 		"error":  "withdrawal q-7f3a2c91 was refused: the quote expired at 14:03:22; ask for a new quote and review it",
@@ -122,7 +134,7 @@ func BenchmarkWalletSecretSpans(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			b.SetBytes(int64(len(s)))
 			for b.Loop() {
-				WalletSecretSpans(s)
+				shownSecretSpans(s)
 			}
 		})
 	}
@@ -133,5 +145,21 @@ func BenchmarkWalletSecretSpans(b *testing.B) {
 func BenchmarkWordListsLoad(b *testing.B) {
 	for b.Loop() {
 		loadWordLists()
+	}
+}
+
+// TestGivenPhraseOnNoList: a phrase on no list embedded, given where no
+// secret goes (ids, arguments, a field), is refused as twelve words of 3
+// to 8 letters are: a Trezor's SLIP-39 share (its own list of 1024 words, of which
+// about half are on BIP-39's) and a BIP-39 phrase with two typos were sent
+// word by word as quote ids, each said back. Shown, they are not cut.
+func TestGivenPhraseOnNoList(t *testing.T) {
+	for _, s := range []string{
+		"duckling enlarge academic academic agency result length solution fridge kidney coal piece deal husband erode duke ajar critical decision keyboard",
+		"legal winner thnak yaer wave sausage worth useful legal winner thank yellow",
+	} {
+		if !HoldsWalletSecretShape(s) || TypedSecret(s) != PhraseSecret || SecretIn(s) != PhraseSecret {
+			t.Errorf("%.40q given is not refused", s)
+		}
 	}
 }

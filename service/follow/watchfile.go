@@ -361,7 +361,8 @@ func (e *watchEnv) kept() []Kept {
 	}
 	out := make([]Kept, 0, len(e.known))
 	for i, id := range e.order {
-		if e.at[id] == i {
+		// An id dropped is in no at: its zero is no place, not the first.
+		if at, ok := e.at[id]; ok && at == i {
 			out = append(out, e.known[id])
 		}
 	}

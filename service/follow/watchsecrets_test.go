@@ -94,3 +94,21 @@ func TestWatchlistSecretsNotRewrittenSaid(t *testing.T) {
 		t.Errorf("the file was rewritten after all")
 	}
 }
+
+// TestWatchlistSecretFirstRewrittenOut: a secret's ids at the head of an
+// environment leave nothing in their place when the file is rewritten; an
+// id dropped from the first place was written back as an empty one.
+func TestWatchlistSecretFirstRewrittenOut(t *testing.T) {
+	board := filepath.Join(t.TempDir(), "board.json")
+	phrase := append(strings.Fields("abandon ability able about above absent absorb abstract absurd abuse access accident"), "q-1")
+	b, err := json.Marshal(map[string]any{"envs": map[string]any{"sandbox": phrase}})
+	exchangetest.Must(t, err)
+	exchangetest.Must(t, os.WriteFile(board, b, 0o600))
+	kept, err := (&follow.WatchFile{Path: board, Env: "sandbox"}).LoadClean()
+	if !errors.As(err, new(*follow.SecretsDropped)) || !slices.Equal(ids(kept), []string{"q-1"}) {
+		t.Fatalf("LoadClean: %v, %v", ids(kept), err)
+	}
+	if after, _ := os.ReadFile(board); string(after) != `{"env":"sandbox","put":[{"quote_id":"q-1"}]}`+"\n" {
+		t.Errorf("the file holds %s", after)
+	}
+}
