@@ -10,6 +10,7 @@ import (
 	"hash"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -233,7 +234,8 @@ func remember(rems []Remembered, e Entry) []Remembered {
 // send the person answered, for a record another svcwallet holds a moment.
 func (j *Journal) noteWritten() error {
 	if err := j.record(false, true); err != nil {
-		return fmt.Errorf("the record of what was written to it, %s, could not be brought up to date: %w", safetext.Shown(WrittenPath(j.path)), err)
+		// err names the file at fault, in full: the record by its name alone.
+		return fmt.Errorf("its record %s could not be brought up to date: %w", safetext.Shown(filepath.Base(WrittenPath(j.path))), err)
 	}
 	return nil
 }
