@@ -10,6 +10,7 @@ import (
 	"hash"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -229,11 +230,12 @@ func remember(rems []Remembered, e Entry) []Remembered {
 // what was recorded) the error names it, and the line is refused: sent
 // with the record behind it, a journal put back to before that line read
 // as whole, its withdrawal lost unseen. Its lock is waited for without
-// end: given up, the send would go with the line unrecorded, after a wait
-// said to give up.
+// end, as the journal's own is (Exclusive): a wait given up refuses a
+// send the person answered, for a record another svcwallet holds a moment.
 func (j *Journal) noteWritten() error {
 	if err := j.record(false, true); err != nil {
-		return fmt.Errorf("the record of what was written to it, %s, could not be brought up to date: %w", safetext.Shown(WrittenPath(j.path)), err)
+		// err names the file at fault, in full: the record by its name alone.
+		return fmt.Errorf("its record %s could not be brought up to date: %w", safetext.Shown(filepath.Base(WrittenPath(j.path))), err)
 	}
 	return nil
 }

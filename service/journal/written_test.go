@@ -218,13 +218,7 @@ func TestSendLineWhoseRecordCannotBeWritten(t *testing.T) {
 		t.Fatal(err)
 	}
 	before, _ := os.ReadFile(path)
-	lock := WrittenPath(path) + ".lock"
-	if err := os.Remove(lock); err != nil && !errors.Is(err, os.ErrNotExist) {
-		t.Fatal(err)
-	}
-	if err := os.Mkdir(lock, 0o700); err != nil {
-		t.Fatal(err)
-	}
+	lock := plantRecordLock(t, path)
 	second := genIntent("production", "acct-1", "q-second", 2, genT0.Add(time.Minute))
 	if err := j.Append(second); err == nil || !strings.Contains(err.Error(), WrittenPath(path)) {
 		t.Fatalf("an intent whose record could not be written: %v, want an error naming the record", err)
@@ -241,5 +235,77 @@ func TestSendLineWhoseRecordCannotBeWritten(t *testing.T) {
 	}
 	if lost := rolledBack(t, j, true); lost != nil {
 		t.Fatalf("after the record came back: %v", lost)
+	}
+}
+
+// plantRecordLock puts a folder where the journal at path's record keeps
+// its lock, so the record cannot be brought up to date, and returns it.
+func plantRecordLock(t *testing.T, path string) string {
+	t.Helper()
+	lock := WrittenPath(path) + ".lock"
+	if err := os.Remove(lock); err != nil && !errors.Is(err, os.ErrNotExist) {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(lock, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	return lock
+}
+
+// syncThen is the journal file of an append whose sync is followed by
+// then, once: another process appending right after the line.
+type syncThen struct {
+	appendFile
+	then *func()
+}
+
+func (f syncThen) Sync() error {
+	err := f.appendFile.Sync()
+	if then := *f.then; then != nil {
+		*f.then = nil
+		then()
+	}
+	return err
+}
+
+// TestRefusedSendLineKeepsALineAppendedMeanwhile: an intent refused
+// because its record cannot be brought up to it is cut back only while it
+// is the journal's last line. Another process's line appended after it
+// meanwhile (the record's lock is waited for without end) stays, and the
+// intent with it: it then reads as unanswered, which the repeat guard
+// refuses, never pays again.
+func TestRefusedSendLineKeepsALineAppendedMeanwhile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "journal.jsonl")
+	j, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := j.Append(genIntent("production", "acct-1", "q-first", 1, genT0)); err != nil {
+		t.Fatal(err)
+	}
+	plantRecordLock(t, path)
+	other, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	answer := Entry{Time: genT0.Add(time.Minute), Kind: KindState, Env: "production", AccountID: "acct-1", QuoteID: "q-first", State: "SENDING"}
+	meanwhile := func() {
+		if err := other.Append(answer); err != nil {
+			t.Error(err)
+		}
+	}
+	was := openAppend
+	openAppend = func(path string) (appendFile, error) {
+		f, err := was(path)
+		return syncThen{f, &meanwhile}, err
+	}
+	t.Cleanup(func() { openAppend = was })
+	if err := j.Append(genIntent("production", "acct-1", "q-second", 2, genT0.Add(time.Minute))); err == nil {
+		t.Fatal("an intent whose record could not be written was taken")
+	}
+	now, _ := os.ReadFile(path)
+	lines := strings.Split(strings.TrimSuffix(string(now), "\n"), "\n")
+	if len(lines) != 3 || !strings.Contains(lines[1], "q-second") || !strings.Contains(lines[2], `"SENDING"`) {
+		t.Fatalf("the line appended meanwhile was not kept after the refused intent:\n%s", now)
 	}
 }

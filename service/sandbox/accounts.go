@@ -69,14 +69,14 @@ var (
 )
 
 // chainDef is one chain the exchange knows: deposit tokens and, when it has
-// a withdrawal route, the payout tokens, speed and per-quote liquidity.
+// a withdrawal route, the payout tokens, speed and the bridge's liquidity there.
 type chainDef struct {
 	name, chainID, chainType string
 	onDemand                 bool // no deposit address until generated
 	tokens                   []exchange.TokenInfo
 	tokensOut                []string // nil: no withdrawal route
 	speed                    string
-	liquidity                decimal.Decimal // largest quote the bridge can fill
+	liquidity                decimal.Decimal // the pool: what its payouts in flight may hold at once
 }
 
 func tokens(usdt, usdc string) []exchange.TokenInfo {

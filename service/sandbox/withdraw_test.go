@@ -357,3 +357,18 @@ func TestWithdrawLiquidityAtExecution(t *testing.T) {
 	wantStatus(t, s.withdraw(s.withdrawBody(q2, demo, DemoAddress, 3)), http.StatusAccepted)
 	wantBalance(t, h, DemoAccountID, "8800")
 }
+
+// TestWithdrawLiquidityReleasedWhateverTheFate: a payout gives its hold on
+// the pool back when it settles, whether it completed, failed or was
+// refunded: KAIA's whole pool can be quoted again after each.
+func TestWithdrawLiquidityReleasedWhateverTheFate(t *testing.T) {
+	h := newHarness(t, Options{})
+	s := h.login(DemoAPIKey)
+	demo := key(t, DemoPrivateKey)
+	for i, to := range []string{DestCompleted, DestFailed, DestRefunded} {
+		q := s.quote(to, "KAIA", "1000")
+		wantStatus(t, s.withdraw(s.withdrawBody(q, demo, DemoAddress, uint32(i+1))), http.StatusAccepted)
+		h.clock.Advance(DefaultSettle)
+		s.quote(DestCompleted, "KAIA", "1000")
+	}
+}
