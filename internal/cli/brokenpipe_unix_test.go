@@ -36,6 +36,7 @@ func TestBrokenPipeIsAnOutputError(t *testing.T) {
 		{[]string{"key", "list", "--keystore", t.TempDir(), "--json"}, "svcwallet key list: cannot write the output: write /dev/stdout: broken pipe\nMain returned 1\n"},
 		{[]string{"version"}, ""},
 		{[]string{"help", "status"}, ""},
+		{[]string{"status", "--help"}, ""},
 		{[]string{"sandbox", "--listen", "127.0.0.1:0"}, ""},
 		{[]string{"--plain", "--env", "sandbox"}, ""},
 	} {
