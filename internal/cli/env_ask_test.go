@@ -16,7 +16,7 @@ import (
 // a key pasted at the wrong question; an empty answer takes the default.
 func TestEnvAddChecksEachAnswer(t *testing.T) {
 	key := strings.Repeat("ab", 32)
-	in := strings.Join([]string{key, "ftp://example.com", "http://127.0.0.1:8700", "", "327", "http://127.0.0.1:8701", "abc", "0", "9007199254740993", "327"}, "\n") + "\n"
+	in := strings.Join([]string{key, "ftp://example.com", "http://127.0.0.1:8700", "", "327", "http://127.0.0.1:8701", "abc", "327\u200b", "0", "9007199254740993", "327"}, "\n") + "\n"
 	var errOut bytes.Buffer
 	a := newApp(CLIEnv{Stdin: strings.NewReader(in), Stderr: &errOut, Getenv: func(string) string { return "" }})
 	a.configPath = filepath.Join(t.TempDir(), "config.toml")
@@ -33,6 +33,8 @@ func TestEnvAddChecksEachAnswer(t *testing.T) {
 		"Base URL, the API host (https://…): Not accepted: \"ftp://example.com\": scheme must be https.\n",
 		"Market-data URL, the host of /time [http://127.0.0.1:8700]: Not accepted: \"327\" is not an absolute URL.\n",
 		"Not accepted: \"abc\" is not a chain id: a whole number such as 327.\n",
+		// Escaped: cleaned, it read "327" is not a chain id.
+		"Not accepted: \"327\\u200b\" is not a chain id",
 		"Not accepted: \"0\" is not a chain id",
 		"Not accepted: chain id 9007199254740993 is above 9007199254740991, the largest a JSON reader keeps exact", "(325 production, 326 testnet, 327 staging).\n",
 	} {

@@ -122,6 +122,14 @@ func (f *failedWrite) Write(p []byte) (int, error) {
 	return n, err
 }
 
+// refusedWrite is the first write w refused, when w keeps it (failedWrite).
+func refusedWrite(w io.Writer) error {
+	if f, ok := w.(*failedWrite); ok {
+		return f.err
+	}
+	return nil
+}
+
 // unwritten is how a command that ended on err ends once stdout failed a
 // write: an error of its own stands, and so does a status its output said
 // (exitStatus) only when that output was written; else the output error,

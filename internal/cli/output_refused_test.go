@@ -55,3 +55,36 @@ func TestJSONErrorNotTakenIsSaidOnStderr(t *testing.T) {
 		t.Errorf("status --json --jsno, stdout taking nothing: exit %d, stderr %q; want 2 and the usage error", code, errOut.String())
 	}
 }
+
+// TestWatchEndsAtALineRefused: status --watch and withdraw --wait whose
+// stdout refuses a line (status --watch | head -1, the reader gone) stop
+// asking and end with the output error: with SIGPIPE caught they asked
+// on, unread, until every withdrawal ended, where SIGPIPE had ended them
+// at that line.
+func TestWatchEndsAtALineRefused(t *testing.T) {
+	r := newJournalingRig(t)
+	asked := func() int {
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		return len(r.asks)
+	}
+	ids := []string{r.withdraw(sandbox.DemoAPIKey, sandbox.DemoPrivateKey, sandbox.DestCompleted, true),
+		r.withdraw(sandbox.DemoAPIKey, sandbox.DemoPrivateKey, sandbox.DestCompleted, true)}
+	before := asked()
+	r.stdout = &writesKept{failAt: 0, full: true}
+	res := r.run(nil, append([]string{"--watch"}, ids...)...)
+	if n := asked() - before; res.code != exitError || !strings.Contains(res.stderr, "svcwallet status: cannot write the output: no space left on device") || n > len(ids) {
+		t.Errorf("status --watch, its first line refused: exit %d, %d asks, stderr %q; want 5, cannot write the output, each asked once", res.code, n, res.stderr)
+	}
+
+	before = asked()
+	out := &writesKept{failAt: -1}
+	r.stdout = out
+	r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestCompleted, "25", "--yes", "--json")...).want(t, exitCompleted)
+	r.stdout = &writesKept{failAt: len(out.writes), full: true} // the follow's first line
+	w := r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestCompleted, "25", "--yes", "--wait", "--json")...)
+	r.stdout = nil
+	if n := asked() - before; w.code != exitError || n != 1 || !strings.Contains(w.stderr, "was accepted, but its status cannot be written to the output") {
+		t.Errorf("withdraw --wait --json, the follow's first line refused: exit %d, %d asks, stderr %q; want 5, asked once, said accepted", w.code, n, w.stderr)
+	}
+}

@@ -66,6 +66,20 @@ func printsOnly(args []string) bool {
 	return false
 }
 
+// helpAsked reports whether the line asks for a command's help (--help or
+// -h before any --), which only prints, as printsOnly's commands do.
+func helpAsked(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "--":
+			return false
+		case "--help", "-h":
+			return true
+		}
+	}
+	return false
+}
+
 // app is one run of the command line: the process's env, its context
 // (ended by ctrl+c in a real process), the flags every command shares, the
 // environment resolved once (target), and the commands whose clocks,
@@ -143,9 +157,10 @@ func (a *app) execute(args []string) int {
 	if !plain.IsTerminal(a.env.Stdout) {
 		a.env.Stdout = stdout
 	}
-	// The print-only commands, and the sandbox, whose output is a server's
-	// log, end at a pipe with no reader as any program does.
-	if top := topCommand(found); a.env.BrokenPipes != nil && top != nil && top.HasParent() && !printsOnly([]string{top.Name()}) && top.Name() != "sandbox" {
+	// The print-only commands, a command's help, and the sandbox, whose
+	// output is a server's log, end at a pipe with no reader as any
+	// program does.
+	if top := topCommand(found); a.env.BrokenPipes != nil && top != nil && top.HasParent() && !printsOnly([]string{top.Name()}) && !helpAsked(args) && top.Name() != "sandbox" {
 		defer a.env.BrokenPipes()()
 	}
 	root.SetArgs(args)

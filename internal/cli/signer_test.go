@@ -343,6 +343,8 @@ func TestSignerUsage(t *testing.T) {
 		{[]string{"status", "q-1", "--signer", "command"}, "", "--signer command: no signing command"},
 		{[]string{"status", "q-1", "--signer", "command"}, fmt.Sprintf("sign_command = %q\n", "sign {file}"), "give --account ADDRESS"},
 		{[]string{"status", "q-1", "--signer", "env", "--account", "0x12"}, "", "--account: \"0x12\" is not an address"},
+		// Escaped: cleaned, a zero-width space was not seen.
+		{[]string{"status", "q-1", "--signer", "env", "--account", "0x12\u200b"}, "", "--account: \"0x12\\u200b\" is not an address"},
 		{[]string{"status", "q-1", "--signer", "env", "--account", sandbox.BuilderAddress}, "", "not of --account " + sandbox.BuilderAddress},
 		{append([]string{"withdraw"}, withdrawArgs(sandbox.DestCompleted, "25", "--yes", "--signer", "env", "--keystore-file", "k.json")...), "", "--signer and --keystore-file both choose the key"},
 		{[]string{"deposit", "--env", "local", "--signer", "keystore"}, "", "--signer keystore: which key? give --account ADDRESS"},

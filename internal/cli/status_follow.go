@@ -115,10 +115,17 @@ func (c statusCmd) follow(ctx context.Context, client *exchange.Client, env conf
 	loop.Once = !f.watch
 	n := c.newNotifier(f.notifyCommand)
 	done := 0
+	// A line stdout refused ends the watch, as SIGPIPE ended it at a pipe
+	// whose reader had gone: asked on, the answers go unread.
+	ctx, unread := context.WithCancelCause(ctx)
+	defer unread(nil)
 	err := loop.Run(ctx, func(seen follow.Seen) bool {
 		settled := c.record(ctx, seen, ids[seen.QuoteID], f, n)
 		if settled {
 			done++
+		}
+		if werr := refusedWrite(c.env.Stdout); werr != nil {
+			unread(werr)
 		}
 		c.progress(f, done, len(ids))
 		// A pause the service's rate limit asks for is said once, as the
@@ -130,6 +137,9 @@ func (c statusCmd) follow(ctx context.Context, client *exchange.Client, env conf
 		return !settled
 	})
 	c.progress(f, 0, 0)
+	if werr := refusedWrite(c.env.Stdout); err != nil && werr != nil && errors.Is(context.Cause(ctx), werr) {
+		return werr
+	}
 	if err != nil {
 		// What was answered before the stop is printed as a run's end
 		// prints it: a stop an hour into thousands of ids lost every answer.

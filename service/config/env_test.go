@@ -137,6 +137,9 @@ func TestLoadConfigRefuses(t *testing.T) {
 		// "light" with a zero-width space read "not \"light\"".
 		{"a theme with a zero-width space", "theme = \"light\u200b\"\n" + env("https://a.example", ""), `theme must be light or dark, not "light\u200b"`},
 		{"a sign_timeout with a zero-width space", env("https://a.example", "sign_timeout = \"5m\u200b\"\n"), `sign_timeout "5m\u200b": use a duration`},
+		{"an account with a look-alike letter", env("https://a.example", "account = \"0x12\u0430\"\n"), `account "0x12\u0430" is not an address`},
+		{"a cookie_name with a zero-width space", env("https://a.example", "cookie_name = \"svc\u200b\"\n"), `cookie_name "svc\u200b": use at most`},
+		{"a bridge address with a bidi override", env("https://a.example", "bridge_funding_address = \"0xabc\u202e\"\n"), `bridge_funding_address "0xabc\u202e" is not an EVM address`},
 		// A key is shown escaped: a bidi override would reorder the line, an
 		// escape act on the terminal (TOML allows both in a quoted key).
 		{"an unknown key holding a bidi override", "\"\u202eabc\" = 1\n" + env("https://a.example", ""), `unknown key "\u202eabc"`},
