@@ -65,10 +65,10 @@ type boardRow struct {
 type boardTally struct {
 	by                     map[string]int
 	moving, final, unasked int
-	// held are the rows another login followed, never asked here
-	// (follow.Followed.Held); heldAs names the account of one of them.
+	// held are the rows other logins followed, never asked here
+	// (follow.Followed.Held), and heldBy how many each account followed.
 	held   int
-	heldAs string
+	heldBy map[string]int
 }
 
 // count adds r, n times (-1 takes it away).
@@ -85,7 +85,9 @@ func (t *boardTally) count(r *boardRow, n int) {
 	}
 	if r.Held {
 		t.held += n
-		t.heldAs = r.As
+		if t.heldBy[r.As] += n; t.heldBy[r.As] <= 0 {
+			delete(t.heldBy, r.As)
+		}
 	}
 }
 
@@ -166,7 +168,7 @@ func New(app *kit.App) tui.Screen {
 		app: app, input: kit.NewInput(app.Common, boardPlaceholders[0], false),
 		exportTo: kit.NewInput(app.Common, "a path ending in .csv", false),
 		sched:    follow.NewScheduler(app.Target.Env.EffectiveFollowRate()), rows: map[string]*boardRow{}, known: follow.Known{},
-		marked: map[string]bool{}, unsaved: map[string]bool{}, tally: boardTally{by: map[string]int{}},
+		marked: map[string]bool{}, unsaved: map[string]bool{}, tally: boardTally{by: map[string]int{}, heldBy: map[string]int{}},
 		file: &follow.WatchFile{Path: kit.WatchlistPath(app), Env: app.Target.Env.Name},
 	}
 	b.as, _ = app.Client().Session()

@@ -6,8 +6,10 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/screentest"
 	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 )
 
@@ -77,5 +79,35 @@ func TestBoardHoldsAnotherLoginsRows(t *testing.T) {
 	said := strings.Join(strings.Fields(other.plain()), " ")
 	if !strings.Contains(said, "1 withdrawal on this board was followed as account "+sandbox.DemoAccountID+" (an earlier login)") {
 		t.Errorf("the held row is not said:\n%s", other.plain())
+	}
+}
+
+// TestBoardSaysWhoseRowsItHolds: rows other logins followed, of which
+// nothing is known, read OTHER LOGIN and are not counted among those
+// still to ask (they never are); the line under the field names each
+// account to log in as, with how many are its, never one for all.
+func TestBoardSaysWhoseRowsItHolds(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	const third = "acct-third"
+	held := []follow.Kept{{QuoteID: "q-demo-1", As: sandbox.DemoAccountID}, {QuoteID: "q-demo-2", As: sandbox.DemoAccountID}, {QuoteID: "q-third", As: third}}
+	if err := (&follow.WatchFile{Path: kit.WatchlistPath(r.App), Env: r.App.Target.Env.Name}).Append(held, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.App.Client().Login(t.Context(), exchange.APIKey(sandbox.NoChainAPIKey)); err != nil {
+		t.Fatal(err)
+	}
+	br := newBoardRig(t, r)
+	for i := 0; i < 100 && br.fire(); i++ {
+	}
+	if row := br.rowOf("q-third"); !strings.Contains(row, follow.LabelOtherLogin) {
+		t.Errorf("a held row of which nothing is known reads %q; want %s", row, follow.LabelOtherLogin)
+	}
+	if p := br.b.progress(); p != "" {
+		t.Errorf("progress %q; held rows are never asked, so none is still to ask", p)
+	}
+	said := strings.Join(strings.Fields(br.plain()), " ")
+	if !strings.Contains(said, "3 withdrawals on this board were followed as other accounts (earlier logins) and are not asked as this one: log in as account "+
+		sandbox.DemoAccountID+" to follow 2 of them, as account "+third+" to follow 1.") {
+		t.Errorf("the held rows are not said with each account:\n%s", br.plain())
 	}
 }

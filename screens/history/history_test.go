@@ -398,8 +398,9 @@ func TestKeyNeverKept(t *testing.T) {
 }
 
 // TestHistoryAddsToBoard: w on History puts the account's accepted
-// withdrawals of this environment in the board's file, once; the board
-// reads it when opened; how many is said, and stays said until a key.
+// withdrawals of this environment in the board's file, once, as this
+// account's; the board reads it when opened; how many is said, and stays
+// said until a key.
 func TestHistoryAddsToBoard(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	screentest.HistoryEntries(t, r)
@@ -434,6 +435,11 @@ func TestHistoryAddsToBoard(t *testing.T) {
 	var ids []string
 	for _, k := range kept {
 		ids = append(ids, k.QuoteID)
+		// Kept as this account's: another login's board holds them,
+		// never asks them as its own.
+		if k.As != sandbox.DemoAccountID {
+			t.Errorf("%s kept as account %q's; want the login's, %s", k.QuoteID, k.As, sandbox.DemoAccountID)
+		}
 	}
 	if got := strings.Join(ids, " "); err != nil || got != "q-sending q-completed" {
 		t.Fatalf("the board's file holds %q (%v), want the sending and the completed withdrawal", got, err)

@@ -147,8 +147,8 @@ func TestBuilderSubmitRefusals(t *testing.T) {
 }
 
 // TestBuilderPreparedBeforeTheUpgrade: an authorization prepared by an
-// earlier version (a builder_prepared line) is found, sent once, and then
-// refused as submitted already.
+// earlier version (a builder_prepared line, naming no service) is found,
+// sent once, and then refused as submitted already.
 func TestBuilderPreparedBeforeTheUpgrade(t *testing.T) {
 	r := newRig(t)
 	p, sig := r.prepared(r.client.Env().Domain())
@@ -158,7 +158,10 @@ func TestBuilderPreparedBeforeTheUpgrade(t *testing.T) {
 	}
 	line := regexp.MustCompile(`"kind":"prepared"(.*),"prepared":\{[^}]*\}`)
 	old := line.ReplaceAllString(string(b), `"kind":"builder_prepared"$1`)
-	if old == string(b) || strings.Contains(old, `"prepared":`) {
+	// Nor did it name the service (intent.Prepared.Check holds a line
+	// that names one to it).
+	old = regexp.MustCompile(`,"service":\{[^}]*\}`).ReplaceAllString(old, "")
+	if old == string(b) || strings.Contains(old, `"prepared":`) || strings.Contains(old, `"service":`) {
 		t.Fatalf("not an earlier version's line:\n%s", old)
 	}
 	if err := os.WriteFile(r.journal.Path(), []byte(old), 0o600); err != nil {

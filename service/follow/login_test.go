@@ -98,3 +98,25 @@ func TestSchedulerHoldsAnotherAccountsKept(t *testing.T) {
 		t.Errorf("the earlier file's id: held %v, kept as %q; want it followed as acct-b's", mine.Held, mine.Kept().As)
 	}
 }
+
+// TestAnotherLoginsNotFoundAskedAnew: "not found" is an account's answer
+// (no such withdrawal of its own), so one kept as another login's is not
+// this one's: the id is asked anew as this account, never shown as ended
+// NOT FOUND for it, nor as a vanished withdrawal its journal saw accepted.
+func TestAnotherLoginsNotFoundAskedAnew(t *testing.T) {
+	now := time.Date(2026, 3, 14, 9, 0, 0, 0, time.UTC)
+	s := follow.NewScheduler(5)
+	s.Account = "acct-b"
+	s.AddKept(follow.Kept{QuoteID: "q-theirs", NotFound: true, Checked: now.Add(-time.Hour), As: "acct-a"}, now)
+	s.AddKept(follow.Kept{QuoteID: "q-mine", NotFound: true, Checked: now.Add(-time.Hour), As: "acct-b"}, now)
+	f, _ := s.Get("q-theirs")
+	if f.NotFound || f.Final || f.Held || f.Kept().As != "acct-b" || f.Outcome().Name != follow.LabelAsking {
+		t.Errorf("another login's not-found reads %s (%+v), kept as %q; want it asked as acct-b", f.Outcome().Name, f.Follow, f.Kept().As)
+	}
+	if id, _, ok := s.Next(now); !ok || id != "q-theirs" {
+		t.Errorf("handed out %q (%v); want another login's not-found asked anew", id, ok)
+	}
+	if mine, _ := s.Get("q-mine"); !mine.NotFound || !mine.Final {
+		t.Errorf("this login's own not-found %+v; want it final", mine.Follow)
+	}
+}

@@ -177,10 +177,18 @@ func (s *Scheduler) Add(id string, now time.Time) { s.AddKept(Kept{QuoteID: id},
 // AddKept starts following what was kept of an id (Followed.Kept): its
 // record is known at once; one that is final (a terminal state, an id the
 // service did not know that the journal never saw accepted) is never
-// asked, the others are due at once. An id already followed is kept.
+// asked, the others are due at once. One another login followed is held
+// (Account), unless that login's service did not know it: it is this
+// one's to ask. An id already followed is kept.
 func (s *Scheduler) AddKept(k Kept, now time.Time) {
 	if _, ok := s.ids[k.QuoteID]; ok {
 		return
+	}
+	other := k.As != "" && s.Account != "" && k.As != s.Account
+	if other && k.NotFound {
+		// "Not found" says only that it is not that login's withdrawal:
+		// this one has not asked it yet.
+		k, other = Kept{QuoteID: k.QuoteID}, false
 	}
 	s.added++
 	f := &Followed{Follow: Follow{QuoteID: k.QuoteID, NotFound: k.NotFound}, Since: k.Since, LastChecked: k.Checked, Due: now, index: -1,
@@ -191,7 +199,7 @@ func (s *Scheduler) AddKept(k Kept, now time.Time) {
 	if k.Record != nil {
 		f.Last, f.Known = *k.Record, true
 	}
-	f.As, f.Held = cmp.Or(k.As, s.Account), k.As != "" && s.Account != "" && k.As != s.Account
+	f.As, f.Held = cmp.Or(k.As, s.Account), other
 	s.own.Seed(&f.Follow)
 	f.reclaim(k.Claim)
 	f.keptAsJournaled()

@@ -71,7 +71,7 @@ func (k Kept) checked() (Kept, bool) {
 	if exchange.CheckQuoteID(k.QuoteID) != nil {
 		return Kept{}, false
 	}
-	if k.As != "" && !safetext.IsToken(k.As) {
+	if exchange.CheckID("account id", k.As, false) != nil {
 		k.As = "" // not an account id: asked as whichever login opens it
 	}
 	if k.Claim != nil && (k.Record == nil || !k.Claim.keptWith(*k.Record)) {

@@ -188,3 +188,26 @@ func TestWatchlistSecretReadBackDropped(t *testing.T) {
 		t.Fatalf("%d board ids, %v; want q-ok, q-go and q-hi", len(kept), err)
 	}
 }
+
+// TestWatchlistAccountReadBackChecked: the account a row was followed as
+// is read back as a session's is (exchange.CheckID): one that is not an
+// account id (a terminal's escape, a name over-long for the board's line
+// naming who to log in as) is dropped, the row asked as whichever login
+// opens the board, as a row of an earlier version is.
+func TestWatchlistAccountReadBackChecked(t *testing.T) {
+	board := filepath.Join(t.TempDir(), "board.json")
+	exchangetest.Must(t, os.WriteFile(board, []byte(`{"envs":{"sandbox":[
+		{"quote_id":"q-a","as":"acct-\u001b]0;t\u0007"},
+		{"quote_id":"q-b","as":"`+strings.Repeat("a", 10000)+`"},
+		{"quote_id":"q-c","as":"acct-c"}
+	]}}`), 0o600))
+	kept, err := (&follow.WatchFile{Path: board, Env: "sandbox"}).Load()
+	if err != nil || len(kept) != 3 {
+		t.Fatalf("read back %d rows: %v", len(kept), err)
+	}
+	for i, want := range []string{"", "", "acct-c"} {
+		if kept[i].As != want {
+			t.Errorf("%s kept as %.40q; want %q", kept[i].QuoteID, kept[i].As, want)
+		}
+	}
+}
