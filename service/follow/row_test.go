@@ -240,7 +240,7 @@ func TestParseReadsAHeadersIDColumn(t *testing.T) {
 	if err := safetext.WriteCSV(&csv, [][]string{follow.CSVHeader, rec.CSVRow(), second.CSVRow()}); err != nil {
 		t.Fatal(err)
 	}
-	ticket := "Date;Customer;Payout hash;Quote ID;Amount\n2026-11-30;ACME;" + hash + ";" + rowID + ";25,50\n2026-11-30;Beta;;" + other + ";18\n"
+	ticket := "Date;Customer;Payout hash;Quote ID;Amount\n2026-11-30;ACME;" + hash + ";" + rowID + ";25,50\n2026-11-30;Beta;;" + other + ";18\n2026-12-01;" + other + "\n"
 	for _, text := range []string{csv.String(), ticket} {
 		for _, split := range []bool{false, true} {
 			if ids, lookups, bad := follow.ParseQuoteIDs(text, split); len(bad) != 0 || len(lookups) != 0 || !slices.Equal(ids, []string{rowID, other}) {
@@ -248,8 +248,16 @@ func TestParseReadsAHeadersIDColumn(t *testing.T) {
 			}
 		}
 	}
+	// A first row with a cell saying Quote is a row, not a header: it has digits.
+	if ids, _, bad := follow.ParseQuoteIDs("2026-11-30;Quote;"+rowID+";25\n", false); len(bad) != 0 || !slices.Equal(ids, []string{rowID}) {
+		t.Errorf("a first row with a Quote cell: ids %q, malformed %+v", ids, bad)
+	}
 	_, rows, _ := strings.Cut(ticket, "\n")
-	for _, text := range []string{rows, "Date;Payout hash;Quote ID;Transfer\n2026-11-30;" + hash + ";;tx-7mzq4d2kxw\n"} {
+	// A row or a header apart by spaces has no columns to name or be named
+	// (ACME Corp, Quote ID).
+	spaced := "Date;Customer;Payout hash;Quote ID\n2026-12-01 ACME Corp " + hash + " " + rowID + "\n"
+	spacedHeader := "Date Customer Quote ID\n2026-12-01;ACME;" + hash + ";" + rowID + "\n"
+	for _, text := range []string{rows, "Date;Payout hash;Quote ID;Transfer\n2026-11-30;" + hash + ";;tx-7mzq4d2kxw\n", spaced, spacedHeader} {
 		var row *follow.RowError
 		if _, _, bad := follow.ParseQuoteIDs(text, false); len(bad) == 0 || !errors.As(bad[0].Err, &row) {
 			t.Errorf("%.30q: malformed %+v, want a row of two ids refused", text, bad)
