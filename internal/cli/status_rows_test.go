@@ -42,3 +42,25 @@ func TestStatusReadsARowsID(t *testing.T) {
 		t.Errorf("%d status requests for refused input", n)
 	}
 }
+
+// TestStatusReadsItsOwnCSV: what `status --csv` prints, piped back into
+// `status -`, is read as its quote ids, its header naming their column:
+// each row, a transfer id and a payout hash beside the quote id, was
+// refused as holding three different ids.
+func TestStatusReadsItsOwnCSV(t *testing.T) {
+	r := newStatusRig(t)
+	ids := r.seed(sandbox.DestCompleted, 2)
+	r.clock.Advance(sandbox.DefaultSettle)
+	out := r.run(nil, append([]string{"--csv"}, ids...)...)
+	out.want(t, exitCompleted, []string{"quote_id,tx_id,", "tx-", "0x"}, nil)
+	r.takeAsks()
+	again := r.runStdin(out.stdout, "--csv", "-")
+	again.want(t, exitCompleted, nil, nil)
+	// Its rows, a quote id first in each (last_checked is the run's own).
+	if lines := strings.Split(strings.TrimSpace(again.stdout), "\n"); len(lines) != 3 || !strings.HasPrefix(lines[1], ids[0]+",") || !strings.HasPrefix(lines[2], ids[1]+",") {
+		t.Errorf("status --csv read back printed\n%s\nwant the rows of %q", again.stdout, ids)
+	}
+	if asked := r.takeAsks(); len(asked) != 2 {
+		t.Errorf("%d status requests, want one a quote id", len(asked))
+	}
+}

@@ -114,7 +114,7 @@ func TestKeySpans(t *testing.T) {
 	}
 	// A key whole is its own span: the hex an id before or after it ends
 	// or starts with (q-…f, 2 digits with the key's 64 make 66) is none of it.
-	for _, s := range []string{"q-mqekavustnsyqkfkgvnwfmhrrf\n" + key + "\n", "q-ab " + key + " cd-1", "0x" + key + ",ab"} {
+	for _, s := range []string{"q-mqekavustnsyqkfkgvnwfmhrrf\n" + key + "\n", "q-ab " + key + " cd-1", "0x" + key + ",ab", "ref ab\n" + key + "\n"} {
 		spans := KeySpans(s)
 		if len(spans) != 1 || s[spans[0][0]:spans[0][1]] != key {
 			t.Errorf("KeySpans(%q) = %v, want the key alone", s, spans)
@@ -127,6 +127,11 @@ func TestKeySpans(t *testing.T) {
 		if len(spans) != 1 || s[spans[0][0]:spans[0][1]] != key[:32]+"\n"+key[32:] {
 			t.Errorf("KeySpans(%q) = %v, want the key's halves alone", s, spans)
 		}
+	}
+	// A - is a word's only after a letter or digit: a key in uneven halves
+	// after a list's dash is still found whole.
+	if s := "-" + key[:30] + "\n" + key[30:]; len(KeySpans(s)) == 0 || KeySpans(s)[0] != [2]int{1, len(s)} {
+		t.Errorf("KeySpans(%q) = %v, want the key's halves after the dash", s, KeySpans(s))
 	}
 	if s := "0xab\n" + key[:31] + "\n" + key[31:62]; len(KeySpans(s)) == 0 || KeySpans(s)[0][0] != 2 {
 		t.Errorf("KeySpans(%q) = %v, want the key from after 0x", s, KeySpans(s))

@@ -108,6 +108,61 @@ func kindOfCell(w string) (cellKind, string) {
 	return otherCell, id
 }
 
+// table is what the lines read so far say of the next: whether a header
+// may still stand there (first: nothing but blank lines read), and the
+// column its header names the quote id's (idColumn, from 0; -1 none).
+type table struct {
+	first    bool
+	idColumn int
+}
+
+func newTable() table { return table{first: true, idColumn: -1} }
+
+// header reports whether line, the first, is a header naming a quote id
+// column (quote_id, "Quote ID"), and keeps the column. A header split at
+// whitespace is not one: its columns are not a row's (QUOTE ID  STATE).
+func (t *table) header(line string) bool {
+	if strings.ContainsAny(line, "0123456789") {
+		return false
+	}
+	cs := []string{line}
+	if delimited(line) {
+		cs = cells(line)
+	}
+	for i, c := range cs {
+		name := strings.NewReplacer(" ", "", "_", "", "-", "").Replace(strings.ToLower(unquoted(c)))
+		if name == "quoteid" || name == "quote" {
+			t.idColumn = i
+			return true
+		}
+	}
+	return false
+}
+
+// named is the id in line's column its header named, when line is a row
+// and that cell is an id (svcwallet's --csv puts the transfer id, the
+// payout hash and its link beside the quote id); false otherwise, and
+// the row is read as one without a header.
+func (t *table) named(line string) (string, bool) {
+	if t.idColumn < 0 || !delimited(line) {
+		return "", false
+	}
+	cs := cells(line)
+	if t.idColumn >= len(cs) {
+		return "", false
+	}
+	if kind, _ := kindOfCell(cs[t.idColumn]); kind != idCell {
+		return "", false
+	}
+	return cs[t.idColumn], true
+}
+
+// delimited reports whether line has columns apart by tabs, or by
+// semicolons or commas outside double quotes.
+func delimited(line string) bool {
+	return strings.IndexByte(line, '\t') >= 0 || unquotedIndex(line, ';') >= 0 || unquotedIndex(line, ',') >= 0
+}
+
 // isWordSeparator is what stands between ids in a line of the board's
 // field or plain mode's look-up.
 func isWordSeparator(r rune) bool { return r == ',' || r == ';' || r == ' ' || r == '\t' }
@@ -121,17 +176,27 @@ func isWordSeparator(r rune) bool { return r == ',' || r == ';' || r == ' ' || r
 // of two different ids is refused (*RowError), and so is one of none with
 // a date, a time, an amount or an address (else it is read as one id and
 // refused as that, "q-bad id" said as given); a first line of several
-// words with no id and no digit is a spreadsheet's header, skipped.
+// words with no id and no digit is a spreadsheet's header, skipped. A
+// header naming a quote id column (svcwallet's own --csv) makes that
+// column's id each row's, whatever else the row holds (table.named).
 //
 // one is where the line alone goes: as 10,000 lines of ids are read, no
 // slice is made for each.
-func rowWords(one []string, line string, split, first bool) ([]string, error) {
+func (t *table) rowWords(one []string, line string, split bool) ([]string, error) {
 	line = strings.TrimSpace(line)
+	first := t.first
+	t.first = first && line == ""
+	if first && t.header(line) {
+		return nil, nil
+	}
 	if alone := strings.TrimSpace(strings.TrimRight(line, ",;")); !strings.ContainsFunc(alone, isWordSeparator) {
 		return append(one[:0], alone), nil // one id (`"0x…",` as a CSV's column writes it): no columns to read
 	}
 	if !split && strings.ContainsFunc(line, func(r rune) bool { return r != '\t' && unicode.IsControl(r) }) {
 		return append(one[:0], line), nil // an escape sequence's ; lists no columns: refused as one id, cleaned
+	}
+	if id, ok := t.named(line); ok {
+		return append(one[:0], id), nil
 	}
 	if split {
 		words := strings.FieldsFunc(line, isWordSeparator)

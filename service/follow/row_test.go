@@ -7,9 +7,11 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mr-tron/base58"
 
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
 )
@@ -33,9 +35,10 @@ func TestParseTakesARowsOneID(t *testing.T) {
 		{"2026-11-30T12:00:00Z, " + hash + ", 1000.000000, 20261130, 25USDT", hash},
 		{"11/30/2026 12:00:00\t" + evm + "\t" + rowID + "\t18.5", rowID},
 		{tron + "," + rowID + "," + rowID + ",-25.5", rowID}, // one id twice is one id
+		{rowID + " 1000.50USDT", rowID},                      // an amount and its token glued: no generated id
 	} {
 		for _, split := range []bool{false, true} {
-			ids, lookups, bad := follow.ParseQuoteIDs("date,customer,quote id,amount\r\n"+c.row+"\r\n", split)
+			ids, lookups, bad := follow.ParseQuoteIDs("date,customer,withdrawal,amount\r\n"+c.row+"\r\n", split)
 			got := append(ids, func() (l []string) {
 				for _, x := range lookups {
 					l = append(l, x.Text)
@@ -201,17 +204,63 @@ func TestHexIDListsSaidAmbiguous(t *testing.T) {
 
 // BenchmarkParseRows10000: 10,000 rows of a ticket export (a date, a
 // name, the quote id, an amount) read as `status -` and the board's field
-// read them.
+// read them, without a header and under one naming the quote id column.
 func BenchmarkParseRows10000(b *testing.B) {
 	var text strings.Builder
 	for i := range 10_000 {
 		fmt.Fprintf(&text, "2026-11-30,ACME %d,q-%026d,25.50 USDT\n", i, i)
 	}
-	for _, split := range []bool{true, false} {
-		b.Run(fmt.Sprintf("split=%v", split), func(b *testing.B) {
-			for b.Loop() {
-				follow.ParseQuoteIDs(text.String(), split)
+	for _, header := range []string{"", "date,customer,quote id,amount\n"} {
+		for _, split := range []bool{true, false} {
+			b.Run(fmt.Sprintf("header=%v/split=%v", header != "", split), func(b *testing.B) {
+				for b.Loop() {
+					follow.ParseQuoteIDs(header+text.String(), split)
+				}
+			})
+		}
+	}
+}
+
+// TestParseReadsAHeadersIDColumn: svcwallet's own `status --csv` and
+// `history --csv` (follow.CSVHeader: a quote id, a transfer id, a payout
+// hash and its link a row), and a ticket export whose header names a
+// quote id column, give that column's id a row, in every face: each such
+// row was refused as holding two or three different ids. Without the
+// header, or where the named column holds no id, which is meant is still
+// not guessed.
+func TestParseReadsAHeadersIDColumn(t *testing.T) {
+	const other = "q-mqekavustnsyqkfkgvnwfmhrrf"
+	hash := "0x" + strings.Repeat("5f0c9e1b", 8)
+	rec := follow.Record{QuoteID: rowID, TxID: "tx-7mzq4d2kxw", Env: "sandbox", State: "COMPLETED", Chain: "ARBITRUM",
+		ToAddress: "0x" + strings.Repeat("ab12", 10), PayAmount: "10.5", ReceiveAmount: "10", WithdrawTxHash: hash,
+		ExplorerURL: "https://arbiscan.io/tx/" + hash, StartedAt: time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC), AccountID: "0x" + strings.Repeat("cd34", 10)}
+	second := rec
+	second.QuoteID, second.TxID, second.WithdrawTxHash, second.ExplorerURL = other, "", "", ""
+	var csv strings.Builder
+	if err := safetext.WriteCSV(&csv, [][]string{follow.CSVHeader, rec.CSVRow(), second.CSVRow()}); err != nil {
+		t.Fatal(err)
+	}
+	ticket := "Date;Customer;Payout hash;Quote ID;Amount\n2026-11-30;ACME;" + hash + ";" + rowID + ";25,50\n2026-11-30;Beta;;" + other + ";18\n2026-12-01;" + other + "\n"
+	for _, text := range []string{csv.String(), ticket} {
+		for _, split := range []bool{false, true} {
+			if ids, lookups, bad := follow.ParseQuoteIDs(text, split); len(bad) != 0 || len(lookups) != 0 || !slices.Equal(ids, []string{rowID, other}) {
+				t.Errorf("%.30q split %v: ids %q, lookups %+v, malformed %+v", text, split, ids, lookups, bad)
 			}
-		})
+		}
+	}
+	// A first row with a cell saying Quote is a row, not a header: it has digits.
+	if ids, _, bad := follow.ParseQuoteIDs("2026-11-30;Quote;"+rowID+";25\n", false); len(bad) != 0 || !slices.Equal(ids, []string{rowID}) {
+		t.Errorf("a first row with a Quote cell: ids %q, malformed %+v", ids, bad)
+	}
+	_, rows, _ := strings.Cut(ticket, "\n")
+	// A row or a header apart by spaces has no columns to name or be named
+	// (ACME Corp, Quote ID).
+	spaced := "Date;Customer;Payout hash;Quote ID\n2026-12-01 ACME Corp " + hash + " " + rowID + "\n"
+	spacedHeader := "Date Customer Quote ID\n2026-12-01;ACME;" + hash + ";" + rowID + "\n"
+	for _, text := range []string{rows, "Date;Payout hash;Quote ID;Transfer\n2026-11-30;" + hash + ";;tx-7mzq4d2kxw\n", spaced, spacedHeader} {
+		var row *follow.RowError
+		if _, _, bad := follow.ParseQuoteIDs(text, false); len(bad) == 0 || !errors.As(bad[0].Err, &row) {
+			t.Errorf("%.30q: malformed %+v, want a row of two ids refused", text, bad)
+		}
 	}
 }

@@ -133,7 +133,8 @@ const MaxIDsText = 16 << 20
 // skipped; a line ends at \n, \r\n or \r; a #
 // starts a comment to the end of its line (no quote id holds one); blank
 // lines are skipped. A line holds one id, or with split (the board's
-// field) any number, separated by spaces, tabs, commas or semicolons.
+// field) any number, separated by spaces, tabs, commas or semicolons; a
+// spreadsheet's or a ticket's row gives its one id (table.rowWords).
 // A word in double quotes (a CSV export's field) is read without them, and
 // a payout hash as one token (TokenHash: quoted, in brackets, followed by
 // punctuation, or an explorer's link to it) as the hash.
@@ -144,9 +145,10 @@ const MaxIDsText = 16 << 20
 // whole (exchange.ErrKeyShape), and so is every line a key split over
 // lines touches (safetext.KeySpans): none of its halves is an id; a
 // payout hash standing as one token is not a key's shape here
-// (MaskHashes), nor is a line of several (ErrHashAmongText). So
-// is every line a recovery phrase or a key's byte list touches
-// (exchange.ErrSecretShape): none of its words or numbers is sent.
+// (MaskHashes), nor is a line of several; bare hex ids that are a key's
+// shape together are said as either (HexIDsError). So is every line a
+// recovery phrase or a key's byte list touches (exchange.ErrSecretShape):
+// none of its words or numbers is sent.
 func ParseQuoteIDs(text string, split bool) (ids []string, lookups []Lookup, malformed []MalformedID) {
 	seen := map[string]bool{}
 	// A list saved by Notepad or a spreadsheet starts with a byte order
@@ -157,7 +159,7 @@ func ParseQuoteIDs(text string, split bool) (ids []string, lookups []Lookup, mal
 	keys := linesTouched(lines, safetext.KeySpans(MaskHashes(text)))
 	secrets := linesTouched(lines, safetext.WalletSecretSpans(text))
 	hex := hexIDs(lines, keys)
-	first := true // no id, nor anything else, read yet: a header may stand here
+	rows := newTable()
 	var one [1]string
 	for i, line := range lines {
 		if keys[i] {
@@ -169,8 +171,7 @@ func ParseQuoteIDs(text string, split bool) (ids []string, lookups []Lookup, mal
 			continue
 		}
 		line, _, _ = strings.Cut(line, "#")
-		words, err := rowWords(one[:], line, split, first)
-		first = first && strings.TrimSpace(line) == ""
+		words, err := rows.rowWords(one[:], line, split)
 		if err != nil {
 			malformed = append(malformed, MalformedID{Line: i + 1, Text: line, Err: err})
 			continue
