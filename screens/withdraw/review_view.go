@@ -8,6 +8,7 @@ import (
 
 	"charm.land/lipgloss/v2"
 
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/kit/layout"
 	"github.com/svcwallet/svcwallet/service/exchange"
@@ -150,14 +151,26 @@ func (r *reviewScreen) secondsLeft() string {
 	return st.Value.Render(v)
 }
 
+// View is the fullest review that fits; short of room, what must be read
+// first: a stop, the outcome of a send (a refusal, an acceptance), and
+// "Too small to review" only while there is something to sign.
 func (r *reviewScreen) View() string {
 	out, ok := r.fitted()
 	switch alone := r.alone(); {
-	case !ok && alone != "":
+	case ok:
+		return out
+	case alone != "":
 		return alone
-	case !ok && !r.signable() && !r.preparable():
-		return r.render(5, true)
-	case !ok:
+	case !r.signable() && !r.preparable():
+		// Where the money goes beside why it cannot be signed, when that fits.
+		if least := r.render(5, true); lipgloss.Height(least) <= r.h || r.outcome() == "" {
+			return least
+		}
+		return r.outcomeAlone(lipgloss.Height(out))
+	case r.outcome() != "":
+		// Refused, yet this quote may be signed again: what happened first.
+		return r.outcomeAlone(lipgloss.Height(out))
+	default:
 		// r is named only while it acts: held keys (the guard) do nothing.
 		requote := ""
 		if r.gate.Acts(r.requotes()) {
@@ -166,7 +179,51 @@ func (r *reviewScreen) View() string {
 		return layout.Clip(layout.ErrorBlock(r.app.Common, "Too small to review", exchange.UserError{Text: fmt.Sprintf("the review needs %d rows to show everything you sign; this terminal gives it %d. Make the window taller (or, if the help is open, close it with ?) to sign%s",
 			lipgloss.Height(out), r.h, requote)}, r.wd), r.wd)
 	}
-	return out
+}
+
+// outcome is what the last send, or the enter that tried it, ended in
+// (accepted, or why not withdrawn), as the review says it below the
+// message; "" when the review says something else there (render's order).
+func (r *reviewScreen) outcome() string {
+	switch {
+	case r.accepted:
+		return r.app.Common.Styles.Value.Render("Withdrawal accepted: opening its status…") + "\n"
+	case r.gate.Sending, r.bridgeErr != nil, r.repeatStop() != nil, r.bridge == nil,
+		r.gate.Offline.Done(), r.gate.Offline.Preparing, r.expired(), r.err == nil:
+		return ""
+	}
+	return r.errBlock(false)
+}
+
+// errBlock is r.err said with its step; cut shortens the name of a key
+// source a cancelled wait names, for the smallest review.
+func (r *reviewScreen) errBlock(cut bool) string {
+	head, err := exchange.Labelled("Not withdrawn", r.shownErr())
+	if cut {
+		err = kit.CutAwaited(err, awaitedCells)
+	}
+	return layout.ErrorBlock(r.app.Common, head, err, r.wd)
+}
+
+// outcomeAlone is the outcome without the review, for a screen too short
+// for both: the person reads what happened and what to do next, and is
+// told what signing again needs (a review of need rows) while that fits.
+func (r *reviewScreen) outcomeAlone(need int) string {
+	said := r.outcome()
+	var next []string
+	if r.signable() || r.preparable() {
+		next = append(next, fmt.Sprintf("To sign it again, make the window taller: the review needs %d rows, this terminal gives it %d.", need, r.h))
+	}
+	if !r.accepted && !errors.As(r.err, new(lateQuoteError)) { // that one says its step
+		next = append(next, safetext.Capitalized(r.requoteStep("for a new quote"))+".")
+	}
+	lines := strings.Split(layout.WrapTo(strings.Join(next, " "), r.wd), "\n")
+	if next != nil && strings.Count(said, "\n")+len(lines) <= r.h {
+		for _, l := range lines {
+			said += layout.InksFor(r.app.Common).Muted.On(l) + "\n"
+		}
+	}
+	return layout.Clip(strings.TrimSuffix(said, "\n"), r.wd)
 }
 
 // fitted is the fullest rendering that fits the screen's height, and
@@ -191,9 +248,9 @@ func (r *reviewScreen) render(level int, tightWallet bool) string {
 	if !compact {
 		b.WriteString("\n")
 	}
-	// After a final refusal nothing of this quote can be signed: its
-	// countdown would urge what cannot help.
-	counts := !r.gate.Sending && !r.expired() && r.bridgeErr == nil && !r.refused && level < 5
+	// After a final refusal or an acceptance nothing of this quote can be
+	// signed: its countdown would urge what cannot help.
+	counts := !r.gate.Sending && !r.accepted && !r.expired() && r.bridgeErr == nil && !r.refused && level < 5
 	key, beside := r.gate.Key.View(16), false
 	if level >= 4 && (tightWallet || !r.gate.Key.Wallet()) {
 		// The smallest levels put a keystore key on one line, and the
@@ -213,7 +270,7 @@ func (r *reviewScreen) render(level int, tightWallet bool) string {
 	}
 	switch {
 	case r.accepted:
-		b.WriteString(c.Styles.Value.Render("Withdrawal accepted: opening its status…") + "\n")
+		b.WriteString(r.outcome())
 	case r.gate.Sending:
 		b.WriteString(r.gate.Prompt("Signing and sending the withdrawal… (retries reuse the same signature)", "") + "\n")
 	case r.bridgeErr != nil:
@@ -231,11 +288,7 @@ func (r *reviewScreen) render(level int, tightWallet bool) string {
 	case r.expired():
 		b.WriteString(layout.ErrorBlock(c, "Quote expired", exchange.UserError{Text: r.requoteStep("to get a new one")}, r.wd))
 	case r.err != nil:
-		head, err := exchange.Labelled("Not withdrawn", r.shownErr())
-		if level >= 4 {
-			err = kit.CutAwaited(err, awaitedCells)
-		}
-		b.WriteString(layout.ErrorBlock(c, head, err, r.wd))
+		b.WriteString(r.errBlock(level >= 4))
 	default:
 		rk := r.requoteKey().Help().Key
 		ready := "Press enter to sign and withdraw; " + rk + " for a new quote; esc to go back."
