@@ -32,7 +32,7 @@ var pressed = regexp.MustCompile(`[Pp]ress (\S+?)[ ,.;]`)
 // only while there is something to sign and nothing else to read.
 func TestReviewOutcomeShownAtEverySize(t *testing.T) {
 	const path = "/home/someone/.local/share/svcwallet/keystore/UTC--2026-11-29T13-53-53996148000Z--f39fd6e51aad88f6f4ce6ab8827279cfffb92266"
-	journalErr := exchange.UserError{Text: "Not sent: the withdrawal journal /home/someone/.local/state/svcwallet/journal.jsonl could not record it (no space left on device). Nothing left svcwallet; free disk space, and make sure the journal is a file of yours (not a link or a directory) in a directory only you can write, then try again."}
+	journalErr := exchange.UserError{Head: "Not sent", Text: "the withdrawal journal /home/someone/.local/state/svcwallet/journal.jsonl could not record it (no space left on device). Nothing left svcwallet; free disk space, and make sure the journal is a file of yours (not a link or a directory) in a directory only you can write, then try again."}
 	liquidity := &exchange.APIError{Status: 403, Code: exchange.CodeLimitReached, Message: "the bridge can pay out at most 500 USDT on KAIA right now"}
 	for _, tc := range []struct {
 		name string

@@ -80,7 +80,7 @@ func Submit(ctx context.Context, c *exchange.Client, j *journal.Journal, p Prepa
 	sent := journal.Entry{Time: now(), Kind: journal.KindBuilderSent, Env: c.Env().Name, Builder: journalLine(p.Order)}
 	if err := j.AppendGuarded(func() error { refused = p.Unsent(j)(); return refused }, sent); err != nil {
 		if refused == nil {
-			err = exchange.UserError{Text: "Not sent: the journal " + safetext.Shown(j.Path()) + " could not record it (" + err.Error() + ")", Cause: err}
+			err = exchange.UserError{Head: "Not sent", Text: "the journal " + safetext.Shown(j.Path()) + " could not record it (" + err.Error() + ")", Cause: err}
 		}
 		return exchange.BuilderAuthorizeResult{}, false, err
 	}

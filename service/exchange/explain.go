@@ -12,11 +12,19 @@ import (
 // happened and what to do next. Unwrap gives the cause, so errors.Is still
 // finds the service's code after the error has been worded.
 type UserError struct {
+	// Head, when set, says what happened ("Not sent") where a face would
+	// say its own label (Labelled): never "Not withdrawn: Not sent: …".
+	Head  string
 	Text  string
 	Cause error
 }
 
-func (e UserError) Error() string { return e.Text }
+func (e UserError) Error() string {
+	if e.Head != "" {
+		return e.Head + ": " + e.Text
+	}
+	return e.Text
+}
 
 func (e UserError) Unwrap() error { return e.Cause }
 

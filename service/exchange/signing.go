@@ -43,10 +43,14 @@ func SignFailure(err error) error {
 
 // Labelled is what a face says under its label for an outcome (a
 // withdrawal "Not withdrawn", an authorization "Not authorized"): err,
-// unless it is a SignError, whose Head stands for the label.
+// unless it is a SignError or a UserError with a Head, whose Head stands
+// for the label.
 func Labelled(label string, err error) (string, error) {
 	if se, ok := errors.AsType[SignError](err); ok {
 		return se.Head, UserError{Text: se.Text, Cause: err}
+	}
+	if ue, ok := errors.AsType[UserError](err); ok && ue.Head != "" {
+		return ue.Head, UserError{Text: ue.Text, Cause: err}
 	}
 	return label, err
 }

@@ -128,7 +128,7 @@ func (p Prepared) Unsent(j *journal.Journal) func() error {
 	return func() error {
 		entries, err := j.Entries()
 		if err != nil {
-			return exchange.UserError{Text: "Not sent: the journal " + safetext.Shown(j.Path()) + " could not be read to tell whether this prepared " +
+			return exchange.UserError{Head: "Not sent", Text: "the journal " + safetext.Shown(j.Path()) + " could not be read to tell whether this prepared " +
 				nouns[p.Kind()].noun + " was sent already (" + err.Error() + ")", Cause: err}
 		}
 		return p.notSent(entries)

@@ -80,6 +80,10 @@ func TestJournalThatCannotRecordSendsNothing(t *testing.T) {
 			if sent.Err == nil || !strings.Contains(sent.Err.Error(), "Not sent: the withdrawal journal "+path) {
 				t.Fatalf("err = %v, want one naming the journal", sent.Err)
 			}
+			// Its head stands for a face's label: never "Not withdrawn: Not sent: …".
+			if head, said := exchange.Labelled("Not withdrawn", sent.Err); head != "Not sent" || strings.HasPrefix(said.Error(), "Not sent") {
+				t.Fatalf("labelled %q: %q, want the head Not sent said once", head, said)
+			}
 		})
 	}
 }

@@ -344,7 +344,7 @@ func conflictWords(err error, quoteID string) error {
 // notSent words a withdraw request that never left this machine
 // (exchange.NotSent): nothing was paid, and trying again is safe.
 func notSent(err error) error {
-	return exchange.Worded(err, "Not sent: "+strings.TrimSuffix(exchange.Explain(err).Error(), ".")+". Nothing left svcwallet, so nothing was paid; it is safe to try again.")
+	return exchange.UserError{Head: "Not sent", Text: strings.TrimSuffix(exchange.Explain(err).Error(), ".") + ". Nothing left svcwallet, so nothing was paid; it is safe to try again.", Cause: err}
 }
 
 // JournalState journals a state a follower learned for an own withdrawal
@@ -410,7 +410,7 @@ func (w Withdrawer) journalProblem(what string, err error) error {
 	if errors.Is(err, journal.ErrLine) {
 		fix = "this withdrawal cannot be recorded as it is: check the environment's name and domain_name in the config, and tell support if it persists"
 	}
-	return exchange.UserError{Text: "Not sent: the withdrawal journal " + safetext.Shown(w.journal.Path()) + " " + what + " (" + err.Error() + "). Nothing left svcwallet; " + fix + ", then try again.", Cause: err}
+	return exchange.UserError{Head: "Not sent", Text: "the withdrawal journal " + safetext.Shown(w.journal.Path()) + " " + what + " (" + err.Error() + "). Nothing left svcwallet; " + fix + ", then try again.", Cause: err}
 }
 
 // appendIntent journals a withdrawal's intent once guard, the session's
