@@ -173,7 +173,7 @@ func TestDepositErrors(t *testing.T) {
 	}{
 		{"wrong key", map[string]string{apiKeyVar: secret}, []string{"--config", cfg}, 5, "the API key in $SVCWALLET_API_KEY was refused: check that it is the account's for environment local"},
 		// A key refused unsent is a failed login too, said as status says it: exit 1 read as the service's refusal.
-		{"key with a BOM", map[string]string{apiKeyVar: "\ufeff" + secret}, []string{"--config", cfg}, 5, "login to environment local failed: the API key given holds an invisible character U+FEFF at position 1"},
+		{"key with a BOM", map[string]string{apiKeyVar: "\ufeff" + secret}, []string{"--config", cfg}, 5, "login to environment local failed: the API key in $SVCWALLET_API_KEY holds an invisible character U+FEFF at position 1"},
 		{"private key as the API key", map[string]string{apiKeyVar: sandbox.DemoPrivateKey}, []string{"--config", cfg}, 5, "login to environment local failed: the API key given holds the shape of a private key"},
 		{"no chain account", map[string]string{apiKeyVar: sandbox.NoChainAPIKey}, []string{"--config", cfg}, 1, "no chain account"},
 		{"unknown chain", map[string]string{apiKeyVar: sandbox.DemoAPIKey}, []string{"generate", "DOGE", "--config", cfg}, 2, `"DOGE" is not a deposit chain of local; its chains are: ARBITRUM`},

@@ -218,6 +218,10 @@ func loginError(what, envName string, err error) error {
 		}
 		return fmt.Errorf("%s was refused: check that it is the account's for environment %s", what, envName)
 	}
+	if shape, ok := errors.AsType[*exchange.APIKeyShapeError](err); ok {
+		// Named as auth login names it: which key, the variable's or another.
+		err = &exchange.APIKeyShapeError{What: what, Reason: shape.Reason}
+	}
 	return fmt.Errorf("login to environment %s failed: %w", envName, exchange.Explain(err))
 }
 
