@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/svcwallet/svcwallet/screens/kit"
 )
 
 // consoleKeysDoc lists the console's keys, read from the key bindings the
@@ -60,7 +62,8 @@ var builtFromData = map[string]string{
 var sectionNotes = map[string]string{
 	"../tui/keys.go": "On unix `ctrl+z` stops the console as a shell's job and `fg` brings it back (not a binding:\n" +
 		"the drawer takes it); started by tmux or a terminal with no shell between, nothing can continue it, so it does nothing.\n" +
-		"`esc` does not go back while a review or the bridge confirmation holds its keys (a second from when it shows):\n" +
+		"`esc` does not go back while a review or the bridge confirmation holds its keys (" +
+		fmt.Sprintf("%g s from when it shows, %g s where the terminal tells a held key's repeats", kit.ShownGuard.Seconds(), kit.ShownGuardTold.Seconds()) + "):\n" +
 		"it is held with them, and the footer offers it once they act.",
 	"kit/list.go": "`S` acts on the watch board, the one list with orders, once it has two rows or more.\n" +
 		"On Deposit addresses `g` generates an address: `home` goes to the first row there.",

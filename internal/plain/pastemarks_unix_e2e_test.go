@@ -71,6 +71,13 @@ func TestPasteInPiecesRefusedWhole(t *testing.T) {
 	clock := time.Unix(1_700_000_000, 0)
 	g.Now = func() time.Time { mu.Lock(); defer mu.Unlock(); clock = clock.Add(time.Second); return clock }
 
+	// Each wait's count is taken before what it waits for is set going:
+	// taken after, what came at once was counted already.
+	count := func(s string) func() bool {
+		n := strings.Count(shown.String(), s)
+		return func() bool { return strings.Count(shown.String(), s) > n }
+	}
+	asked := count("Sign? ")
 	answered := make(chan string, 1)
 	go func() {
 		a, err := g.Ask(context.Background(), tty, func() string { return "Sign? " }, nil)
@@ -79,16 +86,13 @@ func TestPasteInPiecesRefusedWhole(t *testing.T) {
 		}
 		answered <- a
 	}()
-	count := func(s string) func() bool {
-		n := strings.Count(shown.String(), s)
-		return func() bool { return strings.Count(shown.String(), s) > n }
-	}
-	until(t, "the question", count("Sign? "))
+	until(t, "the question", asked)
 	echoed := count("Sign? y")
 	term.paste("y", true, false)
 	until(t, "the paste's y read", echoed)
+	refusedPaste := count(pasted)
 	term.paste("\r", false, true)
-	until(t, "the pasted answer refused", count(pasted))
+	until(t, "the pasted answer refused", refusedPaste)
 	for _, k := range []string{"y", "\r"} { // typed: each read alone
 		read := count(k)
 		io.WriteString(ptmx, k)
@@ -100,7 +104,7 @@ func TestPasteInPiecesRefusedWhole(t *testing.T) {
 
 	p := NewPrompter(context.Background(), tty, tty, TerminalSecret(tty))
 	p.gate = g
-	secret := make(chan string, 1)
+	secret, asked := make(chan string, 1), count("API key:")
 	go func() {
 		s, err := p.Secret("API key:")
 		if err != nil {
@@ -108,7 +112,7 @@ func TestPasteInPiecesRefusedWhole(t *testing.T) {
 		}
 		secret <- s
 	}()
-	until(t, "the secret's question", count("API key:"))
+	until(t, "the secret's question", asked)
 	term.paste("first-line\n", true, false)
 	// The rest of the paste comes once the line was read, and its check
 	// done: a secret taken by then was the paste's first line.
@@ -140,7 +144,7 @@ func TestPasteInPiecesRefusedWhole(t *testing.T) {
 		k, err := keys()
 		return countedReads{k, reads}, err
 	}
-	pass := make(chan string, 1)
+	pass, asked := make(chan string, 1), count("Passphrase:")
 	go func() {
 		s, err := p.Passphrase("Passphrase:")
 		if err != nil {
@@ -148,7 +152,7 @@ func TestPasteInPiecesRefusedWhole(t *testing.T) {
 		}
 		pass <- s
 	}()
-	until(t, "the passphrase's question", count("Passphrase:"))
+	until(t, "the passphrase's question", asked)
 	refused, again = count(pastedEnterWords), count("Passphrase:")
 	for i, piece := range []string{"pass", "\r"} {
 		term.paste(piece, i == 0, false)
@@ -168,8 +172,9 @@ func TestPasteInPiecesRefusedWhole(t *testing.T) {
 		t.Fatalf("the passphrase read is %q, want pass", s)
 	}
 
+	ended := count("end")
 	tty.WriteString("end\n")
-	until(t, "the end", count("end"))
+	until(t, "the end", ended)
 	text := shown.String()
 	if strings.LastIndex(text, ansi.SetModeBracketedPaste) > strings.LastIndex(text, ansi.ResetModeBracketedPaste) {
 		t.Errorf("the terminal was left marking pastes: %q", text)

@@ -59,14 +59,17 @@ func readHidden(ctx context.Context, f *os.File, prompt func()) (string, error) 
 	hidden.Lflag &^= unix.ECHO
 	hidden.Lflag |= unix.ICANON | unix.ISIG
 	hidden.Iflag |= unix.ICRNL
-	resumed := make(chan os.Signal, 1)
+	resumed, quit := make(chan os.Signal, 1), make(chan os.Signal, 1)
 	signal.Notify(resumed, syscall.SIGCONT)
+	signal.Notify(quit, syscall.SIGQUIT)
 	defer signal.Stop(resumed)
+	defer signal.Stop(quit)
 	if err := unix.IoctlSetTermios(fd, setTermios, &hidden); err != nil {
 		return "", err
 	}
 	defer unix.IoctlSetTermios(fd, setTermios, was)
-	defer markPastes(f)()
+	pastesMarked(f, true)
+	defer pastesMarked(f, false)
 	prompt()
 	done := make(chan lineRead, 1)
 	go func() {
@@ -77,6 +80,9 @@ func readHidden(ctx context.Context, f *os.File, prompt func()) (string, error) 
 		select {
 		case <-resumed:
 			_ = unix.IoctlSetTermios(fd, setTermios, &hidden)
+			pastesMarked(f, true) // a shell's line editor turns the mode off
+		case <-quit:
+			quitAsAlways(f, was)
 		case r := <-done:
 			secret, open := secretLine(r.line)
 			if r.err == nil && open && pastedOn(fd, &hidden) {
@@ -104,14 +110,26 @@ func secretLine(line string) (secret string, open bool) {
 	return string(keys), m.open
 }
 
-// markPastes asks the terminal f to mark pastes (pastemarks.go) where it
-// may be asked, and returns what asks it to stop.
-func markPastes(f *os.File) func() {
-	if !marksWanted() {
-		return func() {}
+// pastesMarked asks the terminal f to mark pastes (pastemarks.go), or to
+// stop, where it may be asked.
+func pastesMarked(f *os.File, on bool) {
+	switch {
+	case !marksWanted():
+	case on:
+		_, _ = f.WriteString(ansi.SetModeBracketedPaste)
+	default:
+		_, _ = f.WriteString(ansi.ResetModeBracketedPaste)
 	}
-	_, _ = f.WriteString(ansi.SetModeBracketedPaste)
-	return func() { _, _ = f.WriteString(ansi.ResetModeBracketedPaste) }
+}
+
+// quitAsAlways quits as ctrl+\ always does, the terminal f given back as
+// it was first (its settings was, pastes no longer marked): the default
+// action would leave it in the mode svcwallet set for the shell.
+func quitAsAlways(f *os.File, was *unix.Termios) {
+	pastesMarked(f, false)
+	_ = unix.IoctlSetTermios(int(f.Fd()), setTermios, was)
+	signal.Reset(syscall.SIGQUIT)
+	_ = syscall.Kill(os.Getpid(), syscall.SIGQUIT)
 }
 
 // pasteEndWait ends the reading of a paste whose end mark does not come, in
@@ -167,7 +185,6 @@ type keyMode struct {
 	quit       chan os.Signal
 	stop       chan struct{}
 	stopped    chan struct{}
-	unmark     func() // asks the terminal to stop marking pastes
 }
 
 // Continued tells each continue after a stop, once key mode is set again:
@@ -227,7 +244,7 @@ func readKeys(f *os.File) (io.ReadCloser, error) {
 		k.stopSignals()
 		return nil, err
 	}
-	k.unmark = markPastes(f)
+	pastesMarked(f, true)
 	go func() {
 		defer close(k.stopped)
 		for {
@@ -235,6 +252,7 @@ func readKeys(f *os.File) (io.ReadCloser, error) {
 			case <-k.resumed:
 				k.continuing.Lock()
 				_ = unix.IoctlSetTermios(fd, setTermios, &keys)
+				pastesMarked(f, true) // a shell's line editor turns the mode off
 				k.held = false
 				select {
 				case k.continued <- struct{}{}:
@@ -249,13 +267,10 @@ func readKeys(f *os.File) (io.ReadCloser, error) {
 				default:
 				}
 				k.continuing.Unlock()
-				k.stopJob() // returns once continued
+				pastesMarked(f, false) // the shell's, until continued
+				k.stopJob()            // returns once continued
 			case <-k.quit:
-				// ctrl+\ quits as it always does, the terminal given
-				// back first: its default action would leave key mode on.
-				_ = unix.IoctlSetTermios(fd, setTermios, was)
-				signal.Reset(syscall.SIGQUIT)
-				_ = syscall.Kill(os.Getpid(), syscall.SIGQUIT)
+				quitAsAlways(f, was)
 			case <-k.stop:
 				return
 			}
@@ -266,7 +281,7 @@ func readKeys(f *os.File) (io.ReadCloser, error) {
 
 // Close puts the terminal back as it was; f itself stays open.
 func (k *keyMode) Close() error {
-	k.unmark()
+	pastesMarked(k.File, false)
 	k.stopSignals()
 	close(k.stop)
 	<-k.stopped
