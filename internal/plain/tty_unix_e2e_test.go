@@ -28,7 +28,7 @@ func TestSecretTypedAtThePromptNotEchoed(t *testing.T) {
 	defer ptmx.Close()
 	defer tty.Close()
 	const key = "typed-the-instant-it-showed"
-	got, err := readHidden(context.Background(), tty, func() {
+	got, err := readHidden(context.Background(), tty, TerminalGate(tty, tty), func() {
 		tty.WriteString("Key: ")
 		ptmx.WriteString(key + "\n")
 	})
@@ -205,7 +205,7 @@ func TestKeysReadWhileStoppedAreDropped(t *testing.T) {
 
 // TestPastedColumnDroppedWhole: a column of 3,000 ids pasted at a
 // question reaches a terminal in pieces (its line discipline holds 4 KiB,
-// 22 of them here); the look-up's drop (dropPasted) takes every piece
+// 22 of them here); the look-up's drop (Gate.PastedMore) takes every piece
 // after its first line until the paste pauses, so none is left to answer
 // the next question: a drop of what was held once left 78 of 200 lines to
 // answer Home in tmux, and one of at most 16 pieces 511 of 3,000.
@@ -224,11 +224,10 @@ func TestPastedColumnDroppedWhole(t *testing.T) {
 	go ptmx.WriteString(column.String())
 	p := NewPrompter(context.Background(), tty, io.Discard, nil)
 	p.gate = TerminalGate(tty, tty)
-	s := &session{Console: &Console{After: time.After}, p: p, ctx: context.Background()}
 	if first, err := p.read(); first != "q-pastedcolumnid000000000000" || err != nil {
 		t.Fatalf("read %q, %v", first, err)
 	}
-	if !s.dropPasted() {
+	if !p.gate.PastedMore(context.Background(), false) {
 		t.Fatal("the rest of the column was not found held")
 	}
 	go ptmx.WriteString("typed after\n") // behind what is left of the column, if any
