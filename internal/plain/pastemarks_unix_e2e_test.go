@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/charmbracelet/x/ansi"
-	"github.com/creack/pty"
 )
 
 // markingTerminal is a terminal that marks a paste (bracketed paste) only
@@ -57,12 +56,7 @@ func until(t *testing.T, what string, cond func() bool) {
 // is asked to mark pastes while it is read, and asked to stop after.
 func TestPasteInPiecesRefusedWhole(t *testing.T) {
 	t.Setenv("TERM", "xterm-256color")
-	ptmx, tty, err := pty.Open()
-	if err != nil {
-		t.Skipf("no pseudo-terminal: %v", err)
-	}
-	defer ptmx.Close()
-	defer tty.Close()
+	ptmx, tty := openTerminal(t)
 	shown := newTranscript()
 	go io.Copy(shown, ptmx)
 	term := markingTerminal{shown: shown, ptmx: ptmx}
