@@ -183,8 +183,9 @@ func TestPasteInPiecesRefusedWhole(t *testing.T) {
 		t.Fatalf("the passphrase read is %q, want pass", s)
 	}
 
+	ended := count("end") // counted before it is written, which the transcript may show at once
 	tty.WriteString("end\n")
-	until(t, "the end", count("end"))
+	until(t, "the end", ended)
 	text := shown.String()
 	if strings.LastIndex(text, ansi.SetModeBracketedPaste) > strings.LastIndex(text, ansi.ResetModeBracketedPaste) {
 		t.Errorf("the terminal was left marking pastes: %q", text)
