@@ -17,16 +17,8 @@ import (
 // as: asked as the other account, whose service does not know them, each
 // row ended NOT FOUND, for good, and was kept so in the board's file.
 func TestBoardAsksOnlyAsItsAccount(t *testing.T) {
-	r := screentest.NewStatusRig(t)
-	br := newBoardRig(t, r)
-	id := screentest.Seed(t, r, sandbox.DestCompleted)
-	br.send(tea.PasteMsg{Content: id})
-	for i := 0; i < 10 && !strings.Contains(br.rowOf(id), "SUBMITTED"); i++ {
-		br.fire()
-	}
-	if _, err := r.App.Client().Login(t.Context(), exchange.APIKey(sandbox.NoChainAPIKey)); err != nil {
-		t.Fatal(err)
-	}
+	r, br, id := followingOne(t)
+	logInAsAnother(t, r)
 	calls := r.StatusCalls.Load()
 	for i := 0; i < 100 && br.fire(); i++ {
 	}
@@ -51,19 +43,11 @@ func TestBoardAsksOnlyAsItsAccount(t *testing.T) {
 // asked as that account, ended NOT FOUND, for good, and was kept so for
 // the first account too.
 func TestBoardHoldsAnotherLoginsRows(t *testing.T) {
-	r := screentest.NewStatusRig(t)
-	br := newBoardRig(t, r)
-	id := screentest.Seed(t, r, sandbox.DestCompleted)
-	br.send(tea.PasteMsg{Content: id})
-	for i := 0; i < 10 && !strings.Contains(br.rowOf(id), "SUBMITTED"); i++ {
-		br.fire()
-	}
+	r, br, id := followingOne(t)
 	if err := br.b.flush(); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := r.App.Client().Login(t.Context(), exchange.APIKey(sandbox.NoChainAPIKey)); err != nil {
-		t.Fatal(err)
-	}
+	logInAsAnother(t, r)
 	calls := r.StatusCalls.Load()
 	other := newBoardRig(t, r)
 	for i := 0; i < 100 && other.fire(); i++ {
@@ -77,5 +61,27 @@ func TestBoardHoldsAnotherLoginsRows(t *testing.T) {
 	said := strings.Join(strings.Fields(other.plain()), " ")
 	if !strings.Contains(said, "1 withdrawal on this board was followed as account "+sandbox.DemoAccountID+" (an earlier login)") {
 		t.Errorf("the held row is not said:\n%s", other.plain())
+	}
+}
+
+// followingOne is a board that pasted a withdrawal's id and saw it
+// SUBMITTED, as the demo account.
+func followingOne(t *testing.T) (*screentest.StatusRig, *boardRig, string) {
+	t.Helper()
+	r := screentest.NewStatusRig(t)
+	br := newBoardRig(t, r)
+	id := screentest.Seed(t, r, sandbox.DestCompleted)
+	br.send(tea.PasteMsg{Content: id})
+	for i := 0; i < 10 && !strings.Contains(br.rowOf(id), "SUBMITTED"); i++ {
+		br.fire()
+	}
+	return r, br, id
+}
+
+// logInAsAnother logs r's client in as another account than the demo's.
+func logInAsAnother(t *testing.T, r *screentest.StatusRig) {
+	t.Helper()
+	if _, err := r.App.Client().Login(t.Context(), exchange.APIKey(sandbox.NoChainAPIKey)); err != nil {
+		t.Fatal(err)
 	}
 }
