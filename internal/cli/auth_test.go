@@ -317,15 +317,24 @@ func TestAuthLoginCtrlDAtTheTerminal(t *testing.T) {
 func TestTypedAPIKeyWithMoreLinesNotSent(t *testing.T) {
 	for _, held := range []bool{true, false} {
 		flushed := 0
+		clock := time.Unix(1_700_000_000, 0)
 		env := CLIEnv{
 			ReadSecret: func(context.Context, string) (string, error) { return "01.legal", nil },
 			Terminal: func() plain.Gate {
-				return plain.Gate{Flush: func() (bool, error) { flushed++; return held, nil }, Now: time.Now}
+				// The rest held once: the paste then pauses on a fake clock.
+				return plain.Gate{Flush: func() (bool, error) { flushed++; return held && flushed == 1, nil },
+					Now: func() time.Time { return clock },
+					After: func(d time.Duration) <-chan time.Time {
+						clock = clock.Add(d)
+						c := make(chan time.Time, 1)
+						c <- clock
+						return c
+					}}
 			},
 		}
 		key, err := typedAPIKey(context.Background(), env, "local")
 		switch {
-		case held && (err == nil || key != "" || strings.Contains(err.Error(), "legal") || !strings.Contains(err.Error(), "more lines came with the API key") || flushed != 1):
+		case held && (err == nil || key != "" || strings.Contains(err.Error(), "legal") || !strings.Contains(err.Error(), "more lines came with the API key") || flushed == 0):
 			t.Errorf("with more lines: %q, %v (%d flushes)", key, err, flushed)
 		case !held && (err != nil || key != "01.legal"):
 			t.Errorf("a line alone: %q, %v", key, err)

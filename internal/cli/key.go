@@ -279,7 +279,7 @@ func readPasswordFile(path string) (string, error) {
 // leaves untouched (": nothing was written") as it was.
 func readSecret(ctx context.Context, env CLIEnv, prompt, what, untouched string) (string, error) {
 	s, err := env.ReadSecret(ctx, prompt)
-	if errors.Is(err, plain.ErrPastedLines) || err == nil && ctx.Err() == nil && stdinGate(env).PastedMore() {
+	if errors.Is(err, plain.ErrPastedLines) || err == nil && ctx.Err() == nil && stdinGate(env).PastedMore(ctx, false) {
 		return "", fmt.Errorf("more lines came with %s at the terminal, and were dropped unread and not shown%s; paste or type it alone", what, untouched)
 	}
 	return secretRead(ctx, s, err, what, untouched)

@@ -181,7 +181,7 @@ func (s *session) lookUp() error {
 		// A column pasted from a spreadsheet is one line an id: its first
 		// answers here, and the others, left, would each answer Home's
 		// question as a choice it has not.
-		pasted = s.dropPasted() || pasted
+		pasted = s.p.gate.PastedMore(s.ctx, false) || pasted
 		var bad []follow.MalformedID
 		var lookups []follow.Lookup
 		ids, lookups, bad = follow.ParseQuoteIDs(a, true)
@@ -228,37 +228,6 @@ func (s *session) lookUp() error {
 		s.p.Say("%s", s.pastedIDsWords())
 	}
 	return s.lookUpID(ids...)
-}
-
-// A paste reaches a terminal in pieces (its line discipline holds 4 KiB,
-// a column of 3,000 ids is 22 of them): pasteTick is how often what came
-// is dropped, and a paste that pauses for pasteQuiet has ended. A bound on
-// the rounds left a longer column's later pieces to answer Home.
-const (
-	pasteTick  = 10 * time.Millisecond
-	pasteQuiet = 200 * time.Millisecond
-)
-
-// dropPasted drops what the terminal holds after an answer, and what more
-// of the paste comes until it pauses for pasteQuiet (or ctrl+c), and
-// reports whether it held any. Never on a pipe, which gives each question
-// a line of its own.
-func (s *session) dropPasted() bool {
-	if !s.p.gate.PastedMore() {
-		return false
-	}
-	for quiet := time.Duration(0); quiet < pasteQuiet; {
-		select {
-		case <-s.After(pasteTick):
-		case <-s.ctx.Done():
-			return true
-		}
-		quiet += pasteTick
-		if s.p.gate.PastedMore() {
-			quiet = 0
-		}
-	}
-	return true
 }
 
 // pastedIDsWords is said of a look-up whose answer came with more lines.

@@ -41,6 +41,13 @@ type Gate struct {
 	// a time (Windows, whose console input carries no timing), where only
 	// the discard and the dwell hold.
 	Keys func() (io.ReadCloser, error)
+	// After waits on the clock Now reads while a paste is followed to its
+	// end (PastedMore); nil: the wall clock's.
+	After func(time.Duration) <-chan time.Time
+	// take drops what the terminal holds and gives its bytes, where a
+	// paste's end mark may be among them; nil (Windows, whose console input
+	// is records): Flush tells only whether it held any.
+	take func() ([]byte, error)
 }
 
 // TerminalGate is the gate of answers read from in to questions written
@@ -50,7 +57,8 @@ func TerminalGate(in io.Reader, out io.Writer) Gate {
 	if !ok || !term.IsTerminal(int(f.Fd())) || !IsTerminal(out) {
 		return Gate{}
 	}
-	return Gate{Flush: func() (bool, error) { return discardInput(f) }, Now: time.Now, Keys: keysOf(f)}
+	return Gate{Flush: func() (bool, error) { return discardInput(f) }, Now: time.Now, Keys: keysOf(f),
+		After: time.After, take: takeOf(f)}
 }
 
 // IsTerminal reports whether stream is a terminal: what every face asks
@@ -62,19 +70,6 @@ func IsTerminal(stream any) bool {
 
 // OnTerminal reports whether a question that signs may be asked.
 func (g Gate) OnTerminal() bool { return g.Flush != nil }
-
-// PastedMore drops what the terminal holds after a secret's line was read,
-// and reports whether it held any: a secret is one line, and a paste of
-// several (a recovery phrase one numbered word a line) sent its first as
-// the secret and left the others to answer what came next, a shell's
-// prompt too. Never on a pipe, which gives each secret a line of its own.
-func (g Gate) PastedMore() bool {
-	if !g.OnTerminal() {
-		return false
-	}
-	held, _ := g.Flush()
-	return held
-}
 
 // tooSoon is said of an answer that came within the dwell of its question.
 var tooSoon = fmt.Sprintf("Too soon: an answer within %s of the question is not taken, so a paste or keys typed ahead cannot answer it. Read the review, then answer.",

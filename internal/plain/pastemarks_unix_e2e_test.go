@@ -4,6 +4,7 @@ package plain
 
 import (
 	"context"
+	"errors"
 	"io"
 	"strings"
 	"sync"
@@ -11,8 +12,6 @@ import (
 	"time"
 
 	"github.com/charmbracelet/x/ansi"
-	"github.com/creack/pty"
-	"golang.org/x/sys/unix"
 )
 
 // markingTerminal is a terminal that marks a paste (bracketed paste) only
@@ -57,12 +56,7 @@ func until(t *testing.T, what string, cond func() bool) {
 // is asked to mark pastes while it is read, and asked to stop after.
 func TestPasteInPiecesRefusedWhole(t *testing.T) {
 	t.Setenv("TERM", "xterm-256color")
-	ptmx, tty, err := pty.Open()
-	if err != nil {
-		t.Skipf("no pseudo-terminal: %v", err)
-	}
-	defer ptmx.Close()
-	defer tty.Close()
+	ptmx, tty := openTerminal(t)
 	shown := newTranscript()
 	go io.Copy(shown, ptmx)
 	term := markingTerminal{shown: shown, ptmx: ptmx}
@@ -102,7 +96,18 @@ func TestPasteInPiecesRefusedWhole(t *testing.T) {
 		t.Fatalf("answered %q", a)
 	}
 
-	p := NewPrompter(context.Background(), tty, tty, TerminalSecret(tty))
+	// The secret's paste is followed on a clock the test holds still, so
+	// only its end mark ends the follow: each wait it asks for is told.
+	waits := make(chan chan time.Time)
+	follow := g
+	follow.Now = func() time.Time { return time.Unix(1_700_000_000, 0) }
+	follow.After = func(time.Duration) <-chan time.Time { c := make(chan time.Time, 1); waits <- c; return c }
+	hidden := make(chan error, 4)
+	p := NewPrompter(context.Background(), tty, tty, func(ctx context.Context, prompt func()) (string, error) {
+		s, err := readHidden(ctx, tty, follow, prompt)
+		hidden <- err
+		return s, err
+	})
 	p.gate = g
 	secret, asked := make(chan string, 1), count("API key:")
 	go func() {
@@ -116,19 +121,29 @@ func TestPasteInPiecesRefusedWhole(t *testing.T) {
 	term.paste("first-line\n", true, false)
 	// The rest of the paste comes once the line was read, and its check
 	// done: a secret taken by then was the paste's first line.
-	fd := int(tty.Fd())
-	until(t, "the line read and its paste read on", func() bool {
-		if len(secret) > 0 {
-			return true
-		}
-		m, err := unix.IoctlGetTermios(fd, getTermios)
-		return err == nil && m.Lflag&unix.ICANON == 0 && m.Cc[unix.VTIME] == pasteEndWait
-	})
-	if len(secret) > 0 {
-		t.Fatalf("a paste's first line was taken as the secret: %q", <-secret)
+	var wait chan time.Time
+	select {
+	case wait = <-waits:
+	case s := <-secret:
+		t.Fatalf("a paste's first line was taken as the secret: %q", s)
+	case <-time.After(stall):
+		t.Fatal("never: the line read and its paste followed on")
 	}
 	refused, again := count(pastedLinesWords), count("API key:")
 	term.paste("second-line\n", false, true)
+	for followed := false; !followed; {
+		wait <- time.Time{}
+		select {
+		case wait = <-waits:
+		case err := <-hidden:
+			if !errors.Is(err, ErrPastedLines) {
+				t.Fatalf("the secret's line whose paste went on was read with %v", err)
+			}
+			followed = true
+		case <-time.After(stall):
+			t.Fatal("never: the paste's end read")
+		}
+	}
 	until(t, "the pasted lines refused", refused)
 	until(t, "asked again", again)
 	term.paste("the-key", true, true) // pasted, its Enter typed
@@ -172,7 +187,7 @@ func TestPasteInPiecesRefusedWhole(t *testing.T) {
 		t.Fatalf("the passphrase read is %q, want pass", s)
 	}
 
-	ended := count("end")
+	ended := count("end") // counted before it is written, which the transcript may show at once
 	tty.WriteString("end\n")
 	until(t, "the end", ended)
 	text := shown.String()

@@ -282,7 +282,7 @@ func (p *Prompter) secretOf(question string, keep func(string) string) (string, 
 		case err != nil:
 			return "", err
 		case keep(answer) == "":
-		case p.gate.PastedMore():
+		case p.gate.PastedMore(p.ctx, false):
 			p.Say(pastedLinesWords)
 		default:
 			return keep(answer), nil
@@ -486,5 +486,6 @@ func TerminalSecret(f *os.File) SecretReader {
 	if !term.IsTerminal(int(f.Fd())) {
 		return nil
 	}
-	return func(ctx context.Context, prompt func()) (string, error) { return readHidden(ctx, f, prompt) }
+	g := TerminalGate(f, f)
+	return func(ctx context.Context, prompt func()) (string, error) { return readHidden(ctx, f, g, prompt) }
 }

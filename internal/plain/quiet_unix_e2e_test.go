@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/charmbracelet/x/ansi"
-	"github.com/creack/pty"
 )
 
 // TestSecretTypedAheadNeverEchoed: a passphrase typed ahead, arriving
@@ -21,12 +20,7 @@ import (
 // at the passphrase, which then takes what is typed at it. Before, the
 // terminal echoed it as it came, above the discard's words.
 func TestSecretTypedAheadNeverEchoed(t *testing.T) {
-	ptmx, tty, err := pty.Open()
-	if err != nil {
-		t.Skipf("no pseudo-terminal: %v", err)
-	}
-	defer ptmx.Close()
-	defer tty.Close()
+	ptmx, tty := openTerminal(t)
 	shown := newTranscript()
 	go io.Copy(shown, ptmx)
 	g := TerminalGate(tty, tty)

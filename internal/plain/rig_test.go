@@ -152,7 +152,20 @@ func newRigOn(t *testing.T, envOf func(url string) config.Environment) *rig {
 		// A terminal where the user reads each review before answering.
 		Gate: Gate{Flush: func() (bool, error) { return false, nil }, Now: readingClock()},
 	}
+	r.console.Gate.After = r.console.After // a paste followed to its end on the fake clock
 	return r
+}
+
+// waitedClock is a clock that moves only as it is waited on: a paste
+// followed to its end (Gate.PastedMore) pauses at once.
+func waitedClock() (func() time.Time, func(time.Duration) <-chan time.Time) {
+	clock := time.Unix(1_700_000_000, 0)
+	return func() time.Time { return clock }, func(d time.Duration) <-chan time.Time {
+		clock = clock.Add(d)
+		c := make(chan time.Time, 1)
+		c <- clock
+		return c
+	}
 }
 
 // readingClock is a clock a second later at each reading: a user who

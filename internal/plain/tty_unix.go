@@ -3,7 +3,6 @@
 package plain
 
 import (
-	"bytes"
 	"context"
 	"io"
 	"os"
@@ -18,17 +17,31 @@ import (
 )
 
 // discardInput discards what the terminal f holds typed or pasted and not
-// yet read: its settings set again as they are, with the flush that
-// discards pending input (tcsetattr's TCSAFLUSH). Whether it held any is
-// read first, without waiting and out of canonical mode, so a line typed
-// without its Enter counts too.
+// yet read, and reports whether it held any: read first (takeInput), then
+// its settings set again as they are, with the flush that discards the
+// rest (tcsetattr's TCSAFLUSH).
 func discardInput(f *os.File) (bool, error) {
+	held, err := takeInput(f, setTermiosFlush)
+	return len(held) > 0, err
+}
+
+// takeOf reads and gives what the terminal f holds unread (Gate.take).
+// Nothing is flushed: a flush while a paste's writer waits for room can
+// leave it waiting, its rest never read nor dropped.
+func takeOf(f *os.File) func() ([]byte, error) {
+	return func() ([]byte, error) { return takeInput(f, setTermios) }
+}
+
+// takeInput reads what the terminal f holds unread, up to maxLine bytes,
+// without waiting and out of canonical mode, so a line typed without its
+// Enter counts too; then sets its settings again as they are, with set.
+func takeInput(f *os.File, set uint) ([]byte, error) {
 	fd := int(f.Fd())
 	t, err := unix.IoctlGetTermios(fd, getTermios)
 	if err != nil {
-		return false, err
+		return nil, err
 	}
-	held := false
+	var held []byte
 	peek := *t
 	peek.Lflag &^= unix.ICANON | unix.ECHO
 	peek.Cc[unix.VMIN], peek.Cc[unix.VTIME] = 0, 0
@@ -36,20 +49,21 @@ func discardInput(f *os.File) (bool, error) {
 		// Bounded, so a stream that never pauses cannot hold the question.
 		var b [256]byte
 		for range maxLine / len(b) {
-			if n, _ := unix.Read(fd, b[:]); n <= 0 {
+			n, _ := unix.Read(fd, b[:])
+			if n <= 0 {
 				break
 			}
-			held = true
+			held = append(held, b[:n]...)
 		}
 	}
-	return held, unix.IoctlSetTermios(fd, setTermiosFlush, t)
+	return held, unix.IoctlSetTermios(fd, set, t)
 }
 
 // readHidden reads a line of the terminal f with echo off, and puts f back
 // as it was once the line is read or ctx ends. A stop and continue (ctrl+z,
 // then fg) gives the terminal back with the shell's settings, echo on:
 // echo goes off again at SIGCONT, before the next key is typed.
-func readHidden(ctx context.Context, f *os.File, prompt func()) (string, error) {
+func readHidden(ctx context.Context, f *os.File, g Gate, prompt func()) (string, error) {
 	fd := int(f.Fd())
 	was, err := unix.IoctlGetTermios(fd, getTermios)
 	if err != nil {
@@ -85,7 +99,8 @@ func readHidden(ctx context.Context, f *os.File, prompt func()) (string, error) 
 			quitAsAlways(f, was)
 		case r := <-done:
 			secret, open := secretLine(r.line)
-			if r.err == nil && open && pastedOn(fd, &hidden) {
+			// Followed with echo off, so none of the rest shows.
+			if r.err == nil && g.PastedMore(ctx, open) {
 				return "", ErrPastedLines
 			}
 			return secret, r.err
@@ -130,38 +145,6 @@ func quitAsAlways(f *os.File, was *unix.Termios) {
 	_ = unix.IoctlSetTermios(int(f.Fd()), setTermios, was)
 	signal.Reset(syscall.SIGQUIT)
 	_ = syscall.Kill(os.Getpid(), syscall.SIGQUIT)
-}
-
-// pasteEndWait ends the reading of a paste whose end mark does not come, in
-// tenths of a second: long, as a slow link's pieces may be far apart, and
-// waited only where a paste's end mark is owed.
-const pasteEndWait = 20
-
-// pastedOn reads the rest of a paste that began in a secret's line, up to
-// its end mark (or a pasteEndWait pause, or maxLine bytes), out of canonical
-// mode, then sets the terminal fd back to line's settings; it reports
-// whether anything but blanks came after the line: more lines, which are
-// dropped. A paste whose last byte was the line's Enter brings only its
-// end mark.
-func pastedOn(fd int, line *unix.Termios) bool {
-	raw := *line
-	raw.Lflag &^= unix.ICANON | unix.ECHO
-	raw.Cc[unix.VMIN], raw.Cc[unix.VTIME] = 0, pasteEndWait
-	if unix.IoctlSetTermios(fd, setTermios, &raw) != nil {
-		return true // unread, it may answer what comes next: refused
-	}
-	defer unix.IoctlSetTermios(fd, setTermios, line)
-	var rest []byte
-	var b [256]byte
-	for len(rest) < maxLine && !bytes.Contains(rest, []byte(ansi.BracketedPasteEnd)) {
-		n, _ := unix.Read(fd, b[:])
-		if n <= 0 {
-			break
-		}
-		rest = append(rest, b[:n]...)
-	}
-	more, _, _ := bytes.Cut(rest, []byte(ansi.BracketedPasteEnd))
-	return len(bytes.TrimSpace(more)) > 0
 }
 
 // keysOf reads the terminal f a key at a time for one answer (Gate.Keys).

@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -17,18 +18,26 @@ import (
 	"github.com/svcwallet/svcwallet/service/intent"
 )
 
-// TestSecretTypedAtThePromptNotEchoed: a secret typed the instant its
-// prompt shows (a paste, a quick hand, a test) is not echoed: the prompt
-// is written once echo is off.
-func TestSecretTypedAtThePromptNotEchoed(t *testing.T) {
+// openTerminal opens a pseudo-terminal for the test, closed as it ends:
+// ptmx is the terminal's side (what is typed, what it shows), tty the
+// program's. A machine without one skips the test.
+func openTerminal(t *testing.T) (ptmx, tty *os.File) {
+	t.Helper()
 	ptmx, tty, err := pty.Open()
 	if err != nil {
 		t.Skipf("no pseudo-terminal: %v", err)
 	}
-	defer ptmx.Close()
-	defer tty.Close()
+	t.Cleanup(func() { ptmx.Close(); tty.Close() })
+	return ptmx, tty
+}
+
+// TestSecretTypedAtThePromptNotEchoed: a secret typed the instant its
+// prompt shows (a paste, a quick hand, a test) is not echoed: the prompt
+// is written once echo is off.
+func TestSecretTypedAtThePromptNotEchoed(t *testing.T) {
+	ptmx, tty := openTerminal(t)
 	const key = "typed-the-instant-it-showed"
-	got, err := readHidden(context.Background(), tty, func() {
+	got, err := readHidden(context.Background(), tty, TerminalGate(tty, tty), func() {
 		tty.WriteString("Key: ")
 		ptmx.WriteString(key + "\n")
 	})
@@ -54,12 +63,7 @@ func TestSecretTypedAtThePromptNotEchoed(t *testing.T) {
 // the question asked again; typed apart they are taken, echoed once by the
 // gate; the terminal's settings are as they were after.
 func TestKeysOnAPseudoTerminal(t *testing.T) {
-	ptmx, tty, err := pty.Open()
-	if err != nil {
-		t.Skipf("no pseudo-terminal: %v", err)
-	}
-	defer ptmx.Close()
-	defer tty.Close()
+	ptmx, tty := openTerminal(t)
 	was, err := unix.IoctlGetTermios(int(tty.Fd()), getTermios)
 	if err != nil {
 		t.Fatal(err)
@@ -103,12 +107,7 @@ func TestKeysOnAPseudoTerminal(t *testing.T) {
 // were; its settings are as they were after, and what was dropped is not
 // read next.
 func TestDiscardSaysWhatItHeld(t *testing.T) {
-	ptmx, tty, err := pty.Open()
-	if err != nil {
-		t.Skipf("no pseudo-terminal: %v", err)
-	}
-	defer ptmx.Close()
-	defer tty.Close()
+	ptmx, tty := openTerminal(t)
 	go io.Copy(io.Discard, ptmx) // the echo
 	was, err := unix.IoctlGetTermios(int(tty.Fd()), getTermios)
 	if err != nil {
@@ -147,12 +146,7 @@ func TestDiscardSaysWhatItHeld(t *testing.T) {
 // the stop and an Enter typed ahead with fg answered "Sign and withdraw?"
 // before it was asked again.
 func TestKeysReadInAShellsSettingsAreDropped(t *testing.T) {
-	ptmx, tty, err := pty.Open()
-	if err != nil {
-		t.Skipf("no pseudo-terminal: %v", err)
-	}
-	defer ptmx.Close()
-	defer tty.Close()
+	ptmx, tty := openTerminal(t)
 	was, err := unix.IoctlGetTermios(int(tty.Fd()), getTermios)
 	if err != nil {
 		t.Fatal(err)
@@ -181,12 +175,7 @@ func TestKeysReadInAShellsSettingsAreDropped(t *testing.T) {
 // terminal back as it was at fg) are dropped: read, fg's Enter answered
 // with the y typed before the stop.
 func TestKeysReadWhileStoppedAreDropped(t *testing.T) {
-	ptmx, tty, err := pty.Open()
-	if err != nil {
-		t.Skipf("no pseudo-terminal: %v", err)
-	}
-	defer ptmx.Close()
-	defer tty.Close()
+	ptmx, tty := openTerminal(t)
 	keys, err := readKeys(tty)
 	if err != nil {
 		t.Fatal(err)
@@ -205,17 +194,12 @@ func TestKeysReadWhileStoppedAreDropped(t *testing.T) {
 
 // TestPastedColumnDroppedWhole: a column of 3,000 ids pasted at a
 // question reaches a terminal in pieces (its line discipline holds 4 KiB,
-// 22 of them here); the look-up's drop (dropPasted) takes every piece
+// 22 of them here); the look-up's drop (Gate.PastedMore) takes every piece
 // after its first line until the paste pauses, so none is left to answer
 // the next question: a drop of what was held once left 78 of 200 lines to
 // answer Home in tmux, and one of at most 16 pieces 511 of 3,000.
 func TestPastedColumnDroppedWhole(t *testing.T) {
-	ptmx, tty, err := pty.Open()
-	if err != nil {
-		t.Skipf("no pseudo-terminal: %v", err)
-	}
-	defer ptmx.Close()
-	defer tty.Close()
+	ptmx, tty := openTerminal(t)
 	go io.Copy(io.Discard, ptmx) // the echo
 	var column strings.Builder
 	for i := range 3000 {
@@ -224,11 +208,10 @@ func TestPastedColumnDroppedWhole(t *testing.T) {
 	go ptmx.WriteString(column.String())
 	p := NewPrompter(context.Background(), tty, io.Discard, nil)
 	p.gate = TerminalGate(tty, tty)
-	s := &session{Console: &Console{After: time.After}, p: p, ctx: context.Background()}
 	if first, err := p.read(); first != "q-pastedcolumnid000000000000" || err != nil {
 		t.Fatalf("read %q, %v", first, err)
 	}
-	if !s.dropPasted() {
+	if !p.gate.PastedMore(context.Background(), false) {
 		t.Fatal("the rest of the column was not found held")
 	}
 	go ptmx.WriteString("typed after\n") // behind what is left of the column, if any

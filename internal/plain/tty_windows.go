@@ -39,7 +39,7 @@ func keyPressed(records []xwindows.InputRecord) bool {
 // readHidden reads a line of the console f with echo off; when ctx ends
 // (ctrl+c) first, the console is put back as it was. A Windows console
 // has no job control to stop and continue a read.
-func readHidden(ctx context.Context, f *os.File, prompt func()) (string, error) {
+func readHidden(ctx context.Context, f *os.File, _ Gate, prompt func()) (string, error) {
 	fd := int(f.Fd())
 	state, err := term.GetState(fd)
 	if err != nil {
@@ -66,3 +66,7 @@ func readHidden(ctx context.Context, f *os.File, prompt func()) (string, error) 
 // what a paste brings cannot be told from typing; the discard and the
 // dwell hold alone.
 func keysOf(*os.File) func() (io.ReadCloser, error) { return nil }
+
+// takeOf is nil on Windows: a console's input is records, not the bytes
+// a paste's marks are in.
+func takeOf(*os.File) func() ([]byte, error) { return nil }

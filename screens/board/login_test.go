@@ -19,16 +19,8 @@ import (
 // as: asked as the other account, whose service does not know them, each
 // row ended NOT FOUND, for good, and was kept so in the board's file.
 func TestBoardAsksOnlyAsItsAccount(t *testing.T) {
-	r := screentest.NewStatusRig(t)
-	br := newBoardRig(t, r)
-	id := screentest.Seed(t, r, sandbox.DestCompleted)
-	br.send(tea.PasteMsg{Content: id})
-	for i := 0; i < 10 && !strings.Contains(br.rowOf(id), "SUBMITTED"); i++ {
-		br.fire()
-	}
-	if _, err := r.App.Client().Login(t.Context(), exchange.APIKey(sandbox.NoChainAPIKey)); err != nil {
-		t.Fatal(err)
-	}
+	r, br, id := followingOne(t)
+	logInAsAnother(t, r)
 	calls := r.StatusCalls.Load()
 	for i := 0; i < 100 && br.fire(); i++ {
 	}
@@ -53,19 +45,11 @@ func TestBoardAsksOnlyAsItsAccount(t *testing.T) {
 // asked as that account, ended NOT FOUND, for good, and was kept so for
 // the first account too.
 func TestBoardHoldsAnotherLoginsRows(t *testing.T) {
-	r := screentest.NewStatusRig(t)
-	br := newBoardRig(t, r)
-	id := screentest.Seed(t, r, sandbox.DestCompleted)
-	br.send(tea.PasteMsg{Content: id})
-	for i := 0; i < 10 && !strings.Contains(br.rowOf(id), "SUBMITTED"); i++ {
-		br.fire()
-	}
+	r, br, id := followingOne(t)
 	if err := br.b.flush(); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := r.App.Client().Login(t.Context(), exchange.APIKey(sandbox.NoChainAPIKey)); err != nil {
-		t.Fatal(err)
-	}
+	logInAsAnother(t, r)
 	calls := r.StatusCalls.Load()
 	other := newBoardRig(t, r)
 	for i := 0; i < 100 && other.fire(); i++ {
@@ -93,9 +77,7 @@ func TestBoardSaysWhoseRowsItHolds(t *testing.T) {
 	if err := (&follow.WatchFile{Path: kit.WatchlistPath(r.App), Env: r.App.Target.Env.Name}).Append(held, nil); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := r.App.Client().Login(t.Context(), exchange.APIKey(sandbox.NoChainAPIKey)); err != nil {
-		t.Fatal(err)
-	}
+	logInAsAnother(t, r)
 	br := newBoardRig(t, r)
 	for i := 0; i < 100 && br.fire(); i++ {
 	}
@@ -109,5 +91,27 @@ func TestBoardSaysWhoseRowsItHolds(t *testing.T) {
 	if !strings.Contains(said, "3 withdrawals on this board were followed as other accounts (earlier logins) and are not asked as this one: log in as account "+
 		sandbox.DemoAccountID+" to follow 2 of them, as account "+third+" to follow 1.") {
 		t.Errorf("the held rows are not said with each account:\n%s", br.plain())
+	}
+}
+
+// followingOne is a board that pasted a withdrawal's id and saw it
+// SUBMITTED, as the demo account.
+func followingOne(t *testing.T) (*screentest.StatusRig, *boardRig, string) {
+	t.Helper()
+	r := screentest.NewStatusRig(t)
+	br := newBoardRig(t, r)
+	id := screentest.Seed(t, r, sandbox.DestCompleted)
+	br.send(tea.PasteMsg{Content: id})
+	for i := 0; i < 10 && !strings.Contains(br.rowOf(id), "SUBMITTED"); i++ {
+		br.fire()
+	}
+	return r, br, id
+}
+
+// logInAsAnother logs r's client in as another account than the demo's.
+func logInAsAnother(t *testing.T, r *screentest.StatusRig) {
+	t.Helper()
+	if _, err := r.App.Client().Login(t.Context(), exchange.APIKey(sandbox.NoChainAPIKey)); err != nil {
+		t.Fatal(err)
 	}
 }
