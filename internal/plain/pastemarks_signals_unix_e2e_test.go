@@ -34,7 +34,7 @@ func TestPasteMarksOffAtAStopAndAQuit(t *testing.T) {
 		}
 		select {}
 	case "hidden":
-		_, _ = readHidden(context.Background(), os.Stdin, func() {})
+		_, _ = readHidden(context.Background(), os.Stdin, TerminalGate(os.Stdin, os.Stdin), func() {})
 		t.Fatal("the secret's read ended")
 	}
 	for _, read := range []string{"keys", "hidden"} {
