@@ -5,6 +5,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	uv "github.com/charmbracelet/ultraviolet"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/svcwallet/svcwallet/theme"
@@ -79,6 +80,9 @@ type Model struct {
 	// returns.
 	started bool
 	early   tea.Cmd
+	// settling: the keys whose terminal question (SettleMsg) is out,
+	// oldest first.
+	settling []asked
 }
 
 // memo keeps the last value computed for a key. The key is built after
@@ -189,6 +193,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmd = m.reset(msg.Screen)
 	case ResetToMsg:
 		cmd = m.reset(msg.Make())
+	case SettleMsg:
+		cmd = m.askSettle(msg)
+	case uv.PrimaryDeviceAttributesEvent:
+		cmd = m.settled(msg)
 	case tea.PasteEndMsg:
 		// The parser ends every paste with this, one per end marker (a
 		// stray one too): the guard runs from when the paste was taken,

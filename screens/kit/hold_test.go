@@ -8,6 +8,7 @@ import (
 
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/screentest"
+	"github.com/svcwallet/svcwallet/tui"
 )
 
 // TestKeyHoldWaitsForItsNewEnd: a key that came while held moves the
@@ -79,10 +80,10 @@ func TestKeyHoldOutlastsARepeatDelay(t *testing.T) {
 // are read at once, but a loaded machine may take tens of milliseconds
 // over each, so the gap between them, measured as they are taken, can
 // exceed intent.PasteGap (seen in tmux: "x" and a carriage return pasted
-// 8, 11 and over 25 ms apart, and then signed). A key taken before the one
-// before it settled (its settle message, queued behind every key already
-// read) was read with it and answers nothing; one typed after it settled
-// answers.
+// 8, 11 and over 25 ms apart, and then signed). A key taken before the
+// terminal answered the question asked after the one before (tui.Settle:
+// the answer comes after every key already sent) was read with it and
+// answers nothing; one typed after the answer answers.
 func TestKeyHoldKnowsAKeyReadWithTheOneBefore(t *testing.T) {
 	at := screentest.Now
 	var h kit.KeyHold
@@ -96,10 +97,50 @@ func TestKeyHoldKnowsAKeyReadWithTheOneBefore(t *testing.T) {
 
 	var g kit.KeyHold
 	settle, _ = g.Update(screentest.Key("x"), at, nil)
-	if _, mine := g.Update(settle(), at.Add(time.Millisecond), nil); !mine {
-		t.Fatal("the hold did not take its key's settle message")
+	answer := screentest.Answered(t, settle)
+	if _, mine := g.Update(tui.SettledMsg{Tag: answer.Tag + 1}, at.Add(time.Millisecond), nil); mine {
+		t.Fatal("the hold took another key's answer")
 	}
-	if _, held := g.Update(screentest.Key("enter"), at.Add(100*time.Millisecond), nil); held {
-		t.Fatal("an enter typed 100 ms after the key before, which had settled, was held")
+	if _, mine := g.Update(answer, at.Add(time.Millisecond), nil); !mine {
+		t.Fatal("the hold did not take its key's answer")
+	}
+	if _, held := g.Update(screentest.Key("enter"), at.Add(30*time.Millisecond), nil); held {
+		t.Fatal("an enter typed 30 ms after the key before, which had settled, was held")
+	}
+}
+
+// TestKeyHoldSettlesOnlyOnTheTerminalsAnswer: what a key's settling
+// sends can reach the screen before the next key of the same raw paste
+// (Bubble Tea's input reader hands keys over one at a time, a command's
+// message comes from another goroutine), and on a loaded machine that key
+// is taken more than intent.PasteGap later: seen in tmux, "x⏎⏎" pasted
+// unbracketed signed. Delivered first, it settles nothing: the enter 30 ms
+// on was read with the x and is held.
+func TestKeyHoldSettlesOnlyOnTheTerminalsAnswer(t *testing.T) {
+	at := screentest.Now
+	var h kit.KeyHold
+	settle, _ := h.Update(screentest.Key("x"), at, nil)
+	for _, m := range screentest.RunAll(settle) {
+		h.Update(m, at.Add(time.Millisecond), nil)
+	}
+	if _, held := h.Update(screentest.Key("enter"), at.Add(30*time.Millisecond), nil); !held {
+		t.Fatal("an enter pasted with the x, taken 30 ms after it once the x's settling was delivered, answered")
+	}
+}
+
+// TestKeyHoldSettlesByTimeWhereNoAnswerComes: a terminal that never
+// answers leaves every key unsettled; a key a KeyGuard after the one
+// before is a person's all the same, and one sooner is held.
+func TestKeyHoldSettlesByTimeWhereNoAnswerComes(t *testing.T) {
+	at := screentest.Now
+	var h kit.KeyHold
+	h.Update(screentest.Key("x"), at, nil)
+	if _, held := h.Update(screentest.Key("enter"), at.Add(kit.KeyGuard-time.Millisecond), nil); !held {
+		t.Fatal("an enter just short of a KeyGuard after an unanswered key answered")
+	}
+	var g kit.KeyHold
+	g.Update(screentest.Key("x"), at, nil)
+	if _, held := g.Update(screentest.Key("enter"), at.Add(kit.KeyGuard), nil); held {
+		t.Fatal("an enter a KeyGuard after an unanswered key was held: a terminal that never answers can never sign")
 	}
 }

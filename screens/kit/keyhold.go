@@ -39,11 +39,12 @@ type KeyHold struct {
 	// came with it, as a raw paste (a terminal without bracketed paste, or
 	// text that opens none), and answers nothing.
 	last time.Time
-	// unsettled: the key before (tag) has not settled yet. A paste's keys
-	// are read at once and queue for the console, and a loaded machine
-	// takes longer than intent.PasteGap over each; a key's settle message
-	// queues behind every key already read, so a key taken before it came
-	// with the key before, however far apart they were taken.
+	// unsettled: the key before (tag) is not settled yet: the terminal has
+	// not answered the question asked after it was taken (tui.Settle). A
+	// paste's keys are read at once, and a loaded machine takes longer
+	// than intent.PasteGap over each; the answer comes after every key the
+	// terminal sent before it, so a key taken before it came with the key
+	// before, however far apart they were taken.
 	unsettled bool
 	tag       tui.Tag
 	// told: the terminal tells repeats, so a question holds keys for
@@ -63,12 +64,9 @@ func (h *KeyHold) shown() time.Duration {
 	return ShownGuard
 }
 
-// KeySettledMsg: the key tag was taken; what was read with it came before.
-// A key that did nothing answers with it alone (screentest.Acts).
-type KeySettledMsg struct{ tag tui.Tag }
-
-// settleWithin bounds unsettled: a settle message comes at once, so one not
-// come in a KeyGuard was lost (a test that runs no Cmd), not queued.
+// settleWithin bounds unsettled: a terminal that never answers (or a test
+// that runs no command) leaves a key unsettled, and a key a KeyGuard after
+// it is a person's.
 const settleWithin = KeyGuard
 
 // answerKeys are the keys that answer a question that signs, pays or
@@ -132,8 +130,8 @@ func (h *KeyHold) Update(msg tea.Msg, now time.Time, timer func(time.Duration, t
 			return tui.After(timer, KeyGuard, keyHoldOverMsg{}), true
 		}
 		return nil, true
-	case KeySettledMsg:
-		if msg.tag != h.tag {
+	case tui.SettledMsg:
+		if msg.Tag != h.tag {
 			return nil, false // another hold's
 		}
 		h.unsettled = false
@@ -160,9 +158,9 @@ func (h *KeyHold) Then(settle, cmd tea.Cmd) tea.Cmd {
 	return settle
 }
 
-// took notes a key taken at now, and returns what settles it.
+// took notes a key taken at now, and returns what settles it: the
+// terminal's answer to a question asked after it (tui.Settle).
 func (h *KeyHold) took(now time.Time) tea.Cmd {
 	h.last, h.unsettled, h.tag = now, true, tui.NextTag()
-	tag := h.tag
-	return func() tea.Msg { return KeySettledMsg{tag: tag} }
+	return tui.Settle(h.tag)
 }

@@ -218,7 +218,7 @@ func (g *ReviewGate) HoldsKeys() bool { return !g.Acts(true) }
 // holds or a request is out; handled says the screen has nothing to do.
 func (g *ReviewGate) Update(msg tea.Msg) (cmd tea.Cmd, handled bool) {
 	switch msg := msg.(type) {
-	case keyHoldOverMsg, tui.ShownAgainMsg, KeySettledMsg:
+	case keyHoldOverMsg, tui.ShownAgainMsg, tui.SettledMsg:
 		return g.KeyHold.Update(msg, g.common.Now(), nil)
 	case KeyFoundMsg:
 		if msg.For != g.Key.Asked {

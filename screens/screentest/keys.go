@@ -3,13 +3,13 @@ package screentest
 import (
 	"slices"
 	"strings"
+	"testing"
 
 	tea "charm.land/bubbletea/v2"
 
 	"charm.land/bubbles/v2/key"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/tui"
 )
 
@@ -102,11 +102,24 @@ func Offered(s tui.Screen, desc string) bool {
 }
 
 // Acts reports whether cmd, a key's answer, does anything: nil, or only
-// settling the key (kit.KeySettledMsg), does nothing. It runs cmd.
+// settling the key (tui.SettleMsg), does nothing. It runs cmd.
 func Acts(cmd tea.Cmd) bool {
 	if cmd == nil {
 		return false
 	}
-	_, settles := cmd().(kit.KeySettledMsg)
+	_, settles := cmd().(tui.SettleMsg)
 	return !settles
+}
+
+// Answered is the terminal's answer to the question cmd, a key's settling,
+// asks (tui.SettleMsg), as the root hands it to the screen that asked.
+func Answered(t testing.TB, cmd tea.Cmd) tui.SettledMsg {
+	t.Helper()
+	for _, m := range RunAll(cmd) {
+		if s, ok := m.(tui.SettleMsg); ok {
+			return tui.SettledMsg{Tag: s.Tag}
+		}
+	}
+	t.Fatal("the key asks the terminal nothing: it settles no way")
+	return tui.SettledMsg{}
 }

@@ -1,0 +1,60 @@
+package tui
+
+import (
+	tea "charm.land/bubbletea/v2"
+	uv "github.com/charmbracelet/ultraviolet"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// SettleMsg asks the terminal a question after the key Tag was taken: its
+// answer (SettledMsg) is written after every byte the terminal sent before
+// it, so every key of a raw paste that key came in comes first. A command's
+// message does not: it can overtake keys the input reader has read but not
+// yet handed over. The question is Primary Device Attributes, which every
+// terminal answers and no key sends (a cursor position report can be a
+// shifted F3).
+type SettleMsg struct{ Tag Tag }
+
+// Settle returns the command a screen gives to have the key tag settled.
+func Settle(tag Tag) tea.Cmd { return func() tea.Msg { return SettleMsg{Tag: tag} } }
+
+// SettledMsg: the terminal answered the question asked after the key Tag
+// was taken. It goes to the screen that asked, if it is still on top.
+type SettledMsg struct{ Tag Tag }
+
+// settleMost bounds the questions out: a terminal that never answers is
+// asked no more once this many wait, and its keys settle by time alone.
+const settleMost = 64
+
+// asked is a key waiting for the terminal's answer, and the screen on top
+// when it was asked.
+type asked struct {
+	tag    Tag
+	screen Screen
+}
+
+// askSettle asks the terminal after the key msg names was taken. Answers
+// come one each, in order, so the next answer is the oldest question's.
+func (m *Model) askSettle(msg SettleMsg) tea.Cmd {
+	if len(m.settling) >= settleMost {
+		return nil
+	}
+	m.settling = append(m.settling, asked{tag: msg.Tag, screen: m.top()})
+	return tea.Raw(ansi.RequestPrimaryDeviceAttributes)
+}
+
+// settled takes the terminal's answer to the oldest question and tells the
+// screen that asked, if it is still on top; an answer nobody waits for (a
+// question of another program's) is dropped. No screen sees the answer
+// itself.
+func (m *Model) settled(uv.PrimaryDeviceAttributesEvent) tea.Cmd {
+	if len(m.settling) == 0 {
+		return nil
+	}
+	a := m.settling[0]
+	m.settling = m.settling[1:]
+	if a.screen != m.top() {
+		return nil
+	}
+	return m.updateTop(SettledMsg{Tag: a.tag})
+}

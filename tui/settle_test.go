@@ -1,0 +1,99 @@
+package tui
+
+import (
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	uv "github.com/charmbracelet/ultraviolet"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// da1 is a terminal's answer to Primary Device Attributes (tmux's).
+var da1 = uv.PrimaryDeviceAttributesEvent{1, 2}
+
+// settledTags are the tags of the SettledMsgs f was given.
+func settledTags(f *fakeScreen) []Tag {
+	var tags []Tag
+	for _, m := range f.got {
+		if s, ok := m.(SettledMsg); ok {
+			tags = append(tags, s.Tag)
+		}
+	}
+	return tags
+}
+
+// TestSettleAsksTheTerminal: a key's settling (SettleMsg) is a question
+// written to the terminal, Primary Device Attributes, whose answer no key
+// sends; the screen is not given the question.
+func TestSettleAsksTheTerminal(t *testing.T) {
+	m, home := newRoot(t, 80, 24)
+	msgs, _ := send(m, SettleMsg{Tag: 1})
+	if len(msgs) != 1 || msgs[0] != tea.Msg(tea.RawMsg{Msg: ansi.RequestPrimaryDeviceAttributes}) {
+		t.Fatalf("a key's settling sent %#v, want the terminal asked for its attributes", msgs)
+	}
+	for _, got := range home.got {
+		if _, ok := got.(SettleMsg); ok {
+			t.Fatal("the screen was given the question")
+		}
+	}
+}
+
+// TestSettledInTheOrderAsked: the terminal answers each question once, in
+// order, so each answer settles the oldest key waiting and no later one:
+// a later key's own answer is still to come after every key sent with it.
+// The screen is given SettledMsg, never the answer itself; an answer no
+// question waits for is dropped.
+func TestSettledInTheOrderAsked(t *testing.T) {
+	m, home := newRoot(t, 80, 24)
+	send(m, da1) // nothing asked
+	send(m, SettleMsg{Tag: 7})
+	send(m, SettleMsg{Tag: 8})
+	send(m, da1)
+	if got := settledTags(home); len(got) != 1 || got[0] != 7 {
+		t.Fatalf("one answer settled %v, want the first key asked (7) only", got)
+	}
+	send(m, da1)
+	send(m, da1) // one answer too many
+	if got := settledTags(home); len(got) != 2 || got[1] != 8 {
+		t.Fatalf("two answers settled %v, want 7 then 8", got)
+	}
+	for _, got := range home.got {
+		if _, ok := got.(uv.PrimaryDeviceAttributesEvent); ok {
+			t.Fatal("the screen was given the terminal's answer")
+		}
+	}
+}
+
+// TestSettledOnlyOnTheScreenThatAsked: an answer that comes once another
+// screen is on top is dropped: that screen asked nothing, and the one that
+// did is not shown.
+func TestSettledOnlyOnTheScreenThatAsked(t *testing.T) {
+	m, home := newRoot(t, 80, 24)
+	send(m, SettleMsg{Tag: 3})
+	other := newFake(m.common, "Other")
+	send(m, PushMsg{Screen: other})
+	send(m, da1)
+	send(m, PopMsg{Screen: other})
+	if len(settledTags(home)) != 0 || len(settledTags(other)) != 0 {
+		t.Fatalf("an answer on another screen settled %v there and %v on the screen that asked", settledTags(other), settledTags(home))
+	}
+	send(m, SettleMsg{Tag: 4})
+	send(m, da1)
+	if got := settledTags(home); len(got) != 1 || got[0] != 4 {
+		t.Fatalf("the next answer settled %v, want 4: the dropped one was the earlier question's", got)
+	}
+}
+
+// TestSettleAsksNoMoreOfATerminalThatNeverAnswers: once settleMost
+// questions wait, a terminal that answers none is asked no more.
+func TestSettleAsksNoMoreOfATerminalThatNeverAnswers(t *testing.T) {
+	m, _ := newRoot(t, 80, 24)
+	for i := range settleMost {
+		if msgs, _ := send(m, SettleMsg{Tag: Tag(i)}); len(msgs) != 1 {
+			t.Fatalf("question %d was not asked", i)
+		}
+	}
+	if msgs, _ := send(m, SettleMsg{Tag: settleMost}); len(msgs) != 0 {
+		t.Fatalf("with %d questions unanswered the root asked again: %#v", settleMost, msgs)
+	}
+}
