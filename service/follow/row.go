@@ -1,14 +1,11 @@
 package follow
 
 import (
-	"crypto/sha256"
 	"errors"
 	"fmt"
 	"slices"
 	"strings"
 	"unicode"
-
-	"github.com/mr-tron/base58"
 
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/exchange"
@@ -352,19 +349,10 @@ func evmAddress(w string) bool {
 	return len(w) == 42 && (w[:2] == "0x" || w[:2] == "0X") && safetext.HexDigits(w[2:], 40)
 }
 
-// tronAddress: T and 33 base58 characters, 25 bytes starting 0x41 whose
-// last 4 are the checksum of the rest.
+// tronAddress: a Tron address as a withdrawal's destination is one
+// (exchange.ValidateAddress), after the cheap look at its length and T.
 func tronAddress(w string) bool {
-	if len(w) != 34 || w[0] != 'T' {
-		return false
-	}
-	b, err := base58.Decode(w)
-	if err != nil || len(b) != 25 || b[0] != 0x41 {
-		return false
-	}
-	sum := sha256.Sum256(b[:21])
-	sum = sha256.Sum256(sum[:])
-	return string(sum[:4]) == string(b[21:])
+	return len(w) == 34 && w[0] == 'T' && exchange.ValidateAddress(exchange.ChainTypeTron, w) == nil
 }
 
 // hexIDs is, for each line a key's shape touches (keys), the
