@@ -32,7 +32,9 @@ var openAppend = func(path string) (appendFile, error) {
 // write appends one entry and fsyncs it; j.mu is held. A line that could
 // not be written whole and synced is cut off again (cutBack): the journal
 // keeps only whole lines, and never one that was reported unwritten (an
-// intent whose request was then not sent).
+// intent whose request was then not sent). All of it is done holding the
+// write lock (lockWrites), so no other process's line lands between the
+// journal's end looked at and the line written, or the line and its cut.
 func (j *Journal) write(e Entry) error {
 	line, err := json.Marshal(e)
 	if err != nil {
@@ -41,6 +43,11 @@ func (j *Journal) write(e Entry) error {
 	if err := checkRoundTrip(line); err != nil {
 		return err
 	}
+	unlock, err := j.lockWrites(precedesSend(e.Kind))
+	if err != nil {
+		return fmt.Errorf("journal %w", err)
+	}
+	defer unlock()
 	f, err := openAppend(j.path)
 	if err != nil {
 		return fmt.Errorf("open journal: %w", err)
@@ -105,10 +112,11 @@ func precedesSend(kind string) bool {
 }
 
 // cutBack removes wrote, the bytes of a line whose write or sync failed,
-// from the end of the journal f, when they are still its last bytes (no
-// other process wrote after them), and syncs: a short write on a full
-// disk leaves no torn fragment. At worst (the truncation fails too) the
-// fragment stays, a line every reader skips.
+// from the end of the journal f, and syncs: a short write on a full disk
+// leaves no torn fragment. The write lock is held, so they are its last
+// bytes unless a writer that takes no lock (an earlier version) wrote
+// since; then they stay. At worst (the truncation fails too) the
+// fragment stays, and the next append seals it (tornSeal).
 func cutBack(f appendFile, wrote []byte) {
 	if len(wrote) == 0 {
 		return
