@@ -57,14 +57,15 @@ func (j *Journal) write(e Entry) error {
 		f.Close()
 		return fmt.Errorf("read journal: %w", err)
 	}
-	// A crash mid-write leaves a torn last line without its newline; start
-	// on a line of our own, or this entry would be glued to the fragment and
+	// A crash mid-write, or a short write whose cut back failed, leaves a
+	// torn last line without its newline: seal it (tornSeal) and start on a
+	// line of our own, or this entry would be glued to the fragment and
 	// lost with it when the journal is read.
 	if torn, err := endsTorn(f, st.Size()); err != nil {
 		f.Close()
 		return fmt.Errorf("read journal: %w", err)
 	} else if torn {
-		line = append([]byte{'\n'}, line...)
+		line = append([]byte(tornSeal), line...)
 	}
 	line = append(line, '\n')
 	n, err := f.Write(line)
@@ -147,6 +148,13 @@ var syncDir = func(dir string) error {
 	}
 	return nil
 }
+
+// tornSeal ends a torn last line before a line is appended after it: no
+// JSON value is followed by it, so the fragment reads as a damaged line
+// (skipped, and counted where lines skipped are said), never as an entry,
+// even one whole but for its newline, which its writer reported unwritten
+// (an intent whose request was then not sent).
+const tornSeal = " #torn\n"
 
 // endsTorn reports whether the journal f, size bytes long, does not end
 // in a newline.
