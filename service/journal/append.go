@@ -36,6 +36,16 @@ var openAppend = func(path string) (appendFile, error) {
 // write lock (lockWrites), so no other process's line lands between the
 // journal's end looked at and the line written, or the line and its cut.
 func (j *Journal) write(e Entry) error {
+	unlock, err := j.lockWrites(precedesSend(e.Kind))
+	if err != nil {
+		return fmt.Errorf("journal %w", err)
+	}
+	defer unlock()
+	return j.writeHeld(e)
+}
+
+// writeHeld is write with the write lock held.
+func (j *Journal) writeHeld(e Entry) error {
 	line, err := json.Marshal(e)
 	if err != nil {
 		return fmt.Errorf("journal entry: %w", err)
@@ -43,11 +53,6 @@ func (j *Journal) write(e Entry) error {
 	if err := checkRoundTrip(line); err != nil {
 		return err
 	}
-	unlock, err := j.lockWrites(precedesSend(e.Kind))
-	if err != nil {
-		return fmt.Errorf("journal %w", err)
-	}
-	defer unlock()
 	f, err := openAppend(j.path)
 	if err != nil {
 		return fmt.Errorf("open journal: %w", err)

@@ -9,6 +9,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/svcwallet/svcwallet/internal/osguard"
 )
 
 // failingFile is the journal file of a failing disk: writes stop after
@@ -169,5 +171,64 @@ func TestShortWriteLeftTornIsNeverAnEntry(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestStateRecordedOnceAcrossProcesses: two followers in two processes
+// learn the same state at once; the second's check waits for the write
+// lock the first holds from its check to its line, so it reads that line
+// and writes none. Without the lock both checks found the state
+// unrecorded and both wrote it.
+func TestStateRecordedOnceAcrossProcesses(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "journal.jsonl")
+	j, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	state := Entry{Time: genT0, Kind: KindAccepted, Env: "production", AccountID: "acct-1", QuoteID: "q-1"}
+	if err := j.Append(state); err != nil {
+		t.Fatal(err)
+	}
+	state.Kind, state.State = KindState, "SENDING"
+	waiting, release := make(chan struct{}, 1), make(chan time.Time)
+	t.Cleanup(osguard.SetLockWaits(osguard.LockWaits{After: func(time.Duration) <-chan time.Time {
+		select {
+		case waiting <- struct{}{}:
+		default:
+		}
+		return release
+	}}))
+	done := make(chan error, 1)
+	meanwhile := func() { // between the first's check and its line
+		go func() { done <- other.AppendState(state) }()
+		select { // the other's line written, or its check waiting for the lock
+		case err := <-done:
+			done <- err
+		case <-waiting:
+		}
+	}
+	was := openAppend
+	openAppend = func(path string) (appendFile, error) {
+		if then := meanwhile; then != nil {
+			meanwhile = nil
+			then()
+		}
+		return was(path)
+	}
+	t.Cleanup(func() { openAppend = was })
+	if err := j.AppendState(state); err != nil {
+		t.Fatal(err)
+	}
+	close(release)
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(path)
+	if n := strings.Count(string(b), `"SENDING"`); n != 1 {
+		t.Fatalf("SENDING journaled %d times, want once:\n%s", n, b)
 	}
 }
