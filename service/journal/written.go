@@ -300,6 +300,9 @@ func (j *Journal) CheckWritten(whole bool) error {
 	}
 	j.mu.Lock()
 	defer j.mu.Unlock()
+	if neither(WrittenPath(j.path), j.path) {
+		return nil // nothing written: a look makes no lock file
+	}
 	unlock, err := j.lockWrites(false)
 	if err != nil {
 		return err
@@ -349,6 +352,13 @@ func (j *Journal) CheckWritten(whole bool) error {
 		_ = j.record(false) // what was written since, best effort as every write's
 	}
 	return nil
+}
+
+// neither reports whether no file is at either path.
+func neither(a, b string) bool {
+	_, errA := os.Lstat(a)
+	_, errB := os.Lstat(b)
+	return errors.Is(errA, os.ErrNotExist) && errors.Is(errB, os.ErrNotExist)
 }
 
 // withMissing is lost with, when whole, the remembered withdrawals the
