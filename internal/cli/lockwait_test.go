@@ -42,7 +42,7 @@ func TestConsoleLockWaitWholeAt60And80(t *testing.T) {
 	const path = "/home/someone-with-a-long-name/.local/state/svcwallet/journal.jsonl"
 	for _, wt := range []osguard.Waiting{
 		{Wait: osguard.Wait{Doing: "checking and recording a withdrawal in the journal " + path, Unbounded: true}, Lock: path + ".lock", Holder: "process 4242 (svcwallet)"},
-		{Wait: osguard.Wait{Doing: "recording how far the journal " + path + " is written", Unbounded: true}, Lock: path + ".written.lock", Holder: "process 4242 (svcwallet)"},
+		{Wait: osguard.Wait{Doing: "writing the journal " + path + " or its record", Unbounded: true}, Lock: path + ".written.lock", Holder: "process 4242 (svcwallet)"},
 	} {
 		var sent []tea.Msg
 		lockWaitsIn(func(m tea.Msg) { sent = append(sent, m) }).Say(wt)

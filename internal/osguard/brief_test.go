@@ -17,8 +17,8 @@ func TestBriefSaysTheHolderAndTheFileByName(t *testing.T) {
 	}{
 		{Waiting{Wait: Wait{Doing: "checking and recording a withdrawal in the journal " + dir + "journal.jsonl", Unbounded: true}, Lock: dir + "journal.jsonl.lock", Holder: "process 4242 (svcwallet)"},
 			"process 4242 (svcwallet) is checking and recording a withdrawal in the journal journal.jsonl; svcwallet waits for it to finish…"},
-		{Waiting{Wait: Wait{Doing: "recording how far the journal " + dir + "journal.jsonl is written"}, Lock: dir + "journal.jsonl.written.lock"},
-			"another process is recording how far the journal journal.jsonl is written; svcwallet gives up after 30s…"},
+		{Waiting{Wait: Wait{Doing: "writing the journal " + dir + "journal.jsonl or its record"}, Lock: dir + "journal.jsonl.written.lock"},
+			"another process is writing the journal journal.jsonl or its record; svcwallet gives up after 30s…"},
 		{Waiting{Wait: Wait{Doing: "editing the config /home/u/.config/svcwallet/config.toml"}, Lock: "/home/u/.config/svcwallet", Holder: "process 7 (flock)"},
 			"process 7 (flock) is editing the config config.toml; svcwallet gives up after 30s…"},
 		{Waiting{Wait: Wait{Doing: "editing the config /etc/x.toml"}, Lock: "/run/locks/x.lock"},

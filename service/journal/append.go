@@ -32,8 +32,20 @@ var openAppend = func(path string) (appendFile, error) {
 // write appends one entry and fsyncs it; j.mu is held. A line that could
 // not be written whole and synced is cut off again (cutBack): the journal
 // keeps only whole lines, and never one that was reported unwritten (an
-// intent whose request was then not sent).
+// intent whose request was then not sent). All of it is done holding the
+// write lock (lockWrites), so no other process's line lands between the
+// journal's end looked at and the line written, or the line and its cut.
 func (j *Journal) write(e Entry) error {
+	unlock, err := j.lockWrites(precedesSend(e.Kind))
+	if err != nil {
+		return fmt.Errorf("journal %w", err)
+	}
+	defer unlock()
+	return j.writeHeld(e)
+}
+
+// writeHeld is write with the write lock held.
+func (j *Journal) writeHeld(e Entry) error {
 	line, err := json.Marshal(e)
 	if err != nil {
 		return fmt.Errorf("journal entry: %w", err)
@@ -50,14 +62,15 @@ func (j *Journal) write(e Entry) error {
 		f.Close()
 		return fmt.Errorf("read journal: %w", err)
 	}
-	// A crash mid-write leaves a torn last line without its newline; start
-	// on a line of our own, or this entry would be glued to the fragment and
+	// A crash mid-write, or a short write whose cut back failed, leaves a
+	// torn last line without its newline: seal it (tornSeal) and start on a
+	// line of our own, or this entry would be glued to the fragment and
 	// lost with it when the journal is read.
 	if torn, err := endsTorn(f, st.Size()); err != nil {
 		f.Close()
 		return fmt.Errorf("read journal: %w", err)
 	} else if torn {
-		line = append([]byte{'\n'}, line...)
+		line = append([]byte(tornSeal), line...)
 	}
 	line = append(line, '\n')
 	n, err := f.Write(line)
@@ -105,10 +118,11 @@ func precedesSend(kind string) bool {
 }
 
 // cutBack removes wrote, the bytes of a line whose write or sync failed,
-// from the end of the journal f, when they are still its last bytes (no
-// other process wrote after them), and syncs: a short write on a full
-// disk leaves no torn fragment. At worst (the truncation fails too) the
-// fragment stays, a line every reader skips.
+// from the end of the journal f, and syncs: a short write on a full disk
+// leaves no torn fragment. The write lock is held, so they are its last
+// bytes unless a writer that takes no lock (an earlier version) wrote
+// since; then they stay. At worst (the truncation fails too) the
+// fragment stays, and the next append seals it (tornSeal).
 func cutBack(f appendFile, wrote []byte) {
 	if len(wrote) == 0 {
 		return
@@ -139,6 +153,13 @@ var syncDir = func(dir string) error {
 	}
 	return nil
 }
+
+// tornSeal ends a torn last line before a line is appended after it: no
+// JSON value is followed by it, so the fragment reads as a damaged line
+// (skipped, and counted where lines skipped are said), never as an entry,
+// even one whole but for its newline, which its writer reported unwritten
+// (an intent whose request was then not sent).
+const tornSeal = " #torn\n"
 
 // endsTorn reports whether the journal f, size bytes long, does not end
 // in a newline.

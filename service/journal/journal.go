@@ -155,10 +155,16 @@ func (j *Journal) Append(e Entry) error {
 // last answer for that withdrawal (same environment and account) is that
 // state already, or a terminal one: the status screen, the board and the
 // command line may all learn it, in this process or another, and it is
-// recorded once. It reads that withdrawal's lines alone (linesOf).
+// recorded once: the read and the write hold the write lock. It reads
+// that withdrawal's lines alone (linesOf).
 func (j *Journal) AppendState(e Entry) error {
 	j.mu.Lock()
 	defer j.mu.Unlock()
+	unlock, err := j.lockWrites(false)
+	if err != nil {
+		return fmt.Errorf("journal %w", err)
+	}
+	defer unlock()
 	id := idOf(keyOf(e))
 	same, _, err := j.linesOf(func(*view, io.ReaderAt, *line) ([]keyID, error) { return []keyID{id}, nil })
 	if err != nil {
@@ -177,7 +183,7 @@ func (j *Journal) AppendState(e Entry) error {
 	if last == e.State || exchange.Terminal(last) {
 		return nil
 	}
-	return j.write(e)
+	return j.writeHeld(e)
 }
 
 // UnmarshalJSON reads the journaled amounts as answers are read

@@ -3,6 +3,7 @@
 package journal
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -87,5 +88,29 @@ func TestIntentWaitsForTheWrittenRecord(t *testing.T) {
 	r, err := readWritten(j.Path())
 	if err != nil || r == nil || !slices.ContainsFunc(r.Unanswered, func(m Remembered) bool { return m.QuoteID == "q-held" }) {
 		t.Fatalf("the record does not hold the intent written before its send: %+v, %v", r, err)
+	}
+}
+
+// TestRecordReadUnderTheWriteLock: the record is read only holding the
+// write lock every append and every replacement of the record takes, so
+// no process holds it open while another renames a new one over it
+// (which Windows refuses, refusing that send). A check while another holds
+// the lock waits, and gives up past GiveUpAfter (it guards no send here);
+// it read the record beside the other's write.
+func TestRecordReadUnderTheWriteLock(t *testing.T) {
+	j, err := Open(filepath.Join(t.TempDir(), "journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := j.Append(genIntent("production", "acct-1", "q-1", 1, genT0)); err != nil {
+		t.Fatal(err)
+	}
+	said := heldPastGivingUp(t, WrittenPath(j.Path())+".lock")
+	var held *osguard.LockHeldError
+	if err := j.CheckWritten(false); !errors.As(err, &held) {
+		t.Fatalf("a check while another holds the write lock: %v, want a wait given up", err)
+	}
+	if !strings.Contains(*said, j.Path()) {
+		t.Errorf("the wait was said as %q", *said)
 	}
 }

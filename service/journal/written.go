@@ -225,32 +225,39 @@ func remember(rems []Remembered, e Entry) []Remembered {
 }
 
 // noteWritten brings the record up to what the journal now holds, after a
-// line that precedes a send was written (j.mu is held). When it cannot be
-// written (its lock or file cannot be had, or the journal no longer holds
-// what was recorded) the error names it, and the line is refused: sent
-// with the record behind it, a journal put back to before that line read
-// as whole, its withdrawal lost unseen. Its lock is waited for without
-// end, as the journal's own is (Exclusive): a wait given up refuses a
-// send the person answered, for a record another svcwallet holds a moment.
+// line that precedes a send was written (j.mu and the write lock are
+// held). When it cannot be written (its file cannot be had, or the journal
+// no longer holds what was recorded) the error names it, and the line is
+// refused: sent with the record behind it, a journal put back to before
+// that line read as whole, its withdrawal lost unseen.
 func (j *Journal) noteWritten() error {
-	if err := j.record(false, true); err != nil {
+	if err := j.record(false); err != nil {
 		// err names the file at fault, in full: the record by its name alone.
 		return fmt.Errorf("its record %s could not be brought up to date: %w", safetext.Shown(filepath.Base(WrittenPath(j.path))), err)
 	}
 	return nil
 }
 
-// record brings the record up to the journal's end, under its own lock:
-// anew from the journal's start when fresh, else only when the journal
-// still holds what it records. beforeSend waits for the lock without end.
-func (j *Journal) record(fresh, beforeSend bool) error {
-	w := osguard.Wait{Doing: "recording how far the journal " + safetext.Shown(j.path) + " is written", Unbounded: beforeSend}
-	unlock, err := osguard.LockFile(WrittenPath(j.path)+".lock", w)
-	if err != nil {
-		return err
-	}
-	defer unlock()
+// lockWrites holds the journal's write lock until unlock: the record's
+// lock file (journal.jsonl.written.lock), which every append takes around
+// its check of the journal's end, its write, the record brought up to it
+// and its cut back, and every read and write of the record, across
+// processes. So no line lands between a line and its cut, and the record is
+// never open for reading while another replaces it (Windows refuses that
+// rename). beforeSend waits without end, as the journal's own lock
+// (Exclusive): a wait given up refuses a send the person answered, for a
+// lock another svcwallet holds a moment.
+func (j *Journal) lockWrites(beforeSend bool) (unlock func(), err error) {
+	w := osguard.Wait{Doing: "writing the journal " + safetext.Shown(j.path) + " or its record", Unbounded: beforeSend}
+	return osguard.LockFile(WrittenPath(j.path)+".lock", w)
+}
+
+// record brings the record up to the journal's end (the write lock is
+// held): anew from the journal's start when fresh, else only when the
+// journal still holds what it records.
+func (j *Journal) record(fresh bool) error {
 	var r *writtenRecord
+	var err error
 	if !fresh {
 		if r, err = readWritten(j.path); err != nil {
 			return err
@@ -293,6 +300,14 @@ func (j *Journal) CheckWritten(whole bool) error {
 	}
 	j.mu.Lock()
 	defer j.mu.Unlock()
+	if neither(WrittenPath(j.path), j.path) {
+		return nil // nothing written: a look makes no lock file
+	}
+	unlock, err := j.lockWrites(false)
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	r, err := readWritten(j.path)
 	switch {
 	case errors.Is(err, errNotRecord), errors.Is(err, config.ErrNotState):
@@ -301,7 +316,7 @@ func (j *Journal) CheckWritten(whole bool) error {
 		return fmt.Errorf("read %s: %w", safetext.Shown(WrittenPath(j.path)), err)
 	case r == nil:
 		if _, err := os.Lstat(j.path); err == nil {
-			_ = j.record(false, false) // best effort: a later write records it
+			_ = j.record(false) // best effort: a later write records it
 		}
 		return nil
 	}
@@ -334,9 +349,16 @@ func (j *Journal) CheckWritten(whole bool) error {
 		}
 	}
 	if fi.Size() > r.Length {
-		_ = j.record(false, false) // what was written since, best effort as every write's
+		_ = j.record(false) // what was written since, best effort as every write's
 	}
 	return nil
+}
+
+// neither reports whether no file is at either path.
+func neither(a, b string) bool {
+	_, errA := os.Lstat(a)
+	_, errB := os.Lstat(b)
+	return errors.Is(errA, os.ErrNotExist) && errors.Is(errB, os.ErrNotExist)
 }
 
 // withMissing is lost with, when whole, the remembered withdrawals the
@@ -372,7 +394,12 @@ func (j *Journal) withMissing(lost *RolledBackError, whole bool) error {
 func (j *Journal) AcceptAsItIs() (unanswered int, err error) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	if err := j.record(true, false); err != nil {
+	unlock, err := j.lockWrites(false)
+	if err != nil {
+		return 0, err
+	}
+	defer unlock()
+	if err := j.record(true); err != nil {
 		return 0, err
 	}
 	r, err := readWritten(j.path)

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/svcwallet/svcwallet/internal/osguard"
 )
 
 // rolledBack is the *RolledBackError of j's check, or nil (failing on any
@@ -204,8 +206,8 @@ func TestRolledBackNamesTheJournalEscaped(t *testing.T) {
 // TestSendLineWhoseRecordCannotBeWritten: a line written before a send
 // (an intent) whose record of what was written cannot be brought up to it
 // (the record's lock cannot be had: a folder planted at its name here, a
-// state folder others made read-only) is refused and cut back, so nothing
-// is sent. It was kept and its send went on, said nowhere, with the record
+// state folder others made read-only) is refused, never left written, so
+// nothing is sent. It was kept and its send went on, said nowhere, with the record
 // left behind it: a journal put back to before the intent then read as
 // whole, and the withdrawal it lost as never made.
 func TestSendLineWhoseRecordCannotBeWritten(t *testing.T) {
@@ -252,29 +254,29 @@ func plantRecordLock(t *testing.T, path string) string {
 	return lock
 }
 
-// syncThen is the journal file of an append whose sync is followed by
-// then, once: another process appending right after the line.
-type syncThen struct {
+// truncThen is the journal file of an append whose cut back (Truncate)
+// is preceded by then, once: another process appending right then.
+type truncThen struct {
 	appendFile
 	then *func()
 }
 
-func (f syncThen) Sync() error {
-	err := f.appendFile.Sync()
+func (f truncThen) Truncate(size int64) error {
 	if then := *f.then; then != nil {
 		*f.then = nil
 		then()
 	}
-	return err
+	return f.appendFile.Truncate(size)
 }
 
-// TestRefusedSendLineKeepsALineAppendedMeanwhile: an intent refused
-// because its record cannot be brought up to it is cut back only while it
-// is the journal's last line. Another process's line appended after it
-// meanwhile (the record's lock is waited for without end) stays, and the
-// intent with it: it then reads as unanswered, which the repeat guard
-// refuses, never pays again.
-func TestRefusedSendLineKeepsALineAppendedMeanwhile(t *testing.T) {
+// TestNoLineLandsBetweenALineAndItsCut: an intent refused because its
+// record cannot be brought up to it is cut back holding the write lock
+// every appender takes, so another process's answer line appended right
+// as the cut is made waits for it and lands after, whole; the refused
+// intent is gone. Without the lock, the answer landed between the check
+// that the intent was the journal's last line and the cut, and was cut
+// with it: a state the service answered, lost.
+func TestNoLineLandsBetweenALineAndItsCut(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "journal.jsonl")
 	j, err := Open(path)
 	if err != nil {
@@ -283,29 +285,48 @@ func TestRefusedSendLineKeepsALineAppendedMeanwhile(t *testing.T) {
 	if err := j.Append(genIntent("production", "acct-1", "q-first", 1, genT0)); err != nil {
 		t.Fatal(err)
 	}
-	plantRecordLock(t, path)
+	// A record that is not svcwallet's: the next intent cannot be recorded.
+	if err := os.WriteFile(WrittenPath(path), []byte("{}\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	other, err := Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
+	waiting, release := make(chan struct{}, 1), make(chan time.Time)
+	t.Cleanup(osguard.SetLockWaits(osguard.LockWaits{After: func(time.Duration) <-chan time.Time {
+		select {
+		case waiting <- struct{}{}:
+		default:
+		}
+		return release
+	}}))
 	answer := Entry{Time: genT0.Add(time.Minute), Kind: KindState, Env: "production", AccountID: "acct-1", QuoteID: "q-first", State: "SENDING"}
+	done := make(chan error, 1)
 	meanwhile := func() {
-		if err := other.Append(answer); err != nil {
-			t.Error(err)
+		go func() { done <- other.Append(answer) }()
+		select { // the answer written, or waiting for the lock
+		case err := <-done:
+			done <- err
+		case <-waiting:
 		}
 	}
 	was := openAppend
 	openAppend = func(path string) (appendFile, error) {
 		f, err := was(path)
-		return syncThen{f, &meanwhile}, err
+		return truncThen{f, &meanwhile}, err
 	}
 	t.Cleanup(func() { openAppend = was })
 	if err := j.Append(genIntent("production", "acct-1", "q-second", 2, genT0.Add(time.Minute))); err == nil {
 		t.Fatal("an intent whose record could not be written was taken")
 	}
+	close(release)
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
 	now, _ := os.ReadFile(path)
 	lines := strings.Split(strings.TrimSuffix(string(now), "\n"), "\n")
-	if len(lines) != 3 || !strings.Contains(lines[1], "q-second") || !strings.Contains(lines[2], `"SENDING"`) {
-		t.Fatalf("the line appended meanwhile was not kept after the refused intent:\n%s", now)
+	if len(lines) != 2 || !strings.Contains(lines[0], "q-first") || !strings.Contains(lines[1], `"SENDING"`) {
+		t.Fatalf("want the first intent and the answer appended meanwhile, the refused intent cut:\n%s", now)
 	}
 }
