@@ -164,6 +164,33 @@ func TestLookUpPastedColumnSaysTheRestDropped(t *testing.T) {
 	}
 }
 
+// TestLookUpRefusedColumnSaysTheRestDropped: a pasted column whose first
+// line is refused (a spreadsheet's header) says, with the refusal, that
+// the lines after it were dropped: "no quote id in it" alone left 200 ids
+// gone unsaid.
+func TestLookUpRefusedColumnSaysTheRestDropped(t *testing.T) {
+	r := newRigOn(t, func(url string) config.Environment {
+		e := config.SandboxEnvironment(url, sandbox.DefaultChainID)
+		e.Name = "local"
+		return e
+	})
+	id, err := r.ex.SeedWithdrawal(sandbox.DemoAccountID, sandbox.DestCompleted, "ARBITRUM", "10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	flushes := 0
+	r.console.Gate.Flush = func() (bool, error) { flushes++; return flushes == 1, nil } // the header's answer
+	out, err := r.run(steps(logIn, typed("look up", `"quote_id",`, id, "Follow until the end"), []scripted{after("COMPLETED", "quit")})...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants(t, out, "Not accepted: no quote id in it; the paste held more lines than the first: they were dropped unread",
+		"run svcwallet status - --env local and paste it there")
+	if n := strings.Count(out, "dropped unread"); n != 1 {
+		t.Errorf("the drop is said %d times, want once, with the refusal:\n%s", n, out)
+	}
+}
+
 // TestFollowGivesUp: following stops after follow.GiveUpAfter failed asks
 // in a row, as status --watch does, and says each and how to ask again,
 // whether or not the follow had seen a state before the service went.
