@@ -252,6 +252,22 @@ func (s *session) droppedWords() string {
 	return fmt.Sprintf("%s; for a column of them, run %s and paste it there, then end it with ctrl+d (ctrl+z, Enter on Windows)", dropped, s.command("status", "-"))
 }
 
+// sayAsking says a look-up is under way, before its answers: several are
+// said once all have answered, and at the request budget 50 take 10 s, a
+// silence a screen reader's user cannot tell from a hang.
+func (s *session) sayAsking(ids []string) {
+	if len(ids) == 1 {
+		s.p.Say("Asking the service about %s…", ids[0])
+		return
+	}
+	rate := max(s.target.Env.EffectiveFollowRate(), 1)
+	if took := time.Duration(len(ids)) * time.Second / time.Duration(rate); took >= 2*time.Second {
+		s.p.Say("Asking the service about %d withdrawals, %d a second: about %s…", len(ids), rate, took.Round(time.Second))
+		return
+	}
+	s.p.Say("Asking the service about %d withdrawals…", len(ids))
+}
+
 // lookUpID asks each id's status once, says it, and offers to follow
 // those still moving.
 func (s *session) lookUpID(ids ...string) error {
@@ -259,6 +275,7 @@ func (s *session) lookUpID(ids ...string) error {
 	if err != nil {
 		return err
 	}
+	s.sayAsking(ids)
 	loop.Once, loop.Wait = true, s.waiter(nil)
 	var moving []string
 	var failed error
