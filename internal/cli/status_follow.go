@@ -253,8 +253,8 @@ var payoutExit = map[follow.Payout]int{
 // the largest exit status. One id keeps the record's table (after the
 // change lines with --watch); several print one record a line; with
 // --json each id ends with its record, of kind final after --watch; --csv
-// prints a header and a row for each id with a record (follow.CSVHeader),
-// and no change lines.
+// prints a header and a row for each id with a record or not found
+// (follow.CSVHeader), and no change lines.
 func (c statusCmd) report(env config.Environment, f statusFlags, ids map[string]*followed) error {
 	code := exitCompleted
 	for _, o := range ids {
@@ -272,7 +272,10 @@ func (c statusCmd) report(env config.Environment, f statusFlags, ids map[string]
 		}
 		rows := [][]string{follow.CSVHeader}
 		for _, id := range f.quoteIDs {
-			if o := ids[id]; o.f.Known {
+			// The service's not found is a row too (its outcome NOT FOUND
+			// or NOT FOUND?), as the board exports it, so every id given
+			// has its row; one not answered has none.
+			if o := ids[id]; o.f.Known || o.f.NotFound || o.f.Vanished {
 				rows = append(rows, c.outputRecord(&o.f).CSVRow())
 			}
 		}

@@ -53,7 +53,8 @@ func TestStatusNeverAsksALinkedSolanaSignature(t *testing.T) {
 
 // TestStatusRefusedLinkAdvisesTheHashAlone: a link on the command line
 // refused for a private key's shape is advised to be given as its hash
-// alone, not to put 0x in front of a hash that has it.
+// alone, not to put 0x in front of a hash that has it; a TRON explorer's,
+// whose hash is bare, to give the hash with 0x in front.
 func TestStatusRefusedLinkAdvisesTheHashAlone(t *testing.T) {
 	r := newStatusRig(t)
 	hash := "0x" + strings.Repeat("5f0c9e1b", 8)
@@ -62,4 +63,7 @@ func TestStatusRefusedLinkAdvisesTheHashAlone(t *testing.T) {
 	if strings.Contains(res.stderr, "0x in front") {
 		t.Errorf("a link advised to take 0x:\n%s", res.stderr)
 	}
+	// A TRON explorer's link ends with the hash bare, refused alone too:
+	// its advice is the 0x that finds it, not the hash alone.
+	r.run(nil, "https://tronscan.org/#/transaction/"+hash[2:]).want(t, exitUsage, nil, []string{follow.TronLinkAdvice})
 }

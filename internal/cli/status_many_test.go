@@ -158,7 +158,9 @@ func TestStatusManyIDs(t *testing.T) {
 
 // TestStatusCSV (issue 21 item 13): --csv prints a header and a row of
 // each id with a record, in the order given, through the one CSV writer;
-// an unknown id is said on stderr; --csv with --json is a usage error.
+// an unknown id is said on stderr and has its NOT FOUND row, as the
+// board's export gives it: a spreadsheet's column of ids matched against
+// the rows lost the unknown ones; --csv with --json is a usage error.
 func TestStatusCSV(t *testing.T) {
 	r := newStatusRig(t)
 	done, failed := r.seed(sandbox.DestCompleted, 1)[0], r.seed(sandbox.DestFailed, 1)[0]
@@ -168,13 +170,17 @@ func TestStatusCSV(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q", res.code, res.stderr)
 	}
 	rows, err := csv.NewReader(strings.NewReader(res.stdout)).ReadAll()
-	if err != nil || len(rows) != 3 || !slices.Equal(rows[0], follow.CSVHeader) {
+	if err != nil || len(rows) != 4 || !slices.Equal(rows[0], follow.CSVHeader) {
 		t.Fatalf("CSV %q (%v):\n%s", rows, err, res.stdout)
 	}
-	if rows[1][0] != failed || column(rows, 1, "outcome") != exchange.StateFailed || rows[2][0] != done ||
-		column(rows, 2, "state") != exchange.StateCompleted || !strings.HasPrefix(column(rows, 2, "withdraw_tx_hash"), "0x") ||
-		column(rows, 2, "state_seen") == "" || column(rows, 2, "tx_id") == "" {
+	if rows[1][0] != failed || column(rows, 1, "outcome") != exchange.StateFailed || rows[3][0] != done ||
+		column(rows, 3, "state") != exchange.StateCompleted || !strings.HasPrefix(column(rows, 3, "withdraw_tx_hash"), "0x") ||
+		column(rows, 3, "state_seen") == "" || column(rows, 3, "tx_id") == "" {
 		t.Errorf("rows %q", rows[1:])
+	}
+	if rows[2][0] != "q-doesnotexist" || column(rows, 2, "outcome") != "NOT FOUND" || column(rows, 2, "state") != "" ||
+		column(rows, 2, "finished") != "true" || !strings.Contains(column(rows, 2, "meaning"), "on this account") {
+		t.Errorf("the unknown id's row %q", rows[2])
 	}
 	if res := r.run(nil, "--csv", "--json", done); res.code != exitUsage || !strings.Contains(res.stdout+res.stderr, "--csv and --json: choose one") {
 		t.Errorf("--csv --json: exit %d: %s %s", res.code, res.stdout, res.stderr)

@@ -4,10 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/svcwallet/svcwallet/internal/plain"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/intent"
+	"github.com/svcwallet/svcwallet/service/sandbox"
 	"github.com/svcwallet/svcwallet/service/withdrawal"
 )
 
@@ -32,13 +35,18 @@ func askMissing(ctx context.Context, env CLIEnv, usage func() error, asks ...pla
 
 // askMissing asks for the --chain, --to and --amount withdraw lacks, once
 // the service's routes (info) are known, so an unknown chain is refused
-// as typed, naming those it has.
-func (c withdrawCmd) askMissing(ctx context.Context, info exchange.WithdrawalInfo, f *withdrawFlags) error {
+// as typed, naming those it has. On the embedded sandbox the destination's
+// question names the book's paying address of the chain (sandboxPayee).
+func (c withdrawCmd) askMissing(ctx context.Context, info exchange.WithdrawalInfo, f *withdrawFlags, embedded bool) error {
 	return askMissing(ctx, c.env, func() error { return f.missing() },
 		plain.Missing{To: &f.chain, Q: func() intent.Question { return withdrawal.ChainQuestion(info, exchange.TokenUSDT) }},
 		plain.Missing{To: &f.to, Q: func() intent.Question {
 			rt, _ := withdrawal.RouteTo(info, exchange.TokenUSDT, f.chain)
-			return withdrawal.Choice{Route: rt}.DestinationQuestion()
+			q := withdrawal.Choice{Route: rt}.DestinationQuestion()
+			if pays := sandboxPayee(rt.ChainType); embedded && pays != "" {
+				q.How += "; on the sandbox " + pays + " pays out, and `" + invocation{}.command("sandbox") + "` prints the others"
+			}
+			return q
 		}},
 		plain.Missing{To: &f.amount, Q: func() intent.Question { return withdrawal.AmountQuestion(exchange.TokenUSDT) }})
 }
@@ -55,4 +63,15 @@ func (f withdrawFlags) missing() error {
 		return usageError("give --amount, the USDT to pay")
 	}
 	return nil
+}
+
+// sandboxPayee is the embedded sandbox's address book entry of chainType
+// that pays out (COMPLETED); "" when it has none.
+func sandboxPayee(chainType string) string {
+	for _, p := range sandbox.DemoAddressBook {
+		if strings.EqualFold(p.ChainType, chainType) && slices.Contains([]string{sandbox.DestCompleted, sandbox.DestSolana, sandbox.DestTron}, p.Address) {
+			return p.Address
+		}
+	}
+	return ""
 }

@@ -61,3 +61,18 @@ Destination chain (ARBITRUM, BASE, BSC, KAIA, POLYGON, TRON or SOLANA): Destinat
 		t.Errorf("%d withdraw requests, want 1", n)
 	}
 }
+
+// TestWithdrawAskedDestinationOnTheSandbox: on the embedded sandbox the
+// destination's question names the book's address of the chain that pays
+// out, and where the others are listed: a first `svcwallet withdraw` on a
+// fresh machine asked for an address from a book nothing had shown.
+func TestWithdrawAskedDestinationOnTheSandbox(t *testing.T) {
+	r := newJournalingRig(t)
+	res := r.runWithdraw(withdrawRunOpts{terminal: true, stdin: "tron\n" + sandbox.DestTron + "\n25\ny\n"}, "--env", "sandbox")
+	res.want(t, exitCompleted, "Destination address on TRON (a Tron address from the account's withdrawal address book; on the sandbox "+
+		sandbox.DestTron+" pays out, and `svcwallet sandbox` prints the others): ", "Withdrawal accepted (SUBMITTED)")
+	res = r.runWithdraw(withdrawRunOpts{terminal: true, stdin: "arbitrum\n" + sandbox.DestCompleted + "\n25\ny\n"})
+	if strings.Contains(res.stderr, "on the sandbox") {
+		t.Errorf("another environment's question names the sandbox's book:\n%s", res.stderr)
+	}
+}

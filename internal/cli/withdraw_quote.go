@@ -39,7 +39,7 @@ func (c withdrawCmd) logInAndQuote(ctx context.Context, e config.Environment, f 
 	if err != nil {
 		return q, failure(exitError, "%w", err)
 	}
-	choice, err := c.choose(ctx, client, f)
+	choice, err := c.choose(ctx, client, f, e.Embedded())
 	if err == nil {
 		q.order, q.trust, q.offset, err = c.quote(ctx, client, e, target, choice, f.acceptBridge)
 	}
@@ -55,7 +55,7 @@ func (c withdrawCmd) logInAndQuote(ctx context.Context, e config.Environment, f 
 // destination as the console's form does (withdrawal.Choice.CheckDestination).
 // A --chain the routes lack is refused before anything is asked; on a
 // terminal what is missing is asked then, the chain checked as typed.
-func (c withdrawCmd) choose(ctx context.Context, client *exchange.Client, f withdrawFlags) (withdrawal.Choice, error) {
+func (c withdrawCmd) choose(ctx context.Context, client *exchange.Client, f withdrawFlags, embedded bool) (withdrawal.Choice, error) {
 	cx, cancel := context.WithTimeout(ctx, exchange.CallTimeout)
 	info, err := exchange.Patiently(cx, c.retry, client.WithdrawalInfo)
 	cancel()
@@ -68,7 +68,7 @@ func (c withdrawCmd) choose(ctx context.Context, client *exchange.Client, f with
 		return withdrawal.Choice{}, err
 	}
 	if f.ask {
-		if err := c.askMissing(ctx, info, &f); err != nil {
+		if err := c.askMissing(ctx, info, &f, embedded); err != nil {
 			return withdrawal.Choice{}, err
 		}
 	}

@@ -164,6 +164,60 @@ func TestLookUpPastedColumnSaysTheRestDropped(t *testing.T) {
 	}
 }
 
+// TestLookUpRefusedColumnSaysTheRestDropped: a pasted column whose first
+// line is refused (a spreadsheet's header) says, with the refusal, that
+// the lines after it were dropped: "no quote id in it" alone left 200 ids
+// gone unsaid.
+func TestLookUpRefusedColumnSaysTheRestDropped(t *testing.T) {
+	r := newRigOn(t, func(url string) config.Environment {
+		e := config.SandboxEnvironment(url, sandbox.DefaultChainID)
+		e.Name = "local"
+		return e
+	})
+	id, err := r.ex.SeedWithdrawal(sandbox.DemoAccountID, sandbox.DestCompleted, "ARBITRUM", "10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	flushes := 0
+	r.console.Gate.Flush = func() (bool, error) { flushes++; return flushes == 1, nil } // the header's answer
+	out, err := r.run(steps(logIn, typed("look up", `"quote_id",`, id, "Follow until the end"), []scripted{after("COMPLETED", "quit")})...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants(t, out, "Not accepted: no quote id in it; the paste held more lines than the first: they were dropped unread",
+		"run svcwallet status - --env local and paste it there")
+	if n := strings.Count(out, "dropped unread"); n != 1 {
+		t.Errorf("the drop is said %d times, want once, with the refusal:\n%s", n, out)
+	}
+}
+
+// TestLookUpSaysItAsks: a look-up says it is asking before the answers
+// come, naming the id or how many and, for several, how long they take at
+// the request budget: ids said once all have answered left a screen
+// reader's user in silence the 10 s 50 ids take.
+func TestLookUpSaysItAsks(t *testing.T) {
+	r := newRig(t)
+	var ids []string
+	for range 11 {
+		id, err := r.ex.SeedWithdrawal(sandbox.DemoAccountID, sandbox.DestCompleted, "ARBITRUM", "10")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	out, err := r.run(steps(logIn, typed("look up", ids[0], "Back home", "look up", strings.Join(ids, " "), "Back home", "quit"))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	one, many := "Asking the service about "+ids[0]+"…\n", "Asking the service about 11 withdrawals, 5 a second: about 2s…\n"
+	if i, j := strings.Index(out, one), strings.Index(out, ids[0]+" SUBMITTED"); i < 0 || !strings.Contains(out[i:], "SUBMITTED: ") || j >= 0 && j < i {
+		t.Errorf("no %q before the one id's answer:\n%s", one, out)
+	}
+	if i, j := strings.Index(out, many), strings.Index(out, ids[10]+" SUBMITTED"); i < 0 || j < i {
+		t.Errorf("no %q before the answers of 11:\n%s", many, out)
+	}
+}
+
 // TestFollowGivesUp: following stops after follow.GiveUpAfter failed asks
 // in a row, as status --watch does, and says each and how to ask again,
 // whether or not the follow had seen a state before the service went.

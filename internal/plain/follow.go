@@ -180,65 +180,92 @@ func (s *session) lookUp() error {
 	_, err := s.p.Ask("Look up quote ids, payout hashes, transfer ids or explorer links (spaces between):", func(a string) error {
 		// A column pasted from a spreadsheet is one line an id: its first
 		// answers here, and the others, left, would each answer Home's
-		// question as a choice it has not.
-		pasted = s.p.gate.PastedMore(s.ctx, false) || pasted
-		var bad []follow.MalformedID
-		var lookups []follow.Lookup
-		ids, lookups, bad = follow.ParseQuoteIDs(a, true)
-		if len(bad) > 0 {
-			var row *follow.RowError
-			var hex *follow.HexIDsError
-			switch { // about the line, never repeating it
-			case errors.As(bad[0].Err, &row):
-				return fmt.Errorf("this line %w", row)
-			case errors.As(bad[0].Err, &hex):
-				return fmt.Errorf("these are %w", hex)
-			}
-			if why := follow.CredentialRefusal(bad[0]); why != nil {
-				return fmt.Errorf("this is not a quote id: %w", why) // never repeated
-			}
-			return follow.NotQuoteID(bad[0].Text, bad[0].Err)
+		// question as a choice it has not. A refused first line (the
+		// column's header) says the drop with its refusal, not after an
+		// answer that may never come.
+		pasted = s.p.gate.PastedMore(s.ctx, false)
+		var err error
+		ids, err = s.checkIDs(a)
+		if err != nil && pasted {
+			return fmt.Errorf("%w; %s", err, s.droppedWords())
 		}
-		if err := follow.RefuseOwnSecret(ids, lookups, s.client().OwnSecret); err != nil {
-			return err // never repeated
-		}
-		if len(lookups) > 0 {
-			known := follow.KnownHere(s.target.Journal, s.target.Owner())
-			var err error
-			ids, err = follow.InPlace(ids, lookups, func(l follow.Lookup) (string, error) {
-				found, _, err := known.Find(l, s.client().OwnSecret)
-				if err != nil {
-					return "", errors.New(follow.NotSeenSentence(l))
-				}
-				return found, nil
-			})
-			if err != nil {
-				return err
-			}
-		}
-		if len(ids) == 0 {
-			return errors.New("no quote id in it")
-		}
-		return nil
+		return err
 	})
 	if err != nil {
 		return err
 	}
 	if pasted {
-		s.p.Say("%s", s.pastedIDsWords())
+		s.p.Say("%s.", safetext.Capitalized(s.droppedWords()))
 	}
 	return s.lookUpID(ids...)
 }
 
-// pastedIDsWords is said of a look-up whose answer came with more lines.
+// checkIDs is the quote ids a look-up's answer a gives, or why it is not
+// taken, never repeating what it refused.
+func (s *session) checkIDs(a string) ([]string, error) {
+	ids, lookups, bad := follow.ParseQuoteIDs(a, true)
+	if len(bad) > 0 {
+		var row *follow.RowError
+		var hex *follow.HexIDsError
+		switch { // about the line, never repeating it
+		case errors.As(bad[0].Err, &row):
+			return nil, fmt.Errorf("this line %w", row)
+		case errors.As(bad[0].Err, &hex):
+			return nil, fmt.Errorf("these are %w", hex)
+		}
+		if why := follow.CredentialRefusal(bad[0]); why != nil {
+			return nil, fmt.Errorf("this is not a quote id: %w", why) // never repeated
+		}
+		return nil, follow.NotQuoteID(bad[0].Text, bad[0].Err)
+	}
+	if err := follow.RefuseOwnSecret(ids, lookups, s.client().OwnSecret); err != nil {
+		return nil, err // never repeated
+	}
+	if len(lookups) > 0 {
+		known := follow.KnownHere(s.target.Journal, s.target.Owner())
+		var err error
+		ids, err = follow.InPlace(ids, lookups, func(l follow.Lookup) (string, error) {
+			found, _, err := known.Find(l, s.client().OwnSecret)
+			if err != nil {
+				return "", errors.New(follow.NotSeenSentence(l))
+			}
+			return found, nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	if len(ids) == 0 {
+		return nil, errors.New("no quote id in it")
+	}
+	return ids, nil
+}
+
+// droppedWords is said of a look-up whose answer came with more lines.
 // On the embedded sandbox status - would start an exchange of its own,
 // which knows none of this run's ids: it is not named there.
-func (s *session) pastedIDsWords() string {
-	const dropped = "The paste held more lines than the first: they were dropped unread. Give several ids on one line, spaces between"
+func (s *session) droppedWords() string {
+	const dropped = "the paste held more lines than the first: they were dropped unread. Give several ids on one line, spaces between"
 	if s.target.Env.Embedded() {
-		return dropped + "."
+		return dropped
 	}
-	return fmt.Sprintf("%s; for a column of them, run %s and paste it there, then end it with ctrl+d (ctrl+z, Enter on Windows).", dropped, s.command("status", "-"))
+	return fmt.Sprintf("%s; for a column of them, run %s and paste it there, then end it with ctrl+d (ctrl+z, Enter on Windows)", dropped, s.command("status", "-"))
+}
+
+// sayAsking says a look-up is under way, before its answers: several are
+// said once all have answered, and at the request budget 50 take 10 s, a
+// silence a screen reader's user cannot tell from a hang.
+func (s *session) sayAsking(ids []string) {
+	if len(ids) == 1 {
+		s.p.Say("Asking the service about %s…", ids[0])
+		return
+	}
+	rate := max(s.target.Env.EffectiveFollowRate(), 1)
+	if took := time.Duration(len(ids)) * time.Second / time.Duration(rate); took >= 2*time.Second {
+		s.p.Say("Asking the service about %d withdrawals, %d a second: about %s…", len(ids), rate, took.Round(time.Second))
+		return
+	}
+	s.p.Say("Asking the service about %d withdrawals…", len(ids))
 }
 
 // lookUpID asks each id's status once, says it, and offers to follow
@@ -248,6 +275,7 @@ func (s *session) lookUpID(ids ...string) error {
 	if err != nil {
 		return err
 	}
+	s.sayAsking(ids)
 	loop.Once, loop.Wait = true, s.waiter(nil)
 	var moving []string
 	var failed error

@@ -98,9 +98,25 @@ func (b *boardScreen) addText(text string) tea.Cmd {
 		toast = tui.ShowInfo(strings.Join(said, "; "))
 	}
 	if len(added) == 0 {
+		if toast == nil && b.err == nil {
+			toast = b.alreadyOn(ids)
+		}
 		return toast
 	}
 	return tea.Batch(toast, b.typeIDs(false), b.saveNow(added...), b.kick())
+}
+
+// alreadyOn says that ids, none added, are each on the board already: a
+// column pasted again changed nothing, and said nothing.
+func (b *boardScreen) alreadyOn(ids []string) tea.Cmd {
+	ids = slices.Compact(slices.Sorted(slices.Values(ids)))
+	if len(ids) == 0 || slices.ContainsFunc(ids, func(id string) bool { return b.rows[id] == nil }) {
+		return nil
+	}
+	if len(ids) == 1 {
+		return tui.ShowInfo("Already on the board: " + ids[0] + "; nothing added")
+	}
+	return tui.ShowInfo(fmt.Sprintf("Already on the board: all %d withdrawals; nothing added", len(ids)))
 }
 
 // foundID is the quote id a payout hash or transfer id was found to be,

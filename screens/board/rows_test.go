@@ -27,3 +27,29 @@ func TestBoardTakesARowsID(t *testing.T) {
 		t.Errorf("the row of two ids not said:\n%s", br.plain())
 	}
 }
+
+// TestBoardSaysIDsAlreadyOn: a paste whose ids are all on the board
+// already says so: a support desk pasting its column again saw nothing
+// happen, nothing added and nothing said.
+func TestBoardSaysIDsAlreadyOn(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	br := newBoardRig(t, r)
+	done := screentest.Seed(t, r, sandbox.DestCompleted)
+	br.run(br.b.addText(done))
+	br.toasts = nil
+	br.run(br.b.addText(done + "\n" + done))
+	if want := "Already on the board: " + done + "; nothing added"; len(br.toasts) != 1 || br.toasts[0] != want {
+		t.Errorf("a paste of an id on the board said %q, want %q", br.toasts, want)
+	}
+	other := screentest.Seed(t, r, sandbox.DestCompleted)
+	br.toasts = nil
+	br.run(br.b.addText(done + "\n" + other + "\n" + done))
+	if len(br.toasts) != 0 || br.b.rows[other] == nil {
+		t.Errorf("a paste adding one of two said %q (on the board: %t)", br.toasts, br.b.rows[other] != nil)
+	}
+	br.toasts = nil
+	br.run(br.b.addText(done + " " + other))
+	if want := "Already on the board: all 2 withdrawals; nothing added"; len(br.toasts) != 1 || br.toasts[0] != want {
+		t.Errorf("a paste of 2 ids on the board said %q, want %q", br.toasts, want)
+	}
+}

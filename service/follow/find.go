@@ -91,6 +91,10 @@ const TronHashAdvice = "a TRON payout hash has this shape too: give it with 0x i
 // of a hash that had it was no step at all.
 const LinkAdvice = "an explorer's link is looked up by the payout hash its path ends with, never with a user or password in it: give the payout hash alone"
 
+// TronLinkAdvice is the next step when a TRON explorer's link is refused:
+// its path ends with the payout hash written bare, refused alone too.
+const TronLinkAdvice = "a TRON explorer's link ends with its payout hash bare: give that hash alone with 0x in front (0x…) to look it up"
+
 // SplitKeyAdvice is the next step for words refused for a private key's
 // shape in pieces (in groups, halves, over lines): no hash or id is
 // written so, and to put 0x in front of it is no step.
@@ -104,6 +108,9 @@ const SplitKeyAdvice = "no payout hash or id is written in pieces: give each who
 // SplitKeyAdvice.
 func HashAdvice(words ...string) string {
 	if slices.ContainsFunc(words, isLink) {
+		if slices.ContainsFunc(words, tronLinked) {
+			return TronLinkAdvice
+		}
 		return LinkAdvice
 	}
 	for _, w := range words {
@@ -190,6 +197,22 @@ func linkedHash(w string) (hash string, at int) {
 		}
 	}
 	return "", 0
+}
+
+// tronLinked reports whether w is a link, with no user or password, whose
+// path or fragment ends with 64 bare hex digits, as a TRON explorer's does.
+func tronLinked(w string) bool {
+	u, err := url.Parse(strings.TrimSpace(w))
+	if !isLink(w) || err != nil || u.User != nil || u.Host == "" {
+		return false
+	}
+	for _, p := range []string{u.Fragment, u.Path} {
+		p = strings.TrimRight(p, "/")
+		if last := p[strings.LastIndexByte(p, '/')+1:]; len(last) == 64 && safetext.HexDigits(last, 64) {
+			return true
+		}
+	}
+	return false
 }
 
 // isLink reports whether w starts as a web link does. Asked of every word

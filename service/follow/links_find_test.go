@@ -86,14 +86,20 @@ func TestFindNeverAsksALinkedSolanaSignature(t *testing.T) {
 // TestRefusedLinkAdvisesTheHashAlone: a link refused for a private key's
 // shape (a user or password in it, its hash not at its path's end) is
 // advised to be given as its hash alone, in status - and plain mode's
-// look-up; 64 bare hex digits are still advised to take 0x. The advice was
-// to put 0x in front of a hash that had it.
+// look-up; 64 bare hex digits are still advised to take 0x, also as a TRON
+// explorer's link ends with them (its hash alone was advised, itself
+// refused). The advice was to put 0x in front of a hash that had it.
 func TestRefusedLinkAdvisesTheHashAlone(t *testing.T) {
 	hash := "0x" + strings.Repeat("5f0c9e1b", 8)
 	for text, advice := range map[string]string{
 		"https://user:pw@arbiscan.io/tx/" + hash:   follow.LinkAdvice,
 		"https://arbiscan.io/tx/" + hash + "/logs": follow.LinkAdvice,
 		strings.Repeat("5f0c9e1b", 8):              follow.TronHashAdvice,
+		// A TRON explorer's link ends with the hash bare: the hash alone
+		// is refused too, so the advice is the 0x that finds it.
+		"https://tronscan.org/#/transaction/" + hash[2:]:         follow.TronLinkAdvice,
+		"https://tronscan.org/#/transaction/" + hash[2:] + "/":   follow.TronLinkAdvice,
+		"https://user:pw@tronscan.org/#/transaction/" + hash[2:]: follow.LinkAdvice,
 	} {
 		_, _, bad := follow.ParseQuoteIDs(text, true)
 		if len(bad) != 1 {
