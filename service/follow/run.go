@@ -47,13 +47,9 @@ type Loop struct {
 
 // LoginChangedError ends a follow whose client was logged in as another
 // account (Now) than the one it was started for (Was): nothing more is
-// asked, and the ids not asked are given back as they were.
+// asked, and the ids not asked are given back as they were. Its words,
+// with the account to log in as, are otherlogin.go's.
 type LoginChangedError struct{ Was, Now exchange.Session }
-
-func (e *LoginChangedError) Error() string {
-	return "these withdrawals were followed as account " + e.Was.AccountID + ", and the login is now account " + e.Now.AccountID +
-		"'s, whose service does not know them: nothing more was asked"
-}
 
 // loginChanged is err as a LoginChangedError when it refuses an ask made
 // as the follow's account (As) on a client logged in as another meanwhile.

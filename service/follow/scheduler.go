@@ -222,10 +222,15 @@ func (s *Scheduler) AddKept(k Kept, now time.Time) {
 // it names the login it belongs to, never one being asked.
 func (f Followed) Outcome() Outcome {
 	if f.Held && !f.Known {
-		return Outcome{Name: LabelOtherLogin, Words: "Followed as account " + f.As + " (an earlier login), whose service alone knows it: not asked by this login."}
+		return Outcome{Name: LabelOtherLogin, Words: "Followed as account " + f.As + " (an earlier login), whose service alone knows it: not asked by this login; " + logInToFollow(f.As, 1, 0) + "."}
 	}
 	return f.Follow.Outcome()
 }
+
+// Answered reports whether the service answered an ask of f, here or in
+// an earlier run: a 429 is no answer, so an id asked and rate limited
+// only is still to be asked.
+func (f Followed) Answered() bool { return f.answered }
 
 // Kept is what is known of f to keep between runs (AddKept).
 func (f Followed) Kept() Kept {
