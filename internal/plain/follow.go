@@ -185,13 +185,8 @@ func (s *session) lookUp() error {
 		var lookups []follow.Lookup
 		ids, lookups, bad = follow.ParseQuoteIDs(a, true)
 		if len(bad) > 0 {
-			var row *follow.RowError
-			var hex *follow.HexIDsError
-			switch { // about the line, never repeating it
-			case errors.As(bad[0].Err, &row):
-				return fmt.Errorf("this line %w", row)
-			case errors.As(bad[0].Err, &hex):
-				return fmt.Errorf("these are %w", hex)
+			if said, ok := follow.LineRefusal(bad[0], true); ok {
+				return errors.New(said) // about the line, never repeating it
 			}
 			if why := follow.CredentialRefusal(bad[0]); why != nil {
 				return fmt.Errorf("this is not a quote id: %w", why) // never repeated
