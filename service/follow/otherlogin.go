@@ -1,10 +1,13 @@
 package follow
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
 	"strings"
+
+	"github.com/svcwallet/svcwallet/service/exchange"
 )
 
 // Another account's withdrawals are that account's: its service alone
@@ -16,6 +19,22 @@ import (
 func (e *LoginChangedError) Error() string {
 	return "these withdrawals were followed as account " + e.Was.AccountID + ", and the login is now account " + e.Now.AccountID +
 		"'s, whose service does not know them: nothing more was asked; " + logInToFollow(e.Was.AccountID, 2, 0) + " again"
+}
+
+// LoginChanged is err as a LoginChangedError when it refuses an ask made
+// as a follow's account (Loop.As, or a face's own call pinned so with
+// exchange.AsAccount) on a client logged in as another meanwhile.
+func LoginChanged(err error) *LoginChangedError {
+	if other, ok := errors.AsType[*exchange.OtherAccountError](err); ok && other.Meanwhile {
+		return &LoginChangedError{Was: other.Was, Now: other.Now}
+	}
+	return nil
+}
+
+// HeldSentence says of one id account as followed, an earlier login, that
+// this login does not ask it, and who to log in as.
+func HeldSentence(as string) string {
+	return "Followed as account " + as + " (an earlier login), whose service alone knows it: not asked by this login; " + logInToFollow(as, 1, 0) + "."
 }
 
 // HeldSaid says the ids earlier logins followed, of which heldBy counts

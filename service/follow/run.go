@@ -2,7 +2,6 @@ package follow
 
 import (
 	"context"
-	"errors"
 	"time"
 
 	"github.com/svcwallet/svcwallet/service/exchange"
@@ -50,15 +49,6 @@ type Loop struct {
 // asked, and the ids not asked are given back as they were. Its words,
 // with the account to log in as, are otherlogin.go's.
 type LoginChangedError struct{ Was, Now exchange.Session }
-
-// loginChanged is err as a LoginChangedError when it refuses an ask made
-// as the follow's account (As) on a client logged in as another meanwhile.
-func loginChanged(err error) *LoginChangedError {
-	if other, ok := errors.AsType[*exchange.OtherAccountError](err); ok && other.Meanwhile {
-		return &LoginChangedError{Was: other.Was, Now: other.Now}
-	}
-	return nil
-}
 
 // Seen is one answer the loop took, as of that answer.
 type Seen struct {

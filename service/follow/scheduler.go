@@ -222,7 +222,7 @@ func (s *Scheduler) AddKept(k Kept, now time.Time) {
 // it names the login it belongs to, never one being asked.
 func (f Followed) Outcome() Outcome {
 	if f.Held && !f.Known {
-		return Outcome{Name: LabelOtherLogin, Words: "Followed as account " + f.As + " (an earlier login), whose service alone knows it: not asked by this login; " + logInToFollow(f.As, 1, 0) + "."}
+		return Outcome{Name: LabelOtherLogin, Words: HeldSentence(f.As)}
 	}
 	return f.Follow.Outcome()
 }
