@@ -86,8 +86,9 @@ func (t *boardTally) count(r *boardRow, n int) {
 	}
 	if r.Held {
 		t.held += n
-		if t.heldBy[r.As] += n; t.heldBy[r.As] <= 0 {
-			delete(t.heldBy, r.As)
+		as := exchange.AccountKey(r.As) // one account in any letter case
+		if t.heldBy[as] += n; t.heldBy[as] <= 0 {
+			delete(t.heldBy, as)
 		}
 	}
 }

@@ -74,11 +74,15 @@ func TestBoardHoldsAnotherLoginsRows(t *testing.T) {
 // TestBoardSaysWhoseRowsItHolds: rows other logins followed, of which
 // nothing is known, read OTHER LOGIN and are not counted among those
 // still to ask (they never are); the line under the field names each
-// account to log in as, with how many are its, never one for all.
+// account to log in as, with how many are its, never one for all, and an
+// account's address in two letter cases once.
 func TestBoardSaysWhoseRowsItHolds(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	const third = "acct-third"
-	held := []follow.Kept{{QuoteID: "q-demo-1", As: sandbox.DemoAccountID}, {QuoteID: "q-demo-2", As: sandbox.DemoAccountID}, {QuoteID: "q-third", As: third}}
+	// One account's rows, kept in two letter cases of its address: one
+	// account to log in as (exchange.AccountKey).
+	demoUpper := "0x" + strings.ToUpper(sandbox.DemoAccountID[2:])
+	held := []follow.Kept{{QuoteID: "q-demo-1", As: sandbox.DemoAccountID}, {QuoteID: "q-demo-2", As: demoUpper}, {QuoteID: "q-third", As: third}}
 	if err := (&follow.WatchFile{Path: kit.WatchlistPath(r.App), Env: r.App.Target.Env.Name}).Append(held, nil); err != nil {
 		t.Fatal(err)
 	}
