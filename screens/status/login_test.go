@@ -43,8 +43,8 @@ func TestStatusAsksOnlyAsItsAccount(t *testing.T) {
 		t.Fatalf("asked %d times as the account logged in meanwhile:\n%s", r.StatusCalls.Load()-calls, ansi.Strip(s.View()))
 	}
 	said := screentest.OneLine(ansi.Strip(s.View()))
-	if !strings.Contains(said, "followed as account "+sandbox.DemoAccountID+", and the login is now account "+sandbox.NoChainAccountID+"'s") ||
-		!strings.Contains(said, "log in as account "+sandbox.DemoAccountID+" to follow them again") || len(*timers) != 0 {
+	if !strings.Contains(said, "This withdrawal was followed as account "+sandbox.DemoAccountID+", and the login is now account "+sandbox.NoChainAccountID+"'s") ||
+		!strings.Contains(said, "log in as account "+sandbox.DemoAccountID+" to follow it again") || len(*timers) != 0 {
 		t.Errorf("the screen does not say it stopped and who to log in as (%d timers):\n%s", len(*timers), ansi.Strip(s.View()))
 	}
 	if screentest.Offers(s.KeyMap(), "r") {

@@ -448,6 +448,7 @@ func (s *statusScreen) answered(m statusMsg) tea.Cmd {
 	if c := follow.LoginChanged(m.err); c != nil {
 		// Asked as the login made since, it would read NOT FOUND: it stops,
 		// saying who to log in as (the follow's words).
+		c.One = true
 		s.err, s.elsewhere = exchange.UserError{Text: safetext.Capitalized(c.Error()), Cause: c}, true
 		return nil
 	}

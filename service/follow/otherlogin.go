@@ -17,8 +17,12 @@ import (
 // the account to log in as; the faces only place the words.
 
 func (e *LoginChangedError) Error() string {
-	return "these withdrawals were followed as account " + e.Was.AccountID + ", and the login is now account " + e.Now.AccountID +
-		"'s, whose service does not know them: nothing more was asked; " + logInToFollow(e.Was.AccountID, 2, 0) + " again"
+	what, n, it := "these withdrawals were", 2, "them"
+	if e.One {
+		what, n, it = "this withdrawal was", 1, "it"
+	}
+	return what + " followed as account " + e.Was.AccountID + ", and the login is now account " + e.Now.AccountID +
+		"'s, whose service does not know " + it + ": nothing more was asked; " + logInToFollow(e.Was.AccountID, n, 0) + " again"
 }
 
 // LoginChanged is err as a LoginChangedError when it refuses an ask made

@@ -16,6 +16,11 @@ func TestAnotherAccountsIDsSaid(t *testing.T) {
 		"nothing more was asked; log in as account acct-a to follow them again"; got != want {
 		t.Errorf("login changed:\n got %q\nwant %q", got, want)
 	}
+	changed.One = true
+	if got, want := changed.Error(), "this withdrawal was followed as account acct-a, and the login is now account acct-b's, whose service does not know it: "+
+		"nothing more was asked; log in as account acct-a to follow it again"; got != want {
+		t.Errorf("login changed, one followed:\n got %q\nwant %q", got, want)
+	}
 	for _, c := range []struct {
 		held map[string]int
 		want string

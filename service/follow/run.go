@@ -48,7 +48,10 @@ type Loop struct {
 // account (Now) than the one it was started for (Was): nothing more is
 // asked, and the ids not asked are given back as they were. Its words,
 // with the account to log in as, are otherlogin.go's.
-type LoginChangedError struct{ Was, Now exchange.Session }
+type LoginChangedError struct {
+	Was, Now exchange.Session
+	One      bool // one withdrawal was followed, not several
+}
 
 // Seen is one answer the loop took, as of that answer.
 type Seen struct {
