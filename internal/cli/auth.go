@@ -182,12 +182,13 @@ func (a *app) authCredential(ctx context.Context, e config.Environment, f authFl
 	default:
 		return nil, "", "", keyUsageError{errors.New("no API key: on a terminal svcwallet auth login asks for it; in a script pipe it with --with-api-key, or set $" + exchange.APIKeyEnvVar + "; or log in by wallet with --signer or --wallet")}
 	}
-	shape, bad := errors.AsType[*exchange.APIKeyShapeError](exchange.CheckAPIKey(key))
-	switch {
-	case key == "" && f.withAPIKey:
+	if key == "" && f.withAPIKey {
 		return nil, "", "", keyUsageError{errors.New(`standard input held no API key: pipe it in, as printf %s "$KEY" | ` + newInvocation(e.Name, a.configPath, a.env.Getenv).command("auth", "login", "--with-api-key") + `; nothing was sent`)}
-	case bad:
-		return nil, "", "", keyUsageError{&exchange.APIKeyShapeError{What: what, Reason: shape.Reason}}
+	}
+	if err := exchange.CheckAPIKey(key); err != nil {
+		// Refused unsent: a failed login said as every command says it
+		// (loginError, exit 5), never a usage error of the line typed.
+		return nil, "", "", loginError(what, e.Name, err)
 	}
 	return exchange.APIKey(key), key, what, nil
 }

@@ -53,7 +53,7 @@ func readQuoteIDs(r io.Reader) ([]string, []follow.Lookup, error) {
 		if last := secretLines(bad); last > m.Line {
 			return nil, nil, fmt.Errorf("standard input lines %d to %d are one wallet secret, not quote ids: %v", m.Line, last, m.Err)
 		}
-		if said, ok := follow.LineRefusal(m); ok { // a row's ids, or hex ids that are a key's shape together: never repeated
+		if said, ok := follow.LineRefusal(m, false); ok { // a row's ids, or hex ids that are a key's shape together: never repeated
 			return nil, nil, fmt.Errorf("standard input %s", said)
 		}
 		if why := follow.CredentialRefusal(m); why != nil {

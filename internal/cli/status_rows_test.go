@@ -29,7 +29,7 @@ func TestStatusReadsARowsID(t *testing.T) {
 	r.runStdin(ids[0]+"\n2026-11-30, "+ids[0]+", "+ids[1]+", 25\n", "-").want(t, exitUsage, nil,
 		[]string{"standard input line 2 holds 2 different ids, in columns 2 and 3", "not guessed"})
 	hex := strings.Repeat("a1", 16) + "\n" + strings.Repeat("b2", 16) + "\n"
-	if res := r.runStdin(ids[0]+"\n"+hex, "-"); res.code != exitUsage || !strings.Contains(res.stderr, "standard input lines 2–3: 2 ids of 32 hex digits each, or a private key") ||
+	if res := r.runStdin(ids[0]+"\n"+hex, "-"); res.code != exitUsage || !strings.Contains(res.stderr, "standard input lines 2–3 hold 2 ids of 32 hex digits each, or a private key") ||
 		strings.Contains(res.stderr, "a1a1") || strings.Contains(res.stderr, "b2b2") {
 		t.Errorf("hex ids that are a key's shape together: exit %d\n%s", res.code, res.stderr)
 	}

@@ -81,13 +81,12 @@ func (s *session) followUntilEnd(ids ...string) error {
 }
 
 // loginChanged says, and reports, that the follow ended because the
-// session became another account's than the one it followed as
-// (follow.LoginChangedError): asked as that one, each id would be NOT FOUND.
+// session became another account's than the one it followed as, in the
+// follow's words (follow.LoginChangedError).
 func (s *session) loginChanged(err error) bool {
 	c, ok := errors.AsType[*follow.LoginChangedError](err)
 	if ok {
-		s.p.Say("Stopped following: these withdrawals are account %s's, and this session is now account %s's, whose service does not know them, so nothing more was asked. Log in as account %s, then look them up again.",
-			c.Was.AccountID, c.Now.AccountID, c.Was.AccountID)
+		s.p.Say("Stopped following: %v.", c)
 	}
 	return ok
 }
@@ -205,13 +204,8 @@ func (s *session) lookUp() error {
 func (s *session) checkIDs(a string) ([]string, error) {
 	ids, lookups, bad := follow.ParseQuoteIDs(a, true)
 	if len(bad) > 0 {
-		var row *follow.RowError
-		var hex *follow.HexIDsError
-		switch { // about the line, never repeating it
-		case errors.As(bad[0].Err, &row):
-			return nil, fmt.Errorf("this line %w", row)
-		case errors.As(bad[0].Err, &hex):
-			return nil, fmt.Errorf("these are %w", hex)
+		if said, ok := follow.LineRefusal(bad[0], true); ok {
+			return nil, errors.New(said) // about the line, never repeating it
 		}
 		if why := follow.CredentialRefusal(bad[0]); why != nil {
 			return nil, fmt.Errorf("this is not a quote id: %w", why) // never repeated

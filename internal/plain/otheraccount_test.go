@@ -79,8 +79,8 @@ func TestFollowEndsWhenTheLoginChanged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wants(t, out, "Following "+id+" until it ends", "Stopped following: these withdrawals are account "+sandbox.DemoAccountID+"'s",
-		"Log in as account "+sandbox.DemoAccountID+", then look them up again.")
+	wants(t, out, "Following "+id+" until it ends", "Stopped following: this withdrawal was followed as account "+sandbox.DemoAccountID+
+		", and the login is now account "+sandbox.NoChainAccountID+"'s", "log in as account "+sandbox.DemoAccountID+" to follow it again.")
 	if strings.Contains(out, follow.LabelNotFound) || asks.Load() != 2 {
 		t.Errorf("%d status requests; asked as the account logged in meanwhile:\n%s", asks.Load(), out)
 	}

@@ -28,7 +28,7 @@ func TestLookUpReadsARowsID(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wants(t, out, "this line holds 2 different ids, in columns 2 and 3", "these are 8 ids of 8 hex digits each, or a private key", "Quote id: "+ids[0])
+	wants(t, out, "this line holds 2 different ids, in columns 2 and 3", "this line holds 8 ids of 8 hex digits each, or a private key", "Quote id: "+ids[0])
 	if strings.Contains(out, "no withdrawal with quote id") || strings.Count(out, ids[1]) != 0 || strings.Contains(out, "a0a0a0a0") {
 		t.Errorf("a date or amount asked, or the refused row repeated:\n%s", out)
 	}

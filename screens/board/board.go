@@ -58,10 +58,11 @@ type boardRow struct {
 
 // boardTally counts the rows the footer and the keys speak of, kept as
 // rows change so that no answer counts every row: per outcome name,
-// moving (SUBMITTED, SENDING), final (never asked again), and unasked,
-// those still to be asked that never were: a record the journal holds
-// (even of an end) is shown before the service confirms it, and the
-// progress says it is still to come.
+// moving (SUBMITTED, SENDING, asked by this login: a held row is not),
+// final (never asked again), and unasked, those still to be answered (an
+// ask a 429 refused is none): a record the journal holds (even of an end)
+// is shown before the service confirms it, and the progress says it is
+// still to come.
 type boardTally struct {
 	by                     map[string]int
 	moving, final, unasked int
@@ -77,16 +78,17 @@ func (t *boardTally) count(r *boardRow, n int) {
 	if r.Final {
 		t.final += n
 	}
-	if !r.Final && !r.NotFound && !r.Held && r.LastChecked.IsZero() {
+	if !r.Final && !r.NotFound && !r.Held && !r.Answered() {
 		t.unasked += n
 	}
-	if r.Known && !r.Final && (r.Last.State == exchange.StateSubmitted || r.Last.State == exchange.StateSending) {
+	if r.Known && !r.Final && !r.Held && (r.Last.State == exchange.StateSubmitted || r.Last.State == exchange.StateSending) {
 		t.moving += n
 	}
 	if r.Held {
 		t.held += n
-		if t.heldBy[r.As] += n; t.heldBy[r.As] <= 0 {
-			delete(t.heldBy, r.As)
+		as := exchange.AccountKey(r.As) // one account in any letter case
+		if t.heldBy[as] += n; t.heldBy[as] <= 0 {
+			delete(t.heldBy, as)
 		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
@@ -147,8 +148,7 @@ func (b *boardScreen) took(msg boardAskedMsg) tea.Cmd {
 	if c := msg.changed; c != nil {
 		// The board is its account's: asked as the login made since, each
 		// of its rows would end NOT FOUND, for good. It stops, saying so.
-		b.otherLogin = exchange.UserError{Text: "This board followed account " + c.Was.AccountID + "'s withdrawals, and the login is now account " +
-			c.Now.AccountID + "'s, whose service does not know them: nothing more is asked. Log in as account " + c.Was.AccountID + " again to follow them", Cause: c}
+		b.otherLogin = exchange.UserError{Text: safetext.Capitalized(c.Error()), Cause: c}
 		b.unseen = false
 	}
 	next := b.step()

@@ -181,7 +181,7 @@ func refusedIDs(bad []follow.MalformedID, words int) string {
 	// its lines once (follow.LineRefusal): never the text.
 	var lines []string
 	for _, m := range bad {
-		if line, ok := follow.LineRefusal(m); ok {
+		if line, ok := follow.LineRefusal(m, false); ok {
 			if !slices.Contains(lines, line) {
 				lines = append(lines, line)
 			}

@@ -3,7 +3,6 @@ package board
 import (
 	"cmp"
 	"fmt"
-	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -384,28 +383,9 @@ func (b *boardScreen) row(r *boardRow) kit.Row {
 	return row
 }
 
-// heldNote says the rows other logins followed (boardTally.heldBy) and
-// which account to log in as to follow them, each named with its own: asked
-// as this login, whose service does not know them, each would end NOT
-// FOUND, for good. "" when there are none.
-func (b *boardScreen) heldNote() string {
-	t := b.tally
-	accounts := slices.Sorted(maps.Keys(t.heldBy))
-	switch len(accounts) {
-	case 0:
-		return ""
-	case 1:
-		as := accounts[0]
-		return fmt.Sprintf("%d %s on this board %s followed as account %s (an earlier login) and %s not asked as this one: log in as account %s to follow %s.",
-			t.held, kit.Plural(t.held, "withdrawal", "withdrawals"), kit.Plural(t.held, "was", "were"), as, kit.Plural(t.held, "is", "are"), as, kit.Plural(t.held, "it", "them"))
-	}
-	each := make([]string, len(accounts))
-	for i, as := range accounts {
-		n := t.heldBy[as]
-		each[i] = fmt.Sprintf("account %s to follow %s", as, kit.Plural(n, "1", fmt.Sprintf("%d of them", n)))
-	}
-	return fmt.Sprintf("%d withdrawals on this board were followed as other accounts (earlier logins) and are not asked as this one: log in as %s.", t.held, strings.Join(each, ", as "))
-}
+// heldNote says the rows other logins followed and which account to log
+// in as to follow them (follow.HeldSaid). "" when there are none.
+func (b *boardScreen) heldNote() string { return follow.HeldSaid(b.tally.heldBy) }
 
 // signedMark is boardSigned for a value filled from what was signed
 // (follow.Filled).

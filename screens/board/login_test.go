@@ -31,8 +31,9 @@ func TestBoardAsksOnlyAsItsAccount(t *testing.T) {
 		t.Errorf("%d status requests after the login changed", n)
 	}
 	said := strings.Join(strings.Fields(br.plain()), " ")
-	if !strings.Contains(said, "This board followed account "+sandbox.DemoAccountID+"'s withdrawals") ||
-		!strings.Contains(said, "Log in as account "+sandbox.DemoAccountID+" again to follow them") {
+	// One row: said of it alone.
+	if !strings.Contains(said, "This withdrawal was followed as account "+sandbox.DemoAccountID+", and the login is now account "+sandbox.NoChainAccountID+"'s") ||
+		!strings.Contains(said, "log in as account "+sandbox.DemoAccountID+" to follow it again") {
 		t.Errorf("the board does not say it stopped, nor who to log in as:\n%s", br.plain())
 	}
 }
@@ -61,19 +62,28 @@ func TestBoardHoldsAnotherLoginsRows(t *testing.T) {
 		t.Errorf("%d status requests of the other login's row", n)
 	}
 	said := strings.Join(strings.Fields(other.plain()), " ")
-	if !strings.Contains(said, "1 withdrawal on this board was followed as account "+sandbox.DemoAccountID+" (an earlier login)") {
+	if !strings.Contains(said, "1 withdrawal was followed as account "+sandbox.DemoAccountID+" (an earlier login) and is not asked by this login: log in as account "+
+		sandbox.DemoAccountID+" to follow it.") {
 		t.Errorf("the held row is not said:\n%s", other.plain())
+	}
+	// Held, it moves for no one here: never asked, so not counted moving.
+	if tot := other.b.totals(); tot != "0 moving" {
+		t.Errorf("totals %q with the held SUBMITTED row alone; want 0 moving", tot)
 	}
 }
 
 // TestBoardSaysWhoseRowsItHolds: rows other logins followed, of which
 // nothing is known, read OTHER LOGIN and are not counted among those
 // still to ask (they never are); the line under the field names each
-// account to log in as, with how many are its, never one for all.
+// account to log in as, with how many are its, never one for all, and an
+// account's address in two letter cases once.
 func TestBoardSaysWhoseRowsItHolds(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	const third = "acct-third"
-	held := []follow.Kept{{QuoteID: "q-demo-1", As: sandbox.DemoAccountID}, {QuoteID: "q-demo-2", As: sandbox.DemoAccountID}, {QuoteID: "q-third", As: third}}
+	// One account's rows, kept in two letter cases of its address: one
+	// account to log in as (exchange.AccountKey).
+	demoUpper := "0x" + strings.ToUpper(sandbox.DemoAccountID[2:])
+	held := []follow.Kept{{QuoteID: "q-demo-1", As: sandbox.DemoAccountID}, {QuoteID: "q-demo-2", As: demoUpper}, {QuoteID: "q-third", As: third}}
 	if err := (&follow.WatchFile{Path: kit.WatchlistPath(r.App), Env: r.App.Target.Env.Name}).Append(held, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -88,8 +98,8 @@ func TestBoardSaysWhoseRowsItHolds(t *testing.T) {
 		t.Errorf("progress %q; held rows are never asked, so none is still to ask", p)
 	}
 	said := strings.Join(strings.Fields(br.plain()), " ")
-	if !strings.Contains(said, "3 withdrawals on this board were followed as other accounts (earlier logins) and are not asked as this one: log in as account "+
-		sandbox.DemoAccountID+" to follow 2 of them, as account "+third+" to follow 1.") {
+	if !strings.Contains(said, "3 withdrawals were followed as other accounts (earlier logins) and are not asked by this login: log in as account "+
+		sandbox.DemoAccountID+" to follow 2 of them, log in as account "+third+" to follow 1.") {
 		t.Errorf("the held rows are not said with each account:\n%s", br.plain())
 	}
 }

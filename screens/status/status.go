@@ -11,6 +11,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
@@ -87,8 +88,9 @@ type statusScreen struct {
 	inflight bool // a status request of this visit is out
 	asked    bool // a status request was sent: the first one waits out a rate limit
 	sending  bool // settling it is under way (a re-send may be out): Busy
-	// elsewhere: settling it cannot be done on this session (another
-	// service's or account's): r would only say so again.
+	// elsewhere: settling or following it cannot be done on this session
+	// (another service's or account's, or a login as another account made
+	// since): r would only say so again.
 	elsewhere bool
 	seeded    bool            // the journal's past of this withdrawal was read
 	intent    *journal.Intent // what the user asked for, when journaled
@@ -118,6 +120,9 @@ type statusScreen struct {
 	// tell hands each answer to the board whose row this is (nil: none),
 	// so the row shows what was seen here.
 	tell kit.Tell
+	// as is the session the screen was opened on: it asks as that account
+	// alone (exchange.AsAccount), as the board does (follow.Loop.As).
+	as exchange.Session
 }
 
 // New builds a screen that follows the withdrawal quoteID (see newStatus).
@@ -130,8 +135,10 @@ func newStatus(app *kit.App, quoteID string) *statusScreen {
 	// requests is for many, only a 429's pause holds it.
 	sched := follow.NewScheduler(0)
 	sched.Gap, sched.Jitter, sched.Recall = 0, rand.Int64N, true
+	as, _ := app.Client().Session()
+	sched.Account = as.AccountID // a board's row another login followed is held
 	sched.Add(quoteID, app.Common.Now())
-	s := &statusScreen{app: app, quoteID: quoteID, sched: sched, look: lookup{field: kit.NewInput(app.Common, "a quote id", false)}}
+	s := &statusScreen{app: app, quoteID: quoteID, sched: sched, as: as, look: lookup{field: kit.NewInput(app.Common, "a quote id", false)}}
 	s.look.field.Want("a quote id")
 	s.sync()
 	return s
@@ -153,8 +160,13 @@ func NewBoardStatus(app *kit.App, f follow.Followed, paused time.Duration, tell 
 	s.sched.Remove(f.QuoteID)
 	s.sched.AddKept(f.Kept(), app.Common.Now())
 	s.sync()
+	if held, _ := s.sched.Get(f.QuoteID); held.Held {
+		// Another login's row: asked as this one, whose service does not
+		// know it, it would read NOT FOUND. It is shown as kept, never asked.
+		s.err, s.elsewhere = exchange.UserError{Text: follow.HeldSentence(held.As)}, true
+	}
 	s.checked = f.LastChecked
-	if paused > 0 {
+	if paused > 0 && !s.elsewhere {
 		s.limited = app.Common.Now().Add(paused)
 	}
 	return s
@@ -306,7 +318,7 @@ func (s *statusScreen) Busy() string {
 // the withdrawal has ended or is unknown, nor while a lost re-send waits
 // for the user's r.
 func (s *statusScreen) polling() bool {
-	return s.phase == phaseFollow && !s.follow.NotFound && !s.ended()
+	return s.phase == phaseFollow && !s.follow.NotFound && !s.ended() && !s.elsewhere
 }
 
 func (s *statusScreen) interval() time.Duration {
@@ -374,6 +386,9 @@ func (s *statusScreen) refresh() tea.Cmd {
 // ended before it (the board's record): it reads the journal and shows
 // what the service says now.
 func (s *statusScreen) step() tea.Cmd {
+	if s.elsewhere {
+		return nil // this session cannot ask it
+	}
 	_, wait, ok := s.sched.Next(s.app.Common.Now())
 	switch {
 	case ok, !s.asked && wait == 0:
@@ -405,6 +420,9 @@ func (s *statusScreen) journalReader() func() ([]journal.Entry, bool) {
 func (s *statusScreen) fetch() tea.Cmd {
 	s.inflight, s.asked, s.next = true, true, time.Time{}
 	client, id, tag, read, parent := s.app.Client(), s.quoteID, s.tag, s.journalReader(), s.Context(s.app)
+	if s.as.AccountID != "" {
+		parent = exchange.AsAccount(parent, s.as)
+	}
 	return func() tea.Msg {
 		var m statusMsg
 		m.tag = tag
@@ -426,6 +444,13 @@ func (s *statusScreen) answered(m statusMsg) tea.Cmd {
 	s.inflight, s.next = false, time.Time{}
 	if ended := s.app.SessionEnded(m.err); ended != nil {
 		return ended // asked again once logged in: nothing here is lost
+	}
+	if c := follow.LoginChanged(m.err); c != nil {
+		// Asked as the login made since, it would read NOT FOUND: it stops,
+		// saying who to log in as (the follow's words).
+		c.One = true
+		s.err, s.elsewhere = exchange.UserError{Text: safetext.Capitalized(c.Error()), Cause: c}, true
+		return nil
 	}
 	s.checked = s.app.Common.Now()
 	s.seed(m.journal, m.seeded)

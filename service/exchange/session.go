@@ -398,7 +398,7 @@ func (c *Client) again(was Kept) (Kept, Credential, error) {
 // session kept by an earlier version may not name it), compared as
 // addresses: a kept one may be written without its 0x.
 func sameAccount(was, now Session) bool {
-	return was.AccountID == now.AccountID && was.SubAccountID == now.SubAccountID &&
+	return SameAccountID(was.AccountID, now.AccountID) && was.SubAccountID == now.SubAccountID &&
 		(was.FundingAccountAddress == "" || common.HexToAddress(was.FundingAccountAddress) == common.HexToAddress(now.FundingAccountAddress))
 }
 

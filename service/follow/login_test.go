@@ -120,3 +120,16 @@ func TestAnotherLoginsNotFoundAskedAnew(t *testing.T) {
 		t.Errorf("this login's own not-found %+v; want it final", mine.Follow)
 	}
 }
+
+// TestSchedulerHoldsNoCaseOfItsOwnAccount: a row kept as followed by this
+// account, answered by the service in another letter case of its address,
+// is this account's (exchange.SameAccountID), followed, never held.
+func TestSchedulerHoldsNoCaseOfItsOwnAccount(t *testing.T) {
+	now := time.Date(2026, 3, 14, 9, 0, 0, 0, time.UTC)
+	s := follow.NewScheduler(5)
+	s.Account = "0x5f1c2e9a3b7d4c1308a6e2f9b0c4d7e1a2b3c4d5"
+	s.AddKept(follow.Kept{QuoteID: "q-mine", As: "0x5F1C2E9A3B7D4C1308A6E2F9B0C4D7E1A2B3C4D5"}, now)
+	if f, _ := s.Get("q-mine"); f.Held || s.Moving() != 1 {
+		t.Errorf("this account's row kept in another letter case is held (%v)", f.Held)
+	}
+}

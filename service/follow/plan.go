@@ -94,7 +94,8 @@ func (l Loop) AskPlan(ctx context.Context, p Plan) (asked []Asked, rest []Slot, 
 			rest[0].spent = true
 			return asked, rest, nil
 		}
-		if changed := loginChanged(err); changed != nil {
+		if changed := LoginChanged(err); changed != nil {
+			changed.One = l.Len() == 1
 			return asked, p.Slots[i:], changed // never sent: its slot is free
 		}
 		asked = append(asked, Asked{ID: s.ID, At: l.Now(), W: w, Err: err})

@@ -60,20 +60,30 @@ func (e *HexIDsError) Error() string {
 
 func (e *HexIDsError) Unwrap() error { return exchange.ErrKeyShape }
 
-// LineRefusal is m's refusal naming its line or lines ("line 3 holds 2
-// different ids…", "lines 2–3: 2 ids of 32 hex digits, or…"), for a
-// refusal about a line rather than an id (RowError, HexIDsError); false
-// for any other, which the face words with the id.
-func LineRefusal(m MalformedID) (string, bool) {
+// LineRefusal is m's refusal naming its line or lines, never repeating
+// them ("line 3 holds 2 different ids…", "lines 2–3 hold 2 ids of 32 hex
+// digits each, or…"), for a refusal about a line rather than an id
+// (RowError, HexIDsError); false for any other, which the face words with
+// the id. Of a text of one line (one: a question's answer) the line is
+// "this line". It is the one wording of a refused line: status -, the
+// board and plain mode may only put their lead-in before it.
+func LineRefusal(m MalformedID, one bool) (string, bool) {
 	var row *RowError
 	var hex *HexIDsError
+	line := fmt.Sprintf("line %d", m.Line)
+	if one {
+		line = "this line"
+	}
 	switch {
 	case errors.As(m.Err, &row):
-		return fmt.Sprintf("line %d %v", m.Line, row), true
-	case errors.As(m.Err, &hex) && hex.First == hex.Last:
-		return fmt.Sprintf("line %d: %v", hex.First, hex), true
+		return fmt.Sprintf("%s %v", line, row), true
+	case errors.As(m.Err, &hex) && (one || hex.First == hex.Last):
+		if !one {
+			line = fmt.Sprintf("line %d", hex.First)
+		}
+		return fmt.Sprintf("%s holds %v", line, hex), true
 	case errors.As(m.Err, &hex):
-		return fmt.Sprintf("lines %d–%d: %v", hex.First, hex.Last, hex), true
+		return fmt.Sprintf("lines %d–%d hold %v", hex.First, hex.Last, hex), true
 	}
 	return "", false
 }

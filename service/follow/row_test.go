@@ -70,9 +70,13 @@ func TestParseRefusesARowOfTwoIDs(t *testing.T) {
 			bad[0].Line != 2 || !slices.Equal(two.Columns, []int{2, 4}) || bad[1].Line != 3 || len(none.Columns) != 0 {
 			t.Fatalf("split %v: ids %q, malformed %+v", split, ids, bad)
 		}
-		said, ok := follow.LineRefusal(bad[0])
+		said, ok := follow.LineRefusal(bad[0], false)
 		if !ok || !strings.HasPrefix(said, "line 2 holds 2 different ids, in columns 2 and 4") || strings.Contains(said, rowID) {
 			t.Errorf("split %v: said %q", split, said)
+		}
+		// A question's answer is one line: it is this line, unnumbered.
+		if said, _ := follow.LineRefusal(bad[0], true); !strings.HasPrefix(said, "this line holds 2 different ids, in columns 2 and 4") {
+			t.Errorf("split %v: of one line said %q", split, said)
 		}
 	}
 	// A CSV's one column, its empty second after a comma, is its id.
@@ -188,9 +192,13 @@ func TestHexIDListsSaidAmbiguous(t *testing.T) {
 				t.Errorf("%.20q split %v: ids %q, malformed %+v; want %+v", c.text, split, ids, bad, c.hex)
 				continue
 			}
-			said, _ := follow.LineRefusal(bad[0])
-			if !strings.Contains(said, "or a private key") || strings.Contains(said, hexes(1, 8, "")) {
-				t.Errorf("said %q", said)
+			said, _ := follow.LineRefusal(bad[0], false)
+			lines := fmt.Sprintf("lines %d–%d hold %d ids of %d hex digits each, or a private key", c.hex.First, c.hex.Last, c.hex.Pieces, c.hex.Digits)
+			if c.hex.First == c.hex.Last {
+				lines = fmt.Sprintf("line %d holds %d ids of %d hex digits each, or a private key", c.hex.First, c.hex.Pieces, c.hex.Digits)
+			}
+			if !strings.HasPrefix(said, lines) || strings.Contains(said, hexes(1, 8, "")) {
+				t.Errorf("said %q; want it to start %q", said, lines)
 			}
 		}
 	}

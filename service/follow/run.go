@@ -2,7 +2,6 @@ package follow
 
 import (
 	"context"
-	"errors"
 	"time"
 
 	"github.com/svcwallet/svcwallet/service/exchange"
@@ -47,21 +46,11 @@ type Loop struct {
 
 // LoginChangedError ends a follow whose client was logged in as another
 // account (Now) than the one it was started for (Was): nothing more is
-// asked, and the ids not asked are given back as they were.
-type LoginChangedError struct{ Was, Now exchange.Session }
-
-func (e *LoginChangedError) Error() string {
-	return "these withdrawals were followed as account " + e.Was.AccountID + ", and the login is now account " + e.Now.AccountID +
-		"'s, whose service does not know them: nothing more was asked"
-}
-
-// loginChanged is err as a LoginChangedError when it refuses an ask made
-// as the follow's account (As) on a client logged in as another meanwhile.
-func loginChanged(err error) *LoginChangedError {
-	if other, ok := errors.AsType[*exchange.OtherAccountError](err); ok && other.Meanwhile {
-		return &LoginChangedError{Was: other.Was, Now: other.Now}
-	}
-	return nil
+// asked, and the ids not asked are given back as they were. Its words,
+// with the account to log in as, are otherlogin.go's.
+type LoginChangedError struct {
+	Was, Now exchange.Session
+	One      bool // one withdrawal was followed, not several
 }
 
 // Seen is one answer the loop took, as of that answer.

@@ -184,7 +184,7 @@ func (s *Scheduler) AddKept(k Kept, now time.Time) {
 	if _, ok := s.ids[k.QuoteID]; ok {
 		return
 	}
-	other := k.As != "" && s.Account != "" && k.As != s.Account
+	other := k.As != "" && s.Account != "" && !exchange.SameAccountID(k.As, s.Account)
 	if other && k.NotFound {
 		// "Not found" says only that it is not that login's withdrawal:
 		// this one has not asked it yet.
@@ -222,10 +222,15 @@ func (s *Scheduler) AddKept(k Kept, now time.Time) {
 // it names the login it belongs to, never one being asked.
 func (f Followed) Outcome() Outcome {
 	if f.Held && !f.Known {
-		return Outcome{Name: LabelOtherLogin, Words: "Followed as account " + f.As + " (an earlier login), whose service alone knows it: not asked by this login."}
+		return Outcome{Name: LabelOtherLogin, Words: HeldSentence(f.As)}
 	}
 	return f.Follow.Outcome()
 }
+
+// Answered reports whether the service answered an ask of f, here or in
+// an earlier run: a 429 is no answer, so an id asked and rate limited
+// only is still to be asked.
+func (f Followed) Answered() bool { return f.answered }
 
 // Kept is what is known of f to keep between runs (AddKept).
 func (f Followed) Kept() Kept {

@@ -76,7 +76,7 @@ func Find(entries []journal.Entry, kind, env, account string, file []byte) (Prep
 	file = bytes.TrimRight(file, " \t\r\n")
 	var found *journal.Entry
 	for i, e := range entries {
-		if e.Kind == journal.KindPrepared && e.Prepared.Kind == kind && e.Env == env && e.AccountID == account {
+		if e.Kind == journal.KindPrepared && e.Prepared.Kind == kind && e.Env == env && exchange.SameAccountID(e.AccountID, account) {
 			if d, m, _ := e.Typed(); bytes.Equal(signer.TypedDataJSON(d, m), file) {
 				found = &entries[i]
 			}
@@ -97,7 +97,9 @@ func Find(entries []journal.Entry, kind, env, account string, file []byte) (Prep
 // a builder authorization's sent line, or a withdrawal's intent unanswered
 // or accepted (only refusals of every one leave its nonce unused).
 func (p Prepared) notSent(entries []journal.Entry) error {
-	mine := func(e journal.Entry) bool { return e.Env == p.Line.Env && e.AccountID == p.Line.AccountID }
+	mine := func(e journal.Entry) bool {
+		return e.Env == p.Line.Env && exchange.SameAccountID(e.AccountID, p.Line.AccountID)
+	}
 	ids := map[string]bool{}
 	for _, e := range entries {
 		if d, m, ok := e.Typed(); ok && mine(e) && e.Kind != journal.KindPrepared && signer.Digest(d, m) == p.Digest() {

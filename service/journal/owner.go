@@ -43,7 +43,7 @@ func SessionOwner(c *exchange.Client) Owner {
 // Holds reports whether r is one of o's withdrawals.
 func (o Owner) Holds(r Record) bool {
 	switch {
-	case r.AccountID != o.AccountID:
+	case !exchange.SameAccountID(r.AccountID, o.AccountID):
 		return false
 	case r.ChainID != 0 && o.ChainID != 0:
 		return r.ChainID == o.ChainID
@@ -54,7 +54,7 @@ func (o Owner) Holds(r Record) bool {
 // mayHold reports whether line e may be one of o's withdrawals': one of
 // its account. Its whole record decides (Holds): a withdrawal's lines
 // written by earlier versions name no chain.
-func (o Owner) mayHold(e Entry) bool { return e.AccountID == o.AccountID }
+func (o Owner) mayHold(e Entry) bool { return exchange.SameAccountID(e.AccountID, o.AccountID) }
 
 // likely reports whether line e, alone, looks like one of o's
 // withdrawals': of its account, and of its chain, or (naming none) of its

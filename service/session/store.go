@@ -162,7 +162,7 @@ func (e *UnservedError) Error() string {
 // place: another account's login (a key given for one script) kept there
 // would be the account every later command acts as, unasked.
 func (e Entry) Renews(k exchange.Kept) bool {
-	return k.AccountID == e.AccountID && k.SubAccountID == e.SubAccount
+	return exchange.SameAccountID(k.AccountID, e.AccountID) && k.SubAccountID == e.SubAccount
 }
 
 // NoStoreError: the system has no credential store svcwallet can reach (a

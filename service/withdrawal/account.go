@@ -72,7 +72,7 @@ func (w Withdrawer) recordOf(rec journal.Record) (exchange.Session, error) {
 	if !in {
 		return s, &LoggedOutError{QuoteID: rec.QuoteID, Journaled: rec.AccountID}
 	}
-	if rec.AccountID != "" && s.AccountID != rec.AccountID {
+	if rec.AccountID != "" && !exchange.SameAccountID(s.AccountID, rec.AccountID) {
 		return s, &OtherRecordAccountError{QuoteID: rec.QuoteID, Journaled: rec.AccountID, Account: s.AccountID}
 	}
 	return s, nil
