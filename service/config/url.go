@@ -43,7 +43,7 @@ func CheckURL(raw string) error {
 	case "https":
 		return nil
 	case "http":
-		if IsLoopbackHost(u.Hostname()) {
+		if isLoopback(u.Hostname()) {
 			return nil
 		}
 		return fmt.Errorf("%s uses http on a non-loopback host; use https", shownURL(raw))
@@ -108,10 +108,7 @@ func userinfoRefusal(raw string) string {
 	return fmt.Sprintf("%.80q holds a user name or password (user:…@): remove it", before+"…@"+host)
 }
 
-// IsLoopbackHost reports whether host reaches only this machine: a
-// loopback IP or "localhost" (D13's exception to https, and where the
-// sandbox may listen).
-func IsLoopbackHost(host string) bool {
+func isLoopback(host string) bool {
 	if host == "localhost" {
 		return true
 	}
