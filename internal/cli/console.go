@@ -24,6 +24,7 @@ import (
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/service/journal"
+	"github.com/svcwallet/svcwallet/service/sandbox"
 	"github.com/svcwallet/svcwallet/service/target"
 	"github.com/svcwallet/svcwallet/signer"
 	"github.com/svcwallet/svcwallet/tui"
@@ -281,7 +282,7 @@ func consoleTargets(cfg config.Config, envName string, log *slog.Logger, kept fu
 			return nil, nil, err
 		}
 		sb := target.Target{Env: e, Client: exchange.New(e, exchange.Options{Logger: log}), Journal: sbJournal,
-			Demo: target.SandboxDemo()}
+			Demo: sandboxDemo()}
 		if envName == config.SandboxEnv || len(targets) == 0 {
 			targets = append([]target.Target{sb}, targets...)
 		} else {
@@ -289,6 +290,16 @@ func consoleTargets(cfg config.Config, envName string, log *slog.Logger, kept fu
 		}
 		return targets, closeAll, nil
 	}
+}
+
+// sandboxDemo is what the console offers of the embedded sandbox's demo
+// data: its credentials and its demo account's address book.
+func sandboxDemo() *target.Demo {
+	d := &target.Demo{APIKey: sandbox.DemoAPIKey, PrivateKey: sandbox.DemoPrivateKey, Builder: sandbox.BuilderAddress}
+	for _, p := range sandbox.DemoAddressBook {
+		d.AddressBook = append(d.AddressBook, target.Payee(p))
+	}
+	return d
 }
 
 // exportDir is the folder the board's export is offered in: the one the

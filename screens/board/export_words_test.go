@@ -12,7 +12,6 @@ import (
 
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/screens/screentest"
-	"github.com/svcwallet/svcwallet/service/target"
 )
 
 // exportRig is a board with one row, its keys on the list.
@@ -56,7 +55,7 @@ func TestBoardExportSaysTheLinkInItsWay(t *testing.T) {
 // the export went says it again; a path typed elsewhere says nothing of it.
 func TestBoardExportSaysWhatDoesNotLast(t *testing.T) {
 	r := screentest.NewStatusRig(t)
-	r.App.Target.Demo = target.SandboxDemo()
+	r.App.Target.Demo = screentest.Demo()
 	br := exportRig(t, r)
 	const said = "the embedded sandbox's folder, deleted when svcwallet quits"
 	br.send(tea.KeyPressMsg{Code: 'e', Text: "e"})
@@ -99,7 +98,7 @@ func TestBoardExportPathShownAsItReads(t *testing.T) {
 // two read "svcwallet qui" then "ts").
 func TestBoardExportNoteWrapsAtSpaces(t *testing.T) {
 	r := screentest.NewStatusRig(t)
-	r.App.Target.Demo = target.SandboxDemo()
+	r.App.Target.Demo = screentest.Demo()
 	br := exportRig(t, r)
 	br.b.SetSize(60, 20)
 	lines := func() []string { return strings.Split(br.plain(), "\n") }

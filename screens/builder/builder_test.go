@@ -19,7 +19,6 @@ import (
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/sandbox"
-	"github.com/svcwallet/svcwallet/service/target"
 	"github.com/svcwallet/svcwallet/signer"
 	"github.com/svcwallet/svcwallet/tui"
 )
@@ -600,7 +599,7 @@ func TestBuilderReviewOnARolledBackJournal(t *testing.T) {
 // find the address in docs/sandbox.md).
 func TestBuilderOffersTheSandboxBuilder(t *testing.T) {
 	app, _ := screentest.LoggedInApp(t)
-	app.Target.Demo = target.SandboxDemo()
+	app.Target.Demo = screentest.Demo()
 	b := New(app).(*builderScreen)
 	b.SetSize(120, 40)
 	screentest.Drive(b, b.Init())
@@ -630,7 +629,7 @@ func TestBuilderOffersTheSandboxBuilder(t *testing.T) {
 // environment without the sandbox's data it fills nothing.
 func TestBuilderSandboxKeyActsWhereNamed(t *testing.T) {
 	app, _ := screentest.LoggedInApp(t)
-	app.Target.Demo = target.SandboxDemo()
+	app.Target.Demo = screentest.Demo()
 	b := New(app).(*builderScreen)
 	b.SetSize(80, 24)
 	screentest.Drive(b, b.Init())

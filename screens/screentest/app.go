@@ -83,10 +83,19 @@ func NewApp(srv *sandbox.Server, dark bool, clock func() time.Time, getenv func(
 	sb := target.Target{
 		Env:    config.SandboxEnvironment(shownSandboxURL, sandbox.DefaultChainID),
 		Client: exchange.New(real, exchange.Options{Now: clock}),
-		Demo:   target.SandboxDemo(),
+		Demo:   Demo(),
 	}
 	return &kit.App{Deps: kit.Deps{Common: tui.NewCommon(dark, clock), Targets: []target.Target{sb}, KeystoreDir: keystoreDir, Getenv: getenv,
 		Makers: kit.Makers{Home: NewHome}},
 		Session: kit.Session{Target: sb},
 		Hooks:   kit.Hooks{LoadKeystore: func(path, pass string) (signer.Key, error) { return signer.LoadKeystoreKey(path, pass) }}}
+}
+
+// Demo is the embedded sandbox's demo data as the console is given it.
+func Demo() *target.Demo {
+	d := &target.Demo{APIKey: sandbox.DemoAPIKey, PrivateKey: sandbox.DemoPrivateKey, Builder: sandbox.BuilderAddress}
+	for _, p := range sandbox.DemoAddressBook {
+		d.AddressBook = append(d.AddressBook, target.Payee(p))
+	}
+	return d
 }

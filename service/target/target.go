@@ -8,7 +8,6 @@ import (
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/journal"
-	"github.com/svcwallet/svcwallet/service/sandbox"
 	"github.com/svcwallet/svcwallet/service/withdrawal"
 )
 
@@ -52,16 +51,6 @@ type Demo struct {
 	APIKey, PrivateKey string
 	AddressBook        []Payee
 	Builder            string
-}
-
-// SandboxDemo is the embedded sandbox's published demo data, as the
-// console and its tests are given it.
-func SandboxDemo() *Demo {
-	d := &Demo{APIKey: sandbox.DemoAPIKey, PrivateKey: sandbox.DemoPrivateKey, Builder: sandbox.BuilderAddress}
-	for _, p := range sandbox.DemoAddressBook {
-		d.AddressBook = append(d.AddressBook, Payee(p))
-	}
-	return d
 }
 
 // Payee is a destination of the sandbox's address book: its chain type
