@@ -170,16 +170,22 @@ func ImportRawKey(dir, hexKey, passphrase string) (common.Address, string, error
 	if passphrase == "" {
 		return common.Address{}, "", ErrEmptyPassphrase
 	}
-	entries, err := ListKeystore(dir)
-	if err != nil {
+	if err := NotStored(dir, k.Address()); err != nil {
 		return common.Address{}, "", err
 	}
+	return storeKey(dir, k.key, passphrase)
+}
+
+// NotStored refuses the key of a when dir holds it already, naming its
+// file: key import asks it before any passphrase, ImportRawKey again.
+func NotStored(dir string, a common.Address) error {
+	entries, err := ListKeystore(dir)
 	for _, e := range entries {
-		if e.Address == k.Address() {
-			return common.Address{}, "", fmt.Errorf("%s is already in the keystore: %s", e.Address.Hex(), safetext.Shown(e.Path))
+		if e.Address == a {
+			return fmt.Errorf("%s is already in the keystore: %s", a.Hex(), safetext.Shown(e.Path))
 		}
 	}
-	return storeKey(dir, k.key, passphrase)
+	return err
 }
 
 // ListKeystore lists the key files of dir in file-name order, which is

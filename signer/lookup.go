@@ -2,6 +2,7 @@ package signer
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/svcwallet/svcwallet/internal/safetext"
@@ -121,6 +122,16 @@ func (f Found) Who() string {
 		return "keystore " + safetext.Shown(f.Path) // its folder is the environment's: XDG_CONFIG_HOME, a config's
 	}
 	return ""
+}
+
+// Unusable says why no key signs for want when Find found none: the
+// environment's signer (setting, as the config names it) cannot, or no
+// key is where Find looks; keyImport is the command that imports one.
+func (f Found) Unusable(setting string, want common.Address, keyImport string) error {
+	if f.Err != nil {
+		return fmt.Errorf("the environment's signer (signer = %q in the config) cannot sign for %s: %w", setting, want.Hex(), f.Err)
+	}
+	return fmt.Errorf("no key for %s: log in by wallet, set $%s or signer (config), or run %s", want.Hex(), KeyEnvVar, keyImport)
 }
 
 // WalletWho names the wallet logged in with (from: where it was opened,

@@ -2,6 +2,8 @@ package signer
 
 import (
 	"context"
+	"errors"
+	"strings"
 	"testing"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -56,5 +58,21 @@ func TestLookupOrder(t *testing.T) {
 	l.Signer = "command" // no signing command configured
 	if f := l.Find(context.Background(), rawAddr); f.Place != KeyNowhere || f.Err == nil {
 		t.Errorf("a named source that cannot sign: %+v", f)
+	}
+}
+
+// TestUnusableSaysWhy: where Find found no key, every face says why in
+// the one sentence: the environment's signer, named as the config has it,
+// with its own error kept, or no key anywhere, with the ways to give one.
+func TestUnusableSaysWhy(t *testing.T) {
+	want := common.HexToAddress("0x1111111111111111111111111111111111111111")
+	f := Lookup{Signer: "command"}.Find(context.Background(), want)
+	err := f.Unusable("command", want, "svcwallet key import")
+	if !errors.Is(err, f.Err) || !strings.HasPrefix(err.Error(), `the environment's signer (signer = "command" in the config) cannot sign for `+want.Hex()+": ") {
+		t.Errorf("a signer that cannot sign: %v", err)
+	}
+	got := Found{}.Unusable("", want, "svcwallet key import").Error()
+	if got != "no key for "+want.Hex()+": log in by wallet, set $"+KeyEnvVar+" or signer (config), or run svcwallet key import" {
+		t.Errorf("no key: %q", got)
 	}
 }

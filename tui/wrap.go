@@ -13,3 +13,26 @@ func Wrap(text string, w int) string {
 	const keep = "\u2011" // a non-breaking hyphen while wrapping
 	return strings.ReplaceAll(ansi.Wrap(strings.ReplaceAll(text, "-", keep), w, ""), keep, "-")
 }
+
+// WrapAtSpaces breaks a line wider than w cells at spaces only (ansi.Wrap
+// also breaks after a hyphen, splitting --theme); the lines it makes keep
+// its indentation, and a word wider than w stands alone.
+func WrapAtSpaces(line string, w int) []string {
+	if ansi.StringWidth(line) <= w {
+		return []string{line}
+	}
+	indent := line[:len(line)-len(strings.TrimLeft(line, " "))]
+	var lines []string
+	cur := indent
+	for _, word := range strings.Fields(line) {
+		if cur != indent && ansi.StringWidth(cur)+1+ansi.StringWidth(word) > w {
+			lines = append(lines, cur)
+			cur = indent
+		}
+		if cur != indent {
+			cur += " "
+		}
+		cur += word
+	}
+	return append(lines, cur)
+}

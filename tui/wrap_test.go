@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -22,6 +23,28 @@ func TestWrapKeepsIDsWhole(t *testing.T) {
 			if ansi.StringWidth(l) > w {
 				t.Errorf("at %d columns a line is %d wide: %q", w, ansi.StringWidth(l), l)
 			}
+		}
+	}
+}
+
+// TestWrapAtSpacesOnly: a line is broken at spaces alone, never inside
+// --theme nor a word wider than the width, which stands on its own line;
+// the lines keep the first one's indentation and are measured in cells
+// (a wide character takes two); a line that fits is left as it is.
+func TestWrapAtSpacesOnly(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		w    int
+		want []string
+	}{
+		{"start svcwallet with --theme light", 14, []string{"start", "svcwallet with", "--theme light"}},
+		{"    indented  words that wrap", 16, []string{"    indented", "    words that", "    wrap"}},
+		{"a supercalifragilistic word", 8, []string{"a", "supercalifragilistic", "word"}},
+		{"漢字 漢字 ab", 9, []string{"漢字 漢字", "ab"}},
+		{"fits  as  it is", 15, []string{"fits  as  it is"}},
+	} {
+		if got := WrapAtSpaces(tc.line, tc.w); !slices.Equal(got, tc.want) {
+			t.Errorf("WrapAtSpaces(%q, %d) = %q, want %q", tc.line, tc.w, got, tc.want)
 		}
 	}
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/svcwallet/svcwallet/internal/plain"
 	"github.com/svcwallet/svcwallet/internal/safetext"
+	"github.com/svcwallet/svcwallet/tui"
 )
 
 // Help is drawn here rather than by a library that asks the terminal for
@@ -75,7 +76,7 @@ func helpProfile(out io.Writer, getenv func(string) string) colorprofile.Profile
 func helpText(c *cobra.Command, st helpStyles) string {
 	var b strings.Builder
 	for _, l := range strings.Split(strings.TrimSpace(cmp.Or(c.Long, c.Short)), "\n") {
-		for _, w := range wrap(l, helpWidth) {
+		for _, w := range tui.WrapAtSpaces(l, helpWidth) {
 			b.WriteString(w + "\n")
 		}
 	}
@@ -193,7 +194,7 @@ func flagLines(set *pflag.FlagSet, st helpStyles) []string {
 			short = st.name.Render(strings.TrimSuffix(short, ", ")) + ", "
 		}
 		// A long usage goes on below, under its own column.
-		usage := wrap(strings.Repeat(" ", width+4)+r.usage, helpWidth)
+		usage := tui.WrapAtSpaces(strings.Repeat(" ", width+4)+r.usage, helpWidth)
 		lines = append(lines, "  "+short+st.name.Render(name)+value+pad+strings.TrimLeft(usage[0], " "))
 		lines = append(lines, usage[1:]...)
 	}
@@ -229,26 +230,4 @@ func learnMoreLines(c *cobra.Command) []string {
 		lines = append(lines, fmt.Sprintf("  Use '%s <command> --help' for more about a command.", c.CommandPath()))
 	}
 	return append(lines, fmt.Sprintf("  Every command in one page: %s man | man -l -", root))
-}
-
-// wrap breaks a line wider than width at spaces; the lines it makes keep
-// its indentation. A word wider than width stays whole.
-func wrap(line string, width int) []string {
-	if utf8.RuneCountInString(line) <= width {
-		return []string{line}
-	}
-	indent := line[:len(line)-len(strings.TrimLeft(line, " "))]
-	var lines []string
-	cur := indent
-	for _, word := range strings.Fields(line) {
-		if cur != indent && utf8.RuneCountInString(cur)+1+utf8.RuneCountInString(word) > width {
-			lines = append(lines, cur)
-			cur = indent
-		}
-		if cur != indent {
-			cur += " "
-		}
-		cur += word
-	}
-	return append(lines, cur)
 }

@@ -136,8 +136,8 @@ func keyImport(ctx context.Context, env CLIEnv, f keyFlags) error {
 	if err != nil {
 		return err
 	}
-	if path, err := signer.FindKeystore(dir, k.Address()); err == nil {
-		return fmt.Errorf("%s is already in the keystore: %s", k.Address().Hex(), safetext.Shown(path))
+	if err := signer.NotStored(dir, k.Address()); err != nil {
+		return err
 	}
 	pass, err := newPassphrase(ctx, env, f.passwordFile)
 	if err != nil {

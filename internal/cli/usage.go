@@ -58,12 +58,12 @@ func unknownCommand(c *cobra.Command, typed string) error {
 	}
 	if !c.HasParent() {
 		if len(near) > 0 {
-			return usageError("unknown command %s for %q; did you mean %s?", name, c.CommandPath(), orList(near))
+			return usageError("unknown command %s for %q; did you mean %s?", name, c.CommandPath(), config.JoinNames(near))
 		}
 		return usageError("unknown command %s for %q", name, c.CommandPath())
 	}
 	if len(near) > 0 {
-		return usageError("unknown command %s; did you mean %s? (the commands are: %s)", name, orList(near), subcommandNames(c))
+		return usageError("unknown command %s; did you mean %s? (the commands are: %s)", name, config.JoinNames(near), subcommandNames(c))
 	}
 	return usageError("unknown command %s; the commands are: %s", name, subcommandNames(c))
 }
@@ -130,7 +130,7 @@ func unknownFlag(c *cobra.Command, unknown *pflag.NotExistError) error {
 	for i := range near {
 		near[i] = "--" + near[i]
 	}
-	return usageError("unknown flag: --%s; did you mean %s?", name, orList(near))
+	return usageError("unknown flag: --%s; did you mean %s?", name, config.JoinNames(near))
 }
 
 // nearestFlags are the flags of c that typed begins (--max for --max-fee),
@@ -151,14 +151,6 @@ func nearestFlags(c *cobra.Command, typed string) []string {
 		return begun
 	}
 	return config.ClosestNames(typed, names)
-}
-
-// orList is names as "a", "a or b", "a, b or c".
-func orList(names []string) string {
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
 // giveA answers a command that holds subcommands and does nothing alone

@@ -43,10 +43,7 @@ func (s *session) keyFor(want common.Address) reviewKey {
 	case signer.KeyInKeystore:
 		return reviewKey{who: f.Who(), load: func() (signer.Key, error) { return s.unlockUntil(f.Path, 0) }}
 	}
-	if f.Err != nil {
-		return reviewKey{err: fmt.Errorf("the environment's signer (signer = %q in the config) cannot sign for %s: %w", env.Signer, want.Hex(), f.Err)}
-	}
-	return reviewKey{err: fmt.Errorf("no key for %s: log in by wallet, set $%s or signer (config), or run %s", want.Hex(), signer.KeyEnvVar, s.command("key", "import"))}
+	return reviewKey{err: f.Unusable(env.Signer, want, s.command("key", "import"))}
 }
 
 // unlockUntil asks a keystore file's passphrase until it opens the key, at

@@ -13,6 +13,7 @@ import (
 
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/kit/layout"
+	"github.com/svcwallet/svcwallet/tui"
 )
 
 // qrLayout is where the selected chain's QR code goes.
@@ -133,7 +134,7 @@ func (d *depositScreen) qrView(code qrCode, lines int) string {
 	switch {
 	case code.Note == "":
 	case d.noteBeside(code):
-		beside := wrapAtSpaces(code.Note, min(d.w-code.Width-4, 40))
+		beside := tui.WrapAtSpaces(code.Note, min(d.w-code.Width-4, 40))
 		out := slices.Clone(code.Lines)
 		for i, l := range beside {
 			if i < len(out) {
@@ -145,18 +146,4 @@ func (d *depositScreen) qrView(code qrCode, lines int) string {
 		return layout.Indent(code.Lines, 2) + note.On(code.Note) + "\n"
 	}
 	return layout.Indent(code.Lines, 2)
-}
-
-// wrapAtSpaces wraps plain text to w cells at spaces only (ansi's wrap
-// also breaks at hyphens, splitting --theme); a longer word stands alone.
-func wrapAtSpaces(s string, w int) []string {
-	var lines []string
-	for _, word := range strings.Fields(s) {
-		if n := len(lines); n > 0 && ansi.StringWidth(lines[n-1])+1+ansi.StringWidth(word) <= w {
-			lines[n-1] += " " + word
-			continue
-		}
-		lines = append(lines, word)
-	}
-	return lines
 }

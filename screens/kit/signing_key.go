@@ -3,7 +3,6 @@ package kit
 import (
 	"context"
 	"errors"
-	"fmt"
 	"path/filepath"
 	"strings"
 
@@ -105,10 +104,9 @@ func (k *signingKey) Ready() error {
 	switch {
 	case !k.Found:
 		return exchange.UserError{Text: "Still looking for the signing key"}
-	case !k.Usable() && k.at.Err != nil:
-		return exchange.UserError{Text: fmt.Sprintf("The environment's signer (signer = %q in the config) cannot sign for %s: %v", k.app.Target.Env.Signer, k.want.Hex(), k.at.Err), Cause: k.at.Err}
 	case !k.Usable():
-		return exchange.UserError{Text: fmt.Sprintf("No key for %s: log in by wallet, set $%s or signer (config), or run %s", k.want.Hex(), signer.KeyEnvVar, k.app.Command("key", "import"))}
+		err := k.at.Unusable(k.app.Target.Env.Signer, k.want, k.app.Command("key", "import"))
+		return exchange.UserError{Text: safetext.Capitalized(err.Error()), Cause: k.at.Err}
 	case k.locked() && k.Pass.Value() == "":
 		return exchange.UserError{Text: "Type the keystore passphrase, then press enter to sign"}
 	}

@@ -198,10 +198,10 @@ func (c Config) Names() []string {
 // environments and the sandbox, as in "production, testnet or sandbox".
 func (c Config) KnownNames() string { return JoinNames(append(c.Names(), SandboxEnv)) }
 
-// JoinNames lists names as a sentence does: "a, b or c".
+// JoinNames lists names as a sentence does: "a", "a or b", "a, b or c".
 func JoinNames(names []string) string {
-	if len(names) == 1 {
-		return names[0]
+	if len(names) < 2 {
+		return strings.Join(names, "")
 	}
 	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }

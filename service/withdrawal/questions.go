@@ -3,6 +3,7 @@ package withdrawal
 import (
 	"strings"
 
+	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/intent"
 )
@@ -21,10 +22,7 @@ func ChainQuestion(info exchange.WithdrawalInfo, token string) intent.Question {
 		for i, rt := range routes {
 			names[i] = rt.Chain
 		}
-		how = names[0]
-		if n := len(names); n > 1 {
-			how = strings.Join(names[:n-1], ", ") + " or " + names[n-1]
-		}
+		how = config.JoinNames(names)
 	}
 	return intent.Question{Ask: "Destination chain", How: how, Check: func(a string) error {
 		_, err := RouteTo(info, token, a)
