@@ -146,8 +146,8 @@ of several ids ends with the largest of theirs.
        answer; --json code "login"); for status and withdraw any other
        error (network, configuration, an unreadable answer), and for
        withdraw no answer to the request, or an answer that does not say
-       whether it paid (a 409, 9108 or a 4xx the interface gives no
-       meaning): withdraw resume QUOTE_ID settles it; builder authorize
+       whether it paid (a 409, 9108, or a 3xx or 4xx the interface gives
+       no meaning): withdraw resume QUOTE_ID settles it; builder authorize
        and submit: no answer, or one that does not say whether it was
        taken, or an authorization taken whose answer stdout did not take.
        Also, for status, withdraw and auth login, a document stdout did not

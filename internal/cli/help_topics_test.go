@@ -90,7 +90,7 @@ func TestHelpIsShortAndTopicsSaidOnce(t *testing.T) {
 func TestExitStatusTopicSaysAnAnswerThatMayHavePaid(t *testing.T) {
 	r := depositCmd(t, nil, "help", "exit-status")
 	topic := strings.Join(strings.Fields(r.stdout), " ")
-	for _, want := range []string{"withdraw no answer to the request, or an answer that does not say whether it paid", "a 409, 9108 or a 4xx the interface gives no meaning"} {
+	for _, want := range []string{"withdraw no answer to the request, or an answer that does not say whether it paid", "a 409, 9108, or a 3xx or 4xx the interface gives no meaning"} {
 		if !strings.Contains(topic, want) {
 			t.Errorf("help exit-status does not say %q:\n%s", want, r.stdout)
 		}

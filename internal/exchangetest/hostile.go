@@ -80,10 +80,11 @@ func Nested(said string) bool {
 }
 
 // Conflicts: 9108 (the quote already executed with another signature), a
-// 409 without a code of its own, and a 4xx the interface gives no meaning
-// with a code svcwallet does not know (exchange.UnnamedRefusal).
+// 409 without a code of its own, and a 4xx or a 3xx the interface gives no
+// meaning with a code svcwallet does not know (exchange.UnnamedRefusal).
 var Conflicts = map[string]Conflict{
 	"9108":               {http.StatusConflict, `{"code":9108,"message":"this quote was already executed with another signature","status":409}`, "already executed with another signature"},
 	"409 without a code": {http.StatusConflict, `{"message":"conflict","status":409}`, "a conflict over this quote"},
 	"an unnamed 418":     {http.StatusTeapot, `{"code":4321,"message":"not processed"}`, "does not say whether it was taken"},
+	"a 303 See Other":    {http.StatusSeeOther, `{"message":"see the withdrawal's status"}`, "does not say whether it was taken"},
 }

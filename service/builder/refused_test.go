@@ -19,7 +19,7 @@ import (
 // error (500 and up: the service or a gateway failed, and may yet have
 // recorded it), or with a 4xx the interface gives no meaning and no code
 // svcwallet knows (exchange.UnnamedRefusal: a gateway's 408 or 499 after
-// passing it on), is not refused for good, so the same signed body may be
+// passing it on, a 303 See Other), is not refused for good, so the same signed body may be
 // sent again, and is not said as refused; a 4xx the interface names is
 // final.
 func TestServerErrorIsNoRefusal(t *testing.T) {
@@ -41,7 +41,7 @@ func TestServerErrorIsNoRefusal(t *testing.T) {
 		t.Fatal(err)
 	}
 	key := func() (signer.Key, error) { return loopback.MustKey(t, sandbox.DemoPrivateKey), nil }
-	for s, final := range map[int]bool{400: true, 403: true, 409: true, 408: false, 418: false, 499: false, 500: false, 502: false, 503: false} {
+	for s, final := range map[int]bool{400: true, 403: true, 409: true, 303: false, 307: false, 408: false, 418: false, 499: false, 500: false, 502: false, 503: false} {
 		status = s
 		_, _, err := builder.NewOrder(a, w.Env.Domain(), uint32(s), w.Clock.Now()).Authorize(context.Background(), c, nil, key)
 		want := map[bool]builder.Fate{true: builder.FateRefused, false: builder.FateUnknown}[final]

@@ -142,14 +142,15 @@ func OutcomeUnknown(err error) bool {
 }
 
 // UnnamedRefusal reports a 4xx answer whose status SPEC.md §7 and D7 give
-// no meaning (not 400, 401, 403, 404, 405, 409, 410 nor 429) and whose
-// body carries no code the client knows: a 408 or 499 of a gateway that
-// gave up after passing the request on, a 418, 422 or 451 of a proxy. It
-// says nothing of whether a withdrawal executed, so it is never taken as
-// "never paid" (D15).
+// no meaning (not 400, 401, 403, 404, 405, 409, 410 nor 429), or a 1xx or
+// 3xx (none has one: a 303 See Other is how a service says a POST was
+// done), and whose body carries no code the client knows: a 408 or 499 of
+// a gateway that gave up after passing the request on, a 418, 422 or 451
+// of a proxy. It says nothing of whether a withdrawal executed, so it is
+// never taken as "never paid" (D15).
 func UnnamedRefusal(err error) bool {
 	ae, ok := errors.AsType[*APIError](err)
-	if !ok || ae.Status < 400 || ae.Status > 499 || ae.Code.known() {
+	if !ok || ae.Status > 499 || ae.Code.known() {
 		return false
 	}
 	switch ae.Status {
