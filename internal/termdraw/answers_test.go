@@ -34,3 +34,27 @@ func TestModeReportsOnlyBeforeInput(t *testing.T) {
 		})
 	}
 }
+
+// TestOnlyTheMeasuredSizeReachesTheModel: the drawer measures the terminal
+// (WatchSize) and the model lays out for what it is told. A size report in
+// the input (ESC[8;90;250t, which the parser takes as a resize, asked for
+// by nobody) that a paste carried after its end mark drew the review for a
+// 250x90 terminal on a 100x32 one: the top bar's environment, the footer
+// and the bridge address's trust note were cut off while enter signed
+// (seen in tmux).
+func TestOnlyTheMeasuredSizeReachesTheModel(t *testing.T) {
+	s := newScreen(40, 10)
+	d := New(s, 40, 10, colorprofile.TrueColor, []string{"TERM=xterm-256color"})
+	d.FirstFrame(tea.View{Content: "review", AltScreen: true})
+	defer d.Close()
+	if got := d.Filter(nil, tea.WindowSizeMsg{Width: 250, Height: 90}); got != nil {
+		t.Errorf("a size the drawer did not measure reached the model: %v", got)
+	}
+	if got := d.Filter(nil, tea.WindowSizeMsg{Width: 40, Height: 10}); got == nil {
+		t.Error("the measured size did not reach the model")
+	}
+	d.Resize(60, 20)
+	if got := d.Filter(nil, tea.WindowSizeMsg{Width: 60, Height: 20}); got == nil {
+		t.Error("the size measured after a resize did not reach the model")
+	}
+}

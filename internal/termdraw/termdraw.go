@@ -196,6 +196,9 @@ func (d *Drawer) poke() {
 // terminal would have stopped it with), and so does a stop sent from
 // elsewhere (stopAskedMsg); the model is told it shows again once
 // continued, before any key read after: what it asks was out of sight.
+// What the terminal says of itself reaches the model only as measured or
+// asked: a size the drawer did not measure, or a mode report after a key or
+// paste, is a paste's bytes.
 func (d *Drawer) Filter(_ tea.Model, msg tea.Msg) tea.Msg {
 	switch msg.(type) {
 	case tea.KeyMsg, tea.PasteStartMsg, tea.PasteMsg:
@@ -216,6 +219,13 @@ func (d *Drawer) Filter(_ tea.Model, msg tea.Msg) tea.Msg {
 	case tea.RawMsg:
 		d.Write(fmt.Sprint(m.Msg))
 		return nil
+	case tea.WindowSizeMsg:
+		// The size is the one the drawer measured (WatchSize), never a
+		// size report in the input, which nobody asked for: a paste's
+		// ESC[8;90;250t laid the review out past the terminal's edges.
+		if w, h := d.Size(); m.Width != w || m.Height != h {
+			return nil
+		}
 	case tea.ModeReportMsg:
 		if d.typed {
 			break
