@@ -223,7 +223,13 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			break
 		}
 		cmd = m.handleKey(msg)
-	case tea.PasteMsg, tea.MouseMsg:
+	case tea.MouseMsg:
+		// A wheel notch within PasteGuard of a paste came with it, as keys
+		// do (ESC[<65;…M past its end marker): it moves no cursor.
+		if !m.tooSmall() && !m.common.Now().Before(m.pasteQuiet) {
+			cmd = m.updateTop(msg)
+		}
+	case tea.PasteMsg:
 		// Nothing shows where they would land while the terminal is too small.
 		if !m.tooSmall() {
 			cmd = m.updateTop(msg)
