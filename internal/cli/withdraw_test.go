@@ -17,9 +17,9 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/shopspring/decimal"
 
+	"github.com/svcwallet/svcwallet/internal/plain"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
-	"github.com/svcwallet/svcwallet/internal/plain"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 	"github.com/svcwallet/svcwallet/signer"
 )
