@@ -9,7 +9,8 @@ import (
 // SignCommandStarter is how both faces start a signing command: in a
 // process group (Windows: a job object) of its own that ends whole with
 // its context (osguard.GroupCommandContext), so nothing the command started (the signer a
-// wrapper script runs) outlives a cancel or a timeout. With lendTerminal
+// wrapper script runs) outlives a cancel, a timeout or the command's own end
+// (GroupCmd.EndWhole). With lendTerminal
 // (the command line), when svcwallet is its terminal's foreground job, the
 // group is the terminal's foreground while the command runs, as a shell
 // runs a job: the command may prompt there (cast's keystore passphrase)
@@ -18,6 +19,7 @@ import (
 func SignCommandStarter(lendTerminal bool) Starter {
 	return func(ctx context.Context, name string, arg ...string) *osguard.GroupCmd {
 		c := osguard.GroupCommandContext(ctx, name, arg...)
+		c.EndWhole()
 		if lendTerminal {
 			c.LendForeground()
 		}

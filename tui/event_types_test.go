@@ -2,7 +2,9 @@ package tui
 
 import (
 	"errors"
+	"image/color"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -52,5 +54,43 @@ func TestRepeatsToldOnlyWhenTheTerminalSaysSo(t *testing.T) {
 	send(m, tea.KeyboardEnhancementsMsg{Flags: ansi.KittyDisambiguateEscapeCodes | ansi.KittyReportEventTypes})
 	if !m.common.RepeatsTold {
 		t.Fatal("a terminal that reports event types is not taken to tell repeats")
+	}
+}
+
+// TestTerminalAnswersOnlyBeforeInput: what the terminal says of itself
+// (its background colour, its keyboard flags) is its answer to the
+// console's question at start, which comes before any key or paste. One
+// that comes after is a paste's bytes or another program's (a paste
+// carrying ESC[201~ then ESC]11;rgb:ffff/ffff/ffff or ESC[?31u): taken,
+// it drew the review in the light theme's near-black text on a dark
+// terminal, unreadable while enter signed, or halved how long the review
+// holds a held key's repeats on a terminal that tells none (seen in tmux:
+// keys offered 1.1 s after the review showed, not 2.2 s).
+func TestTerminalAnswersOnlyBeforeInput(t *testing.T) {
+	for name, first := range map[string]tea.Msg{
+		"a key":   tea.KeyPressMsg{Code: 'x', Text: "x"},
+		"a paste": tea.PasteStartMsg{},
+	} {
+		t.Run(name, func(t *testing.T) {
+			c := NewCommon(false, func() time.Time { return fixedNow })
+			m := New(newFake(c, "Home"), Options{Common: c})
+			m.Init()
+			send(m, tea.WindowSizeMsg{Width: 100, Height: 30})
+			send(m, tea.BackgroundColorMsg{Color: color.Black})
+			if !m.common.Styles.IsDark {
+				t.Fatal("the answer at start was not taken")
+			}
+			send(m, first)
+			send(m, tea.PasteMsg{Content: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC"})
+			send(m, tea.PasteEndMsg{})
+			send(m, tea.BackgroundColorMsg{Color: color.White})
+			send(m, tea.KeyboardEnhancementsMsg{Flags: ansi.KittyDisambiguateEscapeCodes | ansi.KittyReportEventTypes})
+			if !m.common.Styles.IsDark {
+				t.Error("a colour answer after " + name + " switched the theme")
+			}
+			if m.common.RepeatsTold {
+				t.Error("keyboard flags after " + name + " made the console take repeats as told")
+			}
+		})
 	}
 }

@@ -83,6 +83,11 @@ type Model struct {
 	// settling: the keys whose terminal question (SettleMsg) is out,
 	// oldest first.
 	settling []asked
+	// typedOnce: a key or paste came. What the terminal says of itself
+	// (its background colour, its keyboard flags) after one is no answer
+	// to the question at start but a paste's bytes or another program's
+	// (ESC[201~ then ESC]11;… in a paste), and is not taken.
+	typedOnce bool
 }
 
 // memo keeps the last value computed for a key. The key is built after
@@ -147,6 +152,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	}
 	var cmd tea.Cmd
+	if typed(msg) {
+		m.typedOnce = true
+	}
 	if m.resizeDue && input(msg) {
 		cmd = m.resizeShown() // input acts on the content area shown
 	}
@@ -156,9 +164,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.ColorProfileMsg:
 		m.common.Profile = msg.Profile
 	case tea.KeyboardEnhancementsMsg:
-		m.common.RepeatsTold = msg.SupportsEventTypes()
+		if !m.typedOnce {
+			m.common.RepeatsTold = msg.SupportsEventTypes()
+		}
 	case tea.BackgroundColorMsg:
-		if m.forcedTheme || msg.IsDark() == m.common.Styles.IsDark {
+		if m.forcedTheme || m.typedOnce || msg.IsDark() == m.common.Styles.IsDark {
 			return m, nil
 		}
 		m.common.Styles = theme.New(msg.IsDark())
@@ -213,7 +223,13 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			break
 		}
 		cmd = m.handleKey(msg)
-	case tea.PasteMsg, tea.MouseMsg:
+	case tea.MouseMsg:
+		// A wheel notch within PasteGuard of a paste came with it, as keys
+		// do (ESC[<65;…M past its end marker): it moves no cursor.
+		if !m.tooSmall() && !m.common.Now().Before(m.pasteQuiet) {
+			cmd = m.updateTop(msg)
+		}
+	case tea.PasteMsg:
 		// Nothing shows where they would land while the terminal is too small.
 		if !m.tooSmall() {
 			cmd = m.updateTop(msg)

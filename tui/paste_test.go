@@ -72,3 +72,28 @@ func TestPasteCarriesNoKeys(t *testing.T) {
 		t.Fatalf("a key %s after a plain paste: the screen got %d keys, want 2", PasteGuard, n)
 	}
 }
+
+// TestPasteCarriesNoWheel: a mouse event a paste carries past its end
+// marker (ESC[<65;10;5M, a wheel notch down, which the parser reads
+// whether or not the console asked for the mouse) moves no list's cursor:
+// the chain or row enter then picks is the one the person chose.
+func TestPasteCarriesNoWheel(t *testing.T) {
+	now := fixedNow
+	c := NewCommon(true, func() time.Time { return now })
+	list := newFake(c, "Chains")
+	m := New(list, Options{Theme: "dark", Common: c})
+	m.Init()
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	for _, msg := range []tea.Msg{tea.PasteStartMsg{}, tea.PasteMsg{Content: "BASE"}, tea.PasteEndMsg{},
+		tea.MouseWheelMsg{Button: tea.MouseWheelDown, X: 10, Y: 5}} {
+		send(m, msg)
+	}
+	if n := received[tea.MouseWheelMsg](list); n != 0 {
+		t.Fatalf("a wheel notch that came with a paste reached the screen (%d)", n)
+	}
+	now = now.Add(2 * PasteGuard)
+	send(m, tea.MouseWheelMsg{Button: tea.MouseWheelDown, X: 10, Y: 5})
+	if n := received[tea.MouseWheelMsg](list); n != 1 {
+		t.Fatalf("a wheel notch after the paste's guard: the screen got %d, want 1", n)
+	}
+}

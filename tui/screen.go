@@ -263,6 +263,15 @@ func input(msg tea.Msg) bool {
 	return false
 }
 
+// typed: a key or a paste, what a person gives.
+func typed(msg tea.Msg) bool {
+	switch msg.(type) {
+	case tea.KeyMsg, tea.PasteStartMsg, tea.PasteMsg:
+		return true
+	}
+	return false
+}
+
 // KeyboardAsked is what the console asks of a terminal that speaks the
 // kitty keyboard protocol: the keys' event types, so it says which presses
 // are a held key's repeats (they answer nothing: kit.KeyHold), for every

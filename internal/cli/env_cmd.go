@@ -340,8 +340,8 @@ Exit status: 0 done, 1 the config cannot be read.`,
 			}
 			if !marked {
 				// A name none of these is: commands refuse it, so none is current.
-				fmt.Fprintf(a.env.Stdout, "(none is current: %s names %.40q, which is not one of these, so commands refuse it; %s)\n",
-					by, safetext.Quoted(current), envNameFix(by, newInvocation("", a.configPath, a.env.Getenv)))
+				fmt.Fprintf(a.env.Stdout, "(none is current: %s names %s, which is not one of these, so commands refuse it; %s)\n",
+					by, envShown(current), envNameFix(by, newInvocation("", a.configPath, a.env.Getenv)))
 				return nil
 			}
 			fmt.Fprintf(a.env.Stdout, "(* chosen by %s)\n", by)

@@ -60,6 +60,12 @@ func TestEnvCommands(t *testing.T) {
 		!strings.Contains(r.stdout, `(none is current: $SVCWALLET_ENV names "lcoal", which is not one of these, so commands refuse it; set $SVCWALLET_ENV to a configured name, or unset it)`) {
 		t.Errorf("env list under a mistyped $SVCWALLET_ENV:\n%s", r.stdout)
 	}
+	// One holding a bidi override is named escaped, as every command names
+	// it: cleaned, it said $SVCWALLET_ENV named "local", listed above it.
+	if r := w.run("", map[string]string{envNameVar: "lo\u202ecal"}, "env", "list"); strings.Contains(r.stdout, `"local"`) ||
+		!strings.Contains(r.stdout, `names "lo\u202ecal", which is not one of these`) {
+		t.Errorf("env list under a $SVCWALLET_ENV holding a bidi override:\n%s", r.stdout)
+	}
 	if r := w.run("", nil, "env", "remove", "local"); r.code != exitUsage || !strings.Contains(r.stderr, "default") {
 		t.Errorf("removing the default: exit %d\n%s", r.code, r.stderr)
 	}

@@ -353,6 +353,24 @@ func TestSubmitSaysWhereBeforeTheSignature(t *testing.T) {
 	}
 }
 
+// TestSubmitTakesNoSignatureTypedAhead: a signature pasted before withdraw
+// submit printed where the withdrawal pays out (with the command, or while
+// it read the journal) is dropped and said, as a question that pays takes
+// no answer typed before it: it was read at once and sent, the
+// destination, chain and fee cap it does not sign printed past reading.
+func TestSubmitTakesNoSignatureTypedAhead(t *testing.T) {
+	r := newStatusRig(t)
+	withdrawState(t)
+	out := r.prepareOffline(t)
+	sig := signFile(t, out, sandbox.DemoPrivateKey)
+	res := r.runWithdraw(withdrawRunOpts{terminal: true, typedAhead: true, stdin: sig + "\n"}, "submit", out)
+	res.want(t, exitUsage, "Pays out to", "Discarded what was typed before this question.\nSignature (0x and 130 hex digits): ")
+	if n := r.withdraws.Load(); n != 0 {
+		t.Fatalf("a signature typed ahead was sent (%d withdraw requests)", n)
+	}
+	r.runWithdraw(withdrawRunOpts{terminal: true, stdin: sig + "\n"}, "submit", out).want(t, exitCompleted, "Withdrawal accepted")
+}
+
 // TestSigningCommandsSayAnUnknownEnvironment: withdraw and builder
 // authorize, which learn the environment with whether they prepare for
 // offline signing (app.offlinePrepares), stop at an --env no config names,

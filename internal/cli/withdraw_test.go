@@ -17,6 +17,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/shopspring/decimal"
 
+	"github.com/svcwallet/svcwallet/internal/plain"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/service/sandbox"
@@ -39,6 +40,9 @@ type withdrawRunOpts struct {
 	stdin    string // what the user types
 	// answer, when set, is the standard input instead of stdin.
 	answer io.Reader
+	// typedAhead: stdin, a terminal, holds it all unread before anything
+	// is asked, and a discard drops it.
+	typedAhead bool
 }
 
 // runWithdraw runs `svcwallet withdraw args...` against the rig's sandbox
@@ -60,6 +64,14 @@ func (r *statusRig) runWithdraw(o withdrawRunOpts, args ...string) withdrawRun {
 		}
 		return ""
 	}}
+	if o.typedAhead {
+		env.Terminal = func() plain.Gate {
+			return plain.Gate{Now: r.now, Flush: func() (bool, error) {
+				n, err := io.Copy(io.Discard, stdin)
+				return n > 0, err
+			}}
+		}
+	}
 	c := withdrawCmd{env: env, now: r.now, nonce: func() uint32 { return wcliNonce + r.nonces.Add(1) - 1 },
 		jitter: func(int64) int64 { return 0 },
 		sleep:  func(_ context.Context, d time.Duration) error { r.clock.Advance(d); return nil },

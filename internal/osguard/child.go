@@ -36,7 +36,16 @@ type GroupCmd struct {
 	// ended runs once the child has ended: the terminal taken back, the
 	// job object closed.
 	ended []func()
+	// whole: what the child started ends when it does (EndWhole).
+	whole bool
 }
+
+// EndWhole makes what the child started end when the child ends, not only
+// when its context does: a signing command's wrapper ended by ctrl+c or
+// ctrl+\ (its group has the terminal) left the signer it ran in the
+// background, which ignores both, waiting for a device's yes. On Windows
+// the job object does so already; elsewhere but Linux it is not done.
+func (g *GroupCmd) EndWhole() { g.whole = true }
 
 // Start starts the child in its group. A child that cannot join its group
 // is killed: it would outlive its context's end.
@@ -60,6 +69,9 @@ func (g *GroupCmd) Start() error {
 // start lent it.
 func (g *GroupCmd) Wait() error {
 	defer g.end()
+	if g.whole && g.Cmd.Process != nil {
+		endWithLeader(g.Cmd.Process.Pid)
+	}
 	return g.Cmd.Wait()
 }
 

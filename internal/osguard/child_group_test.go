@@ -36,9 +36,66 @@ func TestGroupHelperProcess(t *testing.T) {
 		fmt.Println(c.Process.Pid)
 		_ = c.Wait()
 		os.Exit(0)
+	case "leaver":
+		// A wrapper that ends before what it started, as a shell ended
+		// by ctrl+c or ctrl+\ leaves a child it ran in the background,
+		// which ignores both.
+		c := exec.Command(os.Args[0], "-test.run=^TestGroupHelperProcess$")
+		c.Env = append(os.Environ(), groupRoleVar+"=sleeper")
+		if err := c.Start(); err != nil {
+			fmt.Println("error", err)
+			os.Exit(3)
+		}
+		fmt.Println(c.Process.Pid)
+		os.Exit(0)
 	case "sleeper":
 		time.Sleep(5 * time.Minute)
 		os.Exit(0)
+	}
+}
+
+// TestSignCommandEndsWithItsWrapper: what a signing command started ends
+// when the command does, not only when its context does: on the command
+// line the command's group has the terminal, so ctrl+c or ctrl+\ ended a
+// wrapper script while the signer it ran in the background (which ignores
+// both) kept waiting for a device's yes, and svcwallet said nothing was
+// signed (seen in tmux: sleep outlived sh after ctrl+\ and ctrl+c).
+func TestSignCommandEndsWithItsWrapper(t *testing.T) {
+	if runtime.GOOS != "linux" && runtime.GOOS != "windows" {
+		t.Skip("a group is ended with its leader on Linux (waitid) and Windows (the job object) only")
+	}
+	for name, start := range map[string]signer.Starter{
+		"console":      signer.SignCommandStarter(false),
+		"command line": signer.SignCommandStarter(true),
+	} {
+		t.Run(name, func(t *testing.T) {
+			c := start(context.Background(), os.Args[0], "-test.run=^TestGroupHelperProcess$")
+			c.Cmd.Env = append(c.Cmd.Env, groupRoleVar+"=leaver")
+			c.Cmd.WaitDelay = 2 * time.Second
+			out, err := c.Cmd.StdoutPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := c.Start(); err != nil {
+				t.Fatal(err)
+			}
+			line, err := bufio.NewReader(out).ReadString('\n')
+			if err != nil {
+				t.Fatal(err)
+			}
+			pid, err := strconv.Atoi(strings.TrimSpace(line))
+			if err != nil {
+				t.Fatalf("the wrapper printed %q", line)
+			}
+			_ = c.Wait()
+			for end := time.Now().Add(5 * time.Second); alive(pid) && time.Now().Before(end); {
+				runtime.Gosched()
+			}
+			if alive(pid) {
+				kill(pid)
+				t.Fatalf("the wrapper's child %d outlived the wrapper", pid)
+			}
+		})
 	}
 }
 

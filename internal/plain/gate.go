@@ -71,6 +71,19 @@ func IsTerminal(stream any) bool {
 // OnTerminal reports whether a question that signs may be asked.
 func (g Gate) OnTerminal() bool { return g.Flush != nil }
 
+// Discard drops what the terminal holds typed or pasted and not yet read,
+// saying so on out when it held any, before a question that pays whose
+// answer is pasted (a signature made elsewhere): pasted before the
+// question showed, it was taken unseen with what was printed before it.
+func (g Gate) Discard(out io.Writer) {
+	if !g.OnTerminal() {
+		return
+	}
+	if held, _ := g.Flush(); held {
+		fmt.Fprintln(out, discardedWords)
+	}
+}
+
 // tooSoon is said of an answer that came within the dwell of its question.
 var tooSoon = fmt.Sprintf("Too soon: an answer within %s of the question is not taken, so a paste or keys typed ahead cannot answer it. Read the review, then answer.",
 	intent.ReviewDwell)

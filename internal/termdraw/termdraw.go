@@ -45,6 +45,10 @@ type Drawer struct {
 	syncd   bool // the terminal takes synchronized output (mode 2026)
 	unicode bool // the terminal knows mode 2027: widths are graphemes'
 	ask     bool // the terminal is one to ask about modes 2026 and 2027
+	// typed: a key or paste came (Filter, on the event loop); a mode
+	// report after one answers no question, the first frame's come first:
+	// it is a paste's bytes (ESC[201~ then ESC[?2027;1$y) and not taken.
+	typed bool
 
 	wake      chan struct{}
 	drewFirst chan struct{} // closed once a frame is drawn
@@ -192,7 +196,14 @@ func (d *Drawer) poke() {
 // terminal would have stopped it with), and so does a stop sent from
 // elsewhere (stopAskedMsg); the model is told it shows again once
 // continued, before any key read after: what it asks was out of sight.
+// What the terminal says of itself reaches the model only as measured or
+// asked: a size the drawer did not measure, or a mode report after a key or
+// paste, is a paste's bytes.
 func (d *Drawer) Filter(_ tea.Model, msg tea.Msg) tea.Msg {
+	switch msg.(type) {
+	case tea.KeyMsg, tea.PasteStartMsg, tea.PasteMsg:
+		d.typed = true
+	}
 	switch m := msg.(type) {
 	case tea.KeyPressMsg:
 		if d.stopJob != nil && m.String() == "ctrl+z" && !m.IsRepeat {
@@ -208,7 +219,17 @@ func (d *Drawer) Filter(_ tea.Model, msg tea.Msg) tea.Msg {
 	case tea.RawMsg:
 		d.Write(fmt.Sprint(m.Msg))
 		return nil
+	case tea.WindowSizeMsg:
+		// The size is the one the drawer measured (WatchSize), never a
+		// size report in the input, which nobody asked for: a paste's
+		// ESC[8;90;250t laid the review out past the terminal's edges.
+		if w, h := d.Size(); m.Width != w || m.Height != h {
+			return nil
+		}
 	case tea.ModeReportMsg:
+		if d.typed {
+			break
+		}
 		known := m.Value == ansi.ModeReset || m.Value == ansi.ModeSet || m.Value == ansi.ModePermanentlySet
 		d.mu.Lock()
 		switch {
