@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/service/config"
@@ -23,7 +24,11 @@ func (c doctorCmd) checkWritten(j *journal.Journal, add func(check, detail, fix 
 	lost, ok := errors.AsType[*journal.RolledBackError](err)
 	switch {
 	case err != nil && !ok:
-		add("journal", fmt.Sprintf("what svcwallet wrote to %s cannot be checked: %v", safetext.Shown(j.Path()), err), "check the state directory's permissions")
+		fix := "check the state directory's permissions"
+		if errors.As(err, new(*osguard.LockHeldError)) { // its permissions are not at fault
+			fix = "end the process that holds the journal's lock (or wait for it to end), then run " + c.app.invocation().command("doctor") + " again"
+		}
+		add("journal", fmt.Sprintf("what svcwallet wrote to %s cannot be checked: %v", safetext.Shown(j.Path()), err), fix)
 		return
 	case err == nil:
 		return

@@ -69,7 +69,7 @@ func Prepare(ctx context.Context, c *exchange.Client, j *journal.Journal, o Orde
 // Explain; sending says whether err is the request's (Auth.Failed judges
 // it) or came before it.
 func Submit(ctx context.Context, c *exchange.Client, j *journal.Journal, p Prepared, sig [65]byte, now func() time.Time) (_ exchange.BuilderAuthorizeResult, sending bool, _ error) {
-	if err := Signable(j); err != nil {
+	if err := signableToSend(j); err != nil {
 		return exchange.BuilderAuthorizeResult{}, false, err
 	}
 	checked, _, err := p.Check(ctx, c, sig, intent.Limits{Margin: submitMargin, Life: MaxValidity})

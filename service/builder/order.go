@@ -48,7 +48,7 @@ const AuthorizeTimeout = 30 * time.Second
 // (AuthorizeBuilder with the same body), never signed again. Service
 // refusals come back as they are, for Explain.
 func (o Order) Authorize(ctx context.Context, c *exchange.Client, j *journal.Journal, load func() (signer.Key, error)) (exchange.BuilderAuthorizeRequest, exchange.BuilderAuthorizeResult, error) {
-	if err := Signable(j); err != nil {
+	if err := signableToSend(j); err != nil {
 		return exchange.BuilderAuthorizeRequest{}, exchange.BuilderAuthorizeResult{}, err
 	}
 	// The key first: a wrong passphrase costs no request.
@@ -78,8 +78,16 @@ func (o Order) Authorize(ctx context.Context, c *exchange.Client, j *journal.Jou
 // to it (*journal.RolledBackError, as it is), as a withdrawal is refused:
 // nothing is signed on the account until the user has looked (doctor).
 // A journal that cannot be checked refuses too; nil (no journal) signs.
-func Signable(j *journal.Journal) error {
-	err := j.CheckWritten(false)
+func Signable(j *journal.Journal) error { return signable(j, j.CheckWritten) }
+
+// signableToSend is Signable for the check that guards a signature or a
+// send the person answered: the journal's write lock is waited for
+// without end (journal.CheckWrittenBeforeSend), as the sent line's is.
+func signableToSend(j *journal.Journal) error { return signable(j, j.CheckWrittenBeforeSend) }
+
+// signable is Signable with check, the journal's CheckWritten.
+func signable(j *journal.Journal, check func(whole bool) error) error {
+	err := check(false)
 	if err != nil && !errors.As(err, new(*journal.RolledBackError)) {
 		return exchange.UserError{Text: "Nothing was signed: the journal " + safetext.Shown(j.Path()) + " could not be checked against what svcwallet wrote to it (" + err.Error() + ")", Cause: err}
 	}

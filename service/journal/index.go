@@ -100,7 +100,9 @@ func (s status) open() bool {
 // view is what a Journal has read of its journal: the index loaded (snap)
 // and the lines read past it (over), up to end, the end of the last whole
 // line, and the environments they name (envs). j.mu guards it.
-// Its readSum is not the record's sum (written.go): that vouches for what svcwallet wrote (a miss refuses signing), this for what the index read (a miss reads again).
+// Its readSum is not the record's sum (written.go): that vouches for
+// what svcwallet wrote (a miss refuses signing), this for what the index
+// read (a miss reads again).
 type view struct {
 	snap      *snapshot
 	over      map[keyID]*overKey

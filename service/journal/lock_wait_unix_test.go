@@ -94,10 +94,40 @@ func TestIntentWaitsForTheWrittenRecord(t *testing.T) {
 // TestRecordReadUnderTheWriteLock: the record is read only holding the
 // write lock every append and every replacement of the record takes, so
 // no process holds it open while another renames a new one over it
-// (which Windows refuses, refusing that send). A check while another holds
-// the lock waits, and gives up past GiveUpAfter (it guards no send here);
-// it read the record beside the other's write.
+// (which Windows refuses, refusing that send). A check, or an acceptance
+// of the journal as it is, while another holds the lock waits, and gives
+// up past GiveUpAfter (it guards no send here); it read or replaced the
+// record beside the other's write.
 func TestRecordReadUnderTheWriteLock(t *testing.T) {
+	for name, use := range map[string]func(*Journal) error{
+		"check":  func(j *Journal) error { return j.CheckWritten(false) },
+		"accept": func(j *Journal) error { _, err := j.AcceptAsItIs(); return err },
+	} {
+		t.Run(name, func(t *testing.T) {
+			j, err := Open(filepath.Join(t.TempDir(), "journal.jsonl"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := j.Append(genIntent("production", "acct-1", "q-1", 1, genT0)); err != nil {
+				t.Fatal(err)
+			}
+			said := heldPastGivingUp(t, WrittenPath(j.Path())+".lock")
+			var held *osguard.LockHeldError
+			if err := use(j); !errors.As(err, &held) {
+				t.Fatalf("while another holds the write lock: %v, want a wait given up", err)
+			}
+			if !strings.Contains(*said, j.Path()) {
+				t.Errorf("the wait was said as %q", *said)
+			}
+		})
+	}
+}
+
+// TestCheckBeforeSendWaitsForTheWriteLock: the check that guards a
+// signature or a send the person answered waits for the write lock
+// without end, as the intent's line after it does, and says so. Given up,
+// the send was refused because another svcwallet held the lock a while.
+func TestCheckBeforeSendWaitsForTheWriteLock(t *testing.T) {
 	j, err := Open(filepath.Join(t.TempDir(), "journal.jsonl"))
 	if err != nil {
 		t.Fatal(err)
@@ -106,11 +136,10 @@ func TestRecordReadUnderTheWriteLock(t *testing.T) {
 		t.Fatal(err)
 	}
 	said := heldPastGivingUp(t, WrittenPath(j.Path())+".lock")
-	var held *osguard.LockHeldError
-	if err := j.CheckWritten(false); !errors.As(err, &held) {
-		t.Fatalf("a check while another holds the write lock: %v, want a wait given up", err)
+	if err := j.CheckWrittenBeforeSend(true); err != nil {
+		t.Fatalf("the check before a send, the write lock let go past GiveUpAfter: %v", err)
 	}
-	if !strings.Contains(*said, j.Path()) {
+	if !strings.Contains(*said, "waits for it to finish") {
 		t.Errorf("the wait was said as %q", *said)
 	}
 }

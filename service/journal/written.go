@@ -293,8 +293,19 @@ func (j *Journal) record(fresh bool) error {
 // recorded length, which costs what a few kilobytes do; whole also sums
 // the recorded bytes (doctor) and names the remembered withdrawals the
 // journal holds no line of now. A journal with no record yet is recorded
-// as it is (the first run of a version that records).
-func (j *Journal) CheckWritten(whole bool) error {
+// as it is (the first run of a version that records). It is a look: a
+// wait for the write lock is given up (CheckWrittenBeforeSend is not).
+func (j *Journal) CheckWritten(whole bool) error { return j.checkWritten(whole, false) }
+
+// CheckWrittenBeforeSend is CheckWritten for the check that guards a
+// signature or a send the person answered: the write lock is waited for
+// without end, as the intent's line after it waits (lockWrites). Given
+// up, the send was refused for a lock another svcwallet holds a moment.
+func (j *Journal) CheckWrittenBeforeSend(whole bool) error { return j.checkWritten(whole, true) }
+
+// checkWritten is CheckWritten; beforeSend waits for the write lock
+// without end.
+func (j *Journal) checkWritten(whole, beforeSend bool) error {
 	if j == nil {
 		return nil
 	}
@@ -303,7 +314,7 @@ func (j *Journal) CheckWritten(whole bool) error {
 	if neither(WrittenPath(j.path), j.path) {
 		return nil // nothing written: a look makes no lock file
 	}
-	unlock, err := j.lockWrites(false)
+	unlock, err := j.lockWrites(beforeSend)
 	if err != nil {
 		return err
 	}

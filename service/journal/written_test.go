@@ -330,3 +330,21 @@ func TestNoLineLandsBetweenALineAndItsCut(t *testing.T) {
 		t.Fatalf("want the first intent and the answer appended meanwhile, the refused intent cut:\n%s", now)
 	}
 }
+
+// TestCheckWithNothingWrittenMakesNoFile: a check on a machine where
+// svcwallet never wrote (no journal, no record) finds nothing lost and
+// takes no write lock, so a look (history, the review) makes no lock file
+// in a state folder it only reads.
+func TestCheckWithNothingWrittenMakesNoFile(t *testing.T) {
+	dir := t.TempDir()
+	j, err := Open(filepath.Join(dir, "journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := j.CheckWritten(false); err != nil {
+		t.Fatal(err)
+	}
+	if made, _ := os.ReadDir(dir); len(made) != 0 {
+		t.Fatalf("a check with nothing written made %s", made[0].Name())
+	}
+}

@@ -156,12 +156,13 @@ func sameMoney(earlier journal.Intent, tokenOut string) (what, payout string) {
 func (w Withdrawer) Repeats(c Choice) (Repeat, error) { return w.repeats(c, false) }
 
 // repeats is Repeats; whole sums every byte svcwallet wrote to the journal
-// (rolledBack), for the check made once the person has answered.
+// (rolledBack), for the check made once the person has answered, which
+// guards the signature.
 func (w Withdrawer) repeats(c Choice, whole bool) (Repeat, error) {
 	if w.journal == nil {
 		return Repeat{}, nil
 	}
-	if err := w.rolledBack(whole); err != nil {
+	if err := w.rolledBack(whole, whole); err != nil {
 		return Repeat{}, err
 	}
 	since, err := w.journal.Mark()
@@ -208,7 +209,7 @@ func (w Withdrawer) checkAgain(o Order, before Repeat) error {
 	if w.journal == nil {
 		return nil
 	}
-	if err := w.rolledBack(false); err != nil {
+	if err := w.rolledBack(false, true); err != nil {
 		return err
 	}
 	made, err := w.journal.RecordsSince(w.owner(), before.since)
@@ -241,8 +242,14 @@ func (w Withdrawer) checkAgain(o Order, before Repeat) error {
 // rewritten in place, as long and ending as it did, passes the check of
 // its length and last 4 KiB. The check under the journal's lock needs no
 // more: what it finds unanswered was there to be found by that one.
-func (w Withdrawer) rolledBack(whole bool) error {
-	err := w.journal.CheckWritten(whole)
+// guards: the check guards a signature or a send, and so never gives up
+// waiting for the journal's write lock (CheckWrittenBeforeSend).
+func (w Withdrawer) rolledBack(whole, guards bool) error {
+	check := w.journal.CheckWritten
+	if guards {
+		check = w.journal.CheckWrittenBeforeSend
+	}
+	err := check(whole)
 	var lost *journal.RolledBackError
 	if err != nil && !errors.As(err, &lost) {
 		return w.journalProblem("could not be checked against what svcwallet wrote to it", err)
