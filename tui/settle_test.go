@@ -97,3 +97,24 @@ func TestSettleAsksNoMoreOfATerminalThatNeverAnswers(t *testing.T) {
 		t.Fatalf("with %d questions unanswered the root asked again: %#v", settleMost, msgs)
 	}
 }
+
+// TestSettledNeverWhileTooSmall: while the too-small notice hides the
+// question, neither the terminal's answer nor a settling by time reaches
+// the screen: an answer key waiting for it (kit.KeyHold) would answer
+// what is not shown. Shown again, the screen holds its keys anew
+// (ShownAgainMsg).
+func TestSettledNeverWhileTooSmall(t *testing.T) {
+	m, home := newRoot(t, 80, 24)
+	send(m, SettleMsg{Tag: 5})
+	send(m, tea.WindowSizeMsg{Width: 40, Height: 16})
+	send(m, da1)
+	send(m, SettledMsg{Tag: 5})
+	send(m, tea.WindowSizeMsg{Width: 80, Height: 24})
+	if got := settledTags(home); len(got) != 0 {
+		t.Fatalf("while too small the screen was told %v settled", got)
+	}
+	send(m, SettledMsg{Tag: 6})
+	if got := settledTags(home); len(got) != 1 || got[0] != 6 {
+		t.Fatalf("shown, a settling by time reached the screen as %v, want [6]", got)
+	}
+}
