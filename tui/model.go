@@ -198,9 +198,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case uv.PrimaryDeviceAttributesEvent:
 		cmd = m.settled(msg)
 	case SettledMsg:
-		// A key settled by time (kit.KeyHold): never while the notice hides
-		// the question it would answer.
-		if !m.tooSmall() {
+		// A key settled by time (kit.KeyHold): never while the question it
+		// would answer is hidden (hidesTop).
+		if !m.hidesTop() {
 			cmd = m.updateTop(msg)
 		}
 	case tea.PasteEndMsg:

@@ -61,18 +61,23 @@ func (m *Model) askSettle(msg SettleMsg) tea.Cmd {
 }
 
 // settled takes the terminal's answer to the oldest question and tells the
-// screen that asked, if it is still on top and shown (not under the
-// too-small notice, which hid what a key waiting for it would answer); an
-// answer nobody waits for (a question of another program's) is dropped. No
-// screen sees the answer itself.
+// screen that asked, if it is still on top and shown (hidesTop); an answer
+// nobody waits for (a question of another program's) is dropped. No screen
+// sees the answer itself.
 func (m *Model) settled(uv.PrimaryDeviceAttributesEvent) tea.Cmd {
 	if len(m.settling) == 0 {
 		return nil
 	}
 	a := m.settling[0]
 	m.settling = m.settling[1:]
-	if a.screen != m.top() || m.tooSmall() {
+	if a.screen != m.top() || m.hidesTop() {
 		return nil
 	}
 	return m.updateTop(SettledMsg{Tag: a.tag})
 }
+
+// hidesTop: the too-small notice or the help covers the top screen, so a
+// key waiting for its settling there (kit.KeyHold) would answer what is
+// not shown; "?" opened the help between a pasted enter and its answer.
+// Shown again, the screen holds its keys anew (ShownAgainMsg).
+func (m *Model) hidesTop() bool { return m.tooSmall() || m.fullHelp }
