@@ -61,8 +61,8 @@ func (n *earlierNotice) bindings() kit.Bindings {
 // Update takes enter alone; a paste, or text typed, meant for the screen
 // behind is dropped, never handed on.
 func (n *earlierNotice) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
-	settle, held := n.hold.Update(msg, n.app.Common.Now(), n.app.Timer)
-	if held {
+	msg, settle := n.hold.Update(msg, n.app.Common.Now(), n.app.Timer)
+	if msg == nil {
 		return n, settle
 	}
 	if k, ok := msg.(tea.KeyPressMsg); ok {

@@ -70,7 +70,7 @@ func TestEarlierJournalSaidBeforeLogin(t *testing.T) {
 	// An enter typed ahead does nothing (its answer only settles the key).
 	n := withEarlierNotice(c.App, login.New(c.App))
 	n.Init()
-	if _, cmd := n.Update(screentest.Key("enter")); screentest.Acts(cmd) {
+	if _, cmd := screentest.Press(n, "enter"); screentest.Acts(cmd) {
 		t.Error("an enter typed ahead of the notice acts on it")
 	}
 	c.Press("enter")

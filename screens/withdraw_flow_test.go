@@ -86,13 +86,14 @@ type snapshotModel struct {
 
 func (m *snapshotModel) Init() tea.Cmd { return m.inner.Init() }
 
+// Update answers as the terminal does what a key's settling asks.
 func (m *snapshotModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	_, cmd := m.inner.Update(msg)
 	frame := ansi.Strip(m.inner.View().Content)
 	m.mu.Lock()
 	m.frame = frame
 	m.mu.Unlock()
-	return m, cmd
+	return m, tea.Batch(cmd, screentest.Answer(msg))
 }
 
 func (m *snapshotModel) View() tea.View { return m.inner.View() }

@@ -207,6 +207,12 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmd = m.askSettle(msg)
 	case uv.PrimaryDeviceAttributesEvent:
 		cmd = m.settled(msg)
+	case SettledMsg:
+		// A key settled by time (kit.KeyHold): never while the question it
+		// would answer is hidden (hidesTop).
+		if !m.hidesTop() {
+			cmd = m.updateTop(msg)
+		}
 	case tea.PasteEndMsg:
 		// The parser ends every paste with this, one per end marker (a
 		// stray one too): the guard runs from when the paste was taken,

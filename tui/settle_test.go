@@ -97,3 +97,34 @@ func TestSettleAsksNoMoreOfATerminalThatNeverAnswers(t *testing.T) {
 		t.Fatalf("with %d questions unanswered the root asked again: %#v", settleMost, msgs)
 	}
 }
+
+// TestSettledNeverWhileHidden: while the too-small notice or the help
+// hides the question, neither the terminal's answer nor a settling by time
+// reaches the screen: an answer key waiting for it (kit.KeyHold) would
+// answer what is not shown ("⏎?" pasted: the help opened by the paste's
+// "?"). Shown again, the screen holds its keys anew (ShownAgainMsg).
+func TestSettledNeverWhileHidden(t *testing.T) {
+	m, home := newRoot(t, 80, 24)
+	send(m, SettleMsg{Tag: 5})
+	send(m, tea.WindowSizeMsg{Width: 40, Height: 16})
+	send(m, da1)
+	send(m, SettledMsg{Tag: 5})
+	send(m, tea.WindowSizeMsg{Width: 80, Height: 24})
+	if got := settledTags(home); len(got) != 0 {
+		t.Fatalf("while too small the screen was told %v settled", got)
+	}
+	send(m, SettleMsg{Tag: 7})
+	send(m, press("?"))
+	send(m, da1)
+	send(m, SettledMsg{Tag: 7})
+	if got := settledTags(home); !m.fullHelp || len(got) != 0 {
+		t.Fatalf("under the help (open %v) the screen was told %v settled", m.fullHelp, got)
+	}
+	for m.fullHelp {
+		send(m, press("?"))
+	}
+	send(m, SettledMsg{Tag: 6})
+	if got := settledTags(home); len(got) != 1 || got[0] != 6 {
+		t.Fatalf("shown, a settling by time reached the screen as %v, want [6]", got)
+	}
+}

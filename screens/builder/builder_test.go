@@ -282,9 +282,8 @@ func TestBuilderKeystrokeGuard(t *testing.T) {
 	rv.Init() // its guard timer is not run: the fake clock decides
 	// Let the key search finish.
 	rv.Update(rv.gate.Key.Find()())
-	enter := screentest.Key("enter")
 	r.clock.Advance(kit.ShownGuard - time.Millisecond)
-	if _, cmd := rv.Update(enter); cmd != nil || rv.gate.Sending {
+	if _, cmd := screentest.Press(rv, "enter"); cmd != nil || rv.gate.Sending {
 		t.Fatalf("enter %v after the review appeared signed (cmd %v)", kit.ShownGuard-time.Millisecond, cmd != nil)
 	}
 	if !strings.Contains(ansi.Strip(rv.View()), "keys are enabled in a moment") {
@@ -304,7 +303,7 @@ func TestBuilderKeystrokeGuard(t *testing.T) {
 	if !screentest.Offers(rv.KeyMap(), "enter") {
 		t.Fatalf("after the guard enter is not offered: %v", rv.KeyMap().ShortHelp())
 	}
-	_, cmd := rv.Update(enter)
+	_, cmd := screentest.Press(rv, "enter")
 	if cmd == nil || !rv.gate.Sending {
 		t.Fatal("enter after the guard did not sign")
 	}

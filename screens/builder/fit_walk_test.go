@@ -80,7 +80,7 @@ func TestBuilderReviewFitIsAFreshDrawing(t *testing.T) {
 		func(*rand.Rand) string {
 			rv.Update(builderSentMsg{req: signed, err: &exchange.APIError{Status: http.StatusTooManyRequests, RetryAfter: 6 * time.Second}})
 			r.clock.Advance(kit.ShownGuard)
-			rv.Update(screentest.Key("enter"))
+			screentest.Press(rv, "enter")
 			return "a 429, read, then enter: the wait"
 		},
 	}

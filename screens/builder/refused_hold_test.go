@@ -21,20 +21,19 @@ func TestBuilderReviewHoldsKeysAfterARefusal(t *testing.T) {
 	rv.Init() // its guard timer is not run: the fake clock decides
 	rv.Update(rv.gate.Key.Find()())
 	r.clock.Advance(kit.ShownGuard)
-	enter := screentest.Key("enter")
-	if _, cmd := rv.Update(enter); cmd == nil || !rv.gate.Sending {
+	if _, cmd := screentest.Press(rv, "enter"); cmd == nil || !rv.gate.Sending {
 		t.Fatal("enter on the review did not sign")
 	}
 	rv.Update(builderSentMsg{err: &exchange.APIError{Status: 503, Message: "busy"}})
 	r.clock.Advance(kit.KeyGuard)
-	if _, cmd := rv.Update(enter); cmd != nil || rv.gate.Sending {
+	if _, cmd := screentest.Press(rv, "enter"); cmd != nil || rv.gate.Sending {
 		t.Fatalf("enter %v after the refusal signed again", kit.KeyGuard)
 	}
 	if km := rv.KeyMap().ShortHelp(); len(km) != 0 {
 		t.Fatalf("the review the refusal brought back offers %v while held", km)
 	}
 	r.clock.Advance(kit.ShownGuard)
-	if _, cmd := rv.Update(enter); cmd == nil || !rv.gate.Sending {
+	if _, cmd := screentest.Press(rv, "enter"); cmd == nil || !rv.gate.Sending {
 		t.Fatal("enter once the refusal was on screen a while did not sign again")
 	}
 }

@@ -160,7 +160,8 @@ func (r *builderReviewScreen) update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 			return r, cmd
 		}
 	}
-	if cmd, handled := r.gate.Update(msg); handled {
+	msg, cmd := r.gate.Update(msg)
+	if msg == nil {
 		return r, cmd
 	}
 	if err, handled := r.gate.Offline.Update(r.app, msg); handled {

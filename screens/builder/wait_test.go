@@ -90,7 +90,7 @@ func TestBuilderResendWaitsOnTheConsolesClock(t *testing.T) {
 	rv.Update(builderSentMsg{req: signed, err: &exchange.APIError{Status: http.StatusTooManyRequests, RetryAfter: 4 * time.Second}})
 	r.clock.Advance(kit.ShownGuard)
 	*timers = nil
-	if rv.Update(screentest.Key("enter")); !rv.gate.Sending {
+	if screentest.PressTimed(rv, "enter", timers); !rv.gate.Sending {
 		t.Fatal("enter after the 429 did not send again")
 	}
 	// waited asks that the one timer set is the resend's, for d.
@@ -141,7 +141,7 @@ func TestBuilderResendWaitIsSaid(t *testing.T) {
 			}
 			rv.Update(builderSentMsg{req: signed, err: &exchange.APIError{Status: http.StatusTooManyRequests, RetryAfter: 4 * time.Second}})
 			r.clock.Advance(kit.ShownGuard)
-			rv.Update(screentest.Key("enter"))
+			screentest.Press(rv, "enter")
 			view := func() string { return strings.Join(strings.Fields(ansi.Strip(rv.View())), " ") }
 			said := fmt.Sprintf("Waiting %d s, as the service asked, before sending the signed authorization again…", builder.Failure{Wait: 4*time.Second - kit.ShownGuard}.WaitSeconds())
 			if v := view(); !strings.Contains(v, said) {
@@ -185,7 +185,7 @@ func TestBuilderResendWaitCancels(t *testing.T) {
 	wait := func() screentest.Timer {
 		t.Helper()
 		*timers = nil
-		if rv.Update(screentest.Key("enter")); !rv.gate.Sending || len(*timers) != 1 {
+		if screentest.PressTimed(rv, "enter", timers); !rv.gate.Sending || len(*timers) != 1 {
 			t.Fatalf("enter after the 429 did not wait to send again (timers %v)", *timers)
 		}
 		return (*timers)[0]
@@ -205,7 +205,7 @@ func TestBuilderResendWaitCancels(t *testing.T) {
 		t.Error("esc still offered by the review once the wait is cancelled")
 	}
 	r.clock.Advance(kit.KeyGuard) // a person's enter, no paste's, but before the review was read
-	if rv.Update(screentest.Key("enter")); rv.gate.Sending {
+	if screentest.Press(rv, "enter"); rv.gate.Sending {
 		t.Fatal("an enter right after esc sent the authorization again: the review it sends from was not shown yet")
 	}
 	r.clock.Advance(4 * time.Second)

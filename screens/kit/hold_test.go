@@ -26,21 +26,21 @@ func TestKeyHoldWaitsForItsNewEnd(t *testing.T) {
 	var h kit.KeyHold
 	h.StartOn(start, timer)
 	late := kit.ShownGuard - 200*time.Millisecond
-	if _, held := h.Update(screentest.Key("enter"), start.Add(late), timer); !held {
+	if act, _ := h.Update(screentest.Key("enter"), start.Add(late), timer); act != nil {
 		t.Fatalf("a key %v into the hold was not held", late)
 	}
 	end := start.Add(kit.ShownGuard)
-	if cmd, _ := h.Update(over, end, timer); cmd == nil || !h.Holds(end) {
+	if _, cmd := h.Update(over, end, timer); cmd == nil || !h.Holds(end) {
 		t.Fatalf("the first end, moved on by a key, waits no more (holds %v)", h.Holds(end))
 	}
 	if want := []time.Duration{kit.ShownGuard, late + kit.KeyGuard - kit.ShownGuard}; len(waits) != 2 || waits[0] != want[0] || waits[1] != want[1] {
 		t.Fatalf("the hold waited %v, want %v", waits, want)
 	}
 	newEnd := start.Add(late + kit.KeyGuard)
-	if cmd, _ := h.Update(over, newEnd, timer); cmd != nil || h.Holds(newEnd) {
+	if _, cmd := h.Update(over, newEnd, timer); cmd != nil || h.Holds(newEnd) {
 		t.Fatal("the hold waits on past its end")
 	}
-	if _, held := h.Update(screentest.Key("enter"), newEnd, timer); held {
+	if act, _ := h.Update(screentest.Key("x"), newEnd, timer); act == nil {
 		t.Fatal("a key once the hold ended was held")
 	}
 
@@ -49,8 +49,8 @@ func TestKeyHoldWaitsForItsNewEnd(t *testing.T) {
 	waits = nil
 	later := newEnd.Add(time.Second)
 	h.Update(screentest.Key("x"), later, timer)
-	if cmd, held := h.Update(screentest.Key("enter"), later, timer); !held || cmd == nil || len(waits) != 1 || waits[0] != kit.KeyGuard {
-		t.Fatalf("a pasted enter: held %v, waits %v; want held and its end told after %v", held, waits, kit.KeyGuard)
+	if act, cmd := h.Update(screentest.Key("enter"), later, timer); act != nil || cmd == nil || len(waits) != 1 || waits[0] != kit.KeyGuard {
+		t.Fatalf("a pasted enter: acted on %v, waits %v; want held and its end told after %v", act, waits, kit.KeyGuard)
 	}
 }
 
@@ -64,13 +64,13 @@ func TestKeyHoldOutlastsARepeatDelay(t *testing.T) {
 	for _, delay := range []time.Duration{600 * time.Millisecond, 660 * time.Millisecond, 700 * time.Millisecond, 999 * time.Millisecond} {
 		var h kit.KeyHold
 		h.Start(start)
-		if _, held := h.Update(screentest.Key("enter"), start.Add(delay), nil); !held {
+		if act, _ := h.Update(screentest.Key("enter"), start.Add(delay), nil); act != nil {
 			t.Errorf("a first repeat %v after the question showed answered it", delay)
 		}
 		var k kit.KeyHold
 		k.Start(start)
 		k.Update(screentest.Key("x"), start.Add(50*time.Millisecond), nil)
-		if _, held := k.Update(screentest.Key("enter"), start.Add(delay), nil); !held {
+		if act, _ := k.Update(screentest.Key("enter"), start.Add(delay), nil); act != nil {
 			t.Errorf("a key 50 ms into the hold ended it before a first repeat %v after the question showed", delay)
 		}
 	}
@@ -87,24 +87,24 @@ func TestKeyHoldOutlastsARepeatDelay(t *testing.T) {
 func TestKeyHoldKnowsAKeyReadWithTheOneBefore(t *testing.T) {
 	at := screentest.Now
 	var h kit.KeyHold
-	settle, held := h.Update(screentest.Key("x"), at, nil)
-	if held || settle == nil {
-		t.Fatalf("a key with no hold on: held %v, settles %v", held, settle != nil)
+	act, settle := h.Update(screentest.Key("x"), at, nil)
+	if act == nil || settle == nil {
+		t.Fatalf("a key with no hold on: acts %v, settles %v", act != nil, settle != nil)
 	}
-	if _, held := h.Update(screentest.Key("enter"), at.Add(100*time.Millisecond), nil); !held {
-		t.Fatal("an enter read with the key before, taken 100 ms after it, answered")
+	if act, cmd := h.Update(screentest.Key("enter"), at.Add(100*time.Millisecond), nil); act != nil || h.Waiting() || cmd == nil {
+		t.Fatal("an enter read with the key before, taken 100 ms after it, was not held")
 	}
 
 	var g kit.KeyHold
-	settle, _ = g.Update(screentest.Key("x"), at, nil)
+	_, settle = g.Update(screentest.Key("x"), at, nil)
 	answer := screentest.Answered(t, settle)
-	if _, mine := g.Update(tui.SettledMsg{Tag: answer.Tag + 1}, at.Add(time.Millisecond), nil); mine {
+	if act, _ := g.Update(tui.SettledMsg{Tag: answer.Tag + 1}, at.Add(time.Millisecond), nil); act == nil {
 		t.Fatal("the hold took another key's answer")
 	}
-	if _, mine := g.Update(answer, at.Add(time.Millisecond), nil); !mine {
+	if act, _ := g.Update(answer, at.Add(time.Millisecond), nil); act != nil {
 		t.Fatal("the hold did not take its key's answer")
 	}
-	if _, held := g.Update(screentest.Key("enter"), at.Add(30*time.Millisecond), nil); held {
+	if g.Update(screentest.Key("enter"), at.Add(30*time.Millisecond), nil); !g.Waiting() {
 		t.Fatal("an enter typed 30 ms after the key before, which had settled, was held")
 	}
 }
@@ -119,11 +119,11 @@ func TestKeyHoldKnowsAKeyReadWithTheOneBefore(t *testing.T) {
 func TestKeyHoldSettlesOnlyOnTheTerminalsAnswer(t *testing.T) {
 	at := screentest.Now
 	var h kit.KeyHold
-	settle, _ := h.Update(screentest.Key("x"), at, nil)
+	_, settle := h.Update(screentest.Key("x"), at, nil)
 	for _, m := range screentest.RunAll(settle) {
 		h.Update(m, at.Add(time.Millisecond), nil)
 	}
-	if _, held := h.Update(screentest.Key("enter"), at.Add(30*time.Millisecond), nil); !held {
+	if act, _ := h.Update(screentest.Key("enter"), at.Add(30*time.Millisecond), nil); act != nil || h.Waiting() {
 		t.Fatal("an enter pasted with the x, taken 30 ms after it once the x's settling was delivered, answered")
 	}
 }
@@ -135,12 +135,12 @@ func TestKeyHoldSettlesByTimeWhereNoAnswerComes(t *testing.T) {
 	at := screentest.Now
 	var h kit.KeyHold
 	h.Update(screentest.Key("x"), at, nil)
-	if _, held := h.Update(screentest.Key("enter"), at.Add(kit.KeyGuard-time.Millisecond), nil); !held {
+	if h.Update(screentest.Key("enter"), at.Add(kit.KeyGuard-time.Millisecond), nil); h.Waiting() {
 		t.Fatal("an enter just short of a KeyGuard after an unanswered key answered")
 	}
 	var g kit.KeyHold
 	g.Update(screentest.Key("x"), at, nil)
-	if _, held := g.Update(screentest.Key("enter"), at.Add(kit.KeyGuard), nil); held {
+	if g.Update(screentest.Key("enter"), at.Add(kit.KeyGuard), nil); !g.Waiting() {
 		t.Fatal("an enter a KeyGuard after an unanswered key was held: a terminal that never answers can never sign")
 	}
 }

@@ -31,7 +31,12 @@ const ShownGuardTold = intent.ShownDwellTold
 // that came while they were held (Update): a key held down repeats past
 // any dwell, a person's answer comes after a pause. A repeat the terminal
 // names as one (the kitty keyboard protocol's event types) is held
-// whenever it comes. Used by the reviews and the bridge confirmation.
+// whenever it comes. An answer key (answerKeys) acts only once the
+// terminal answered the question asked after it (tui.Settle) with no key
+// between, or settleWithin on where no answer comes: a raw paste's keys
+// all come before that answer, so an answer key with any key after it is
+// a paste's. Used by the reviews, the bridge confirmation and the notice
+// of an earlier journal.
 type KeyHold struct {
 	// until is when the hold ends.
 	until time.Time
@@ -47,6 +52,13 @@ type KeyHold struct {
 	// before, however far apart they were taken.
 	unsettled bool
 	tag       tui.Tag
+	// answer is the answer key waiting for its settling (tag): it acts on
+	// it, and a key that comes first makes both a paste's; nil when none
+	// waits.
+	answer *tea.KeyPressMsg
+	// pasted: the hold on was begun by keys that came together, which the
+	// screen says answer nothing (Pasted).
+	pasted bool
 	// told: the terminal tells repeats, so a question holds keys for
 	// ShownGuardTold from when it shows (Tell).
 	told bool
@@ -64,15 +76,16 @@ func (h *KeyHold) shown() time.Duration {
 	return ShownGuard
 }
 
-// settleWithin bounds unsettled: a terminal that never answers (or a test
-// that runs no command) leaves a key unsettled, and a key a KeyGuard after
-// it is a person's.
+// settleWithin bounds unsettled: a terminal that never answers leaves a key
+// unsettled, and a key a KeyGuard after it is a person's; an answer key
+// waiting acts then (its settling by time is a tui.SettledMsg too, so the
+// root drops it as it drops the answer while the question is hidden).
 const settleWithin = KeyGuard
 
 // answerKeys are the keys that answer a question that signs, pays or
 // trusts (enter on a review, y to its second question, Y to a changed
-// bridge address): one that came with the key before (KeyHold.last) is
-// dropped as a paste's.
+// bridge address): one that came with the key before (KeyHold.last), or
+// before the key after it, is dropped as a paste's.
 var answerKeys = key.NewBinding(key.WithKeys("enter", "y", "Y"))
 
 // keyHoldOverMsg ends a hold only so the screen redraws the keys it
@@ -83,9 +96,10 @@ type keyHoldOverMsg struct{}
 func (h *KeyHold) Start(now time.Time) tea.Cmd { return h.StartOn(now, nil) }
 
 // StartOn is Start with the hold's end told through timer (App.Timer,
-// which tests fake); nil is a tea.Tick.
+// which tests fake); nil is a tea.Tick. An answer key waiting answered the
+// question before and is dropped.
 func (h *KeyHold) StartOn(now time.Time, timer func(time.Duration, tea.Msg) tea.Cmd) tea.Cmd {
-	h.until = now.Add(h.shown())
+	h.until, h.answer, h.pasted = now.Add(h.shown()), nil, false
 	return tui.After(timer, h.shown(), keyHoldOverMsg{})
 }
 
@@ -94,6 +108,7 @@ func (h *KeyHold) StartOn(now time.Time, timer func(time.Duration, tea.Msg) tea.
 // the end through timer.
 func (h *KeyHold) Again(now time.Time, timer func(time.Duration, tea.Msg) tea.Cmd) tea.Cmd {
 	h.hold(now)
+	h.answer = nil
 	return tui.After(timer, h.until.Sub(now), keyHoldOverMsg{})
 }
 
@@ -107,45 +122,83 @@ func (h *KeyHold) hold(now time.Time) {
 // Holds reports whether keys are held at now.
 func (h KeyHold) Holds(now time.Time) bool { return now.Before(h.until) }
 
-// Update takes what a hold is told (held: the screen does nothing with
-// it): a key while keys are held is dropped and holds them a KeyGuard
-// again, as showing again after the too-small notice does; a hold's end
-// that such a key moved on waits again for its new end, so the screen
-// redraws its keys when they act.
-func (h *KeyHold) Update(msg tea.Msg, now time.Time, timer func(time.Duration, tea.Msg) tea.Cmd) (cmd tea.Cmd, held bool) {
+// PasteAnswersNothing is what a question held by a paste's keys (Pasted)
+// says, before what to do.
+const PasteAnswersNothing = "A paste answers nothing"
+
+// Pasted: keys that came together (a raw paste) began the hold on, which
+// the screen says while it holds: a paste is not an answer.
+func (h KeyHold) Pasted() bool { return h.pasted }
+
+// Update takes what a hold is told and returns what the screen acts on:
+// msg, the answer key its settling lets act, or nil (held: the screen does
+// nothing with it). A key while keys are held is dropped and holds them a
+// KeyGuard again, as showing again after the too-small notice does; an
+// answer key waits for its settling, and a key before that drops both; a
+// hold's end that such a key moved on waits again for its new end, so the
+// screen redraws its keys when they act.
+func (h *KeyHold) Update(msg tea.Msg, now time.Time, timer func(time.Duration, tea.Msg) tea.Cmd) (act tea.Msg, cmd tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
-		gap := now.Sub(h.last)
-		// A repeat (where the terminal tells one) is a key held down,
-		// never an answer, nor anything else a person gave what they saw.
-		burst := msg.IsRepeat || (gap < intent.PasteGap || h.unsettled && gap < settleWithin) && key.Matches(msg, answerKeys)
-		held := h.Holds(now)
-		if !held && !burst {
-			return h.took(now), false
-		}
-		// Held a KeyGuard from now: what was read with it is held too.
-		h.last, h.unsettled = now, false
-		h.hold(now)
-		if !held { // a paste's key began the hold: its end redraws the keys
-			return tui.After(timer, KeyGuard, keyHoldOverMsg{}), true
-		}
-		return nil, true
+		return h.key(msg, now, timer)
 	case tui.SettledMsg:
 		if msg.Tag != h.tag {
-			return nil, false // another hold's
+			return msg, nil // another hold's
 		}
 		h.unsettled = false
-		return nil, true
+		if h.answer == nil || h.Holds(now) {
+			h.answer = nil
+			return nil, nil
+		}
+		k := *h.answer
+		h.answer, h.pasted = nil, false
+		return k, nil
 	case keyHoldOverMsg:
 		if h.Holds(now) {
-			return tui.After(timer, h.until.Sub(now), keyHoldOverMsg{}), true
+			return nil, tui.After(timer, h.until.Sub(now), keyHoldOverMsg{})
 		}
-		return nil, true
+		return nil, nil
 	case tui.ShownAgainMsg:
-		return h.StartOn(now, timer), true
+		return nil, h.StartOn(now, timer)
 	}
-	return nil, false
+	return msg, nil
 }
+
+// key is Update for a key.
+func (h *KeyHold) key(msg tea.KeyPressMsg, now time.Time, timer func(time.Duration, tea.Msg) tea.Cmd) (tea.Msg, tea.Cmd) {
+	gap := now.Sub(h.last)
+	answers := key.Matches(msg, answerKeys)
+	// A repeat (where the terminal tells one) is a key held down, never an
+	// answer, nor anything else a person gave what they saw. A key before
+	// the waiting answer's settling came with it, as a paste's.
+	pasted := h.answer != nil || (gap < intent.PasteGap || h.unsettled && gap < settleWithin) && answers
+	held := h.Holds(now)
+	if !held && !pasted && !msg.IsRepeat {
+		if answers {
+			return nil, h.wait(msg, now, timer)
+		}
+		return msg, h.took(now)
+	}
+	// Held a KeyGuard from now: what was read with it is held too.
+	h.last, h.unsettled, h.answer = now, false, nil
+	h.pasted = h.pasted || pasted && !held
+	h.hold(now)
+	if !held { // a paste's key began the hold: its end redraws the keys
+		return nil, tui.After(timer, KeyGuard, keyHoldOverMsg{})
+	}
+	return nil, nil
+}
+
+// wait keeps the answer key k taken at now until it settles: the
+// terminal's answer to the question asked after it, or settleWithin.
+func (h *KeyHold) wait(k tea.KeyPressMsg, now time.Time, timer func(time.Duration, tea.Msg) tea.Cmd) tea.Cmd {
+	h.took(now)
+	h.answer = &k
+	return tui.Settle(h.tag, tui.After(timer, settleWithin, tui.SettledMsg{Tag: h.tag}))
+}
+
+// Waiting: an answer key waits for its settling; any key now drops it.
+func (h KeyHold) Waiting() bool { return h.answer != nil }
 
 // Then is what a key the hold let through does (cmd), or, when it did
 // nothing, settle: a key that acted changed what the next one meets (a

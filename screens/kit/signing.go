@@ -3,6 +3,7 @@ package kit
 import (
 	"context"
 	"slices"
+	"time"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/spinner"
@@ -33,7 +34,9 @@ var waitKeys = struct{ Cancel key.Binding }{
 // request is out, the wait for a signature from clef or a signing command,
 // which esc cancels, and the preparation for offline signing.
 type ReviewGate struct {
-	common  *tui.Common
+	common *tui.Common
+	// after is App.After: the timer a key's settling waits on (KeyHold).
+	after   func(time.Duration, tea.Msg) tea.Cmd
 	Key     signingKey
 	Offline Offline
 	KeyHold
@@ -61,7 +64,7 @@ type ReviewGate struct {
 }
 
 func NewReviewGate(app *App, want common.Address) ReviewGate {
-	return ReviewGate{common: app.Common, Key: newSigningKey(app, want), root: app.Root(),
+	return ReviewGate{common: app.Common, after: app.After, Key: newSigningKey(app, want), root: app.Root(),
 		spin: spinner.New(spinner.WithSpinner(spinner.Dot), spinner.WithStyle(app.Common.Styles.Spinner))}
 }
 
@@ -215,51 +218,52 @@ func (g *ReviewGate) Acts(on bool) bool { return on && (g.Sending || !g.Guarded(
 func (g *ReviewGate) HoldsKeys() bool { return !g.Acts(true) }
 
 // Update takes the gate's own messages and swallows keys while the guard
-// holds or a request is out; handled says the screen has nothing to do.
-func (g *ReviewGate) Update(msg tea.Msg) (cmd tea.Cmd, handled bool) {
+// holds or a request is out; it returns what the screen acts on: msg, the
+// answer key its settling let act (KeyHold.Update), or nil (nothing).
+func (g *ReviewGate) Update(msg tea.Msg) (act tea.Msg, cmd tea.Cmd) {
 	switch msg := msg.(type) {
 	case keyHoldOverMsg, tui.ShownAgainMsg, tui.SettledMsg:
-		return g.KeyHold.Update(msg, g.common.Now(), nil)
+		return g.KeyHold.Update(msg, g.common.Now(), g.after)
 	case KeyFoundMsg:
 		if msg.For != g.Key.Asked {
-			return nil, true // an earlier search's, or another review's
+			return nil, nil // an earlier search's, or another review's
 		}
 		// Which key signs is part of the review: keys are held a whole
 		// guard from when it shows, however late the search lands.
-		return tea.Batch(g.Key.Update(msg), g.Guard()), true
+		return nil, tea.Batch(g.Key.Update(msg), g.Guard())
 	case spinner.TickMsg:
-		return SpinWhile(&g.spin, msg, g.Sending), true
+		return nil, SpinWhile(&g.spin, msg, g.Sending)
 	case awaitingMsg:
 		if msg.tag != g.sendTag || !g.Sending {
-			return nil, true
+			return nil, nil
 		}
 		g.awaiting = msg.what
 		g.waited = g.waited || msg.what == ""
-		return g.listen(), true
+		return nil, g.listen()
 	case tea.BackgroundColorMsg:
 		g.spin.Style = g.common.Styles.Spinner
-		return nil, true
+		return nil, nil
 	case tea.KeyPressMsg:
 		if g.Sending {
 			cmd, _ := g.Bindings().Handle(msg)
-			return cmd, true
+			return nil, cmd
 		}
 		answers := g.Asked != nil && g.Asked() && key.Matches(msg, answerKeys)
-		if g.Inputting() && editsField(msg) && !answers {
+		if g.Inputting() && editsField(msg) && !answers && !g.Waiting() {
 			// Kept while held too: a fast typist's passphrase begun as the
 			// review showed. A letter answers nothing; only what acts is
 			// held, and to the gap (a passphrase may come pasted).
 			g.settle = g.took(g.common.Now())
-			return nil, false
+			return msg, nil
 		}
-		cmd, held := g.KeyHold.Update(msg, g.common.Now(), nil)
-		if !held {
+		act, cmd := g.KeyHold.Update(msg, g.common.Now(), g.after)
+		if act != nil {
 			g.settle = cmd
-			return nil, false
+			return act, nil
 		}
-		return cmd, true
+		return nil, cmd
 	}
-	return nil, false
+	return msg, nil
 }
 
 // editsField: k is a letter of the passphrase (y too: the caller tells an
@@ -309,6 +313,8 @@ func (g *ReviewGate) Prompt(sending, ready string) string {
 		}
 	case g.Sending:
 		p = g.spin.View() + " " + sending
+	case g.Guarded() && g.Pasted():
+		p = st.Muted.Render(PasteAnswersNothing + ": type your answer in a moment.")
 	case g.Guarded():
 		p = st.Muted.Render("Read the message above; keys are enabled in a moment.")
 	default:
@@ -327,6 +333,8 @@ func (g *ReviewGate) BriefPrompt(sending, ready string) string {
 	switch {
 	case g.Sending:
 		return g.spin.View() + " " + sending
+	case g.Guarded() && g.Pasted():
+		return g.common.Styles.Muted.Render("a paste answers nothing")
 	case g.Guarded():
 		return g.common.Styles.Muted.Render("keys enabled in a moment")
 	}

@@ -12,6 +12,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
+	uv "github.com/charmbracelet/ultraviolet"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/svcwallet/svcwallet/screens/kit"
@@ -173,6 +174,11 @@ func (c *Console) dispatch(msg tea.Msg) {
 				}
 			}
 		}
+		return
+	}
+	if msg == tea.Msg(tea.RawMsg{Msg: ansi.RequestPrimaryDeviceAttributes}) {
+		// Written to the terminal, which answers after every key before.
+		c.Send(uv.PrimaryDeviceAttributesEvent{1, 2})
 		return
 	}
 	c.Send(msg)

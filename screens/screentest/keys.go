@@ -1,11 +1,13 @@
 package screentest
 
 import (
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	uv "github.com/charmbracelet/ultraviolet"
 
 	"charm.land/bubbles/v2/key"
 	"github.com/charmbracelet/x/ansi"
@@ -21,8 +23,64 @@ func TypeInto(s tui.Screen, text string) tui.Screen {
 	return s
 }
 
-// Press hands s the key named k (see Key).
-func Press(s tui.Screen, k string) (tui.Screen, tea.Cmd) { return s.Update(Key(k)) }
+// Press hands s the key named k (see Key), typed: an answer key's
+// settling (tui.Settle) is answered before any other key comes, as a
+// terminal answers after a key a person typed, and the key acts on that
+// answer (kit.KeyHold). The command returned is what it did (the
+// settling's timer is moot once it is answered).
+func Press(s tui.Screen, k string) (tui.Screen, tea.Cmd) {
+	s, cmd := s.Update(Key(k))
+	if !slices.Contains([]string{"enter", "y", "Y"}, k) {
+		return s, cmd
+	}
+	if tag, _, ok := Settling(cmd); ok {
+		return s.Update(tui.SettledMsg{Tag: tag})
+	}
+	return s, cmd
+}
+
+// PressTimed is Press where the app's timers are recorded (RecordTimers):
+// the bound on the settling's wait, moot once answered, is taken off
+// timers, which keep what the key set.
+func PressTimed(s tui.Screen, k string, timers *[]Timer) (tui.Screen, tea.Cmd) {
+	s, cmd := Press(s, k)
+	*timers = slices.DeleteFunc(*timers, func(t Timer) bool {
+		_, bound := t.Msg.(tui.SettledMsg)
+		return bound
+	})
+	return s, cmd
+}
+
+// Answer is what a terminal sends once it read the question a key's
+// settling asks, given the message that asks it (a tui.SettleMsg for the
+// root): its Primary Device Attributes, after every key it sent before;
+// nil for any other message.
+func Answer(msg tea.Msg) tea.Cmd {
+	if _, ok := msg.(tui.SettleMsg); !ok {
+		return nil
+	}
+	return func() tea.Msg { return uv.PrimaryDeviceAttributesEvent{1, 2} }
+}
+
+// settleCode is the code of every key's settling (tui.Settle).
+var settleCode = reflect.ValueOf(tui.Settle(0)).Pointer()
+
+// Settling reports whether cmd is a key's settling and no more
+// (tui.Settle), its tag, and what runs beside it (its timer): known by its
+// code, it is run only then, and runs nothing.
+func Settling(cmd tea.Cmd) (tag tui.Tag, also tea.Cmd, ok bool) {
+	if cmd == nil || reflect.ValueOf(cmd).Pointer() != settleCode {
+		return 0, nil, false
+	}
+	switch m := cmd().(type) {
+	case tui.SettleMsg:
+		return m.Tag, nil, true
+	case tea.BatchMsg:
+		tag, _, _ := Settling(m[0])
+		return tag, m[1], true
+	}
+	return 0, nil, false
+}
 
 // PushedScreen returns the screen a command pushes, or nil.
 func PushedScreen(cmd tea.Cmd) tui.Screen {

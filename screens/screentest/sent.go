@@ -31,10 +31,20 @@ func Sent(seq string) []tea.Msg {
 	return out
 }
 
-// SendTo hands s what a terminal that wrote seq sent (Sent).
+// SendTo hands s what a terminal that wrote seq sent (Sent), then the
+// terminal's answers to what the keys' settling asked (tui.Settle), which
+// come after every byte of seq.
 func SendTo(s tui.Screen, seq string) tui.Screen {
+	var asked []tui.Tag
 	for _, m := range Sent(seq) {
-		s, _ = s.Update(m)
+		var cmd tea.Cmd
+		s, cmd = s.Update(m)
+		if tag, _, ok := Settling(cmd); ok {
+			asked = append(asked, tag)
+		}
+	}
+	for _, tag := range asked { // answered after every key of seq
+		s, _ = s.Update(tui.SettledMsg{Tag: tag})
 	}
 	return s
 }

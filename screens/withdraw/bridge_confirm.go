@@ -73,8 +73,8 @@ func (b *bridgeConfirmScreen) confirm() tea.Cmd {
 
 func (b *bridgeConfirmScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	// While held (a key held down holds on), Y is off and nothing acts.
-	settle, held := b.hold.Update(msg, b.app.Common.Now(), nil)
-	if held {
+	msg, settle := b.hold.Update(msg, b.app.Common.Now(), b.app.Timer)
+	if msg == nil {
 		return b, settle
 	}
 	switch msg := msg.(type) {
@@ -109,6 +109,8 @@ func (b *bridgeConfirmScreen) View() string {
 		s.WriteString(st.Muted.Render("Recording the new address…"))
 	case b.err != nil:
 		s.WriteString(layout.ErrorBlock(c, "Not recorded", b.err, b.wd))
+	case b.held() && b.hold.Pasted():
+		s.WriteString(st.Muted.Render(kit.PasteAnswersNothing + ": type Y yourself in a moment."))
 	case b.held():
 		s.WriteString(st.Muted.Render("Read the addresses above; keys are enabled in a moment."))
 	default:

@@ -94,7 +94,9 @@ func (r *reviewScreen) Init() tea.Cmd {
 // Resume re-arms the countdown (its ticks were dropped while hidden),
 // checks the bridge address again (the confirm screen may have changed its
 // record) and looks for the key again: a search that landed while hidden
-// was dropped, and the key found is part of the review.
+// was dropped, and the key found is part of the review. Until both land
+// nothing signs, and the check's landing holds keys (an enter still waiting
+// for its settling, kit.KeyHold, is dropped).
 func (r *reviewScreen) Resume() tea.Cmd {
 	r.tag = tui.NextTag()
 	return tea.Batch(r.tick(), r.checkBridge(), r.gate.Key.Find())
@@ -246,7 +248,8 @@ func (r *reviewScreen) HoldsKeys() bool { return r.gate.HoldsKeys() }
 
 // update is Update but for a stop landing mid-passphrase (Update).
 func (r *reviewScreen) update(msg tea.Msg) (tui.Screen, tea.Cmd) {
-	if cmd, handled := r.gate.Update(msg); handled {
+	msg, cmd := r.gate.Update(msg)
+	if msg == nil {
 		return r, cmd
 	}
 	if err, handled := r.gate.Offline.Update(r.app, msg); handled {

@@ -52,8 +52,7 @@ func TestReviewAsksAgainForAMostlyFeeWithdrawal(t *testing.T) {
 	if screentest.Acts(cmd) {
 		t.Fatal("y acted before enter asked")
 	}
-	r.Update(screentest.Answered(t, cmd)) // the y settled: the enter is typed after it, not read with it
-	*now = now.Add(intent.PasteGap)       // typed after the y, not pasted with it
+	*now = now.Add(intent.PasteGap) // typed after the y (settled as Press answered it), not pasted with it
 	if screentest.Press(r, "enter"); r.gate.Sending {
 		t.Fatal("enter signed a withdrawal that is mostly fee without asking again")
 	}

@@ -74,11 +74,21 @@ func (tm *terminal) deliver(cmd tea.Cmd) {
 	}
 }
 
-// answer answers every question written so far.
+// answer answers every question written so far, and delivers what
+// follows unless it signed.
 func (tm *terminal) answer() {
 	for ; tm.asked > 0; tm.asked-- {
-		tm.root.Update(uv.PrimaryDeviceAttributesEvent{1, 2})
+		_, cmd := tm.root.Update(uv.PrimaryDeviceAttributesEvent{1, 2})
+		if !tm.r.gate.Sending {
+			tm.deliver(cmd)
+		}
 	}
+}
+
+// typed is key k typed after gap: the terminal answers before the next key.
+func (tm *terminal) typed(k string, gap time.Duration) {
+	tm.key(k, gap)
+	tm.answer()
 }
 
 // TestRawPasteUnderTheRootNeverSigns: under the console's root, "x⏎⏎"
@@ -99,7 +109,7 @@ func TestRawPasteUnderTheRootNeverSigns(t *testing.T) {
 			t.Fatalf("the paste %q signed", paste)
 		}
 		tm.answer()
-		if tm.key("enter", kit.KeyGuard); !r.gate.Sending {
+		if tm.typed("enter", kit.KeyGuard); !r.gate.Sending {
 			t.Fatalf("after the paste %q, a typed enter did not sign:\n%s", paste, ansi.Strip(r.View()))
 		}
 	}
@@ -107,8 +117,9 @@ func TestRawPasteUnderTheRootNeverSigns(t *testing.T) {
 
 // TestTypedEnterSignsOnceAnswered: a passphrase typed fast and an enter
 // 40 ms after its last letter sign once the terminal answered the question
-// asked after that letter; a terminal that never answers lets an enter a
-// KeyGuard after the last key sign.
+// asked after that letter and then after the enter; a terminal that never
+// answers lets an enter a KeyGuard after the last key sign once it was let
+// wait a KeyGuard more with no key after it (TestSilentTerminalSignsOnce).
 func TestTypedEnterSignsOnceAnswered(t *testing.T) {
 	app, now := screentest.LoggedInApp(t)
 	k := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 80, 24, signer.Found{Place: signer.KeyInKeystore, Path: "/k/UTC--key"})
@@ -117,18 +128,28 @@ func TestTypedEnterSignsOnceAnswered(t *testing.T) {
 		tm.key(string(c), 60*time.Millisecond)
 		tm.answer()
 	}
-	if tm.key("enter", 40*time.Millisecond); !k.gate.Sending {
+	if tm.typed("enter", 40*time.Millisecond); !k.gate.Sending {
 		t.Fatalf("an enter typed 40 ms after the answered passphrase did not sign:\n%s", ansi.Strip(k.View()))
 	}
 
 	app, now = screentest.LoggedInApp(t)
+	timers := screentest.RecordTimers(app)
 	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 80, 24, signer.Found{Place: signer.KeyDemo})
 	tm = underRoot(r, now)
 	tm.key("x", 0)
-	if tm.key("enter", kit.KeyGuard-time.Millisecond); r.gate.Sending {
-		t.Fatal("an enter within a KeyGuard of an unanswered key signed")
+	if tm.key("enter", kit.KeyGuard-time.Millisecond); r.gate.Sending || r.gate.Waiting() {
+		t.Fatal("an enter within a KeyGuard of an unanswered key was taken")
 	}
-	if tm.key("enter", kit.KeyGuard); !r.gate.Sending {
+	*now = now.Add(kit.KeyGuard)
+	*timers = nil
+	if tm.key("enter", kit.KeyGuard); r.gate.Sending || !r.gate.Waiting() {
+		t.Fatal("where the terminal never answers, an enter a KeyGuard after the last key signed before it was let wait, or does not wait")
+	}
+	*now = now.Add(kit.KeyGuard)
+	for _, tmr := range *timers {
+		tm.root.Update(tmr.Msg)
+	}
+	if !r.gate.Sending {
 		t.Fatalf("where the terminal never answers, an enter a KeyGuard after the last key did not sign:\n%s", ansi.Strip(r.View()))
 	}
 }
