@@ -161,6 +161,8 @@ func ParseQuoteIDs(text string, split bool) (ids []string, lookups []Lookup, mal
 	hex := hexIDs(lines, keys)
 	rows := newTable()
 	var one [1]string
+	var bare []rowHex // bare hex ids alone on a line or in a row's columns
+	inRow := false    // one of them was read from a row
 	for i, line := range lines {
 		if keys[i] {
 			malformed = append(malformed, MalformedID{Line: i + 1, Text: line, Err: cmp.Or(hex[i], exchange.ErrKeyShape)})
@@ -190,8 +192,15 @@ func ParseQuoteIDs(text string, split bool) (ids []string, lookups []Lookup, mal
 				malformed = append(malformed, MalformedID{Line: i + 1, Text: w, Err: err})
 				continue
 			}
+			if len(words) == 1 && hexID(w) > 0 {
+				bare = append(bare, rowHex{line: i, at: len(ids), id: w})
+				inRow = inRow || w != strings.Trim(line, " \t\",;")
+			}
 			ids = append(ids, w)
 		}
+	}
+	if inRow {
+		ids, lookups, malformed = withoutRowKeys(lines, bare, ids, lookups, malformed)
 	}
 	return ids, lookups, malformed
 }
