@@ -41,3 +41,33 @@ func TestEmbeddedWordListsLicensed(t *testing.T) {
 		t.Errorf("NOTICE does not point to %s (%v)", wordListsNotice, err)
 	}
 }
+
+// slip39Notice ships in every release archive (LICENSES/*): the MIT
+// notice of SLIP-39's word list, which svcwallet embeds
+// (internal/safetext/slip39).
+const slip39Notice = "LICENSES/SLIP39-WORDLIST.txt"
+
+// TestEmbeddedSLIP39ListLicensed: the SLIP-39 word list embedded is named
+// in LICENSES/SLIP39-WORDLIST.txt with its project's licence and
+// copyright, NOTICE points to it, and the release check fails an archive
+// or package without it.
+func TestEmbeddedSLIP39ListLicensed(t *testing.T) {
+	b, err := os.ReadFile(slip39Notice)
+	if err != nil {
+		t.Fatal(err)
+	}
+	named, _, _ := strings.Cut(string(b), "-----")
+	for _, want := range []string{"Copyright 2019 SatoshiLabs", "Permission is hereby granted, free of charge", "https://github.com/trezor/python-shamir-mnemonic"} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("%s does not hold %q", slip39Notice, want)
+		}
+	}
+	if _, err := os.Stat("internal/safetext/slip39/wordlist.txt"); err != nil || !strings.Contains(named, "internal/safetext/slip39/wordlist.txt") {
+		t.Errorf("the list embedded is not the one %s names (%v)", slip39Notice, err)
+	}
+	for _, f := range []string{"NOTICE", ".ci/release-check"} {
+		if n, err := os.ReadFile(f); err != nil || strings.Count(string(n), slip39Notice) < map[string]int{"NOTICE": 1, ".ci/release-check": 2}[f] {
+			t.Errorf("%s does not name %s where it must (%v)", f, slip39Notice, err)
+		}
+	}
+}

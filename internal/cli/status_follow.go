@@ -50,8 +50,8 @@ func readQuoteIDs(r io.Reader) ([]string, []follow.Lookup, error) {
 	ids, lookups, bad := follow.ParseQuoteIDs(text.String(), false)
 	if len(bad) > 0 {
 		m := bad[0]
-		if last := secretLines(bad); last > m.Line {
-			return nil, nil, fmt.Errorf("standard input lines %d to %d are one wallet secret, not quote ids: %v", m.Line, last, m.Err)
+		if said := secretsSaid(follow.Secrets(bad)); said != "" {
+			return nil, nil, fmt.Errorf("standard input %s, not quote ids: %v", said, m.Err)
 		}
 		if said, ok := follow.LineRefusal(m, false); ok { // a row's ids, or hex ids that are a key's shape together: never repeated
 			return nil, nil, fmt.Errorf("standard input %s", said)
@@ -69,19 +69,25 @@ func readQuoteIDs(r io.Reader) ([]string, []follow.Lookup, error) {
 	return ids, lookups, nil
 }
 
-// secretLines is the last line of the wallet secret's shape bad[0] is
-// refused for (exchange.ErrSecretShape): the lines refused so in a row
-// with it are one secret, a phrase piped one word a line, said once with
-// its lines, where its first line was said alone.
-func secretLines(bad []follow.MalformedID) int {
-	last := bad[0].Line
-	for _, m := range bad {
-		if m.Line != last && m.Line != last+1 || !errors.Is(m.Err, exchange.ErrSecretShape) {
-			break
-		}
-		last = m.Line
+// secretsSaid names the lines of each secret (follow.Secrets): "lines 1
+// to 12 are one wallet secret", or each of several on lines next to each
+// other ("lines 1 to 12 and line 13 are 2 wallet secrets"), which were
+// said as one; "" for a secret on one line alone, said as its line is.
+func secretsSaid(secrets []follow.SecretLinesError) string {
+	switch {
+	case len(secrets) == 0, len(secrets) == 1 && secrets[0].First == secrets[0].Last:
+		return ""
+	case len(secrets) == 1:
+		return fmt.Sprintf("lines %d to %d are one wallet secret", secrets[0].First, secrets[0].Last)
 	}
-	return last
+	each := make([]string, len(secrets))
+	for i, s := range secrets {
+		each[i] = fmt.Sprintf("line %d", s.First)
+		if s.Last > s.First {
+			each[i] = fmt.Sprintf("lines %d to %d", s.First, s.Last)
+		}
+	}
+	return fmt.Sprintf("%s and %s are %d wallet secrets", strings.Join(each[:len(each)-1], ", "), each[len(each)-1], len(secrets))
 }
 
 // followed is the command's account of one quote id: its last record and,

@@ -90,3 +90,29 @@ func TestStatusRefusesASLIP39Share(t *testing.T) {
 		t.Errorf("status share: exit %d, stdout %q, stderr %q", args.code, args.stdout, args.stderr)
 	}
 }
+
+// TestStatusStdinSecretsNextToEachOtherSaidEach: two wallet secrets on
+// lines next to each other (a phrase one word a line, then a key in
+// base64; two keys in base64) are said each with its lines, never
+// repeated: they were said as one secret on all their lines.
+func TestStatusStdinSecretsNextToEachOtherSaidEach(t *testing.T) {
+	words := strings.Fields("legal winner thank year wave sausage worth useful legal winner thank yellow")
+	raw := make([]byte, 32)
+	for i := range raw {
+		raw[i] = byte(i*37 + 251)
+	}
+	b64 := base64.StdEncoding.EncodeToString(raw)
+	raw[0]++
+	other := base64.StdEncoding.EncodeToString(raw)
+	r := newStatusRig(t)
+	for stdin, said := range map[string]string{
+		strings.Join(words, "\n") + "\n" + b64 + "\n": "standard input lines 1 to 12 and line 13 are 2 wallet secrets, not quote ids: ",
+		"q-1\n" + b64 + "\n" + other + "\n":           "standard input line 2 and line 3 are 2 wallet secrets, not quote ids: ",
+	} {
+		res := r.runStdin(stdin, "-")
+		if res.code != exitUsage || !strings.Contains(res.stderr, said) || strings.Contains(res.stdout+res.stderr, "sausage") ||
+			strings.Contains(res.stdout+res.stderr, b64[:8]) || strings.Contains(res.stdout+res.stderr, other[:8]) {
+			t.Errorf("status - < %.30q: exit %d, stdout %q, stderr %q", stdin, res.code, res.stdout, res.stderr)
+		}
+	}
+}

@@ -44,6 +44,10 @@ type Gate struct {
 	// After waits on the clock Now reads while a paste is followed to its
 	// end (PastedMore); nil: the wall clock's.
 	After func(time.Duration) <-chan time.Time
+	// Hush turns the terminal's echo off until the func it returns puts
+	// it back: held from a question before a secret until the next line
+	// question (Prompter.hush). nil: the terminal is not so held (Windows).
+	Hush func() (func(), error)
 	// take drops what the terminal holds and gives its bytes, where a
 	// paste's end mark may be among them; nil (Windows, whose console input
 	// is records): Flush tells only whether it held any.
@@ -58,7 +62,7 @@ func TerminalGate(in io.Reader, out io.Writer) Gate {
 		return Gate{}
 	}
 	return Gate{Flush: func() (bool, error) { return discardInput(f) }, Now: time.Now, Keys: keysOf(f),
-		After: time.After, take: takeOf(f)}
+		After: time.After, Hush: hushOf(f), take: takeOf(f)}
 }
 
 // IsTerminal reports whether stream is a terminal: what every face asks

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -223,5 +224,38 @@ func TestConfirmReadsKeys(t *testing.T) {
 	yes, err := p.Confirm(func() string { return "Sign and withdraw?" })
 	if err != nil || yes || !strings.Contains(out.String(), pasted) {
 		t.Fatalf("confirmed %v, %v; wrote %q", yes, err, out.String())
+	}
+}
+
+// TestEchoHeldOffFromQuestionToSecret: from a question that signs, or
+// one before a secret, the terminal echoes nothing (Gate.Hush) through
+// the passphrase after it, until a question reads a line with the
+// terminal's echo, which puts it back: a passphrase typed ahead that came
+// after the question's Enter, in a later packet, was echoed in between.
+func TestEchoHeldOffFromQuestionToSecret(t *testing.T) {
+	keys := &fakeKeys{now: time.Unix(1, 0), reads: slices.Concat(press(read, 100*time.Millisecond, "y\n"),
+		press(read, 100*time.Millisecond, "pw\n"), press(read, 100*time.Millisecond, "1\n"))}
+	echo, hushes := true, 0
+	g := keys.gate()
+	g.Hush = func() (func(), error) { echo, hushes = false, hushes+1; return func() { echo = true }, nil }
+	var out bytes.Buffer
+	p := NewPrompter(context.Background(), strings.NewReader("next\n"), &out, nil)
+	p.gate = g
+	if yes, err := p.Confirm(func() string { return "Sign?" }); !yes || err != nil || echo {
+		t.Fatalf("confirmed %v, %v; echo on %v after it", yes, err, echo)
+	}
+	if pass, err := p.Passphrase("Passphrase:"); pass != "pw" || err != nil || echo {
+		t.Fatalf("passphrase %q, %v; echo on %v after it", pass, err, echo)
+	}
+	if next, err := p.Ask("Next:", nil); next != "next" || err != nil || !echo {
+		t.Fatalf("answer %q, %v; echo on %v as a line is read", next, err, echo)
+	}
+	p.BeforeSecret()
+	if i, err := p.Choose("Which key?", Options("first", "another")); i != 0 || err != nil || echo || hushes != 2 {
+		t.Fatalf("chose %d, %v; echo on %v after it, %d hushes", i, err, echo, hushes)
+	}
+	p.echoAgain()
+	if !echo {
+		t.Fatal("echo not put back")
 	}
 }

@@ -68,6 +68,9 @@ type Prompter struct {
 	// quiet: the next question comes right before a secret (BeforeSecret);
 	// dropped: keys typed after its answer were dropped, said at the secret.
 	quiet, dropped bool
+	// unhush puts the terminal's echo back, held off (hush) from a
+	// question before a secret or one that signs; nil when it is not held.
+	unhush func()
 }
 
 type lineRead struct {
@@ -90,6 +93,7 @@ func (p *Prompter) Blank() { fmt.Fprintln(p.out) }
 
 // lineAsked starts reading a line, unless one is being read already.
 func (p *Prompter) lineAsked() chan lineRead {
+	p.echoAgain() // the line is read with the terminal's echo
 	if p.pending == nil {
 		ch := make(chan lineRead, 1)
 		p.pending = ch
@@ -110,6 +114,7 @@ func (p *Prompter) took() { p.pending = nil }
 // No line is still being read then: every journey asks a question that
 // reads a line (Home's, History's) between a follow and one that signs.
 func (p *Prompter) signing() Gate {
+	p.hush() // a passphrase may follow: nothing typed ahead of it shows
 	g := p.gate
 	if flush := g.Flush; flush != nil {
 		g.Flush = func() (bool, error) {
@@ -335,6 +340,7 @@ func (p *Prompter) Passphrase(question string) (string, error) {
 func AskPassphrase(ctx context.Context, g Gate, in io.Reader, out io.Writer, secret SecretReader, question string) (string, error) {
 	p := NewPrompter(ctx, in, out, secret)
 	p.gate = g
+	defer p.echoAgain()
 	return p.Passphrase(question)
 }
 

@@ -10,6 +10,31 @@ import "fmt"
 // time with echo off, the gate echoing its answer only: what came after
 // its Enter is never shown, and is dropped and said at the next question.
 
+// A secret typed ahead that comes later, in a packet after that Enter,
+// reached the terminal once the question had put it back, echo on, and
+// showed. So from that question, and from one that signs (a passphrase
+// may follow), the terminal echoes nothing until the next question that
+// reads a line with the terminal's echo (lineAsked): what comes between
+// is never shown, and the secret's question discards it.
+
+// hush holds the terminal's echo off from now until echoAgain.
+func (p *Prompter) hush() {
+	if p.unhush != nil || p.gate.Hush == nil || !p.gate.OnTerminal() {
+		return
+	}
+	if unhush, err := p.gate.Hush(); err == nil {
+		p.unhush = unhush
+	}
+}
+
+// echoAgain puts the terminal's echo back as hush found it, if it holds it.
+func (p *Prompter) echoAgain() {
+	if p.unhush != nil {
+		p.unhush()
+		p.unhush = nil
+	}
+}
+
 // BeforeSecret marks the next question as asked right before a secret.
 func (p *Prompter) BeforeSecret() { p.quiet = true }
 
@@ -26,6 +51,7 @@ func (p *Prompter) readAnswer(prompt string, quiet bool) (string, error) {
 	if held, _ := g.Flush(); held {
 		p.Say(discardedWords)
 	}
+	p.hush()
 	keys, err := g.Keys()
 	if err != nil {
 		return "", err

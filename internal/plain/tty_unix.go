@@ -59,6 +59,24 @@ func takeInput(f *os.File, set uint) ([]byte, error) {
 	return held, unix.IoctlSetTermios(fd, set, t)
 }
 
+// hushOf turns the terminal f's echo off, its other settings as they
+// are, until the func it returns sets them back as they were (Gate.Hush).
+func hushOf(f *os.File) func() (func(), error) {
+	return func() (func(), error) {
+		fd := int(f.Fd())
+		was, err := unix.IoctlGetTermios(fd, getTermios)
+		if err != nil {
+			return nil, err
+		}
+		hushed := *was
+		hushed.Lflag &^= unix.ECHO
+		if err := unix.IoctlSetTermios(fd, setTermios, &hushed); err != nil {
+			return nil, err
+		}
+		return func() { _ = unix.IoctlSetTermios(fd, setTermios, was) }, nil
+	}
+}
+
 // readHidden reads a line of the terminal f with echo off, and puts f back
 // as it was once the line is read or ctx ends. A stop and continue (ctrl+z,
 // then fg) gives the terminal back with the shell's settings, echo on:

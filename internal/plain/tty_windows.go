@@ -70,3 +70,6 @@ func keysOf(*os.File) func() (io.ReadCloser, error) { return nil }
 // takeOf is nil on Windows: a console's input is records, not the bytes
 // a paste's marks are in.
 func takeOf(*os.File) func() ([]byte, error) { return nil }
+
+// hushOf is nil on Windows: its console echoes a line only as it is read.
+func hushOf(*os.File) func() (func(), error) { return nil }

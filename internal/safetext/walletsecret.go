@@ -336,7 +336,7 @@ func phraseSpans(s string, run [][2]int) [][2]int {
 				on[l] -= int(lists[i-minPhraseWords] >> l & 1)
 			}
 		}
-		if i < minPhraseWords-1 || slices.Max(on[:]) < minPhraseWords-maxOffList {
+		if i < minPhraseWords-1 || !aPhrase(s, run[i+1-minPhraseWords:i+1], lists[i+1-minPhraseWords:i+1], &on) {
 			continue
 		}
 		first := run[i+1-minPhraseWords][0]

@@ -28,7 +28,7 @@ func TestWordListsAsPublished(t *testing.T) {
 		t.Fatalf("lists embedded %v, published hashes of %d", bip39Lists, len(publishedLists))
 	}
 	for i, name := range bip39Lists {
-		b, err := bip39Files.ReadFile("bip39/" + name + ".txt")
+		b, err := wordListFiles.ReadFile(bip39Files()[i])
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -92,7 +92,11 @@ func TestPhraseIsWordsOfAList(t *testing.T) {
 		"Please connect your hardware wallet then confirm the action shown on its screen and retry",
 		"Error: could not find Trezor device; please check that the cable works then reconnect and retry",
 		"try again ask again later better not tell you now cannot predict now",
-		strings.Replace(phrase, "thank year", "thnak yaer", 1),                           // two off the list among twelve
+		// Two off the list where one is no typo (of three letters, or
+		// of other letters than a list's word).
+		strings.Replace(phrase, "thank year", "the yaer", 1),
+		strings.Replace(phrase, "thank year", "the and", 1),
+		strings.Replace(phrase, "thank year", "thnak qwzx", 1),
 		"legal winner thank year wave sausage ábaco abdomen abeja abierto abogado abono", // two lists
 		"zorbic quandle flimber snorkit plovers grimbly tassock wendle mirbek falstow crundle vasket",
 		"try this then send the rest from your main card when done",
@@ -152,7 +156,8 @@ func BenchmarkWordListsLoad(b *testing.B) {
 // secret goes (ids, arguments, a field), is refused as twelve words of 3
 // to 8 letters are: a Trezor's SLIP-39 share (its own list of 1024 words, of which
 // about half are on BIP-39's) and a BIP-39 phrase with two typos were sent
-// word by word as quote ids, each said back. Shown, they are not cut.
+// word by word as quote ids, each said back. Shown, both are cut now too
+// (TestShownShareTyposAndHaceks).
 func TestGivenPhraseOnNoList(t *testing.T) {
 	for _, s := range []string{
 		"duckling enlarge academic academic agency result length solution fridge kidney coal piece deal husband erode duke ajar critical decision keyboard",
@@ -162,4 +167,79 @@ func TestGivenPhraseOnNoList(t *testing.T) {
 			t.Errorf("%.40q given is not refused", s)
 		}
 	}
+}
+
+// slip39Published is the SHA-256 of SLIP-39's word list as its reference
+// implementation publishes it (LICENSES/SLIP39-WORDLIST.txt).
+const slip39Published = "bcc4555340332d169718aed8bf31dd9d5248cb7da6e5d355140ef4f1e601eec3"
+
+// TestSLIP39ListAsPublished: the SLIP-39 list embedded is the one
+// published, 1024 words, each read as a word of it; its first letters are
+// no word of it (prose's longer words would match them).
+func TestSLIP39ListAsPublished(t *testing.T) {
+	b, err := wordListFiles.ReadFile(slip39List)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum := sha256.Sum256(b); hex.EncodeToString(sum[:]) != slip39Published {
+		t.Errorf("%s is not the list published", slip39List)
+	}
+	slip39 := uint8(1) << len(bip39Lists)
+	words := strings.Fields(string(b))
+	if len(words) != 1024 {
+		t.Errorf("SLIP-39's list has %d words", len(words))
+	}
+	for _, w := range words {
+		if pieceLen(w) != len(w) || !isWord(w) || listsOf(w)&slip39 == 0 {
+			t.Errorf("SLIP-39's %q is not read as a word of it", w)
+		}
+	}
+	if listsOf("acad")&slip39 != 0 || listsOf("kidn")&slip39 != 0 {
+		t.Error("SLIP-39's words' first letters are taken for them")
+	}
+}
+
+// TestShownShareTyposAndHaceks: shown (an error, a child's output), a
+// Trezor's SLIP-39 share (its own list), a BIP-39 phrase or a share with
+// two typos (a letter wrong, missing, extra or two swapped, in words of 4
+// letters or more) and a Czech phrase written with its háčeks (č, ř, š,
+// ž, ě, ů: the list has none) are cut; each was said whole. Prose of as
+// many words keeps saying itself whole.
+func TestShownShareTyposAndHaceks(t *testing.T) {
+	const (
+		share  = "duckling enlarge academic academic agency result length solution fridge kidney coal piece deal husband erode duke ajar critical decision keyboard"
+		phrase = "legal winner thank year wave sausage worth useful legal winner thank yellow"
+		czech  = "romaneto zajistit zkratka cibule cval celer zobrazit rekord rokle zavinit stopa zprvu"
+	)
+	haceks := strings.NewReplacer("r", "ř", "z", "ž", "c", "č", "s", "š", "e", "ě", "u", "ů").Replace(czech)
+	for _, s := range []string{
+		share,
+		typos(share, "length", "lenght", "kidney", "kidny"),
+		typos(phrase, "winner", "wnner", "worth", "wroth"),
+		typos(phrase, "thank", "thnak", "year", "yaer"),
+		typos(phrase, "legal", "legl", "wave", "wavve"),
+		haceks,
+		strings.ToUpper(haceks),
+	} {
+		if got := Quoted("signer: " + s + ". Rejected"); got != "signer: …. Rejected" {
+			t.Errorf("%.50q is said as %q", s, got)
+		}
+	}
+	for _, s := range []string{
+		"Please unlock your Ledger device and open the Ethereum app then retry from your laptop",
+		"the device was locked when the request came; unlock it, open the app and try again",
+		"could not open the keystore file: check its path and permissions, then run the command again",
+	} {
+		if got := Quoted("signer: " + s); got != "signer: "+s {
+			t.Errorf("prose is said as %q", got)
+		}
+	}
+}
+
+// typos is s with each of words' first (even) replaced once by the next.
+func typos(s string, words ...string) string {
+	for i := 0; i+1 < len(words); i += 2 {
+		s = strings.Replace(s, words[i], words[i+1], 1)
+	}
+	return s
 }

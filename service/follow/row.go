@@ -1,6 +1,7 @@
 package follow
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"slices"
@@ -421,4 +422,48 @@ func hexColumns(line string) (n, digits int) {
 		digits = d
 	}
 	return len(cs), digits
+}
+
+// rowHex is a bare hex id ParseQuoteIDs read alone on a line or from a
+// row's columns: its line (from 0), its place among the ids, and itself.
+type rowHex struct {
+	line, at int
+	id       string
+}
+
+// withoutRowKeys is ids, lookups and malformed with the ids of read that
+// are a key's shape together as ids one a line are (hexIDs), read from
+// rows: 2026-11-30,<32 hex> on two lines gives a private key's halves,
+// which the dates between hid from safetext.KeySpans and both were asked.
+// Each such line is refused as bare hex ids are, in line order with the
+// others; lookups keep their place among the ids left.
+func withoutRowKeys(lines []string, read []rowHex, ids []string, lookups []Lookup, malformed []MalformedID) ([]string, []Lookup, []MalformedID) {
+	asLines := slices.Clone(lines)
+	for _, r := range read {
+		asLines[r.line] = r.id
+	}
+	keys := linesTouched(asLines, safetext.KeySpans(MaskHashes(strings.Join(asLines, "\n"))))
+	hex := hexIDs(asLines, keys)
+	dropped := map[int]bool{} // places among ids
+	for _, r := range read {
+		if keys[r.line] {
+			dropped[r.at] = true
+			malformed = append(malformed, MalformedID{Line: r.line + 1, Text: lines[r.line], Err: cmp.Or(hex[r.line], exchange.ErrKeyShape)})
+		}
+	}
+	if len(dropped) == 0 {
+		return ids, lookups, malformed
+	}
+	kept, before := ids[:0], make([]int, len(ids)+1) // before[k]: ids kept of the first k
+	for k, id := range ids {
+		before[k+1] = before[k]
+		if !dropped[k] {
+			kept, before[k+1] = append(kept, id), before[k]+1
+		}
+	}
+	for i := range lookups {
+		lookups[i].At = before[lookups[i].At]
+	}
+	slices.SortStableFunc(malformed, func(a, b MalformedID) int { return cmp.Compare(a.Line, b.Line) })
+	return kept, lookups, malformed
 }

@@ -210,6 +210,50 @@ func TestHexIDListsSaidAmbiguous(t *testing.T) {
 	}
 }
 
+// TestRowIDsThatAreAKeySaidAmbiguous: a private key's halves, each the id
+// of a dated row (2026-11-30,<32 hex>), are refused as bare hex ids that
+// are a key's shape together are, in every face (split or not), never
+// repeated; a lookup after them keeps its place among the ids left. Both
+// halves were asked as quote ids: the dates hid the key from KeySpans.
+// One such row alone, or rows of ids that make no key, are read.
+func TestRowIDsThatAreAKeySaidAmbiguous(t *testing.T) {
+	key := strings.Repeat("5e", 16) + strings.Repeat("a7", 16)
+	hash := "0x" + strings.Repeat("5f0c9e1b", 8)
+	for _, c := range []struct {
+		text string
+		ids  []string
+		hex  *follow.HexIDsError
+	}{
+		{rowID + "\n2026-11-30," + key[:32] + "\n2026-11-30," + key[32:] + "\n" + hash + "\n", []string{rowID},
+			&follow.HexIDsError{First: 2, Last: 3, Pieces: 2, Digits: 32}},
+		{"2026-11-30,ACME," + key[:32] + ",25.50\n" + key[32:] + "\n", nil, &follow.HexIDsError{First: 1, Last: 2, Pieces: 2, Digits: 32}},
+		{"2026-11-30," + key[:32] + "\n", []string{key[:32]}, nil},
+		{"2026-11-30," + key[:16] + "\n2026-11-30," + key[32:48] + "\n", []string{key[:16], key[32:48]}, nil},
+	} {
+		for _, split := range []bool{false, true} {
+			ids, lookups, bad := follow.ParseQuoteIDs(c.text, split)
+			if c.hex == nil {
+				if !slices.Equal(ids, c.ids) || len(bad) != 0 {
+					t.Errorf("%.30q split %v: ids %q, malformed %+v", c.text, split, ids, bad)
+				}
+				continue
+			}
+			var hex *follow.HexIDsError
+			if !slices.Equal(ids, c.ids) || len(bad) != 2 || bad[0].Line != c.hex.First || bad[1].Line != c.hex.Last ||
+				!errors.As(bad[0].Err, &hex) || *hex != *c.hex || !errors.Is(bad[1].Err, exchange.ErrKeyShape) {
+				t.Errorf("%.30q split %v: ids %q, malformed %+v; want lines refused with %+v", c.text, split, ids, bad, c.hex)
+				continue
+			}
+			if c.ids != nil && (len(lookups) != 1 || lookups[0].At != 1) {
+				t.Errorf("split %v: lookups %+v, want the hash after the one id", split, lookups)
+			}
+			if said, _ := follow.LineRefusal(bad[0]); !strings.Contains(said, "or a private key") || strings.Contains(said, key[:8]) || strings.Contains(said, key[32:40]) {
+				t.Errorf("said %q", said)
+			}
+		}
+	}
+}
+
 // BenchmarkParseRows10000: 10,000 rows of a ticket export (a date, a
 // name, the quote id, an amount) read as `status -` and the board's field
 // read them, without a header and under one naming the quote id column.

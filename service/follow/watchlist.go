@@ -3,6 +3,7 @@ package follow
 import (
 	"cmp"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -157,17 +158,19 @@ func ParseQuoteIDs(text string, split bool) (ids []string, lookups []Lookup, mal
 	text = strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n")
 	lines := strings.Split(text, "\n")
 	keys := linesTouched(lines, safetext.KeySpans(MaskHashes(text)))
-	secrets := linesTouched(lines, safetext.WalletSecretSpans(text))
+	secrets := secretLinesErrors(lines, safetext.WalletSecretSpans(text))
 	hex := hexIDs(lines, keys)
 	rows := newTable()
 	var one [1]string
+	var bare []rowHex // bare hex ids alone on a line or in a row's columns
+	inRow := false    // one of them was read from a row
 	for i, line := range lines {
 		if keys[i] {
 			malformed = append(malformed, MalformedID{Line: i + 1, Text: line, Err: cmp.Or(hex[i], exchange.ErrKeyShape)})
 			continue
 		}
-		if secrets[i] {
-			malformed = append(malformed, MalformedID{Line: i + 1, Text: line, Err: exchange.ErrSecretShape})
+		if secrets[i] != nil {
+			malformed = append(malformed, MalformedID{Line: i + 1, Text: line, Err: secrets[i]})
 			continue
 		}
 		line, _, _ = strings.Cut(line, "#")
@@ -190,8 +193,15 @@ func ParseQuoteIDs(text string, split bool) (ids []string, lookups []Lookup, mal
 				malformed = append(malformed, MalformedID{Line: i + 1, Text: w, Err: err})
 				continue
 			}
+			if len(words) == 1 && hexID(w) > 0 {
+				bare = append(bare, rowHex{line: i, at: len(ids), id: w})
+				inRow = inRow || w != strings.Trim(line, " \t\",;")
+			}
 			ids = append(ids, w)
 		}
+	}
+	if inRow {
+		ids, lookups, malformed = withoutRowKeys(lines, bare, ids, lookups, malformed)
 	}
 	return ids, lookups, malformed
 }
@@ -208,8 +218,26 @@ var boundCompared = func() {}
 // payout hashes (a key's shape, one a line) take 10 s in the board's Update.
 func linesTouched(lines []string, spans [][2]int) []bool {
 	touched := make([]bool, len(lines))
+	// depth[i] counts the spans from line i on, less those ended before:
+	// a line is touched where their sum is above zero.
+	depth := make([]int, len(lines)+1)
+	for _, l := range spanLines(lines, spans) {
+		depth[l[0]]++
+		depth[l[1]]--
+	}
+	sum := 0
+	for i := range lines {
+		sum += depth[i]
+		touched[i] = sum > 0
+	}
+	return touched
+}
+
+// spanLines is, for each of spans (byte ranges of text, lines joined at
+// \n) that touches a line, the lines it touches [first, last), from 0.
+func spanLines(lines []string, spans [][2]int) [][2]int {
 	if len(spans) == 0 {
-		return touched
+		return nil
 	}
 	starts, ends := make([]int, len(lines)), make([]int, len(lines))
 	at := 0
@@ -217,9 +245,7 @@ func linesTouched(lines []string, spans [][2]int) []bool {
 		starts[i], ends[i] = at, at+len(l)
 		at += len(l) + 1
 	}
-	// depth[i] counts the spans from line i on, less those ended before:
-	// a line is touched where their sum is above zero.
-	depth := make([]int, len(lines)+1)
+	var out [][2]int
 	for _, k := range spans {
 		// The first line ending after the span's start, the first
 		// starting at or after its end.
@@ -235,16 +261,58 @@ func linesTouched(lines []string, spans [][2]int) []bool {
 			return cmp.Compare(s, b)
 		})
 		if first < last {
-			depth[first]++
-			depth[last]--
+			out = append(out, [2]int{first, last})
 		}
 	}
-	sum := 0
-	for i := range lines {
-		sum += depth[i]
-		touched[i] = sum > 0
+	return out
+}
+
+// SecretLinesError is why each line of a wallet secret's shape is refused
+// (exchange.ErrSecretShape, which it is): the secret is on lines First to
+// Last, counted from 1, which secrets overlapping on a line share. Two
+// secrets on lines next to each other are two.
+type SecretLinesError struct{ First, Last int }
+
+func (e *SecretLinesError) Error() string { return exchange.ErrSecretShape.Error() }
+
+func (e *SecretLinesError) Unwrap() error { return exchange.ErrSecretShape }
+
+// secretLinesErrors is, for each of lines, the *SecretLinesError of the
+// secret among spans on it, nil for a line none touches.
+func secretLinesErrors(lines []string, spans [][2]int) []error {
+	out := make([]error, len(lines))
+	ranges := spanLines(lines, spans)
+	slices.SortFunc(ranges, func(a, b [2]int) int { return cmp.Compare(a[0], b[0]) })
+	for i := 0; i < len(ranges); {
+		first, last := ranges[i][0], ranges[i][1]
+		for i++; i < len(ranges) && ranges[i][0] < last; i++ {
+			last = max(last, ranges[i][1]) // sharing a line: one secret
+		}
+		e := &SecretLinesError{First: first + 1, Last: last}
+		for l := first; l < last; l++ {
+			out[l] = e
+		}
 	}
-	return touched
+	return out
+}
+
+// Secrets are the lines of each wallet secret refused in the run of lines
+// next to each other, bad[0]'s first, that are all refused for one
+// (SecretLinesError): a phrase one word a line is one secret, a key in
+// base64 on the line after it another. Nil when bad[0] is refused for
+// something else.
+func Secrets(bad []MalformedID) []SecretLinesError {
+	var out []SecretLinesError
+	for _, m := range bad {
+		var e *SecretLinesError
+		if !errors.As(m.Err, &e) || len(out) > 0 && m.Line > out[len(out)-1].Last+1 {
+			break
+		}
+		if len(out) == 0 || *e != out[len(out)-1] {
+			out = append(out, *e)
+		}
+	}
+	return out
 }
 
 // unquoted is w without the double quotes a spreadsheet's CSV export puts

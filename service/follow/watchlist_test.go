@@ -1,6 +1,7 @@
 package follow_test
 
 import (
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"slices"
@@ -153,5 +154,40 @@ func TestParseQuoteIDsShortHexIDsOneALine(t *testing.T) {
 	wrapped := strings.Join(groups[:4], " ") + "\n" + strings.Join(groups[4:], " ")
 	if ids, _, bad := follow.ParseQuoteIDs(wrapped, true); len(ids) != 0 || len(bad) != 2 || !errors.Is(bad[0].Err, exchange.ErrKeyShape) {
 		t.Errorf("a key in groups of 8, four to a line: ids %q, %d refused", ids, len(bad))
+	}
+}
+
+// TestSecretsOnLinesNextToEachOther: each wallet secret refused is known
+// by its own lines (follow.Secrets), so two on lines next to each other
+// are said as two: a phrase one word a line then a key in base64, or two
+// keys in base64, were one secret on all their lines. A phrase over two
+// lines is one.
+func TestSecretsOnLinesNextToEachOther(t *testing.T) {
+	words := strings.Fields("legal winner thank year wave sausage worth useful legal winner thank yellow")
+	raw := make([]byte, 32)
+	for i := range raw {
+		raw[i] = byte(i*37 + 251)
+	}
+	b64 := base64.StdEncoding.EncodeToString(raw)
+	raw[0]++
+	other := base64.StdEncoding.EncodeToString(raw)
+	for _, c := range []struct {
+		text string
+		want []follow.SecretLinesError
+	}{
+		{strings.Join(words, "\n") + "\n" + b64 + "\nq-7mzq4d2kxw\n", []follow.SecretLinesError{{First: 1, Last: 12}, {First: 13, Last: 13}}},
+		{b64 + "\n" + other + "\n", []follow.SecretLinesError{{First: 1, Last: 1}, {First: 2, Last: 2}}},
+		{"q-7mzq4d2kxw\n" + strings.Join(words[:6], " ") + "\n" + strings.Join(words[6:], " ") + "\n", []follow.SecretLinesError{{First: 2, Last: 3}}},
+		{"q-1\"\n" + b64 + "\n", nil},
+	} {
+		_, _, bad := follow.ParseQuoteIDs(c.text, false)
+		if got := follow.Secrets(bad); !slices.Equal(got, c.want) {
+			t.Errorf("%.30q: secrets %+v, want %+v (malformed %+v)", c.text, got, c.want, bad)
+		}
+		for _, m := range bad {
+			if m.Line > 1 && !errors.Is(m.Err, exchange.ErrSecretShape) {
+				t.Errorf("%.30q: line %d refused for %v, want a secret's shape", c.text, m.Line, m.Err)
+			}
+		}
 	}
 }
