@@ -247,7 +247,7 @@ func TestRowIDsThatAreAKeySaidAmbiguous(t *testing.T) {
 			if c.ids != nil && (len(lookups) != 1 || lookups[0].At != 1) {
 				t.Errorf("split %v: lookups %+v, want the hash after the one id", split, lookups)
 			}
-			if said, _ := follow.LineRefusal(bad[0]); !strings.Contains(said, "or a private key") || strings.Contains(said, key[:8]) || strings.Contains(said, key[32:40]) {
+			if said, _ := follow.LineRefusal(bad[0], false); !strings.Contains(said, "or a private key") || strings.Contains(said, key[:8]) || strings.Contains(said, key[32:40]) {
 				t.Errorf("said %q", said)
 			}
 		}
