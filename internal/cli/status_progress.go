@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/svcwallet/svcwallet/internal/plain"
+	"github.com/svcwallet/svcwallet/service/follow"
 )
 
 // onTerminal reports whether the status's notes go to a person: stderr is
@@ -44,7 +45,7 @@ const longRun = time.Minute
 // asked once at rate a second take, when that is longRun or more, and
 // what prints when.
 func (c statusCmd) sayLongRun(f statusFlags, n, rate int) {
-	took := time.Duration(n) * time.Second / time.Duration(max(rate, 1))
+	took := follow.AskedOnceIn(n, rate)
 	if f.watch || c.onTerminal() || took < longRun {
 		return
 	}

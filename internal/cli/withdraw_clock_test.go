@@ -93,6 +93,8 @@ func TestNotFoundAfterAcceptance(t *testing.T) {
 	notFound(1000)
 	r.run(nil, id).want(t, exitPending, nil, []string{id + ": NOT FOUND?", contradiction, "Contact support"})
 	r.run(nil, "--json", id).want(t, exitPending, nil, nil)
+	// --csv has its row too, NOT FOUND? as every view names it.
+	r.run(nil, "--csv", id).want(t, exitPending, []string{id + ",", ",NOT FOUND?,"}, nil)
 
 	notFound(3)
 	watched := r.run(nil, "--watch", id)

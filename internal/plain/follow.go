@@ -254,8 +254,8 @@ func (s *session) sayAsking(ids []string) {
 		s.p.Say("Asking the service about %s…", ids[0])
 		return
 	}
-	rate := max(s.target.Env.EffectiveFollowRate(), 1)
-	if took := time.Duration(len(ids)) * time.Second / time.Duration(rate); took >= 2*time.Second {
+	rate := s.target.Env.EffectiveFollowRate()
+	if took := follow.AskedOnceIn(len(ids), rate); took >= 2*time.Second {
 		s.p.Say("Asking the service about %d withdrawals, %d a second: about %s…", len(ids), rate, took.Round(time.Second))
 		return
 	}

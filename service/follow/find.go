@@ -181,16 +181,7 @@ func isSolanaKeypair(s string) bool {
 // hex digits (a TRON explorer's) stay a private key's shape, as they do
 // alone.
 func linkedHash(w string) (hash string, at int) {
-	if !isLink(w) {
-		return "", 0
-	}
-	u, err := url.Parse(w)
-	if err != nil || u.User != nil || u.Host == "" {
-		return "", 0
-	}
-	for _, p := range []string{u.Fragment, u.Path} {
-		p = strings.TrimRight(p, "/")
-		last := p[strings.LastIndexByte(p, '/')+1:]
+	for _, last := range linkTails(w) {
 		at := strings.LastIndex(w, last)
 		if last != "" && at >= 0 && (IsPayoutHash(last) || isSolanaSignature(last) && !isSolanaKeypair(last)) {
 			return last, at
@@ -202,17 +193,26 @@ func linkedHash(w string) (hash string, at int) {
 // tronLinked reports whether w is a link, with no user or password, whose
 // path or fragment ends with 64 bare hex digits, as a TRON explorer's does.
 func tronLinked(w string) bool {
-	u, err := url.Parse(strings.TrimSpace(w))
-	if !isLink(w) || err != nil || u.User != nil || u.Host == "" {
-		return false
+	tails := linkTails(strings.TrimSpace(w))
+	return slices.ContainsFunc(tails[:], func(last string) bool { return safetext.HexDigits(last, 64) })
+}
+
+// linkTails is the last parts of a link's fragment and path, in that
+// order, where an explorer names a transaction; both "" when w is no link
+// or names a user or password.
+func linkTails(w string) (tails [2]string) {
+	if !isLink(w) {
+		return tails
 	}
-	for _, p := range []string{u.Fragment, u.Path} {
+	u, err := url.Parse(w)
+	if err != nil || u.User != nil || u.Host == "" {
+		return tails
+	}
+	for i, p := range []string{u.Fragment, u.Path} {
 		p = strings.TrimRight(p, "/")
-		if last := p[strings.LastIndexByte(p, '/')+1:]; len(last) == 64 && safetext.HexDigits(last, 64) {
-			return true
-		}
+		tails[i] = p[strings.LastIndexByte(p, '/')+1:]
 	}
-	return false
+	return tails
 }
 
 // isLink reports whether w starts as a web link does. Asked of every word

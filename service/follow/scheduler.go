@@ -106,6 +106,16 @@ func NewScheduler(rate int) *Scheduler {
 	}
 }
 
+// AskedOnceIn is how long asking n ids once each takes at rate requests a
+// second (DefaultFollowRate when rate ≤ 0), as a Scheduler spends it: what
+// a face says of a look-up of many before it starts.
+func AskedOnceIn(n, rate int) time.Duration {
+	if rate <= 0 {
+		rate = config.DefaultFollowRate
+	}
+	return time.Duration(n) * time.Second / time.Duration(rate)
+}
+
 // Lend shares the budget with another asker that takes one request every
 // each (a status screen opened on one of the ids), so that together they
 // keep to the rate: Gap grows by what it takes. Lend(0) takes it back.

@@ -407,3 +407,17 @@ func TestSchedulerAgain(t *testing.T) {
 		t.Fatalf("a lost ask asked again waits %s", wait)
 	}
 }
+
+// TestAskedOnceIn: what the faces say a look-up of n ids takes is the
+// scheduler's budget, its default for a rate not set: 50 ids at 5 a second
+// take 10 s.
+func TestAskedOnceIn(t *testing.T) {
+	for _, c := range []struct {
+		n, rate int
+		want    time.Duration
+	}{{50, 5, 10 * time.Second}, {11, 5, 2200 * time.Millisecond}, {50, 0, 10 * time.Second}, {3, 1, 3 * time.Second}} {
+		if got := follow.AskedOnceIn(c.n, c.rate); got != c.want {
+			t.Errorf("AskedOnceIn(%d, %d) = %s, want %s", c.n, c.rate, got, c.want)
+		}
+	}
+}
