@@ -23,8 +23,8 @@ const (
 	// signed body may be sent again after Failure.Wait.
 	FateLimited
 	// FateUnknown: sent, and no answer says whether it was taken (none
-	// came, a 5xx, a 4xx the interface gives no meaning, or an earlier
-	// attempt's was unknown); the same signed body may be sent again.
+	// came, a 5xx, a 3xx or 4xx the interface gives no meaning, or an
+	// earlier attempt's was unknown); the same signed body may be sent again.
 	FateUnknown
 	// FateRefused: refused for good; the same body would be refused again,
 	// and a new nonce needs a new review.
@@ -44,7 +44,7 @@ const (
 	AnswerNone Answer = iota + 1
 	// AnswerServerError: a 5xx, the service or a gateway failing.
 	AnswerServerError
-	// AnswerUnnamed: a 4xx the interface gives no meaning
+	// AnswerUnnamed: a 3xx or 4xx the interface gives no meaning
 	// (exchange.UnnamedRefusal), as a gateway's 499 after passing it on.
 	AnswerUnnamed
 	// AnswerUnreadable: a status over a body not the service's answer (a

@@ -15,14 +15,15 @@ import (
 )
 
 // TestUnnamedStatusOnEveryCall: every call answered with a 4xx SPEC.md §7
-// and D7 give no meaning (418, 422, 451, a gateway's 408), or a 303,
-// without a code the client knows, comes back as that refusal, with its
-// status in its words: never a "not found" (a status's 404 is "never
-// executed" past the margin), never retried as a 5xx is, and, to a withdraw, never a refusal
-// for certain: its outcome is unknown (exchange.OutcomeUnknown), as it
-// says nothing of whether it executed. The login's is a failed login.
+// and D7 give no meaning (418, 422, 451, a gateway's 408), or a 1xx or
+// 3xx (a 101, a 303), without a code the client knows, comes back as that
+// refusal, with its status in its words: never a "not found" (a status's
+// 404 is "never executed" past the margin), never retried as a 5xx is,
+// and, to a withdraw, never a refusal for certain: its outcome is unknown
+// (exchange.OutcomeUnknown), as it says nothing of whether it executed.
+// The login's is a failed login.
 func TestUnnamedStatusOnEveryCall(t *testing.T) {
-	for _, status := range []int{http.StatusSeeOther, http.StatusRequestTimeout, http.StatusTeapot, http.StatusUnprocessableEntity, http.StatusUnavailableForLegalReasons} {
+	for _, status := range []int{http.StatusSwitchingProtocols, http.StatusSeeOther, http.StatusRequestTimeout, http.StatusTeapot, http.StatusUnprocessableEntity, http.StatusUnavailableForLegalReasons} {
 		ex := sandbox.New(sandbox.Options{})
 		var past atomic.Bool // the login, made by the sandbox
 		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -252,8 +252,8 @@ func (w Withdrawer) Settle(ctx context.Context, rec journal.Record) Settled {
 
 // resendRefusal words a refused re-send for the record, should the status
 // then show the request never arrived: an expired quote is NeverPaid; a
-// 409 or a 4xx the interface gives no meaning is no refusal (""): it says
-// the quote may have been paid, which the status tells.
+// 409 or a 3xx or 4xx the interface gives no meaning is no refusal (""):
+// it says the quote may have been paid, which the status tells.
 func resendRefusal(err error) string {
 	switch {
 	case errors.Is(err, exchange.ErrQuoteExpired):

@@ -115,10 +115,10 @@ type Sent struct {
 }
 
 // Answered: the service answered the send, though not whether it paid (a
-// conflict over its quote, exchange.QuoteUsed, or a 4xx the interface
-// gives no meaning, exchange.UnnamedRefusal), so it may have been paid: an
-// answer, never "no answer", though Lost holds it to settle all the same.
-// Err says it.
+// conflict over its quote, exchange.QuoteUsed, or a 3xx or 4xx the
+// interface gives no meaning, exchange.UnnamedRefusal), so it may have
+// been paid: an answer, never "no answer", though Lost holds it to settle
+// all the same. Err says it.
 func (s Sent) Answered() bool {
 	return s.Lost != nil && (exchange.QuoteUsed(s.Err) || exchange.UnnamedRefusal(s.Err))
 }
@@ -319,7 +319,7 @@ func (w Withdrawer) send(ctx context.Context, o Order, sig signer.Signature, bef
 }
 
 // conflictWords words a withdraw of quoteID answered 409 (exchange.QuoteUsed)
-// or with a 4xx the interface gives no meaning (exchange.UnnamedRefusal)
+// or with a 3xx or 4xx the interface gives no meaning (exchange.UnnamedRefusal)
 // as the unknown outcome it is, the fact alone: each face says its own next
 // step after it. Explain's words would tell a bare status as a refusal, and
 // 9108's add a next step of their own.
