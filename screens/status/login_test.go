@@ -44,7 +44,7 @@ func TestStatusAsksOnlyAsItsAccount(t *testing.T) {
 	}
 	said := screentest.OneLine(ansi.Strip(s.View()))
 	if !strings.Contains(said, "This withdrawal was followed as account "+sandbox.DemoAccountID+", and the login is now account "+sandbox.NoChainAccountID+"'s") ||
-		!strings.Contains(said, "log in as account "+sandbox.DemoAccountID+" to follow it again") || len(*timers) != 0 {
+		!strings.Contains(said, "log in as account "+sandbox.DemoAccountID+" to follow it again.") || len(*timers) != 0 {
 		t.Errorf("the screen does not say it stopped and who to log in as (%d timers):\n%s", len(*timers), ansi.Strip(s.View()))
 	}
 	if screentest.Offers(s.KeyMap(), "r") {

@@ -11,7 +11,6 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
@@ -449,7 +448,7 @@ func (s *statusScreen) answered(m statusMsg) tea.Cmd {
 		// Asked as the login made since, it would read NOT FOUND: it stops,
 		// saying who to log in as (the follow's words).
 		c.One = true
-		s.err, s.elsewhere = exchange.UserError{Text: safetext.Capitalized(c.Error()), Cause: c}, true
+		s.err, s.elsewhere = exchange.UserError{Text: c.Sentence(), Cause: c}, true
 		return nil
 	}
 	s.checked = s.app.Common.Now()

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/exchange"
 )
 
@@ -24,6 +25,9 @@ func (e *LoginChangedError) Error() string {
 	return what + " followed as account " + e.Was.AccountID + ", and the login is now account " + e.Now.AccountID +
 		"'s, whose service does not know " + it + ": nothing more was asked; " + logInToFollow(e.Was.AccountID, n, 0) + " again"
 }
+
+// Sentence is e said alone, as a screen shows it: capitalized, ended.
+func (e *LoginChangedError) Sentence() string { return safetext.Capitalized(e.Error()) + "." }
 
 // LoginChanged is err as a LoginChangedError when it refuses an ask made
 // as a follow's account (Loop.As, or a face's own call pinned so with
