@@ -83,3 +83,26 @@ func TestBoardStatusOfAnotherLoginsRow(t *testing.T) {
 		t.Errorf("the row's status does not say whose it is, or offers r:\n%s", ansi.Strip(detail.View()))
 	}
 }
+
+// TestBoardStatusOfAnotherLoginsEndedRow: a board's row another login
+// followed to its end, opened, is shown as kept and never asked as this
+// login, whose service does not know it (it was asked once and its "not
+// found" dropped, the check said done); r, which would ask so, is not
+// offered.
+func TestBoardStatusOfAnotherLoginsEndedRow(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	now := r.Clock.Now()
+	sched := follow.NewScheduler(5)
+	sched.Account = "acct-b"
+	sched.AddKept(follow.Kept{QuoteID: "q-ended", As: sandbox.NoChainAccountID, Checked: now.Add(-time.Minute),
+		Record: &exchange.Withdrawal{QuoteID: "q-ended", State: exchange.StateCompleted, UpdatedAt: now.Add(-time.Minute)}}, now)
+	f, _ := sched.Get("q-ended")
+	calls := r.StatusCalls.Load()
+	detail := NewBoardStatus(r.App, f, 0, nil)
+	detail.SetSize(100, 30)
+	screentest.Drive(detail, detail.Init())
+	said := screentest.OneLine(ansi.Strip(detail.View()))
+	if n := r.StatusCalls.Load() - calls; n != 0 || !strings.Contains(said, "COMPLETED") || screentest.Offers(detail.KeyMap(), "r") {
+		t.Errorf("another login's ended row asked %d times as this one, or r offered:\n%s", n, ansi.Strip(detail.View()))
+	}
+}

@@ -159,10 +159,13 @@ func NewBoardStatus(app *kit.App, f follow.Followed, paused time.Duration, tell 
 	s.sched.Remove(f.QuoteID)
 	s.sched.AddKept(f.Kept(), app.Common.Now())
 	s.sync()
-	if held, _ := s.sched.Get(f.QuoteID); held.Held {
-		// Another login's row: asked as this one, whose service does not
-		// know it, it would read NOT FOUND. It is shown as kept, never asked.
-		s.err, s.elsewhere = exchange.UserError{Text: follow.HeldSentence(held.As)}, true
+	if kept, _ := s.sched.Get(f.QuoteID); s.sched.AnotherLogins(kept) {
+		// Another login's row, moving or ended: asked as this one, whose
+		// service does not know it, it would read NOT FOUND. Shown as kept.
+		s.elsewhere = true
+		if kept.Held {
+			s.err = exchange.UserError{Text: follow.HeldSentence(kept.As)}
+		}
 	}
 	s.checked = f.LastChecked
 	if paused > 0 && !s.elsewhere {

@@ -39,6 +39,16 @@ func LoginChanged(err error) *LoginChangedError {
 	return nil
 }
 
+// otherAccount reports whether an id followed as account as is another's
+// than the login account's: both named, and not one account.
+func otherAccount(as, account string) bool {
+	return as != "" && account != "" && !exchange.SameAccountID(as, account)
+}
+
+// AnotherLogins reports whether f was followed as another account than
+// the scheduler's login: moving (Held) or ended, this login never asks it.
+func (s *Scheduler) AnotherLogins(f Followed) bool { return otherAccount(f.As, s.Account) }
+
 // HeldSentence says of one id account as followed, an earlier login, that
 // this login does not ask it, and who to log in as.
 func HeldSentence(as string) string {
