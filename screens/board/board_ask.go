@@ -10,7 +10,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
@@ -148,7 +147,7 @@ func (b *boardScreen) took(msg boardAskedMsg) tea.Cmd {
 	if c := msg.changed; c != nil {
 		// The board is its account's: asked as the login made since, each
 		// of its rows would end NOT FOUND, for good. It stops, saying so.
-		b.otherLogin = exchange.UserError{Text: safetext.Capitalized(c.Error()), Cause: c}
+		b.otherLogin = exchange.UserError{Text: c.Sentence(), Cause: c}
 		b.unseen = false
 	}
 	next := b.step()

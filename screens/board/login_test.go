@@ -33,7 +33,7 @@ func TestBoardAsksOnlyAsItsAccount(t *testing.T) {
 	said := strings.Join(strings.Fields(br.plain()), " ")
 	// One row: said of it alone.
 	if !strings.Contains(said, "This withdrawal was followed as account "+sandbox.DemoAccountID+", and the login is now account "+sandbox.NoChainAccountID+"'s") ||
-		!strings.Contains(said, "log in as account "+sandbox.DemoAccountID+" to follow it again") {
+		!strings.Contains(said, "log in as account "+sandbox.DemoAccountID+" to follow it again.") {
 		t.Errorf("the board does not say it stopped, nor who to log in as:\n%s", br.plain())
 	}
 }

@@ -44,7 +44,7 @@ func TestStatusAsksOnlyAsItsAccount(t *testing.T) {
 	}
 	said := screentest.OneLine(ansi.Strip(s.View()))
 	if !strings.Contains(said, "This withdrawal was followed as account "+sandbox.DemoAccountID+", and the login is now account "+sandbox.NoChainAccountID+"'s") ||
-		!strings.Contains(said, "log in as account "+sandbox.DemoAccountID+" to follow it again") || len(*timers) != 0 {
+		!strings.Contains(said, "log in as account "+sandbox.DemoAccountID+" to follow it again.") || len(*timers) != 0 {
 		t.Errorf("the screen does not say it stopped and who to log in as (%d timers):\n%s", len(*timers), ansi.Strip(s.View()))
 	}
 	if screentest.Offers(s.KeyMap(), "r") {
@@ -81,5 +81,28 @@ func TestBoardStatusOfAnotherLoginsRow(t *testing.T) {
 	}
 	if !strings.Contains(said, follow.HeldSentence(sandbox.NoChainAccountID)) || screentest.Offers(detail.KeyMap(), "r") {
 		t.Errorf("the row's status does not say whose it is, or offers r:\n%s", ansi.Strip(detail.View()))
+	}
+}
+
+// TestBoardStatusOfAnotherLoginsEndedRow: a board's row another login
+// followed to its end, opened, is shown as kept and never asked as this
+// login, whose service does not know it (it was asked once and its "not
+// found" dropped, the check said done); r, which would ask so, is not
+// offered.
+func TestBoardStatusOfAnotherLoginsEndedRow(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	now := r.Clock.Now()
+	sched := follow.NewScheduler(5)
+	sched.Account = "acct-b"
+	sched.AddKept(follow.Kept{QuoteID: "q-ended", As: sandbox.NoChainAccountID, Checked: now.Add(-time.Minute),
+		Record: &exchange.Withdrawal{QuoteID: "q-ended", State: exchange.StateCompleted, UpdatedAt: now.Add(-time.Minute)}}, now)
+	f, _ := sched.Get("q-ended")
+	calls := r.StatusCalls.Load()
+	detail := NewBoardStatus(r.App, f, 0, nil)
+	detail.SetSize(100, 30)
+	screentest.Drive(detail, detail.Init())
+	said := screentest.OneLine(ansi.Strip(detail.View()))
+	if n := r.StatusCalls.Load() - calls; n != 0 || !strings.Contains(said, "COMPLETED") || screentest.Offers(detail.KeyMap(), "r") {
+		t.Errorf("another login's ended row asked %d times as this one, or r offered:\n%s", n, ansi.Strip(detail.View()))
 	}
 }

@@ -11,7 +11,6 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
@@ -160,10 +159,13 @@ func NewBoardStatus(app *kit.App, f follow.Followed, paused time.Duration, tell 
 	s.sched.Remove(f.QuoteID)
 	s.sched.AddKept(f.Kept(), app.Common.Now())
 	s.sync()
-	if held, _ := s.sched.Get(f.QuoteID); held.Held {
-		// Another login's row: asked as this one, whose service does not
-		// know it, it would read NOT FOUND. It is shown as kept, never asked.
-		s.err, s.elsewhere = exchange.UserError{Text: follow.HeldSentence(held.As)}, true
+	if kept, _ := s.sched.Get(f.QuoteID); s.sched.AnotherLogins(kept) {
+		// Another login's row, moving or ended: asked as this one, whose
+		// service does not know it, it would read NOT FOUND. Shown as kept.
+		s.elsewhere = true
+		if kept.Held {
+			s.err = exchange.UserError{Text: follow.HeldSentence(kept.As)}
+		}
 	}
 	s.checked = f.LastChecked
 	if paused > 0 && !s.elsewhere {
@@ -449,7 +451,7 @@ func (s *statusScreen) answered(m statusMsg) tea.Cmd {
 		// Asked as the login made since, it would read NOT FOUND: it stops,
 		// saying who to log in as (the follow's words).
 		c.One = true
-		s.err, s.elsewhere = exchange.UserError{Text: safetext.Capitalized(c.Error()), Cause: c}, true
+		s.err, s.elsewhere = exchange.UserError{Text: c.Sentence(), Cause: c}, true
 		return nil
 	}
 	s.checked = s.app.Common.Now()

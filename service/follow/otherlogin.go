@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/exchange"
 )
 
@@ -25,6 +26,9 @@ func (e *LoginChangedError) Error() string {
 		"'s, whose service does not know " + it + ": nothing more was asked; " + logInToFollow(e.Was.AccountID, n, 0) + " again"
 }
 
+// Sentence is e said alone, as a screen shows it: capitalized, ended.
+func (e *LoginChangedError) Sentence() string { return safetext.Capitalized(e.Error()) + "." }
+
 // LoginChanged is err as a LoginChangedError when it refuses an ask made
 // as a follow's account (Loop.As, or a face's own call pinned so with
 // exchange.AsAccount) on a client logged in as another meanwhile.
@@ -34,6 +38,16 @@ func LoginChanged(err error) *LoginChangedError {
 	}
 	return nil
 }
+
+// otherAccount reports whether an id followed as account as is another's
+// than the login account's: both named, and not one account.
+func otherAccount(as, account string) bool {
+	return as != "" && account != "" && !exchange.SameAccountID(as, account)
+}
+
+// AnotherLogins reports whether f was followed as another account than
+// the scheduler's login: moving (Held) or ended, this login never asks it.
+func (s *Scheduler) AnotherLogins(f Followed) bool { return otherAccount(f.As, s.Account) }
 
 // HeldSentence says of one id account as followed, an earlier login, that
 // this login does not ask it, and who to log in as.

@@ -194,7 +194,7 @@ func (s *Scheduler) AddKept(k Kept, now time.Time) {
 	if _, ok := s.ids[k.QuoteID]; ok {
 		return
 	}
-	other := k.As != "" && s.Account != "" && !exchange.SameAccountID(k.As, s.Account)
+	other := otherAccount(k.As, s.Account)
 	if other && k.NotFound {
 		// "Not found" says only that it is not that login's withdrawal:
 		// this one has not asked it yet.

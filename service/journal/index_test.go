@@ -698,8 +698,9 @@ func TestAbsorbInPlace(t *testing.T) {
 // acceptance apart (stAccepted), so a refusal after one read as finished;
 // 5 kept the chain of the last intent line, not of the kept request's; 6
 // no running sum of what it read, so a journal rewritten in place, as long
-// and ending alike, was read on from its old mark (checkRead).
-var previousIndexMagics = []string{"svcwjx4\n", "svcwjx5\n", "svcwjx6\n"}
+// and ending alike, was read on from its old mark (checkRead); 7 keyed an
+// account's address by its letter case (keyFor).
+var previousIndexMagics = []string{"svcwjx4\n", "svcwjx5\n", "svcwjx6\n", "svcwjx7\n"}
 
 // TestIndexOfAnEarlierFormatRebuilt: an index file an earlier version
 // wrote, whole and matching its journal, is never trusted: here one that

@@ -31,8 +31,9 @@ const (
 	// summary; 4: an intent after a refusal opens it again (reopens); 5:
 	// once accepted, always (stAccepted, answerOf); 6: the chain of the
 	// intent whose request is kept (stRequest, keepsIntent); 7: the
-	// running SHA-256 of the bytes indexed (checkRead).
-	indexMagic = "svcwjx7\n"
+	// running SHA-256 of the bytes indexed (checkRead); 8: an account's
+	// address one key in any letter case (keyFor).
+	indexMagic = "svcwjx8\n"
 	headerSize = len(indexMagic) + 7*8 + 32 + readStateSize
 	// readStateSize is the length of a SHA-256's state as it marshals it.
 	readStateSize = 108

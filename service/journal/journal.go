@@ -111,10 +111,16 @@ func (j *Journal) Progress(tell func(read, size int64)) { j.progress = tell }
 // withdrawalKey is one withdrawal: the service's quote id of an account,
 // whatever the environment it was reached by was called (Owner), so that
 // the lines written through an old and a new name, or a proxy and the
-// direct URL, fold into one record.
+// direct URL, fold into one record. An account's address is one account in
+// any letter case (exchange.AccountKey): a line written as a service
+// answered it in another case is still that withdrawal's.
 type withdrawalKey struct{ account, quoteID string }
 
-func keyOf(e Entry) withdrawalKey { return withdrawalKey{e.AccountID, e.QuoteID} }
+func keyOf(e Entry) withdrawalKey { return keyFor(e.AccountID, e.QuoteID) }
+
+func keyFor(account, quoteID string) withdrawalKey {
+	return withdrawalKey{exchange.AccountKey(account), quoteID}
+}
 
 // DefaultPath is journal.jsonl in the user's state directory
 // (osguard.DirsFor: the one rule for every system).

@@ -78,7 +78,7 @@ func (j *Journal) linesOfQuotes(o Owner, quoteIDs []string) ([]line, error) {
 	defer j.mu.Unlock()
 	ids := make([]keyID, len(quoteIDs))
 	for i, q := range quoteIDs {
-		ids[i] = idOf(withdrawalKey{o.AccountID, q})
+		ids[i] = idOf(keyFor(o.AccountID, q))
 	}
 	lines, _, err := j.linesOf(func(*view, io.ReaderAt, *line) ([]keyID, error) { return ids, nil })
 	return lines, err

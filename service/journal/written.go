@@ -214,7 +214,7 @@ func remember(rems []Remembered, e Entry) []Remembered {
 		return rems
 	}
 	k := keyOf(e)
-	rems = slices.DeleteFunc(rems, func(r Remembered) bool { return r.AccountID == k.account && r.QuoteID == k.quoteID })
+	rems = slices.DeleteFunc(rems, func(r Remembered) bool { return keyFor(r.AccountID, r.QuoteID) == k })
 	if e.Kind == KindIntent && e.Request != nil {
 		rems = append(rems, Remembered{QuoteID: e.QuoteID, Env: e.Env, AccountID: e.AccountID})
 		if len(rems) > maxRemembered {
@@ -380,7 +380,7 @@ func (j *Journal) withMissing(lost *RolledBackError, whole bool) error {
 	}
 	ids := make([]keyID, len(lost.Unanswered))
 	for i, u := range lost.Unanswered {
-		ids[i] = idOf(withdrawalKey{u.AccountID, u.QuoteID})
+		ids[i] = idOf(keyFor(u.AccountID, u.QuoteID))
 	}
 	lines, _, err := j.linesOf(func(*view, io.ReaderAt, *line) ([]keyID, error) { return ids, nil })
 	if err != nil {
@@ -391,7 +391,7 @@ func (j *Journal) withMissing(lost *RolledBackError, whole bool) error {
 		held[keyOf(l.Entry)] = true
 	}
 	for _, u := range lost.Unanswered {
-		if !held[withdrawalKey{u.AccountID, u.QuoteID}] {
+		if !held[keyFor(u.AccountID, u.QuoteID)] {
 			lost.Missing = append(lost.Missing, u)
 		}
 	}
