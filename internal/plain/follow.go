@@ -175,26 +175,20 @@ func (s *session) printRecord(f follow.Followed, sched *follow.Scheduler) {
 // them), says each one's status, and offers to follow those still moving.
 func (s *session) lookUp() error {
 	var ids []string
-	pasted := false
 	_, err := s.p.Ask("Look up quote ids, payout hashes, transfer ids or explorer links (spaces between):", func(a string) error {
-		// A column pasted from a spreadsheet is one line an id: its first
-		// answers here, and the others, left, would each answer Home's
-		// question as a choice it has not. A refused first line (the
-		// column's header) says the drop with its refusal, not after an
-		// answer that may never come.
-		pasted = s.p.gate.PastedMore(s.ctx, false)
+		// A column pasted from a spreadsheet is one line an id: the others,
+		// left, would each answer Home's question as a choice it has not,
+		// and its first line alone may be half of a key split over two
+		// rows, which only the lines together tell: none of it is sent.
+		if s.p.gate.PastedMore(s.ctx, false) {
+			return errors.New(s.droppedWords())
+		}
 		var err error
 		ids, err = s.checkIDs(a)
-		if err != nil && pasted {
-			return fmt.Errorf("%w; %s", err, s.droppedWords())
-		}
 		return err
 	})
 	if err != nil {
 		return err
-	}
-	if pasted {
-		s.p.Say("%s.", safetext.Capitalized(s.droppedWords()))
 	}
 	return s.lookUpID(ids...)
 }
@@ -239,7 +233,7 @@ func (s *session) checkIDs(a string) ([]string, error) {
 // On the embedded sandbox status - would start an exchange of its own,
 // which knows none of this run's ids: it is not named there.
 func (s *session) droppedWords() string {
-	const dropped = "the paste held more lines than the first: they were dropped unread. Give several ids on one line, spaces between"
+	const dropped = "the paste held more lines than the first: nothing of it was looked up, and the lines after the first were dropped unread. Give several ids on one line, spaces between"
 	if s.target.Env.Embedded() {
 		return dropped
 	}
