@@ -152,7 +152,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	}
 	var cmd tea.Cmd
-	if typed(msg) {
+	if Typed(msg) {
 		m.typedOnce = true
 	}
 	if m.resizeDue && input(msg) {

@@ -263,8 +263,13 @@ func input(msg tea.Msg) bool {
 	return false
 }
 
-// typed: a key or a paste, what a person gives.
-func typed(msg tea.Msg) bool {
+// Typed: a key pressed or a paste, what a person gives; a release or a
+// modifier pressed alone (noKey) is not: the release of the Enter that
+// started the console comes as the terminal answers its questions.
+func Typed(msg tea.Msg) bool {
+	if noKey(msg) {
+		return false
+	}
 	switch msg.(type) {
 	case tea.KeyMsg, tea.PasteStartMsg, tea.PasteMsg:
 		return true

@@ -58,3 +58,30 @@ func TestOnlyTheMeasuredSizeReachesTheModel(t *testing.T) {
 		t.Error("the size measured after a resize did not reach the model")
 	}
 }
+
+// TestModeReportsAfterAKeyRelease: a key's release, or a modifier pressed
+// alone, is no key or paste a person gives (the model ignores both:
+// tui.Typed). The release of the Enter that started the console comes
+// once the first frame asked the kitty protocol for releases, often before
+// the terminal's answers about modes 2026 and 2027 (over ssh a round trip
+// later): taken as typing, the genuine answers were dropped.
+func TestModeReportsAfterAKeyRelease(t *testing.T) {
+	for name, first := range map[string]tea.Msg{
+		"a release":    tea.KeyReleaseMsg{Code: tea.KeyEnter},
+		"a lone shift": tea.KeyPressMsg{Code: tea.KeyLeftShift},
+	} {
+		t.Run(name, func(t *testing.T) {
+			s := newScreen(40, 10)
+			d := New(s, 40, 10, colorprofile.TrueColor, []string{"TERM=xterm-256color"})
+			d.FirstFrame(tea.View{Content: "check", AltScreen: true})
+			defer d.Close()
+			d.Filter(nil, first)
+			d.Filter(nil, tea.ModeReportMsg{Mode: ansi.ModeSynchronizedOutput, Value: ansi.ModeReset})
+			d.mu.Lock()
+			defer d.mu.Unlock()
+			if !d.syncd {
+				t.Errorf("the mode report after %s was not taken", name)
+			}
+		})
+	}
+}

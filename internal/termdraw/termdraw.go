@@ -45,9 +45,9 @@ type Drawer struct {
 	syncd   bool // the terminal takes synchronized output (mode 2026)
 	unicode bool // the terminal knows mode 2027: widths are graphemes'
 	ask     bool // the terminal is one to ask about modes 2026 and 2027
-	// typed: a key or paste came (Filter, on the event loop); a mode
-	// report after one answers no question, the first frame's come first:
-	// it is a paste's bytes (ESC[201~ then ESC[?2027;1$y) and not taken.
+	// typed: a key or paste came (tui.Typed, Filter, on the event loop);
+	// a mode report after one answers no question, the first frame's come
+	// first: it is a paste's bytes (ESC[201~ then ESC[?2027;1$y), not taken.
 	typed bool
 
 	wake      chan struct{}
@@ -200,8 +200,7 @@ func (d *Drawer) poke() {
 // asked: a size the drawer did not measure, or a mode report after a key or
 // paste, is a paste's bytes.
 func (d *Drawer) Filter(_ tea.Model, msg tea.Msg) tea.Msg {
-	switch msg.(type) {
-	case tea.KeyMsg, tea.PasteStartMsg, tea.PasteMsg:
+	if tui.Typed(msg) {
 		d.typed = true
 	}
 	switch m := msg.(type) {
