@@ -36,8 +36,8 @@ type Follow struct {
 	// Unanswered: this account's journal holds the withdraw request as
 	// sent, with no answer (journal.Record.Unanswered).
 	Unanswered bool
-	Failures int  // consecutive failed asks, for the backoff
-	Final    bool // terminal, expired unexecuted or unknown: never asked again
+	Failures   int  // consecutive failed asks, for the backoff
+	Final      bool // terminal, expired unexecuted or unknown: never asked again
 	// QuoteExpiry is the quote's expires_at when this account's journal
 	// has it; without it an unexecuted quote is taken to expire
 	// LongestQuoteLife after its updated_at (both on the service's clock).
