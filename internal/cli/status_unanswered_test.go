@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -41,6 +42,9 @@ func TestNotFoundOfUnansweredRequest(t *testing.T) {
 	r.run(nil, "--json", id).want(t, exitPending, []string{`"exit":3`, follow.LabelNotFoundYet}, nil)
 	csv := r.run(nil, "--csv", id)
 	csv.want(t, exitPending, []string{id, follow.LabelNotFoundYet}, nil)
+	if !strings.Contains(csv.stdout, ",true,false,") { // unanswered, not finished
+		t.Errorf("the row does not say the request is unanswered and not finished:\n%s", csv.stdout)
+	}
 
 	r.clock.Advance(2*time.Minute + follow.ExecutableMargin)
 	r.run(nil, id).want(t, exitFailed, nil, []string{id + ": " + follow.LabelExpired, exchange.ExpiredWords})
