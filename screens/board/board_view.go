@@ -95,7 +95,7 @@ var boardColumns = []kit.Column{
 	{Title: "QUOTE ID", Width: 28, Min: 13, Key: true},
 	{Title: "CHAIN", Width: 9, Gap: 2},
 	{Title: "RECEIVE", Width: 16, Min: 8, Right: true, Amount: true},
-	{Title: "STATE", Width: 14, Gap: 2},
+	{Title: "STATE", Width: 15, Gap: 2},
 	{Title: "SINCE", Width: 12, Gap: 2, Right: true},
 	{Title: "CHECKED", Width: 12, Right: true, Optional: true},
 	{Title: "PAYOUT", Width: 15, Min: 11, Gap: 2, Middle: true, Optional: true},
