@@ -36,8 +36,11 @@ type Follow struct {
 	// Unanswered: this account's journal holds the withdraw request as
 	// sent, with no answer (journal.Record.Unanswered).
 	Unanswered bool
-	Failures   int  // consecutive failed asks, for the backoff
-	Final      bool // terminal, expired unexecuted or unknown: never asked again
+	// NeverPaid: the journal holds the request settled never paid
+	// (journal.NeverPaid, by the service's clock, withdraw resume's).
+	NeverPaid bool
+	Failures  int  // consecutive failed asks, for the backoff
+	Final     bool // terminal, expired unexecuted or unknown: never asked again
 	// QuoteExpiry is the quote's expires_at when this account's journal
 	// has it; without it an unexecuted quote is taken to expire
 	// LongestQuoteLife after its updated_at (both on the service's clock).
@@ -208,8 +211,9 @@ func (f *Follow) MayBeUnderway(serviceNow time.Time) bool {
 
 // NeverExecuted reports a withdrawal this account sent with no answer
 // that the service did not know after its quote could no longer execute,
-// by its own clock: never paid, as `withdraw resume` settles it.
-func (f *Follow) NeverExecuted() bool { return f.NotFound && f.Unanswered }
+// by its own clock, or one the journal holds settled so: never paid, as
+// `withdraw resume` settles it.
+func (f *Follow) NeverExecuted() bool { return f.NotFound && (f.Unanswered || f.NeverPaid) }
 
 // Ended reports whether the last answer ends the follow: a terminal state,
 // or a quote that can no longer be executed.
@@ -311,6 +315,7 @@ func (o Own) Seed(f *Follow) {
 		return
 	}
 	f.Own, f.Journaled, f.AcceptedAt, f.Unanswered = true, r.State, r.AcceptedAt, r.Unanswered()
+	f.NeverPaid = r.Answered && r.State == "" && r.QuoteExpired
 	switch out := RecordOutcome(r); out.Name {
 	case LabelRefused:
 		out.Words += " " + refusedHereWords

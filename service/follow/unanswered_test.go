@@ -37,6 +37,13 @@ func TestNotFoundOfUnansweredRequest(t *testing.T) {
 		t.Fatalf("past the margin: final %v, not found %v, vanished %v, payout %v, outcome %+v; want EXPIRED, not paid", f.Final, f.NotFound, f.Vanished, f.Payout(), f.Outcome())
 	}
 
+	// Settled never paid (withdraw resume journaled it): EXPIRED still.
+	settled := Own{"q-1": {QuoteID: "q-1", Made: true, Answered: true, QuoteExpired: true, Error: journal.NeverPaid, Intent: journal.Intent{ExpiresAt: expires}}}
+	settled.Seed(&f)
+	if f.Outcome().Name != LabelExpired || f.Payout() != PayoutNotPaid {
+		t.Fatalf("settled never paid, then not found: %+v, payout %v; want EXPIRED", f.Outcome(), f.Payout())
+	}
+
 	// A kept not found of it is asked again: it was not read by this rule.
 	s := NewScheduler(10)
 	s.Know(own)
