@@ -136,12 +136,14 @@ of several ids ends with the largest of theirs.
   3    status and withdraw --wait: still pending (CREATED, SUBMITTED,
        SENDING), or NOT FOUND? (the service does not know a withdrawal this
        machine's journal saw accepted: contact support; --watch asks
-       again); withdraw resume: whether the request arrived cannot be told
-       yet (run it again after the time it says)
+       again), or NOT FOUND YET (one the journal holds sent with no
+       answer, while its quote may still execute; past that, EXPIRED, 1);
+       withdraw resume: whether the request arrived cannot be told yet
+       (run it again after the time it says)
   4    status and withdraw resume: no withdrawal with this quote id on this
        account (an unknown id, or another account's: the service does not
        say which), or a payout hash or transfer id this machine has not
-       seen; never for one its journal saw accepted
+       seen; never for one its journal saw accepted or holds unanswered
   5    the login failed (the API key or wallet refused, not signed, no
        answer; --json code "login"); for status and withdraw any other
        error (network, configuration, an unreadable answer), and for

@@ -42,14 +42,15 @@ Without --watch each id is asked once; with --watch each is asked every
 final record: a table for one id, a line per id for several, the state named
 as the console names it (EXPIRED: a quote that expired unexecuted, said only
 once the service's clock is 4 minutes past its expiry; CREATED? and NOT
-FOUND?: one this machine's journal saw accepted; REFUSED: one it saw
-refused, never executed). --json prints one object
+FOUND?: one this machine's journal saw accepted; NOT FOUND YET: one it
+holds sent with no answer, while its quote may still execute; REFUSED: one
+it saw refused, never executed). --json prints one object
 a line, --csv the final records (docs/scripting.md). The states seen of this
 machine's own withdrawals are added to its journal.
 
 Exit status: the largest of the ids': 0 COMPLETED, 1 not paid out, 2
-usage, 3 still pending or NOT FOUND?, 4 not found, 5 the login failed or
-another error: svcwallet help exit-status.`
+usage, 3 still pending, NOT FOUND? or NOT FOUND YET, 4 not found, 5 the
+login failed or another error: svcwallet help exit-status.`
 
 // statusCommand is `svcwallet status`.
 func (a *app) statusCommand() *cobra.Command {

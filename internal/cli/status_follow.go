@@ -211,9 +211,9 @@ func (c statusCmd) record(ctx context.Context, seen follow.Seen, o *followed, f 
 	o.f = seen.Followed
 	switch {
 	case errors.Is(err, exchange.ErrNotFound) && seen.Vanished:
-		// Unknown to the service, yet the journal saw it accepted: said as
-		// the contradiction it is (follow.Outcome), never "not found", and
-		// asked again with --watch.
+		// Unknown to the service, yet the journal saw it accepted, or sent
+		// it unanswered while its quote may still execute: said as
+		// follow.Outcome words it, never "not found", asked again with --watch.
 		if !f.watch {
 			return settleErr(failure(exitPending, "%s: %s %s", id, o.f.Outcome().Name, o.f.Outcome().Sentence()).about(id))
 		}
@@ -222,6 +222,10 @@ func (c statusCmd) record(ctx context.Context, seen follow.Seen, o *followed, f 
 			o.printed = follow.LabelVanished
 		}
 		return false
+	case errors.Is(err, exchange.ErrNotFound) && seen.NeverExecuted():
+		// Sent unanswered, unknown past its quote's margin by the
+		// service's clock: never paid, as resume settles it.
+		return settleErr(failure(exitFailed, "%s: %s %s", id, o.f.Outcome().Name, o.f.Outcome().Sentence()).about(id))
 	case errors.Is(err, exchange.ErrNotFound):
 		return settleErr(notFound(id))
 	case err != nil && errors.As(err, new(*exchange.UnreadableAnswerError)):

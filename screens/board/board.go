@@ -345,7 +345,7 @@ func (b *boardScreen) keys() kit.Bindings {
 			return b.clearWhere(func(r *boardRow) bool { return r.Final })
 		}},
 		{Key: boardKeys.ClearNotFound, On: b.tally.by[follow.LabelNotFound] > 0, Do: func() tea.Cmd {
-			return b.clearWhere(func(r *boardRow) bool { return r.NotFound })
+			return b.clearWhere(func(r *boardRow) bool { return r.NotFound && !r.NeverExecuted() })
 		}},
 		{Key: boardKeys.Undo, On: len(b.undo) > 0 && b.roomToPutBack() == nil, Do: b.putBack, Off: b.noRoomToPutBack()},
 	}

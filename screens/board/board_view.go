@@ -61,7 +61,7 @@ var boardMarks = []struct {
 	{"·", "CREATED, or not asked yet", []string{exchange.StateCreated, follow.LabelAsking, follow.LabelOtherLogin}},
 	{"‖", "rate limited: asked after", []string{follow.LabelRateLimited}},
 	{"○", "EXPIRED, REFUSED: not executed", []string{follow.LabelExpired, follow.LabelRefused, follow.LabelNotSent}},
-	{boardUnknown, "NOT FOUND, or no answer", nil},
+	{boardUnknown, "NOT FOUND (YET), or no answer", []string{follow.LabelNotFoundYet}},
 	{"!", "accepted, now CREATED or unknown", []string{follow.LabelContradicts, follow.LabelVanished}},
 }
 
@@ -95,7 +95,7 @@ var boardColumns = []kit.Column{
 	{Title: "QUOTE ID", Width: 28, Min: 13, Key: true},
 	{Title: "CHAIN", Width: 9, Gap: 2},
 	{Title: "RECEIVE", Width: 16, Min: 8, Right: true, Amount: true},
-	{Title: "STATE", Width: 14, Gap: 2},
+	{Title: "STATE", Width: 15, Gap: 2},
 	{Title: "SINCE", Width: 12, Gap: 2, Right: true},
 	{Title: "CHECKED", Width: 12, Right: true, Optional: true},
 	{Title: "PAYOUT", Width: 15, Min: 11, Gap: 2, Middle: true, Optional: true},
@@ -126,7 +126,7 @@ var boardSorts = []kit.ListSort[*boardRow]{
 var stateRank = map[string]int{
 	follow.LabelAsking: 0, follow.LabelOtherLogin: 0, follow.LabelRateLimited: 1, follow.LabelNoAnswer: 2,
 	exchange.StateCreated: 3, exchange.StateSubmitted: 4, exchange.StateSending: 5,
-	follow.LabelContradicts: 6, follow.LabelVanished: 7,
+	follow.LabelContradicts: 6, follow.LabelVanished: 7, follow.LabelNotFoundYet: 7,
 	exchange.StateFailed: 8, exchange.StateRefunded: 9, follow.LabelRefused: 10, follow.LabelNotSent: 11, follow.LabelExpired: 12,
 	follow.LabelNotFound: 13, exchange.StateCompleted: 14,
 }
@@ -330,7 +330,7 @@ func (b *boardScreen) progress() string {
 
 // totalsOrder is the order the totals name the outcomes in.
 var totalsOrder = []string{exchange.StateCompleted, exchange.StateFailed, exchange.StateRefunded, follow.LabelRefused, follow.LabelNotSent, follow.LabelExpired,
-	follow.LabelNotFound, follow.LabelVanished, follow.LabelContradicts, exchange.StateCreated}
+	follow.LabelNotFound, follow.LabelVanished, follow.LabelNotFoundYet, follow.LabelContradicts, exchange.StateCreated}
 
 // totals counts the rows per outcome ("180 completed · 10 failed ·
 // 10 refunded · 0 moving"): the ends there are, those that contradict the

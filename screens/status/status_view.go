@@ -59,7 +59,7 @@ func (s *statusScreen) draw(explorer, timeline bool) string {
 		}
 		b.WriteString(s.words(s.never.Words))
 		return layout.Clip(b.String()+s.lookupView(), s.wd)
-	case s.follow.NotFound:
+	case s.follow.NotFound && !s.follow.NeverExecuted():
 		b.WriteString("\n" + layout.ErrorBlock(c, "Not found", s.notFoundError(), s.wd))
 		stopped := "Polling stopped: press r to ask again."
 		if s.look.on { // r is a letter of the next id
@@ -69,8 +69,9 @@ func (s *statusScreen) draw(explorer, timeline bool) string {
 		return layout.Clip(b.String()+s.lookupView(), s.wd)
 	}
 	switch {
-	case s.follow.Vanished:
-		// Said before any last record: the service no longer knows it.
+	case s.follow.Vanished || s.follow.NeverExecuted():
+		// Said before any last record: the service does not know it, and
+		// the journal says it may be under way, or was never paid.
 		o := s.follow.Outcome()
 		b.WriteString("\n" + layout.Field(c, "State", statusLabelWidth, st.Warning.Render(o.Name)) + "\n")
 		b.WriteString(s.words(o.Words))
@@ -183,7 +184,7 @@ func (s *statusScreen) heading() string {
 	switch {
 	case s.phase == phaseRejected:
 		return "Withdrawal " + s.never.Name
-	case s.follow.Known || s.follow.Vanished:
+	case s.follow.Known || s.follow.Vanished || s.follow.NeverExecuted():
 		return "Withdrawal " + s.follow.Outcome().Name
 	default:
 		return "Withdrawal status"

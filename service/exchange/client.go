@@ -165,7 +165,9 @@ func (c *Client) Quote(ctx context.Context, req QuoteRequest) (Quote, error) {
 // WithdrawalStatus reads a withdrawal's status record (SPEC.md §4.10). A
 // CREATED record comes with the service's clock when it was read
 // (ServiceTime, from a /time asked right after; zero when that failed),
-// for the decision that its quote can no longer execute.
+// for the decision that its quote can no longer execute; so does a not
+// found (ErrNotFound, with a record of the quote id and that clock only),
+// which a request sent with no answer may yet change until then.
 func (c *Client) WithdrawalStatus(ctx context.Context, quoteID string) (Withdrawal, error) {
 	var res Withdrawal
 	if c.OwnSecret(quoteID) {
@@ -179,7 +181,10 @@ func (c *Client) WithdrawalStatus(ctx context.Context, quoteID string) (Withdraw
 		return Withdrawal{}, &UnreadableAnswerError{Status: http.StatusOK,
 			Reason: NewShapeError("status record", "is for another quote id than the one asked")}
 	}
-	if err == nil && res.State == StateCreated {
+	if errors.Is(err, ErrNotFound) {
+		res = Withdrawal{QuoteID: quoteID}
+	}
+	if err == nil && res.State == StateCreated || errors.Is(err, ErrNotFound) {
 		res.ServiceTime, _ = c.ServiceTimeSince(ctx, sent)
 	}
 	return res, err

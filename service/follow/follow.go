@@ -27,12 +27,20 @@ type Follow struct {
 	Known    bool                // Last holds an answer
 	Err      error               // the last failed ask, nil after a good one
 	NotFound bool                // the service does not know the id: final
-	// Vanished: the service does not know a withdrawal this account's
-	// journal saw accepted (AcceptedAt). It contradicts the journal: never
-	// read as unknown, never final; it is asked again.
+	// Vanished: the service does not know a withdrawal that may be under
+	// way (MayBeUnderway): one this account's journal saw accepted
+	// (AcceptedAt), which contradicts the journal, or one it sent with no
+	// answer (Unanswered) whose quote may still execute. Never read as
+	// unknown, never final; it is asked again.
 	Vanished bool
-	Failures int  // consecutive failed asks, for the backoff
-	Final    bool // terminal, expired unexecuted or unknown: never asked again
+	// Unanswered: this account's journal holds the withdraw request as
+	// sent, with no answer (journal.Record.Unanswered).
+	Unanswered bool
+	// NeverPaid: the journal holds the request settled never paid
+	// (journal.NeverPaid, by the service's clock, withdraw resume's).
+	NeverPaid bool
+	Failures  int  // consecutive failed asks, for the backoff
+	Final     bool // terminal, expired unexecuted or unknown: never asked again
 	// QuoteExpiry is the quote's expires_at when this account's journal
 	// has it; without it an unexecuted quote is taken to expire
 	// LongestQuoteLife after its updated_at (both on the service's clock).
@@ -90,14 +98,14 @@ func (f *Follow) Answer(w exchange.Withdrawal, err error, interval time.Duration
 		f.Err = err
 		f.Failures++
 		return Step{Delay: exchange.RetryWait(err, PollDelay(interval, f.Failures, jitter)), RateLimited: true}
-	case errors.Is(err, exchange.ErrNotFound) && !f.AcceptedAt.IsZero():
-		// A lagging replica or a hostile answer: the journal holds the 202,
-		// so the funds may have left; it is asked again, as one moving.
+	case errors.Is(err, exchange.ErrNotFound) && f.MayBeUnderway(w.ServiceTime):
+		// A lagging replica, a hostile answer, or a request still on its
+		// way: the funds may have left or may yet; asked again, as one moving.
 		step := Step{Changed: !f.Vanished, Delay: interval}
 		f.Err, f.Failures, f.Vanished = nil, 0, true
 		return step
 	case errors.Is(err, exchange.ErrNotFound):
-		f.Err, f.NotFound, f.Final = nil, true, true
+		f.Err, f.NotFound, f.Final, f.Vanished = nil, true, true, false
 		return Step{Changed: true}
 	case err != nil:
 		f.Err = err
@@ -192,6 +200,21 @@ func differs(got, signed string) bool {
 	return got != "" && signed != "" && !strings.EqualFold(got, signed)
 }
 
+// MayBeUnderway reports that the service's not knowing f's withdrawal,
+// when its clock read serviceNow (zero: not known), is not final: the
+// journal saw it accepted, or sent it with no answer while its quote may
+// still execute (MayStillExecute, the rule behind every "never paid").
+// It is the one decision that a not found may yet change.
+func (f *Follow) MayBeUnderway(serviceNow time.Time) bool {
+	return !f.AcceptedAt.IsZero() || f.Unanswered && MayStillExecute(f.QuoteExpiry, serviceNow)
+}
+
+// NeverExecuted reports a withdrawal this account sent with no answer
+// that the service did not know after its quote could no longer execute,
+// by its own clock, or one the journal holds settled so: never paid, as
+// `withdraw resume` settles it.
+func (f *Follow) NeverExecuted() bool { return f.NotFound && (f.Unanswered || f.NeverPaid) }
+
 // Ended reports whether the last answer ends the follow: a terminal state,
 // or a quote that can no longer be executed.
 func (f *Follow) Ended() bool {
@@ -236,12 +259,14 @@ type Payout int
 const (
 	PayoutPending Payout = iota // nothing known yet, or not final
 	PayoutPaid                  // COMPLETED
-	PayoutNotPaid               // FAILED, REFUNDED, a quote that expired unexecuted or one refused here
+	PayoutNotPaid               // FAILED, REFUNDED, a quote that expired unexecuted (NeverExecuted too) or one refused here
 )
 
 // Payout says what the last answer means for the money.
 func (f *Follow) Payout() Payout {
 	switch {
+	case f.NeverExecuted():
+		return PayoutNotPaid
 	case !f.Known || f.Vanished:
 		return PayoutPending
 	case f.Last.State == exchange.StateCompleted:
@@ -249,6 +274,7 @@ func (f *Follow) Payout() Payout {
 	case f.Last.State == exchange.StateFailed, f.Last.State == exchange.StateRefunded, f.ExpiredUnexecuted(), f.RefusedHere():
 		return PayoutNotPaid
 	}
+
 	return PayoutPending
 }
 
@@ -288,7 +314,8 @@ func (o Own) Seed(f *Follow) {
 	if !ok {
 		return
 	}
-	f.Own, f.Journaled, f.AcceptedAt = true, r.State, r.AcceptedAt
+	f.Own, f.Journaled, f.AcceptedAt, f.Unanswered = true, r.State, r.AcceptedAt, r.Unanswered()
+	f.NeverPaid = r.Answered && r.State == "" && r.QuoteExpired
 	switch out := RecordOutcome(r); out.Name {
 	case LabelRefused:
 		out.Words += " " + refusedHereWords

@@ -58,6 +58,10 @@ const (
 	// account's journal saw accepted (Follow.Vanished); its words say to
 	// contact support.
 	LabelVanished = "NOT FOUND?"
+	// LabelNotFoundYet: the service does not know a withdrawal this
+	// machine sent with no answer, whose quote may still execute
+	// (Follow.MayBeUnderway): not final, it is asked again.
+	LabelNotFoundYet = "NOT FOUND YET"
 	// LabelNotFound: the service knows no withdrawal with this quote id on
 	// this account.
 	LabelNotFound = "NOT FOUND"
@@ -189,6 +193,10 @@ func (f *Follow) Outcome() Outcome {
 
 func (f *Follow) outcome() Outcome {
 	switch {
+	case f.Vanished && f.AcceptedAt.IsZero():
+		return f.notFoundYet()
+	case f.NeverExecuted():
+		return Outcome{Name: LabelExpired, Words: exchange.ExpiredWords}
 	case f.Vanished:
 		return Outcome{Name: LabelVanished, Words: "The service accepted this withdrawal on " + f.acceptedOn() +
 			", and now does not know it: the funds may have been debited. Contact support with the quote id and transfer id; it is asked again."}
@@ -220,6 +228,17 @@ func (f *Follow) outcome() Outcome {
 			" by the service's clock, but a request still on its way may execute it until " + until + "; it is asked again until then."}
 	}
 	return stateOutcome(f.Last.State)
+}
+
+// notFoundYet words a not found of a request sent with no answer while
+// its quote may still execute (LabelNotFoundYet).
+func (f *Follow) notFoundYet() Outcome {
+	until := "its quote's expiry is not in this machine's journal, so it may still execute"
+	if !f.QuoteExpiry.IsZero() {
+		until = "it may still execute until " + clock(f.QuoteExpiry.Add(ExecutableMargin)) + " by the service's clock"
+	}
+	return Outcome{Name: LabelNotFoundYet, Words: "Sent, no answer yet; not found so far: " + until +
+		", so nothing is final; it is asked again. Resuming it re-sends the same signed request (it cannot pay twice) or settles it."}
 }
 
 func (f *Follow) acceptedOn() string { return f.AcceptedAt.UTC().Format("2006-01-02 15:04 UTC") }

@@ -82,7 +82,7 @@ func (f Followed) Record(env string, own journal.Record) Record {
 		StateSeen: OutputTime(f.Since), LastChecked: OutputTime(f.LastChecked), StartedAt: OutputTime(own.Started)}
 	if own.QuoteID == f.QuoteID {
 		r.ToAddress, r.TokenIn, r.PayAmount = own.Intent.ToAddress, own.Intent.TokenIn, amountText(own.Intent.PayAmount.String(), own.Intent.TokenIn)
-		r.TxID, r.AccountID = own.TxID, own.AccountID
+		r.TxID, r.AccountID, r.Unanswered = own.TxID, own.AccountID, own.Unanswered()
 	}
 	if f.Known {
 		r.TxID = cmp.Or(w.TxID, r.TxID)

@@ -168,7 +168,7 @@ func (s *Scheduler) seed(f *Followed) {
 	if s.Recall && !f.Final {
 		s.own.Recall(&f.Follow)
 	}
-	if f.NotFound && !f.AcceptedAt.IsZero() {
+	if f.NotFound && f.MayBeUnderway(time.Time{}) {
 		f.NotFound, f.Vanished, f.Final, f.Due = false, true, false, time.Time{}
 		s.queue(f, f.LastChecked)
 	}
@@ -213,8 +213,8 @@ func (s *Scheduler) AddKept(k Kept, now time.Time) {
 	s.own.Seed(&f.Follow)
 	f.reclaim(k.Claim)
 	f.keptAsJournaled()
-	// Unknown then, accepted by the journal: a contradiction, asked again.
-	f.Vanished = f.NotFound && !f.AcceptedAt.IsZero()
+	// Unknown then, and may be under way by the journal: asked again.
+	f.Vanished = f.NotFound && f.MayBeUnderway(time.Time{})
 	f.NotFound = f.NotFound && !f.Vanished
 	s.ids[k.QuoteID] = f
 	// A final row is never asked anyway: held is said of moving ones.

@@ -1,0 +1,52 @@
+package cli
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/follow"
+	"github.com/svcwallet/svcwallet/service/sandbox"
+)
+
+// TestNotFoundOfUnansweredRequest: every try of a withdraw request is
+// answered 502 (it never reached the service: the journal holds it sent,
+// with no answer) and the status endpoint answers 404. Until its quote
+// can no longer execute by the service's clock that is NOT FOUND YET,
+// still pending (exit 3) in text, --json and --csv, never "not found"
+// (4); past it, it is never paid (EXPIRED, exit 1), as resume settles it.
+func TestNotFoundOfUnansweredRequest(t *testing.T) {
+	r := newJournalingRig(t)
+	hook := func(w http.ResponseWriter, _ *http.Request, _ http.Handler) bool {
+		http.Error(w, "<html>502 Bad Gateway</html>", http.StatusBadGateway)
+		return true
+	}
+	r.withdrawHook.Store(&hook)
+	res := r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestCompleted, "25", "--yes")...)
+	res.want(t, exitError, "svcwallet withdraw resume q-")
+	id := quoteIDOf(t, res.stderr)
+
+	gone := func(path string, body []byte) []byte {
+		if path != exchange.PathWithdrawalStatus {
+			return body
+		}
+		return fmt.Appendf(nil, `{"code":%d,"message":"no withdrawal with this quote_id","status":404}`, exchange.CodeNotFound)
+	}
+	r.statusCode.Store(http.StatusNotFound)
+	r.rewrite.Store(&gone)
+	yet := []string{id + ": " + follow.LabelNotFoundYet, "Sent, no answer yet; not found so far", "may still execute until"}
+	r.run(nil, id).want(t, exitPending, nil, yet)
+	r.run(nil, "--json", id).want(t, exitPending, []string{`"exit":3`, follow.LabelNotFoundYet}, nil)
+	csv := r.run(nil, "--csv", id)
+	csv.want(t, exitPending, []string{id, follow.LabelNotFoundYet}, nil)
+	if !strings.Contains(csv.stdout, ",true,false,") { // unanswered, not finished
+		t.Errorf("the row does not say the request is unanswered and not finished:\n%s", csv.stdout)
+	}
+
+	r.clock.Advance(2*time.Minute + follow.ExecutableMargin)
+	r.run(nil, id).want(t, exitFailed, nil, []string{id + ": " + follow.LabelExpired, exchange.ExpiredWords})
+	r.wantBalance("10000")
+}
