@@ -5,6 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
+	uv "github.com/charmbracelet/ultraviolet"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -83,5 +84,20 @@ func TestModeReportsAfterAKeyRelease(t *testing.T) {
 				t.Errorf("the mode report after %s was not taken", name)
 			}
 		})
+	}
+}
+
+// TestDeviceAttributesPassAfterInput: the answer to Primary Device
+// Attributes comes after keys by design (tui.Settle asks it after each
+// key), so unlike a mode report it reaches the model after input: dropped,
+// no answer key would act but by time.
+func TestDeviceAttributesPassAfterInput(t *testing.T) {
+	s := newScreen(40, 10)
+	d := New(s, 40, 10, colorprofile.TrueColor, []string{"TERM=xterm-256color"})
+	d.FirstFrame(tea.View{Content: "review", AltScreen: true})
+	defer d.Close()
+	d.Filter(nil, tea.KeyPressMsg{Code: tea.KeyEnter})
+	if got := d.Filter(nil, uv.PrimaryDeviceAttributesEvent{1, 2}); got == nil {
+		t.Error("the terminal's answer after a key did not reach the model")
 	}
 }

@@ -144,3 +144,45 @@ func TestKeyHoldSettlesByTimeWhereNoAnswerComes(t *testing.T) {
 		t.Fatal("an enter a KeyGuard after an unanswered key was held: a terminal that never answers can never sign")
 	}
 }
+
+// TestKeyHoldAnswerThenAnyKeyIsAPaste: an answer key waits for its
+// settling; any key before it, an answer key or not, came with it: neither
+// acts, even on the settling, keys are held and the hold says a paste.
+func TestKeyHoldAnswerThenAnyKeyIsAPaste(t *testing.T) {
+	at := screentest.Now
+	var h kit.KeyHold
+	act, settle := h.Update(screentest.Key("enter"), at, nil)
+	tag, _, ok := screentest.Settling(settle)
+	if act != nil || !ok || !h.Waiting() {
+		t.Fatalf("an enter acted at once (%v) or waits for no settling (%v)", act, ok)
+	}
+	if act, _ := h.Update(screentest.Key("x"), at.Add(kit.KeyGuard/2), nil); act != nil || h.Waiting() {
+		t.Fatal("a key before the enter's settling was let through, or left the enter waiting")
+	}
+	if act, _ := h.Update(tui.SettledMsg{Tag: tag}, at.Add(kit.KeyGuard), nil); act != nil {
+		t.Fatal("the enter a key came after acted on its settling")
+	}
+	if !h.Pasted() || !h.Holds(at.Add(kit.KeyGuard)) {
+		t.Fatal("the paste holds no keys, or is not said")
+	}
+}
+
+// TestKeyHoldHeldAgainDropsTheWaitingAnswer: an answer key waiting when
+// its question shows again (ShownAgainMsg) or keys are held again (Again)
+// answered what was hidden: its settling, past the new hold, acts on
+// nothing.
+func TestKeyHoldHeldAgainDropsTheWaitingAnswer(t *testing.T) {
+	at := screentest.Now
+	for name, again := range map[string]func(h *kit.KeyHold){
+		"shown again": func(h *kit.KeyHold) { h.Update(tui.ShownAgainMsg{}, at, nil) },
+		"again":       func(h *kit.KeyHold) { h.Again(at, nil) },
+	} {
+		var h kit.KeyHold
+		_, settle := h.Update(screentest.Key("enter"), at, nil)
+		tag, _, _ := screentest.Settling(settle)
+		again(&h)
+		if act, _ := h.Update(tui.SettledMsg{Tag: tag}, at.Add(kit.ShownGuardTold+kit.ShownGuard), nil); act != nil {
+			t.Errorf("%s: the waiting enter acted on its settling past the new hold", name)
+		}
+	}
+}

@@ -153,3 +153,22 @@ func TestWaitingEnterActsOnNothingHidden(t *testing.T) {
 		}
 	}
 }
+
+// TestPassphraseEnterThenLetterIsAPaste: at a passphrase's review, "⏎x"
+// pasted unbracketed after the passphrase typed: the letter came before
+// the enter's settling, so it is no letter of the passphrase (which stays
+// as typed) and the enter signs nothing.
+func TestPassphraseEnterThenLetterIsAPaste(t *testing.T) {
+	app, now := screentest.LoggedInApp(t)
+	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 80, 24, signer.Found{Place: signer.KeyInKeystore, Path: "/k/UTC--key"})
+	tm := underRoot(r, now)
+	for _, c := range "pw" {
+		tm.typed(string(c), 60*time.Millisecond)
+	}
+	tm.key("enter", 60*time.Millisecond)
+	tm.key("x", 5*time.Millisecond)
+	tm.answer()
+	if r.gate.Sending || r.gate.Key.Pass.Value() != "pw" {
+		t.Fatalf("\"⏎x\" pasted signed (%v) or the passphrase is %q, want \"pw\"", r.gate.Sending, r.gate.Key.Pass.Value())
+	}
+}
