@@ -259,3 +259,24 @@ func TestEchoHeldOffFromQuestionToSecret(t *testing.T) {
 		t.Fatal("echo not put back")
 	}
 }
+
+// TestEchoGivenBackAtTheEnd: plain mode, and the command line's
+// passphrase (AskPassphrase), give the terminal back echoing however they
+// end while its echo is held off (Gate.Hush): here the input ends at the
+// question how to log in, and after the passphrase.
+func TestEchoGivenBackAtTheEnd(t *testing.T) {
+	echo, hushes := true, 0
+	hushed := func(g Gate) Gate {
+		g.Hush = func() (func(), error) { echo, hushes = false, hushes+1; return func() { echo = true }, nil }
+		return g
+	}
+	r := newRig(t)
+	r.console.Gate = hushed((&fakeKeys{now: time.Unix(1, 0)}).gate())
+	if err := r.console.Run(context.Background(), strings.NewReader(""), io.Discard, nil); hushes != 1 || !echo {
+		t.Errorf("plain mode ended (%v), %d hushes, with echo on %v", err, hushes, echo)
+	}
+	keys := &fakeKeys{now: time.Unix(1, 0), reads: press(read, 100*time.Millisecond, "pw\n")}
+	if pass, err := AskPassphrase(context.Background(), hushed(keys.gate()), strings.NewReader(""), io.Discard, nil, "Passphrase:"); pass != "pw" || err != nil || hushes != 2 || !echo {
+		t.Errorf("passphrase %q, %v, %d hushes; echo on %v after it", pass, err, hushes, echo)
+	}
+}

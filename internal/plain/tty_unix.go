@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"sync"
+	"sync/atomic"
 	"syscall"
 
 	"github.com/charmbracelet/x/ansi"
@@ -61,6 +62,8 @@ func takeInput(f *os.File, set uint) ([]byte, error) {
 
 // hushOf turns the terminal f's echo off, its other settings as they
 // are, until the func it returns sets them back as they were (Gate.Hush).
+// A ctrl+\ meanwhile, between questions or at a key read inside (which
+// finds the hushed settings), gives the terminal back as hush found it.
 func hushOf(f *os.File) func() (func(), error) {
 	return func() (func(), error) {
 		fd := int(f.Fd())
@@ -70,12 +73,33 @@ func hushOf(f *os.File) func() (func(), error) {
 		}
 		hushed := *was
 		hushed.Lflag &^= unix.ECHO
+		quit, stop := make(chan os.Signal, 1), make(chan struct{})
+		signal.Notify(quit, syscall.SIGQUIT)
+		unhushed.Store(was)
 		if err := unix.IoctlSetTermios(fd, setTermios, &hushed); err != nil {
+			signal.Stop(quit)
+			unhushed.Store(nil)
 			return nil, err
 		}
-		return func() { _ = unix.IoctlSetTermios(fd, setTermios, was) }, nil
+		go func() {
+			select {
+			case <-quit:
+				quitAsAlways(f, was)
+			case <-stop:
+			}
+		}()
+		return func() {
+			signal.Stop(quit)
+			close(stop)
+			unhushed.Store(nil)
+			_ = unix.IoctlSetTermios(fd, setTermios, was)
+		}, nil
 	}
 }
+
+// unhushed is the terminal's settings while hushOf holds its echo off:
+// what a quit gives back (quitAsAlways) in place of the hushed ones.
+var unhushed atomic.Pointer[unix.Termios]
 
 // readHidden reads a line of the terminal f with echo off, and puts f back
 // as it was once the line is read or ctx ends. A stop and continue (ctrl+z,
@@ -159,6 +183,9 @@ func pastesMarked(f *os.File, on bool) {
 // it was first (its settings was, pastes no longer marked): the default
 // action would leave it in the mode svcwallet set for the shell.
 func quitAsAlways(f *os.File, was *unix.Termios) {
+	if u := unhushed.Load(); u != nil {
+		was = u
+	}
 	pastesMarked(f, false)
 	_ = unix.IoctlSetTermios(int(f.Fd()), setTermios, was)
 	signal.Reset(syscall.SIGQUIT)
