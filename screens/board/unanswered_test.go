@@ -1,7 +1,10 @@
 package board
 
 import (
+	"slices"
 	"testing"
+
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/svcwallet/svcwallet/screens/screentest"
 	"github.com/svcwallet/svcwallet/service/follow"
@@ -29,5 +32,14 @@ func TestBoardNotFoundOfUnansweredRequest(t *testing.T) {
 	}
 	if row := br.b.rows[req.QuoteID]; row.label != follow.LabelExpired || !row.Final {
 		t.Fatalf("the row past its quote's margin: %s, final %v", row.label, row.Final)
+	}
+	// n clears the ids not found, never this one: it ended never paid.
+	br.send(tea.PasteMsg{Content: "q-gone-1"})
+	for i := 0; i < 5 && br.fire(); i++ {
+	}
+	br.toList()
+	br.send(tea.KeyPressMsg{Code: 'n', Text: "n"})
+	if got := boardIDs(br.b); !slices.Equal(got, []string{req.QuoteID}) {
+		t.Fatalf("n left %q:\n%s", got, br.plain())
 	}
 }

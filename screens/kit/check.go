@@ -172,7 +172,9 @@ func (a *App) checkAnswered(m CheckAnswerMsg) tea.Cmd {
 	if !seen.Done {
 		return tea.Batch(write, a.checkStep()) // a 429: asked again after the pause
 	}
-	if seen.Vanished {
+	if seen.Vanished && !seen.NotFoundYet() {
+		// One sent unanswered and not known yet is no error: Home says
+		// it is unfinished, and History resumes it.
 		o := seen.Outcome()
 		c.vanished = m.id + " " + o.Name + ": " + o.Sentence()
 	}

@@ -209,6 +209,11 @@ func (f *Follow) MayBeUnderway(serviceNow time.Time) bool {
 	return !f.AcceptedAt.IsZero() || f.Unanswered && MayStillExecute(f.QuoteExpiry, serviceNow)
 }
 
+// NotFoundYet reports a not found of a withdrawal this account sent with
+// no answer while its quote may still execute (LabelNotFoundYet): not the
+// journal contradicted, as a vanished accepted one is.
+func (f *Follow) NotFoundYet() bool { return f.Vanished && f.AcceptedAt.IsZero() }
+
 // NeverExecuted reports a withdrawal this account sent with no answer
 // that the service did not know after its quote could no longer execute,
 // by its own clock, or one the journal holds settled so: never paid, as
@@ -274,7 +279,6 @@ func (f *Follow) Payout() Payout {
 	case f.Last.State == exchange.StateFailed, f.Last.State == exchange.StateRefunded, f.ExpiredUnexecuted(), f.RefusedHere():
 		return PayoutNotPaid
 	}
-
 	return PayoutPending
 }
 
@@ -315,8 +319,9 @@ func (o Own) Seed(f *Follow) {
 		return
 	}
 	f.Own, f.Journaled, f.AcceptedAt, f.Unanswered = true, r.State, r.AcceptedAt, r.Unanswered()
-	f.NeverPaid = r.Answered && r.State == "" && r.QuoteExpired
-	switch out := RecordOutcome(r); out.Name {
+	out := RecordOutcome(r)
+	f.NeverPaid = out.Name == LabelExpired
+	switch out.Name {
 	case LabelRefused:
 		out.Words += " " + refusedHereWords
 		f.Refusal = out

@@ -180,7 +180,8 @@ func stateOutcome(state string) Outcome {
 // for one: EXPIRED (an unexecuted quote past its expiry and the margin,
 // on the service's clock), REFUSED (an unexecuted quote whose request this
 // machine's journal saw refused), CREATED? and NOT FOUND? (answers that
-// contradict the journal), NOT FOUND, and, before any answer, ASKING,
+// contradict the journal), NOT FOUND YET (a request sent unanswered, not
+// known so far), NOT FOUND, and, before any answer, ASKING,
 // RATE LIMITED or NO ANSWER. A record that claimed another payout than
 // the quote signed says so after the words (asSigned).
 func (f *Follow) Outcome() Outcome {
@@ -193,7 +194,7 @@ func (f *Follow) Outcome() Outcome {
 
 func (f *Follow) outcome() Outcome {
 	switch {
-	case f.Vanished && f.AcceptedAt.IsZero():
+	case f.NotFoundYet():
 		return f.notFoundYet()
 	case f.NeverExecuted():
 		return Outcome{Name: LabelExpired, Words: exchange.ExpiredWords}

@@ -52,6 +52,18 @@ func TestNotFoundOfUnansweredRequest(t *testing.T) {
 		t.Fatalf("kept not found: final %v, not found %v, vanished %v; want asked again", got.Final, got.NotFound, got.Vanished)
 	}
 
+	// Not found before the journal was read: told it, it is asked again.
+	s = NewScheduler(10)
+	s.Add("q-1", expires)
+	s.Answer("q-1", exchange.Withdrawal{QuoteID: "q-1", ServiceTime: expires}, exchange.ErrNotFound, expires)
+	if got, _ := s.Get("q-1"); !got.Final || s.Moving() != 0 {
+		t.Fatalf("not found of an id not known own: final %v, %d moving", got.Final, s.Moving())
+	}
+	s.Know(own)
+	if got, _ := s.Get("q-1"); got.Final || got.NotFound || !got.Vanished || s.Moving() != 1 {
+		t.Fatalf("told it own and unanswered: final %v, not found %v, vanished %v; want asked again", got.Final, got.NotFound, got.Vanished)
+	}
+
 	// Another's id, or an answered request of this account's, is not found for good.
 	for _, o := range []Own{{}, {"q-1": {QuoteID: "q-1", Made: true, Answered: true, Error: "refused", Intent: journal.Intent{ExpiresAt: expires}}}} {
 		g := Follow{QuoteID: "q-1"}
