@@ -95,3 +95,24 @@ func TestPastedYNeverGrants(t *testing.T) {
 		t.Fatalf("a typed y after the paste did not grant:\n%s", ansi.Strip(rv.View()))
 	}
 }
+
+// TestFundsGrantAskedAt60x20: at 60x20 the review of a key that may move
+// funds fits (its warning in one line, builder.Auth.TightWarnings), and
+// its second question takes the line of the first: asked, and answered,
+// there.
+func TestFundsGrantAskedAt60x20(t *testing.T) {
+	r := newBldRig(t, 60, 20)
+	timers := screentest.RecordTimers(r.App)
+	r.openForm()
+	r.fill(sandbox.BuilderAddress, "0.1", "0.05", "")
+	r.keySection("bot", sandbox.NoChainAddress)
+	r.Press("1") // Admin, besides Trade
+	r.toReview()
+	r.UntilShows("! The key also gets Admin; a builder needs only Trade.", "Press enter to sign")
+	r.Press("enter")
+	r.UntilShows("keys are enabled in a moment") // the question is asked, its keys held
+	r.clock.Advance(kit.ShownGuard)
+	r.UntilShowsFiring(timers, "The key may move your funds: type y to grant it, n not to.", "y yes, grant it")
+	r.Press("y")
+	r.UntilShows("Builder authorized")
+}

@@ -356,8 +356,12 @@ func (r *builderReviewScreen) render(level int) string {
 	var b strings.Builder
 	b.WriteString(r.typedDataView(level))
 	// The warnings of every review (builder.Auth.Warnings), in the same
-	// words.
-	for _, w := range r.order.Auth.Warnings() {
+	// words; once compacted, an API key's in one line at 60 columns.
+	warnings := r.order.Auth.Warnings()
+	if level >= 3 {
+		warnings = r.order.Auth.TightWarnings()
+	}
+	for _, w := range warnings {
 		if level == 0 {
 			b.WriteString("\n")
 		}
