@@ -37,7 +37,7 @@ func grantRefused(f builderFlags, ask bool) error {
 		return usageError("--grant: %s; name exactly what --permissions grants; nothing was signed or sent", err)
 	case err != nil && !ask:
 		return usageError("%s; --yes alone does not grant it: add --grant %s to grant it all the same, or give the key --permissions Trade; nothing was signed or sent",
-			a.GrantWords(), a.Perms)
+			a.GrantWords(), safetext.ShellWord(a.Perms.String()))
 	}
 	return nil
 }

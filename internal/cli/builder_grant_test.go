@@ -25,7 +25,7 @@ func TestBuilderCLIGrantNeedsItsOwnAnswer(t *testing.T) {
 		"offline":     unconfirmedArgs(e, append(withdrawKey, "--signer", "offline", "--account", sandbox.DemoAddress, "--out", out)...),
 	} {
 		r := bcli(t, demoKeyVars, "", false, args...)
-		if r.code != exitUsage || !strings.Contains(r.stderr, "The builder's API key gets Withdraw: the builder may move or administer your account's funds; --yes alone does not grant it: add --grant Withdraw&Trade") {
+		if r.code != exitUsage || !strings.Contains(r.stderr, "The builder's API key gets Withdraw: the builder may move or administer your account's funds; --yes alone does not grant it: add --grant 'Withdraw&Trade'") {
 			t.Errorf("%s: exit %d:\n%s%s", name, r.code, r.stdout, r.stderr)
 		}
 	}
