@@ -10,6 +10,7 @@ import (
 	"github.com/svcwallet/svcwallet/screens/screentest"
 	"github.com/svcwallet/svcwallet/service/builder"
 	"github.com/svcwallet/svcwallet/service/sandbox"
+	"github.com/svcwallet/svcwallet/signer"
 	"github.com/svcwallet/svcwallet/tui"
 )
 
@@ -115,4 +116,33 @@ func TestFundsGrantAskedAt60x20(t *testing.T) {
 	r.UntilShowsFiring(timers, "The key may move your funds: type y to grant it, n not to.", "y yes, grant it")
 	r.Press("y")
 	r.UntilShows("Builder authorized")
+}
+
+// TestFundsGrantAskedBeforePreparing: o on the review of a key that may
+// move funds prepares nothing but asks the same question; only its y
+// prepares the authorization for offline signing.
+func TestFundsGrantAskedBeforePreparing(t *testing.T) {
+	app, now := screentest.LoggedInApp(t)
+	app.Target.Demo = nil // a configured environment: o is offered
+	s, _ := app.Client().Session()
+	a, err := builder.Check(builder.Input{Main: s.FundingAccountAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05",
+		Label: "bot", KeySigner: sandbox.NoChainAddress, Permissions: "Trade&VaultInvestor"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := newBuilderReview(app, a, bldNonce)
+	r.SetSize(120, 40)
+	r.Init()
+	r.Update(keyFound(r, signer.Found{Place: signer.KeyDemo}))
+	*now = now.Add(kit.ShownGuard)
+	if screentest.Press(r, "o"); r.gate.Offline.Preparing || !r.askedGrant() {
+		t.Fatalf("o on a key that may invest the funds: preparing %v, asked %v", r.gate.Offline.Preparing, r.askedGrant())
+	}
+	*now = now.Add(kit.ShownGuard)
+	if screentest.Offers(r.KeyMap(), "o") {
+		t.Fatal("o is offered while the question is asked")
+	}
+	if screentest.Press(r, "y"); !r.gate.Offline.Preparing {
+		t.Fatalf("y did not prepare:\n%s", ansi.Strip(r.View()))
+	}
 }
