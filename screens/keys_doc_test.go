@@ -46,6 +46,7 @@ var keySections = []struct{ file, heading string }{
 	{"status/status_scroll.go", "A withdrawal's status taller than the terminal"},
 	{"builder/builder.go", "Builder authorization"},
 	{"builder/review.go", "Builder: review and sign"},
+	{"builder/review_grant.go", "Builder: review of an API key that may move funds"},
 	{"builder/result.go", "Builder authorized"},
 }
 

@@ -24,20 +24,19 @@ import (
 )
 
 const builderLong = `Authorizes a builder account to trade for your account, with caps on the fee
-rates it may charge: percentages, 0.1 (or 0.1%) means 0.1%, at most 4
-decimals. With --api-key-signer, --permissions and --label (all three, or
-none) it also creates an API key for the builder, printed once on stdout:
-store it then. --permissions takes names joined by & or commas, in any case
-and order, from Admin, InternalTransfer, ExternalTransfer, Withdraw,
-VaultInvestor, Trade; they are sent canonical (Admin&Trade).
+rates it may charge: percentages (0.1 means 0.1%), at most 4 decimals. With
+--api-key-signer, --permissions and --label (all three, or none) it also creates
+an API key for the builder, printed once on stdout. --permissions: any of Admin,
+InternalTransfer, ExternalTransfer, Withdraw, VaultInvestor, Trade, joined by &.
 
-It prints what will be signed, the EIP-712 message field by field and its
-digest, warning of a --builder that is your own account, a fee cap above 1%
-or an API key allowed more than Trade; on a terminal it then asks "Sign and
-authorize the builder? [y/N]" (svcwallet help checks), which --yes skips. A
---builder or fee cap not given is asked first on a terminal, as --plain
-does (without one, a usage error). --dry-run signs and sends nothing.
---keystore-file FILE is --signer FILE. Offline: svcwallet help offline.
+It prints what will be signed, the EIP-712 message and its digest, warning of a
+--builder that is your own account, a fee cap above 1% or an API key allowed
+more than Trade; on a terminal it asks "Sign and authorize the builder? [y/N]"
+(svcwallet help checks), which --yes skips, and again for a key beyond Trade,
+which may move your funds: --yes and --signer offline then need --grant naming
+its --permissions. A --builder or fee cap not given is asked first on a
+terminal, as --plain does (else a usage error). --dry-run signs and sends
+nothing. --keystore-file FILE is --signer FILE. Offline: svcwallet help offline.
 
 Exit status: 0 authorized or dry run, 1 refused or failed, 2 usage, 5 unknown.`
 
@@ -104,6 +103,7 @@ plain mode ask the same questions.`,
 	fl.StringVar(&f.in.KeySigner, "api-key-signer", "", "address of the builder API key's signer")
 	fl.StringVar(&f.in.Permissions, "permissions", "", "permissions of the builder API key, such as Admin&Trade")
 	fl.StringVar(&f.in.Label, "label", "", "label of the builder API key")
+	fl.StringVar(&f.grant, "grant", "", "the key's `PERMS` beyond Trade, named again")
 	addSignerFlags(auth, &f.key, true)
 	fl.BoolVar(&f.yes, "yes", false, "sign and send without asking")
 	fl.BoolVar(&f.dryRun, "dry-run", false, "print the typed data and digest; sign and send nothing")
@@ -114,9 +114,12 @@ plain mode ask the same questions.`,
 }
 
 type builderFlags struct {
-	in                builder.Input
-	key               signerFlags // its --account is also a dry run's main account
-	out               string      // --signer offline: the file for the typed data
+	in  builder.Input
+	key signerFlags // its --account is also a dry run's main account
+	out string      // --signer offline: the file for the typed data
+	// grant is --grant: the API key's permissions named again,
+	// which a key that may move funds needs with --yes (builder.AcceptsGrant).
+	grant             string
 	dryRun, json, yes bool
 }
 
@@ -143,6 +146,9 @@ func (c builderCmd) run(ctx context.Context, f builderFlags) error {
 		return err
 	}
 	e, offline, chosen, err := c.app.offlinePrepares(f.key, f.out)
+	if err == nil && !f.dryRun {
+		err = grantRefused(f, !f.yes && !offline)
+	}
 	switch {
 	case err != nil:
 		return err
@@ -214,6 +220,9 @@ func (c builderCmd) run(ctx context.Context, f builderFlags) error {
 	}
 	if !f.yes {
 		if err := confirm(ctx, c.env, "Sign and authorize the builder?"); err != nil {
+			return err
+		}
+		if err := c.grantAsked(ctx, f, a); err != nil {
 			return err
 		}
 	}

@@ -111,7 +111,9 @@ func unconfirmedArgs(e *bcliEnv, extra ...string) []string {
 		"--builder", sandbox.BuilderAddress, "--max-futures-fee", "0.1", "--max-spot-fee", "0.05"}, extra...)
 }
 
-var keyArgs = []string{"--api-key-signer", sandbox.NoChainAddress, "--permissions", "trade,admin", "--label", "my bot"}
+// keyArgs give the builder an API key beyond Trade, its grant named again
+// (--grant), as --yes needs it.
+var keyArgs = []string{"--api-key-signer", sandbox.NoChainAddress, "--permissions", "trade,admin", "--grant", "admin&trade", "--label", "my bot"}
 
 func TestBuilderCLIDryRun(t *testing.T) {
 	demo := common.HexToAddress(sandbox.DemoAddress)

@@ -66,6 +66,12 @@ fees: on a terminal a second question asks whether to withdraw all the
 same; --yes alone does not sign it: --accept-loss PCT signs a loss up to
 PCT% of the amount (a larger one is refused, exit 1).
 
+builder authorize warns of an API key allowed more than Trade. Any other
+permission lets the builder move or administer your funds: on a terminal a
+second question asks whether to grant it all the same; --yes alone, or
+--signer offline, does not grant it: --grant PERMS, exactly the key's
+--permissions, does (another is refused, exit 2).
+
 The bridge address is checked against the one pinned in the config
 (bridge_funding_address, changed only there) or the first one used: another
 stops it before anything is signed. If the exchange announced the change,

@@ -79,6 +79,9 @@ func (s *session) signBuilder(o builder.Order) error {
 	for _, w := range a.Warnings() {
 		s.p.Say("Warning: %s", w)
 	}
+	if grantAsked(a) {
+		s.p.Say("A second question asks you to confirm the API key's grant.")
+	}
 	if key.err != nil {
 		s.p.Say("Not signed: %v. Nothing was signed or sent.", key.err)
 		return nil
@@ -90,6 +93,12 @@ func (s *session) signBuilder(o builder.Order) error {
 	yes, err := s.p.Confirm(func() string { return "Sign and authorize the builder?" })
 	if err != nil {
 		return err
+	}
+	if yes && grantAsked(a) {
+		yes, err = s.p.TypedWord(a.GrantWords()+". Type yes to grant it anyway, anything else stops:", "yes")
+		if err != nil {
+			return err
+		}
 	}
 	if !yes {
 		s.p.Say("Not signed: nothing was signed or sent.")
@@ -222,4 +231,12 @@ func (s *session) builderResult(o builder.Order, res exchange.BuilderAuthorizeRe
 	case a.WithKey:
 		s.p.Say("The service returned no API key for this authorization.")
 	}
+}
+
+// grantAsked: a's API key may move or administer the account's funds,
+// which builder.AcceptsGrant lets through only on its own answer (no
+// grant is named beforehand in plain mode): a second question, answered
+// only by "yes" typed in full, as a loss of most of a withdrawal is.
+func grantAsked(a builder.Auth) bool {
+	return errors.Is(builder.AcceptsGrant(a, builder.NamedGrant{}), builder.ErrGrantUnanswered)
 }

@@ -71,6 +71,9 @@ type builderReviewScreen struct {
 	// fit is the fullest rendering that fits, kept until the review
 	// changes (drawn).
 	fit fit
+	// grantAsk is what y does while the second yes to a key that may move
+	// funds is asked for (askingGrant); nil when it is not.
+	grantAsk func() tea.Cmd
 }
 
 // newBuilderReview builds the message for a checked authorization with the
@@ -82,6 +85,7 @@ func newBuilderReview(app *kit.App, a builder.Auth, nonce uint32) *builderReview
 		gate: kit.NewReviewGate(app, a.Main),
 	}
 	r.gate.Key.Stopped = r.keyNotNeeded
+	r.gate.Asked = r.askedGrant
 	return r
 }
 
@@ -111,11 +115,11 @@ func (r *builderReviewScreen) KeyMap() help.KeyMap { return r.bindings().KeyMap(
 func (r *builderReviewScreen) bindings() kit.Bindings {
 	// Once taken, nothing is signed or sent again from here (FateTaken).
 	on := !r.gate.Sending && !r.gate.Offline.Done() && !r.gate.Offline.Preparing && r.fits() && r.fate != builder.FateTaken
-	return r.gate.Held(append(kit.Bindings{
-		{Key: builderReviewKeys.Sign, On: on && r.sent == nil, Do: r.sign},
-		{Key: builderReviewKeys.Resend, On: on && r.sent != nil, Do: r.sign},
+	return r.gate.Held(append(append(r.grantBindings(r.fits()),
+		kit.Binding{Key: builderReviewKeys.Sign, On: on && r.sent == nil && !r.askedGrant(), Do: r.askingGrant(r.sign)},
+		kit.Binding{Key: builderReviewKeys.Resend, On: on && r.sent != nil, Do: r.sign},
 		r.cancelWaitBinding(),
-	}, append(r.gate.Offline.Bindings(r.app, r.canPrepare(), r.prepare), r.gate.Bindings()...)...))
+	), append(r.gate.Offline.Bindings(r.app, r.canPrepare() && !r.askedGrant(), r.askingGrant(r.prepare)), r.gate.Bindings()...)...))
 }
 
 // Busy: while the authorization is in flight, or being prepared for
@@ -352,8 +356,12 @@ func (r *builderReviewScreen) render(level int) string {
 	var b strings.Builder
 	b.WriteString(r.typedDataView(level))
 	// The warnings of every review (builder.Auth.Warnings), in the same
-	// words.
-	for _, w := range r.order.Auth.Warnings() {
+	// words; once compacted, an API key's in one line at 60 columns.
+	warnings := r.order.Auth.Warnings()
+	if level >= 3 {
+		warnings = r.order.Auth.TightWarnings()
+	}
+	for _, w := range warnings {
 		if level == 0 {
 			b.WriteString("\n")
 		}
@@ -414,6 +422,11 @@ func (r *builderReviewScreen) render(level int) string {
 			// One line at 60 columns: the key is on the line above.
 			ready = "Press enter to sign and authorize, esc to go back."
 		}
+		if r.askedGrant() {
+			if ready = grantQuestion(r.order.Auth, level, r.wd); level <= 2 {
+				b.WriteString(st.Warning.Render(layout.WrapTo(r.order.Auth.GrantWords()+".", max(r.wd, 20))) + "\n")
+			}
+		}
 		b.WriteString(r.gate.Prompt("Signing and sending the authorization…", ready) + "\n")
 	}
 	return layout.Clip(b.String(), r.wd)
@@ -427,7 +440,7 @@ func (r *builderReviewScreen) briefPrompt() string {
 		// Said beside the field it is about: the key's folder keeps its line.
 		return r.app.Common.Styles.ErrorToast.Render("wrong passphrase: type again")
 	}
-	if r.gate.Offline.Preparing || r.err != nil && !r.gate.Sending || r.sent != nil {
+	if r.gate.Offline.Preparing || r.err != nil && !r.gate.Sending || r.sent != nil || r.askedGrant() {
 		return ""
 	}
 	return r.gate.BriefPrompt("signing and sending…", "enter signs, esc goes back")

@@ -70,6 +70,20 @@ func PermsWarning(a Auth) string {
 	return "The builder's API key also gets " + names + "; a builder needs only Trade."
 }
 
+// TightWarnings are Warnings for a review short of room (60 columns): an
+// API key's in words that keep to one line there for one name.
+func (a Auth) TightWarnings() []string {
+	out := a.Warnings()
+	if w := PermsWarning(a); w != "" {
+		for i := range out {
+			if out[i] == w {
+				out[i] = strings.Replace(w, "The builder's API key", "The key", 1)
+			}
+		}
+	}
+	return out
+}
+
 // OwnAccountWarning is the reviews' warning when the builder is the main
 // account itself.
 const OwnAccountWarning = "The builder is your own account: a builder is normally another account that trades for yours."

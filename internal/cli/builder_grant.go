@@ -1,0 +1,54 @@
+package cli
+
+import (
+	"context"
+	"errors"
+
+	"github.com/ethereum/go-ethereum/common"
+
+	"github.com/svcwallet/svcwallet/internal/safetext"
+	"github.com/svcwallet/svcwallet/service/builder"
+)
+
+// An API key that may move or administer the account's funds
+// (builder.AcceptsGrant) is granted, as a loss of most of a withdrawal is
+// signed, only on its own answer: a second question after the first on a
+// terminal, or --grant naming the key's permissions exactly
+// beside --yes, or when preparing for offline signing.
+
+// grantRefused refuses, before any key is opened, a grant the flags do
+// not let through: --grant unlike --permissions, or a key that
+// may move funds with no one to ask (ask false: --yes, or offline) and
+// --grant not given.
+func grantRefused(f builderFlags, ask bool) error {
+	named, err := builder.ParseNamedGrant(f.grant)
+	if err != nil {
+		return usageError("--grant %.20q: %w", safetext.Quoted(f.grant), err)
+	}
+	p := f.in
+	p.Main = common.Address{}.Hex()
+	a, err := builder.Check(p)
+	if err != nil {
+		return usageError("%s", flagError(err))
+	}
+	var unlike *builder.GrantUnlike
+	switch err := builder.AcceptsGrant(a, named); {
+	case errors.As(err, &unlike):
+		return usageError("--grant: %s; name exactly what --permissions grants; nothing was signed or sent", err)
+	case err != nil && !ask:
+		return usageError("%s; --yes alone does not grant it: add --grant %s to grant it all the same, or give the key --permissions Trade; nothing was signed or sent",
+			a.GrantWords(), safetext.ShellWord(a.Perms.String()))
+	}
+	return nil
+}
+
+// grantAsked asks, after "Sign and authorize the builder?", the second
+// question a key that may move funds needs when --grant did
+// not name it.
+func (c builderCmd) grantAsked(ctx context.Context, f builderFlags, a builder.Auth) error {
+	named, err := builder.ParseNamedGrant(f.grant)
+	if err != nil || !errors.Is(builder.AcceptsGrant(a, named), builder.ErrGrantUnanswered) {
+		return err
+	}
+	return confirm(ctx, c.env, a.GrantWords()+". Grant it all the same?")
+}

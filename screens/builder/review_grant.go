@@ -1,0 +1,69 @@
+package builder
+
+import (
+	"errors"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/svcwallet/svcwallet/screens/kit"
+	"github.com/svcwallet/svcwallet/screens/kit/layout"
+	"github.com/svcwallet/svcwallet/service/builder"
+)
+
+// An API key that may move or administer the account's funds
+// (builder.AcceptsGrant) is signed, or prepared for offline signing, only
+// after a second yes, as a withdrawal that is mostly fee is: enter asks,
+// and a typed y answers.
+
+var grantKeys = struct{ Yes, No key.Binding }{
+	Yes: key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "yes, grant it")),
+	No:  key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "no")),
+}
+
+// grantQuestion is the second question: under what the key grants
+// (builder.Auth.GrantWords), or from level 3, where the review has no
+// line for that, alone on one line.
+func grantQuestion(a builder.Auth, level, wd int) string {
+	if level <= 2 {
+		return "Type y to grant it all the same, n not to."
+	}
+	return layout.Fitting(wd, "The key may move your funds ("+a.FundsGrant().String()+"): type y to grant it, n not to.",
+		"The key may move your funds: type y to grant it, n not to.")
+}
+
+// askingGrant wraps act (signing, or preparing the authorization): a key
+// that needs its own yes asks for it first, and y then acts, once the
+// question has been on screen for kit.ShownGuard (a y typed with the
+// enter is held).
+func (r *builderReviewScreen) askingGrant(act func() tea.Cmd) func() tea.Cmd {
+	return func() tea.Cmd {
+		if errors.Is(builder.AcceptsGrant(r.order.Auth, builder.NamedGrant{}), builder.ErrGrantUnanswered) {
+			r.grantAsk = act
+			return r.gate.Guard()
+		}
+		return act()
+	}
+}
+
+// askedGrant: the second yes is asked for now.
+func (r *builderReviewScreen) askedGrant() bool {
+	return r.grantAsk != nil && !r.gate.Sending && !r.gate.Offline.Preparing
+}
+
+// grantBindings answer the question: y acts while the review and the
+// question are on screen whole (seen, as enter signs only then) and keys
+// are no longer held (ReviewGate.Held); n does not act.
+func (r *builderReviewScreen) grantBindings(seen bool) kit.Bindings {
+	return kit.Bindings{
+		{Key: grantKeys.Yes, On: r.askedGrant() && seen, Do: func() tea.Cmd {
+			act := r.grantAsk
+			r.grantAsk = nil
+			return act()
+		}},
+		{Key: grantKeys.No, On: r.askedGrant(), Do: func() tea.Cmd {
+			r.grantAsk = nil
+			return nil
+		}},
+	}
+}
