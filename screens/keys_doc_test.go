@@ -66,8 +66,8 @@ var sectionNotes = map[string]string{
 		"`esc` does not go back while a review or the bridge confirmation holds its keys (" +
 		fmt.Sprintf("%g s from when it shows, %g s where the terminal tells a held key's repeats", kit.ShownGuard.Seconds(), kit.ShownGuardTold.Seconds()) + "):\n" +
 		"it is held with them, and the footer offers it once they act.\n" +
-		"An answer there (`enter`, the loss question's `y`, the bridge's `Y`) acts once the terminal answers a question\n" +
-		"asked after it, with no key between: a key between makes both a paste's, and nothing acts\n" +
+		"An answer there (`enter`, the loss question's `y`, the builder grant's `y`, the bridge's `Y`) acts once the terminal\n" +
+		"answers a question asked after it, with no key between: a key between makes both a paste's, and nothing acts\n" +
 		fmt.Sprintf("(a terminal that never answers: %g s after the key).", kit.KeyGuard.Seconds()),
 	"kit/list.go": "`S` acts on the watch board, the one list with orders, once it has two rows or more.\n" +
 		"On Deposit addresses `g` generates an address: `home` goes to the first row there.",

@@ -138,7 +138,8 @@ of several ids ends with the largest of theirs.
        expired unexecuted); history and doctor: something to fix
   2    usage error, before anything is asked (flags, a quote id's or
        address's shape, an unknown --env; also no terminal to confirm on
-       without --yes)
+       without --yes, and builder authorize of an API key beyond Trade
+       with --yes or --signer offline and no --grant naming it)
   3    status and withdraw --wait: still pending (CREATED, SUBMITTED,
        SENDING), or NOT FOUND? (the service does not know a withdrawal this
        machine's journal saw accepted: contact support; --watch asks

@@ -282,9 +282,9 @@ func (c statusCmd) report(env config.Environment, f statusFlags, ids map[string]
 		}
 		rows := [][]string{follow.CSVHeader}
 		for _, id := range f.quoteIDs {
-			// The service's not found is a row too (its outcome NOT FOUND
-			// or NOT FOUND?), as the board exports it, so every id given
-			// has its row; one not answered has none.
+			// The service's not found is a row too (its outcome NOT FOUND,
+			// NOT FOUND?, NOT FOUND YET or EXPIRED), as the board exports
+			// it, so every id given has its row; one not answered has none.
 			if o := ids[id]; o.f.Known || o.f.NotFound || o.f.Vanished {
 				rows = append(rows, c.outputRecord(&o.f).CSVRow())
 			}
