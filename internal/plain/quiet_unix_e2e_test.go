@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/charmbracelet/x/ansi"
-	"golang.org/x/sys/unix"
 )
 
 // TestSecretTypedAheadNeverEchoed: a passphrase typed ahead, arriving
@@ -73,84 +72,5 @@ func TestSecretTypedAheadNeverEchoed(t *testing.T) {
 	if strings.Contains(text, "typed-ahead") || !strings.Contains(text, "Choose 1 or 2, or type the name: 1") ||
 		!strings.Contains(text, discardedWords+"\r\nPassphrase:") {
 		t.Errorf("the terminal showed %q", text)
-	}
-}
-
-// TestSecretInALaterPacketNeverEchoed: a passphrase typed ahead that
-// reaches the terminal after the question before it was answered and put
-// the terminal back (a slow link's later packet), before the passphrase's
-// question, never shows, whether that question came before a secret
-// (BeforeSecret) or signs (Confirm): the terminal echoes nothing between
-// them, and the passphrase's question discards it and says so. The
-// terminal echoed it as it came, echo being on again between questions.
-func TestSecretInALaterPacketNeverEchoed(t *testing.T) {
-	for _, before := range []string{"quiet", "confirm"} {
-		t.Run(before, func(t *testing.T) {
-			ptmx, tty := openTerminal(t)
-			shown := newTranscript()
-			go io.Copy(shown, ptmx)
-			g := TerminalGate(tty, tty)
-			var mu sync.Mutex
-			clock := time.Unix(1_700_000_000, 0)
-			g.Now = func() time.Time { mu.Lock(); defer mu.Unlock(); clock = clock.Add(time.Second); return clock }
-			reads := make(chan struct{}, 16)
-			keys := g.Keys
-			g.Keys = func() (io.ReadCloser, error) {
-				k, err := keys()
-				return countedReads{k, reads}, err
-			}
-			p := NewPrompter(context.Background(), tty, tty, TerminalSecret(tty))
-			p.gate = g
-			taken, asked := make(chan error, 1), make(chan struct{})
-			done := make(chan string, 1)
-			go func() {
-				var err error
-				if before == "quiet" {
-					p.BeforeSecret()
-					_, err = p.Choose("Which keystore key?", Options("first", "another file"))
-				} else {
-					_, err = p.Confirm(func() string { return "Sign?" })
-				}
-				taken <- err
-				<-asked
-				pass, _ := p.Passphrase("Passphrase:")
-				p.echoAgain()
-				done <- pass
-			}()
-			until(t, "the question", func() bool { return strings.Contains(shown.String(), "?") })
-			answer := map[string]string{"quiet": "1", "confirm": "y"}[before]
-			for _, k := range []string{answer, "\r"} {
-				io.WriteString(ptmx, k)
-				<-reads
-			}
-			if err := <-taken; err != nil {
-				t.Fatal(err)
-			}
-			const ahead = "typed-ahead-passphrase"
-			io.WriteString(ptmx, ahead+"\n")
-			// The line is in the terminal's queue: read by its line
-			// discipline, which echoes as it reads.
-			until(t, "the passphrase typed ahead in the terminal's queue", func() bool {
-				n, err := unix.IoctlGetInt(int(tty.Fd()), unix.TIOCINQ)
-				return err == nil && n > 0
-			})
-			close(asked)
-			until(t, "the passphrase's question", func() bool { return strings.Contains(shown.String(), "Passphrase:") })
-			for len(reads) > 0 {
-				<-reads
-			}
-			for _, k := range []string{"pw", "\r"} {
-				io.WriteString(ptmx, k)
-				<-reads
-			}
-			if pass := <-done; pass != "pw" {
-				t.Fatalf("passphrase %q", pass)
-			}
-			tty.WriteString("end\n")
-			until(t, "the end", func() bool { return strings.Contains(shown.String(), "end") })
-			if text := ansi.Strip(shown.String()); strings.Contains(text, "typed-ahead") || !strings.Contains(text, discardedWords+"\r\nPassphrase:") {
-				t.Errorf("the terminal showed %q", text)
-			}
-		})
 	}
 }
