@@ -146,8 +146,9 @@ func (c builderCmd) run(ctx context.Context, f builderFlags) error {
 		return err
 	}
 	e, offline, chosen, err := c.app.offlinePrepares(f.key, f.out)
-	if err == nil && !f.dryRun {
-		err = grantRefused(f, !f.yes && !offline)
+	if err == nil {
+		// A dry run grants nothing, but its --grant is read as the run's.
+		err = grantRefused(f, f.dryRun || !f.yes && !offline)
 	}
 	switch {
 	case err != nil:
