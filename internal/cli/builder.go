@@ -186,6 +186,7 @@ func (c builderCmd) run(ctx context.Context, f builderFlags) error {
 		return usageError("%s", flagError(err))
 	}
 	o := builder.NewOrder(a, e.Domain(), c.nonce(), c.now())
+	o.Granted = grantNamed(f)
 	if f.dryRun {
 		c.printWarnings(c.env.Stderr, o)
 		return c.printDryRun(e, o.Review().Intent, f.json)
@@ -223,7 +224,7 @@ func (c builderCmd) run(ctx context.Context, f builderFlags) error {
 		if err := confirm(ctx, c.env, "Sign and authorize the builder?"); err != nil {
 			return err
 		}
-		if err := c.grantAsked(ctx, f, a); err != nil {
+		if err := c.grantAsked(ctx, &o); err != nil {
 			return err
 		}
 	}

@@ -17,7 +17,7 @@ var withdrawKey = []string{"--api-key-signer", sandbox.NoChainAddress, "--permis
 // offline signing without --grant (usage errors naming the
 // flag, before a key is opened or a request made); a --grant
 // unlike --permissions is refused, in a dry run too; named exactly, --yes
-// grants it.
+// grants it, and it is prepared for offline signing.
 func TestBuilderCLIGrantNeedsItsOwnAnswer(t *testing.T) {
 	e := newBcliEnv(t)
 	out := filepath.Join(t.TempDir(), "b.json")
@@ -45,6 +45,10 @@ func TestBuilderCLIGrantNeedsItsOwnAnswer(t *testing.T) {
 	r = bcli(t, demoKeyVars, "", false, authorizeArgs(e, append(withdrawKey, "--grant", "withdraw&trade")...)...)
 	if r.code != 0 || !strings.Contains(r.stdout, "Builder authorized") {
 		t.Fatalf("named exactly: exit %d:\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	r = bcli(t, demoKeyVars, "", false, unconfirmedArgs(e, append(withdrawKey, "--grant", "Withdraw&Trade", "--signer", "offline", "--account", sandbox.DemoAddress, "--out", out)...)...)
+	if r.code != 0 {
+		t.Fatalf("named exactly, offline: exit %d:\n%s%s", r.code, r.stdout, r.stderr)
 	}
 }
 
