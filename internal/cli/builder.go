@@ -146,8 +146,9 @@ func (c builderCmd) run(ctx context.Context, f builderFlags) error {
 		return err
 	}
 	e, offline, chosen, err := c.app.offlinePrepares(f.key, f.out)
-	if err == nil && !f.dryRun {
-		err = grantRefused(f, !f.yes && !offline)
+	if err == nil {
+		// A dry run grants nothing, but its --grant is read as the run's.
+		err = grantRefused(f, f.dryRun || !f.yes && !offline)
 	}
 	switch {
 	case err != nil:
@@ -185,6 +186,7 @@ func (c builderCmd) run(ctx context.Context, f builderFlags) error {
 		return usageError("%s", flagError(err))
 	}
 	o := builder.NewOrder(a, e.Domain(), c.nonce(), c.now())
+	o.Granted = grantNamed(f)
 	if f.dryRun {
 		c.printWarnings(c.env.Stderr, o)
 		return c.printDryRun(e, o.Review().Intent, f.json)
@@ -222,7 +224,7 @@ func (c builderCmd) run(ctx context.Context, f builderFlags) error {
 		if err := confirm(ctx, c.env, "Sign and authorize the builder?"); err != nil {
 			return err
 		}
-		if err := c.grantAsked(ctx, f, a); err != nil {
+		if err := c.grantAsked(ctx, &o); err != nil {
 			return err
 		}
 	}

@@ -42,13 +42,23 @@ func grantRefused(f builderFlags, ask bool) error {
 	return nil
 }
 
+// grantNamed: --grant named the key's permissions, which grantRefused
+// has held to be exactly the key's (builder.Order.Granted).
+func grantNamed(f builderFlags) bool {
+	named, err := builder.ParseNamedGrant(f.grant)
+	return err == nil && named.Valid
+}
+
 // grantAsked asks, after "Sign and authorize the builder?", the second
 // question a key that may move funds needs when --grant did
-// not name it.
-func (c builderCmd) grantAsked(ctx context.Context, f builderFlags, a builder.Auth) error {
-	named, err := builder.ParseNamedGrant(f.grant)
-	if err != nil || !errors.Is(builder.AcceptsGrant(a, named), builder.ErrGrantUnanswered) {
+// not name it; its y is o's grant.
+func (c builderCmd) grantAsked(ctx context.Context, o *builder.Order) error {
+	if o.Granted || !errors.Is(builder.AcceptsGrant(o.Auth, builder.NamedGrant{}), builder.ErrGrantUnanswered) {
+		return nil
+	}
+	if err := confirm(ctx, c.env, o.Auth.GrantWords()+". Grant it all the same?"); err != nil {
 		return err
 	}
-	return confirm(ctx, c.env, a.GrantWords()+". Grant it all the same?")
+	o.Granted = true
+	return nil
 }

@@ -16,7 +16,8 @@ var withdrawKey = []string{"--api-key-signer", sandbox.NoChainAddress, "--permis
 // (builder.AcceptsGrant) is not granted on --yes alone, nor prepared for
 // offline signing without --grant (usage errors naming the
 // flag, before a key is opened or a request made); a --grant
-// unlike --permissions is refused; named exactly, --yes grants it.
+// unlike --permissions is refused, in a dry run too; named exactly, --yes
+// grants it, and it is prepared for offline signing.
 func TestBuilderCLIGrantNeedsItsOwnAnswer(t *testing.T) {
 	e := newBcliEnv(t)
 	out := filepath.Join(t.TempDir(), "b.json")
@@ -33,12 +34,21 @@ func TestBuilderCLIGrantNeedsItsOwnAnswer(t *testing.T) {
 	if r.code != exitUsage || !strings.Contains(r.stderr, "the grant named, Trade, is not the API key's permissions (Withdraw&Trade)") {
 		t.Errorf("unlike: exit %d:\n%s", r.code, r.stderr)
 	}
+	// A dry run rehearses the command: --grant is read there too.
+	r = bcli(t, demoKeyVars, "", false, authorizeArgs(e, append(withdrawKey, "--grant", "Trade", "--dry-run")...)...)
+	if r.code != exitUsage || !strings.Contains(r.stderr, "the grant named, Trade, is not the API key's permissions (Withdraw&Trade)") {
+		t.Errorf("unlike, dry run: exit %d:\n%s", r.code, r.stderr)
+	}
 	if n := e.requests.Load(); n != 0 {
 		t.Fatalf("%d requests for grants refused", n)
 	}
 	r = bcli(t, demoKeyVars, "", false, authorizeArgs(e, append(withdrawKey, "--grant", "withdraw&trade")...)...)
 	if r.code != 0 || !strings.Contains(r.stdout, "Builder authorized") {
 		t.Fatalf("named exactly: exit %d:\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	r = bcli(t, demoKeyVars, "", false, unconfirmedArgs(e, append(withdrawKey, "--grant", "Withdraw&Trade", "--signer", "offline", "--account", sandbox.DemoAddress, "--out", out)...)...)
+	if r.code != 0 {
+		t.Fatalf("named exactly, offline: exit %d:\n%s%s", r.code, r.stdout, r.stderr)
 	}
 }
 

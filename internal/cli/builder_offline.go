@@ -71,6 +71,7 @@ func (c builderCmd) prepare(ctx context.Context, f builderFlags, e config.Enviro
 	}
 	now := c.now()
 	o := builder.NewOrder(a, e.Domain(), c.nonce(), now)
+	o.Granted = grantNamed(f)
 	cx, cancel := context.WithTimeout(ctx, builder.AuthorizeTimeout)
 	p, err := builder.Prepare(cx, exchange.New(e, exchange.Options{Now: c.now, Logger: c.env.Log}), j, o, now)
 	cancel()

@@ -15,7 +15,10 @@ import (
 // TestAuthorizeFlagsRoundTrip: the builder authorize line plain mode and
 // the console print for a chosen authorization (runnext.Authorize), run as
 // printed, signs the same typed data: builder, both fees, the validity
-// (days or not), the API key's signer and permissions.
+// (days or not), the API key's signer and permissions; and run as plain
+// mode says to run it off a terminal (with --yes), it is not refused: a
+// key beyond Trade is granted by the --grant it prints
+// (builder.AcceptsGrant).
 func TestAuthorizeFlagsRoundTrip(t *testing.T) {
 	domain := signer.Domain{Name: signer.DefaultDomainName, ChainID: sandbox.DefaultChainID}
 	for _, in := range []builder.Input{
@@ -35,6 +38,10 @@ func TestAuthorizeFlagsRoundTrip(t *testing.T) {
 			"--config", e.config, "--env", "local")
 		if r := bcli(t, nil, "", true, args...); r.code != 0 || !strings.Contains(r.stdout, "Digest: "+want) {
 			t.Errorf("%q: exit %d, want digest %s:\n%s%s", args, r.code, want, r.stdout, r.stderr)
+		}
+		args = append(runnext.Authorize(a)[1:], "--yes", "--config", e.config, "--env", "local")
+		if r := bcli(t, demoKeyVars, "", false, args...); r.code != 0 {
+			t.Errorf("%q: exit %d:\n%s%s", args, r.code, r.stdout, r.stderr)
 		}
 	}
 }

@@ -99,6 +99,7 @@ func (s *session) signBuilder(o builder.Order) error {
 		if err != nil {
 			return err
 		}
+		o.Granted = yes
 	}
 	if !yes {
 		s.p.Say("Not signed: nothing was signed or sent.")

@@ -25,7 +25,9 @@ func Withdraw(ch withdrawal.Choice) []string {
 }
 
 // Authorize is `builder authorize` with the flags that choose a, as
-// Withdraw is for a withdrawal.
+// Withdraw is for a withdrawal; a key beyond Trade is named again in
+// --grant, as --yes and --signer offline need (builder.AcceptsGrant),
+// for a person who reads it in the line before running it.
 func Authorize(a builder.Auth) []string {
 	expires := a.Validity.String()
 	if a.Validity%(24*time.Hour) == 0 {
@@ -35,6 +37,9 @@ func Authorize(a builder.Auth) []string {
 		"--max-spot-fee", signer.FormatFeeRate(a.Spot), "--expires", expires}
 	if a.WithKey {
 		w = append(w, "--api-key-signer", a.KeySigner.Hex(), "--permissions", a.Perms.String(), "--label", a.Label)
+	}
+	if a.FundsGrant() != 0 {
+		w = append(w, "--grant", a.Perms.String())
 	}
 	return w
 }

@@ -146,3 +146,22 @@ func TestFundsGrantAskedBeforePreparing(t *testing.T) {
 		t.Fatalf("y did not prepare:\n%s", ansi.Strip(r.View()))
 	}
 }
+
+// TestFundsGrantNotAnsweredUnseen: y answers the question only while the
+// review and the question are on screen whole, as enter signs only then;
+// in a window too small for them it grants nothing.
+func TestFundsGrantNotAnsweredUnseen(t *testing.T) {
+	r, rv := grantReview(t, "Withdraw&Trade")
+	screentest.Press(rv, "enter")
+	r.clock.Advance(kit.ShownGuard + kit.KeyGuard)
+	rv.SetSize(60, 8)
+	r.clock.Advance(kit.ShownGuard + kit.KeyGuard)
+	if screentest.Press(rv, "y"); rv.gate.Sending || !rv.askedGrant() {
+		t.Fatalf("y in a window too small for the question: sending %v, asked %v", rv.gate.Sending, rv.askedGrant())
+	}
+	rv.SetSize(120, 36)
+	r.clock.Advance(kit.ShownGuard + kit.KeyGuard)
+	if screentest.Press(rv, "y"); !rv.gate.Sending {
+		t.Fatalf("y with the question seen again did not sign:\n%s", ansi.Strip(rv.View()))
+	}
+}

@@ -58,7 +58,7 @@ func (r *builderReviewScreen) grantBindings(seen bool) kit.Bindings {
 	return kit.Bindings{
 		{Key: grantKeys.Yes, On: r.askedGrant() && seen, Do: func() tea.Cmd {
 			act := r.grantAsk
-			r.grantAsk = nil
+			r.grantAsk, r.order.Granted = nil, true
 			return act()
 		}},
 		{Key: grantKeys.No, On: r.askedGrant(), Do: func() tea.Cmd {

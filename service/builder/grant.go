@@ -89,3 +89,12 @@ func (a Auth) GrantWords() string {
 	}
 	return "The builder's API key gets " + strings.ReplaceAll(g.String(), "&", ", ") + ": the builder may move or administer your account's funds"
 }
+
+// grantAnswered refuses an order whose key needs its own answer
+// (ErrGrantUnanswered) that no face recorded as given (Order.Granted).
+func (o Order) grantAnswered() error {
+	if o.Granted {
+		return nil
+	}
+	return AcceptsGrant(o.Auth, NamedGrant{})
+}

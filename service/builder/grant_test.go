@@ -1,10 +1,14 @@
 package builder_test
 
 import (
+	"context"
 	"errors"
 	"testing"
 
+	"github.com/svcwallet/svcwallet/internal/loopback"
 	"github.com/svcwallet/svcwallet/service/builder"
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/sandbox"
 	"github.com/svcwallet/svcwallet/signer"
 )
 
@@ -61,5 +65,33 @@ func TestParseNamedGrant(t *testing.T) {
 	}
 	if _, err := builder.ParseNamedGrant("Admin&Admin"); err == nil {
 		t.Fatal("a repeated name was taken")
+	}
+}
+
+// TestUngrantedOrderNeitherSignedNorPrepared: an order of a key that may
+// move funds that no face recorded as granted (Order.Granted) is refused
+// by Authorize and Prepare themselves (ErrGrantUnanswered), before a key
+// is loaded or a request made; granted, it is authorized.
+func TestUngrantedOrderNeitherSignedNorPrepared(t *testing.T) {
+	w := loopback.NewWorld(t, sandbox.Options{})
+	rec := &loopback.Recorder{}
+	c := w.Client(exchange.Options{HTTPClient: rec.HTTPClient()})
+	a, err := builder.Check(builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05",
+		Label: "bot", KeySigner: sandbox.NoChainAddress, Permissions: "Withdraw&Trade"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := builder.NewOrder(a, w.Env.Domain(), 42, w.Clock.Now())
+	loaded := 0
+	load := func() (signer.Key, error) { loaded++; return loopback.MustKey(t, sandbox.DemoPrivateKey), nil }
+	if _, _, err := o.Authorize(context.Background(), c, nil, load); !errors.Is(err, builder.ErrGrantUnanswered) || loaded != 0 || rec.Count(exchange.PathBuilderAuthorize) != 0 {
+		t.Fatalf("authorized ungranted: %v, key loaded %d, %d sent", err, loaded, rec.Count(exchange.PathBuilderAuthorize))
+	}
+	if _, err := builder.Prepare(context.Background(), c, nil, o, w.Clock.Now()); !errors.Is(err, builder.ErrGrantUnanswered) {
+		t.Fatalf("prepared ungranted: %v", err)
+	}
+	o.Granted = true
+	if _, _, err := o.Authorize(context.Background(), c, nil, load); err != nil || rec.Count(exchange.PathBuilderAuthorize) != 1 {
+		t.Fatalf("granted: %v, %d sent", err, rec.Count(exchange.PathBuilderAuthorize))
 	}
 }

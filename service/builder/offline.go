@@ -52,6 +52,9 @@ func PreparedOf(p intent.Prepared) (Prepared, error) {
 // Nothing is signed or sent. now is when it was prepared, the clock o's
 // expiration was computed on. The error is written for the user.
 func Prepare(ctx context.Context, c *exchange.Client, j *journal.Journal, o Order, now time.Time) (Prepared, error) {
+	if err := o.grantAnswered(); err != nil {
+		return Prepared{}, err
+	}
 	if err := Signable(j); err != nil {
 		return Prepared{}, err
 	}

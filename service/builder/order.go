@@ -19,6 +19,10 @@ type Order struct {
 	Auth    Auth
 	Domain  signer.Domain
 	Message signer.Message
+	// Granted: the person answered a key that may move funds on its own,
+	// or named its grant beforehand (AcceptsGrant); without it such a
+	// key is neither signed nor prepared, whichever face forgot to ask.
+	Granted bool
 }
 
 // NewOrder builds the message for a with this nonce, expiring the
@@ -48,6 +52,9 @@ const AuthorizeTimeout = 30 * time.Second
 // (AuthorizeBuilder with the same body), never signed again. Service
 // refusals come back as they are, for Explain.
 func (o Order) Authorize(ctx context.Context, c *exchange.Client, j *journal.Journal, load func() (signer.Key, error)) (exchange.BuilderAuthorizeRequest, exchange.BuilderAuthorizeResult, error) {
+	if err := o.grantAnswered(); err != nil {
+		return exchange.BuilderAuthorizeRequest{}, exchange.BuilderAuthorizeResult{}, err
+	}
 	if err := signableToSend(j); err != nil {
 		return exchange.BuilderAuthorizeRequest{}, exchange.BuilderAuthorizeResult{}, err
 	}
