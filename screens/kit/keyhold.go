@@ -150,6 +150,10 @@ func (h *KeyHold) Update(msg tea.Msg, now time.Time, timer func(time.Duration, t
 			h.answer = nil
 			return nil, nil
 		}
+		if msg.Crossed || msg.Late { // input came with it, as a paste's key between; or its answer was lost
+			h.last, h.pasted = now, h.pasted || msg.Crossed
+			return nil, h.Again(now, timer)
+		}
 		k := *h.answer
 		h.answer, h.pasted = nil, false
 		return k, nil
