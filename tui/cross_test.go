@@ -4,6 +4,7 @@ import (
 	"image/color"
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	uv "github.com/charmbracelet/ultraviolet"
@@ -147,6 +148,9 @@ func TestTimeSettlesOnlyWhereNoAnswerCame(t *testing.T) {
 	if s, ok := settledAs(home, 4); !ok || !s.Late || !strings.Contains(m.toast.text, NoAnswer) {
 		t.Fatalf("no answer AnswerWithin on: settled %v, late %v, said %q", ok, s.Late, m.toast.text)
 	}
+	now := fixedNow.Add(AnswerWithin) // no input since: the answers were lost
+	m.common.Now = func() time.Time { return now }
+	q.late(m)
 	send(m, SettleMsg{Tag: 5})
 	send(m, da1)
 	q.quiet(m)
@@ -154,6 +158,28 @@ func TestTimeSettlesOnlyWhereNoAnswerCame(t *testing.T) {
 	q.late(m)
 	if s, ok := settledAs(home, 5); !ok || s.Crossed || s.Late {
 		t.Fatalf("after answers lost, the next key's own answer settled it %v, crossed %v, late %v", ok, s.Crossed, s.Late)
+	}
+}
+
+// TestSlowPaddingKeepsTheQuestion (⏎ + padding read for longer than
+// AnswerWithin + ⏎): the first enter is given up, but its question stays
+// out while input still comes, and the second enter, taken before that
+// answer, came with it: crossed, even settled by its own answer.
+func TestSlowPaddingKeepsTheQuestion(t *testing.T) {
+	m, home, q := quietRoot(t)
+	answered(t, m, q, home)
+	send(m, SettleMsg{Tag: 1})
+	send(m, tea.FocusMsg{})
+	send(m, SettledMsg{Tag: 1})
+	q.late(m)
+	send(m, press("enter"))
+	send(m, SettleMsg{Tag: 2})
+	send(m, da1) // 1's
+	q.quiet(m)
+	send(m, da1) // 2's
+	q.quiet(m)
+	if s, ok := settledAs(home, 2); !ok || !s.Crossed {
+		t.Fatalf("an enter taken before the answer to the key before: settled %v, crossed %v", ok, s.Crossed)
 	}
 }
 

@@ -91,6 +91,8 @@ type Model struct {
 	answers bool
 	// lastPress is the last key pressed: its release crosses nothing.
 	lastPress rune
+	// lastInput is when the terminal last sent input (late).
+	lastInput time.Time
 	// typedOnce: a key or paste came. What the terminal says of itself
 	// (its background colour, its keyboard flags) after one is no answer
 	// to the question at start but a paste's bytes or another program's

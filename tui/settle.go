@@ -48,15 +48,15 @@ type SettledMsg struct {
 	// terminal that answers had not answered when the timer said (a paste
 	// padded past the timer).
 	Crossed bool
-	// Late: a terminal that answers did not answer within AnswerWithin:
-	// the answer was lost (to a shell, while stopped), and the key answers
-	// nothing; the root says so.
+	// Late: a terminal that answers did not answer within AnswerWithin
+	// (the answer lost, or a paste's padding still being read): the key
+	// answers nothing; the root says so.
 	Late bool
 }
 
 // AnswerWithin bounds the wait for the answer of a terminal that answers,
 // far past any round trip: a key with no answer by then is given up
-// (SettledMsg.Late), and keys settle by time again until it answers.
+// (SettledMsg.Late, late).
 const AnswerWithin = 5 * time.Second
 
 // NoAnswer is what the root says when a key's answer never came.
@@ -101,7 +101,9 @@ func (m *Model) askSettle(msg SettleMsg) tea.Cmd {
 	if len(m.waits) >= settleMost {
 		m.waits = m.waits[1:]
 	}
-	m.waits = append(m.waits, waiting{tag: msg.Tag, screen: m.top()})
+	// A key taken before the answer to the question asked after the one
+	// before was sent before it: with that key, as a paste's.
+	m.waits = append(m.waits, waiting{tag: msg.Tag, screen: m.top(), crossed: m.answers && len(m.settling) > 0})
 	if len(m.settling) >= settleMost {
 		return nil
 	}
@@ -168,26 +170,33 @@ func (m *Model) settledByTime(msg SettledMsg) tea.Cmd {
 	return m.updateTop(msg)
 }
 
-// late gives up the key tag, still unanswered AnswerWithin on: its answer
-// was lost, so the questions up to its own are given up too (a lost answer
-// shifts the pairing of none after it), and keys settle by time again
-// until the terminal answers.
+// late gives up the key tag, still unanswered AnswerWithin on, and says
+// so. Its question stays out while input still comes (a paste's padding
+// still being read: its answer comes after it, and keys before it came
+// with the paste); once none came for AnswerWithin its answer was lost,
+// and the questions up to its own are given up, so a lost answer shifts
+// the pairing of none after it.
 func (m *Model) late(tag Tag) tea.Cmd {
-	if w := m.wait(tag); w == nil || w.answered {
-		return nil
+	var cmd tea.Cmd
+	if w := m.wait(tag); w != nil && !w.answered {
+		m.forget(tag)
+		if !m.hidesTop() {
+			cmd = tea.Batch(m.updateTop(SettledMsg{Tag: tag, Late: true}), m.showToast(true, NoAnswer))
+		}
 	}
-	m.forget(tag)
+	if !m.out(tag) {
+		return cmd
+	}
+	if m.common.Now().Sub(m.lastInput) < AnswerWithin {
+		return tea.Batch(cmd, After(m.timer, AnswerWithin, lateMsg{tag}))
+	}
 	for i, a := range m.settling {
 		if a.tag == tag {
 			m.settling = m.settling[i+1:]
 			break
 		}
 	}
-	m.answers = false
-	if m.hidesTop() {
-		return nil
-	}
-	return tea.Batch(m.updateTop(SettledMsg{Tag: tag, Late: true}), m.showToast(true, NoAnswer))
+	return cmd
 }
 
 // out: the question asked after the key tag is out (not answered).
@@ -214,7 +223,11 @@ func (m *Model) resumed() {
 // A key's own release, and a modifier's, pass (two for each key); the
 // answer to a question out is its settling, not input between.
 func (m *Model) cross(msg tea.Msg) {
-	if len(m.waits) == 0 || !fromTerminal(msg) {
+	if !fromTerminal(msg) {
+		return
+	}
+	m.lastInput = m.common.Now()
+	if len(m.waits) == 0 {
 		return
 	}
 	if _, ok := msg.(uv.PrimaryDeviceAttributesEvent); ok && len(m.settling) > 0 {
