@@ -93,6 +93,9 @@ type Model struct {
 	lastPress rune
 	// lastInput is when the terminal last sent input (late).
 	lastInput time.Time
+	// pressedOut: the last key was pressed while a question was out on a
+	// terminal that answers (askSettle).
+	pressedOut bool
 	// typedOnce: a key or paste came. What the terminal says of itself
 	// (its background colour, its keyboard flags) after one is no answer
 	// to the question at start but a paste's bytes or another program's
@@ -161,6 +164,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m.cross(msg)
 	if p, ok := msg.(tea.KeyPressMsg); ok {
 		m.lastPress = p.Code
+		m.pressedOut = m.answers && len(m.settling) > 0
 	}
 	if noKey(msg) {
 		return m, nil

@@ -101,9 +101,10 @@ func (m *Model) askSettle(msg SettleMsg) tea.Cmd {
 	if len(m.waits) >= settleMost {
 		m.waits = m.waits[1:]
 	}
-	// A key taken before the answer to the question asked after the one
-	// before was sent before it: with that key, as a paste's.
-	m.waits = append(m.waits, waiting{tag: msg.Tag, screen: m.top(), crossed: m.answers && len(m.settling) > 0})
+	// A key pressed before the answer to the question asked after the one
+	// before (pressedOut) was sent before it: with that key, as a paste's.
+	m.waits = append(m.waits, waiting{tag: msg.Tag, screen: m.top(), crossed: m.pressedOut})
+	m.pressedOut = false
 	if len(m.settling) >= settleMost {
 		return nil
 	}
