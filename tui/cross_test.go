@@ -208,3 +208,26 @@ func TestResumeGivesUpTheQuestionsOut(t *testing.T) {
 		t.Fatalf("a key waiting through the stop: settled %v, crossed %v", ok, s.Crossed)
 	}
 }
+
+// TestLostAnswerHoldsNoKeyAfterIt: a question whose answer was lost (a
+// key that answers nothing, so no screen's timer waits on it) is given up
+// once no input came for AnswerWithin: an enter after it is no paste's.
+func TestLostAnswerHoldsNoKeyAfterIt(t *testing.T) {
+	m, home, q := quietRoot(t)
+	answered(t, m, q, home)
+	send(m, press("x"))
+	send(m, SettleMsg{Tag: 1}) // its answer lost
+	now := fixedNow.Add(AnswerWithin)
+	m.common.Now = func() time.Time { return now }
+	q.late(m)
+	if _, ok := settledAs(home, 1); ok || m.toast.text != "" {
+		t.Fatalf("a key no timer waits on was said to be given up (%q)", m.toast.text)
+	}
+	send(m, press("enter"))
+	send(m, SettleMsg{Tag: 2})
+	send(m, da1)
+	q.quiet(m)
+	if s, ok := settledAs(home, 2); !ok || s.Crossed {
+		t.Fatalf("an enter after a lost answer: settled %v, crossed %v", ok, s.Crossed)
+	}
+}

@@ -90,6 +90,8 @@ type waiting struct {
 	crossed  bool
 	freed    int
 	answered bool
+	// timed: the screen's timer came while its answer was out (late).
+	timed bool
 }
 
 // quietMsg: SettleQuiet passed since the key Tag's answer.
@@ -109,7 +111,9 @@ func (m *Model) askSettle(msg SettleMsg) tea.Cmd {
 		return nil
 	}
 	m.settling = append(m.settling, asked{tag: msg.Tag, screen: m.top()})
-	return tea.Raw(ansi.RequestPrimaryDeviceAttributes)
+	// Every question is given up once unanswered long past a round trip
+	// with no input coming (late): one lost would hold every key after it.
+	return tea.Batch(tea.Raw(ansi.RequestPrimaryDeviceAttributes), After(m.timer, AnswerWithin, lateMsg{msg.Tag}))
 }
 
 // settled takes the terminal's answer to the oldest question; the key it
@@ -161,7 +165,8 @@ func (m *Model) settledByTime(msg SettledMsg) tea.Cmd {
 		return nil // its answer settles it after SettleQuiet
 	}
 	if w != nil && m.answers && m.out(msg.Tag) {
-		return After(m.timer, AnswerWithin, lateMsg{msg.Tag})
+		w.timed = true // its question's bound (late) gives it up
+		return nil
 	}
 	msg.Crossed = w != nil && w.crossed
 	m.forget(msg.Tag)
@@ -179,7 +184,7 @@ func (m *Model) settledByTime(msg SettledMsg) tea.Cmd {
 // the pairing of none after it.
 func (m *Model) late(tag Tag) tea.Cmd {
 	var cmd tea.Cmd
-	if w := m.wait(tag); w != nil && !w.answered {
+	if w := m.wait(tag); w != nil && !w.answered && w.timed {
 		m.forget(tag)
 		if !m.hidesTop() {
 			cmd = tea.Batch(m.updateTop(SettledMsg{Tag: tag, Late: true}), m.showToast(true, NoAnswer))
