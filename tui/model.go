@@ -83,6 +83,19 @@ type Model struct {
 	// settling: the keys whose terminal question (SettleMsg) is out,
 	// oldest first.
 	settling []asked
+	// waits: the keys asked about (SettleMsg) not yet settled, oldest
+	// first, with the input that crossed them (cross).
+	waits []waiting
+	// answers: the terminal answered a settling question in this run, so
+	// a key settles by its answer alone (settledByTime).
+	answers bool
+	// lastPress is the last key pressed: its release crosses nothing.
+	lastPress rune
+	// lastInput is when the terminal last sent input (late).
+	lastInput time.Time
+	// pressedOut: the last key was pressed while a question was out on a
+	// terminal that answers (askSettle).
+	pressedOut bool
 	// typedOnce: a key or paste came. What the terminal says of itself
 	// (its background colour, its keyboard flags) after one is no answer
 	// to the question at start but a paste's bytes or another program's
@@ -148,6 +161,11 @@ func (m *Model) Init() tea.Cmd {
 // Update handles the global messages itself and hands everything else to the
 // top screen only.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	m.cross(msg)
+	if p, ok := msg.(tea.KeyPressMsg); ok {
+		m.lastPress = p.Code
+		m.pressedOut = m.answers && len(m.settling) > 0
+	}
 	if noKey(msg) {
 		return m, nil
 	}
@@ -208,11 +226,14 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case uv.PrimaryDeviceAttributesEvent:
 		cmd = m.settled(msg)
 	case SettledMsg:
-		// A key settled by time (kit.KeyHold): never while the question it
-		// would answer is hidden (hidesTop).
-		if !m.hidesTop() {
-			cmd = m.updateTop(msg)
-		}
+		cmd = m.settledByTime(msg) // a screen's timer (kit.KeyHold)
+	case quietMsg:
+		cmd = m.quieted(msg.tag)
+	case lateMsg:
+		cmd = m.late(msg.tag)
+	case tea.ResumeMsg:
+		m.resumed()
+		cmd = m.updateTop(msg)
 	case tea.PasteEndMsg:
 		// The parser ends every paste with this, one per end marker (a
 		// stray one too): the guard runs from when the paste was taken,

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	uv "github.com/charmbracelet/ultraviolet"
@@ -20,6 +21,47 @@ func settledTags(f *fakeScreen) []Tag {
 		}
 	}
 	return tags
+}
+
+// quiets records the root's timers: an answer's quiet (SettleQuiet)
+// passes only when the test says (quiet).
+// The bounds on a lost answer (AnswerWithin) pass when it says (late).
+type quiets struct{ msgs, lates []tea.Msg }
+
+func (q *quiets) timer(d time.Duration, msg tea.Msg) tea.Cmd {
+	switch d {
+	case SettleQuiet:
+		q.msgs = append(q.msgs, msg)
+	case AnswerWithin:
+		q.lates = append(q.lates, msg)
+	}
+	return nil
+}
+
+// late ends every bound on a lost answer out.
+func (q *quiets) late(m *Model) {
+	lates := q.lates
+	q.lates = nil
+	for _, msg := range lates {
+		send(m, msg)
+	}
+}
+
+// quietRoot is newRoot with its answers' quiets recorded.
+func quietRoot(t *testing.T) (*Model, *fakeScreen, *quiets) {
+	m, home := newRoot(t, 80, 24)
+	q := &quiets{}
+	m.timer = q.timer
+	return m, home, q
+}
+
+// quiet ends every quiet out: SettleQuiet passed with no input.
+func (q *quiets) quiet(m *Model) {
+	msgs := q.msgs
+	q.msgs = nil
+	for _, msg := range msgs {
+		send(m, msg)
+	}
 }
 
 // TestSettleAsksTheTerminal: a key's settling (SettleMsg) is a question
@@ -44,15 +86,17 @@ func TestSettleAsksTheTerminal(t *testing.T) {
 // The screen is given SettledMsg, never the answer itself; an answer no
 // question waits for is dropped.
 func TestSettledInTheOrderAsked(t *testing.T) {
-	m, home := newRoot(t, 80, 24)
+	m, home, q := quietRoot(t)
 	send(m, da1) // nothing asked
 	send(m, SettleMsg{Tag: 7})
 	send(m, SettleMsg{Tag: 8})
 	send(m, da1)
+	q.quiet(m)
 	if got := settledTags(home); len(got) != 1 || got[0] != 7 {
 		t.Fatalf("one answer settled %v, want the first key asked (7) only", got)
 	}
 	send(m, da1)
+	q.quiet(m)
 	send(m, da1) // one answer too many
 	if got := settledTags(home); len(got) != 2 || got[1] != 8 {
 		t.Fatalf("two answers settled %v, want 7 then 8", got)
@@ -68,7 +112,7 @@ func TestSettledInTheOrderAsked(t *testing.T) {
 // screen is on top is dropped: that screen asked nothing, and the one that
 // did is not shown.
 func TestSettledOnlyOnTheScreenThatAsked(t *testing.T) {
-	m, home := newRoot(t, 80, 24)
+	m, home, q := quietRoot(t)
 	send(m, SettleMsg{Tag: 3})
 	other := newFake(m.common, "Other")
 	send(m, PushMsg{Screen: other})
@@ -79,6 +123,7 @@ func TestSettledOnlyOnTheScreenThatAsked(t *testing.T) {
 	}
 	send(m, SettleMsg{Tag: 4})
 	send(m, da1)
+	q.quiet(m)
 	if got := settledTags(home); len(got) != 1 || got[0] != 4 {
 		t.Fatalf("the next answer settled %v, want 4: the dropped one was the earlier question's", got)
 	}

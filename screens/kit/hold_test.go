@@ -186,3 +186,38 @@ func TestKeyHoldHeldAgainDropsTheWaitingAnswer(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyHoldCrossedAnswerIsAPaste: an answer key whose settling says
+// input crossed it (tui.SettledMsg.Crossed: focus events, an answer nobody
+// asked, a timer past on a terminal that answers) came with that input,
+// as a raw paste's: it acts on nothing, keys are held and the hold says a
+// paste. Its settling uncrossed acts.
+func TestKeyHoldCrossedAnswerIsAPaste(t *testing.T) {
+	at := screentest.Now
+	for _, crossed := range []bool{true, false} {
+		var h kit.KeyHold
+		_, settle := h.Update(screentest.Key("enter"), at, nil)
+		tag, _, _ := screentest.Settling(settle)
+		act, _ := h.Update(tui.SettledMsg{Tag: tag, Crossed: crossed}, at.Add(kit.KeyGuard), nil)
+		if crossed && (act != nil || !h.Pasted() || !h.Holds(at.Add(kit.KeyGuard)) || h.Waiting()) {
+			t.Fatalf("a crossed enter: acted %v, said a paste %v, holds %v", act != nil, h.Pasted(), h.Holds(at.Add(kit.KeyGuard)))
+		}
+		if !crossed && act == nil {
+			t.Fatal("an enter settled with nothing between did not act")
+		}
+	}
+}
+
+// TestKeyHoldLateAnswerDoesNothing: an answer key whose answer never came
+// (tui.SettledMsg.Late, said by the root) acts on nothing and holds keys
+// again; it was no paste, and the hold does not say one.
+func TestKeyHoldLateAnswerDoesNothing(t *testing.T) {
+	at := screentest.Now
+	var h kit.KeyHold
+	_, settle := h.Update(screentest.Key("enter"), at, nil)
+	tag, _, _ := screentest.Settling(settle)
+	late := at.Add(tui.AnswerWithin)
+	if act, _ := h.Update(tui.SettledMsg{Tag: tag, Late: true}, late, nil); act != nil || h.Pasted() || !h.Holds(late) || h.Waiting() {
+		t.Fatalf("a late enter: acted %v, said a paste %v, holds %v, waits %v", act != nil, h.Pasted(), h.Holds(late), h.Waiting())
+	}
+}

@@ -33,10 +33,12 @@ const ShownGuardTold = intent.ShownDwellTold
 // names as one (the kitty keyboard protocol's event types) is held
 // whenever it comes. An answer key (answerKeys) acts only once the
 // terminal answered the question asked after it (tui.Settle) with no key
-// between, or settleWithin on where no answer comes: a raw paste's keys
-// all come before that answer, so an answer key with any key after it is
-// a paste's. Used by the reviews, the bridge confirmation and the notice
-// of an earlier journal.
+// between, or settleWithin on where no answer ever came: a raw paste's
+// keys all come before that answer, so an answer key with any key after
+// it is a paste's. The root tells when other input came between
+// (tui.SettledMsg.Crossed: focus events padding a paste) or the answer
+// never came (Late): either drops it. Used by the reviews, the bridge
+// confirmation and the notice of an earlier journal.
 type KeyHold struct {
 	// until is when the hold ends.
 	until time.Time
@@ -78,8 +80,9 @@ func (h *KeyHold) shown() time.Duration {
 
 // settleWithin bounds unsettled: a terminal that never answers leaves a key
 // unsettled, and a key a KeyGuard after it is a person's; an answer key
-// waiting acts then (its settling by time is a tui.SettledMsg too, so the
-// root drops it as it drops the answer while the question is hidden).
+// waiting acts then (its settling by time is a tui.SettledMsg too, which
+// the root passes on only where the terminal never answered in this run,
+// crossed if input came since, and drops while the question is hidden).
 const settleWithin = KeyGuard
 
 // answerKeys are the keys that answer a question that signs, pays or
@@ -149,6 +152,10 @@ func (h *KeyHold) Update(msg tea.Msg, now time.Time, timer func(time.Duration, t
 		if h.answer == nil || h.Holds(now) {
 			h.answer = nil
 			return nil, nil
+		}
+		if msg.Crossed || msg.Late { // input came with it, as a paste's key between; or its answer was lost
+			h.last, h.pasted = now, h.pasted || msg.Crossed
+			return nil, h.Again(now, timer)
 		}
 		k := *h.answer
 		h.answer, h.pasted = nil, false

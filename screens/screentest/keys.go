@@ -175,7 +175,7 @@ func Answered(t testing.TB, cmd tea.Cmd) tui.SettledMsg {
 	t.Helper()
 	for _, m := range RunAll(cmd) {
 		if s, ok := m.(tui.SettleMsg); ok {
-			return tui.SettledMsg(s)
+			return tui.SettledMsg{Tag: s.Tag}
 		}
 	}
 	t.Fatal("the key asks the terminal nothing: it settles no way")

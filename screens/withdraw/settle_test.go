@@ -45,12 +45,42 @@ type terminal struct {
 	r    *reviewScreen
 	// asked counts the questions written and not yet answered.
 	asked int
+	// holdQuiet: the answers' quiets (quiets) wait for the test (quiet).
+	holdQuiet bool
+	quiets    []tea.Msg
 }
 
 func underRoot(r *reviewScreen, now *time.Time) *terminal {
-	root := tui.New(r, tui.Options{Theme: "dark", Common: r.app.Common})
-	root.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	return &terminal{root: root, now: now, r: r}
+	tm := &terminal{now: now, r: r}
+	tm.root = tui.New(r, tui.Options{Theme: "dark", Common: r.app.Common, Timer: tm.timer})
+	tm.root.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	return tm
+}
+
+// timer is the root's: an answer's quiet (tui.SettleQuiet) passes at once
+// with no input after it, unless the test holds it (quiets); the session
+// countdown's redraw never comes.
+func (tm *terminal) timer(d time.Duration, msg tea.Msg) tea.Cmd {
+	if d != tui.SettleQuiet {
+		return nil
+	}
+	if tm.holdQuiet {
+		tm.quiets = append(tm.quiets, msg)
+		return nil
+	}
+	return func() tea.Msg { return msg }
+}
+
+// quiet ends the answers' quiets the test held, and delivers what follows
+// unless it signed.
+func (tm *terminal) quiet() {
+	quiets := tm.quiets
+	tm.quiets = nil
+	for _, q := range quiets {
+		if _, cmd := tm.root.Update(q); !tm.r.gate.Sending {
+			tm.deliver(cmd)
+		}
+	}
 }
 
 // key hands the root k after gap and, unless it signed, what its command
@@ -69,8 +99,9 @@ func (tm *terminal) deliver(cmd tea.Cmd) {
 			tm.asked++
 			continue
 		}
-		_, next := tm.root.Update(m)
-		tm.deliver(next)
+		if _, next := tm.root.Update(m); !tm.r.gate.Sending {
+			tm.deliver(next)
+		}
 	}
 }
 
