@@ -68,6 +68,7 @@ func (r *reviewScreen) lossBindings(seen bool) kit.Bindings {
 		{Key: lossKeys.Yes, On: r.askedLoss() && seen, Do: func() tea.Cmd {
 			act := r.lossAsk
 			r.lossAsk = nil
+			r.order.AnswerLoss()
 			return act()
 		}},
 		{Key: lossKeys.No, On: r.askedLoss(), Do: func() tea.Cmd {
