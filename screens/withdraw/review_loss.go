@@ -3,7 +3,6 @@ package withdraw
 import (
 	"errors"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/shopspring/decimal"
 
@@ -15,11 +14,6 @@ import (
 // A withdrawal that is mostly fee (withdrawal.AcceptsLoss) is signed, or
 // prepared for offline signing, only after a second yes: enter asks, and a
 // typed y answers.
-
-var lossKeys = struct{ Yes, No key.Binding }{
-	Yes: key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "yes, all the same")),
-	No:  key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "no")),
-}
 
 // lossWords warns of a loss above withdrawal.LossWarnShare of the amount
 // (withdrawal.Loss.Warning), as a sentence; "" for a smaller one.
@@ -43,37 +37,20 @@ func lossQuestion(o withdrawal.Order, level, wd int) string {
 }
 
 // askingLoss wraps act (signing, or preparing the Transfer): a loss that
-// needs a second yes asks for it first, and y then acts, once the question
-// has been on screen for kit.ShownGuard (a y typed with the enter is held).
+// needs a second yes asks for it first (kit.SecondQuestion).
 func (r *reviewScreen) askingLoss(act func() tea.Cmd) func() tea.Cmd {
-	return func() tea.Cmd {
-		if errors.Is(withdrawal.AcceptsLoss(r.order.Loss(), decimal.NullDecimal{}), withdrawal.ErrSevereLoss) {
-			r.lossAsk = act
-			return r.gate.Guard()
-		}
-		return act()
-	}
+	return r.loss.Asking(&r.gate, func() bool {
+		return errors.Is(withdrawal.AcceptsLoss(r.order.Loss(), decimal.NullDecimal{}), withdrawal.ErrSevereLoss)
+	}, act)
 }
 
 // askedLoss: the second yes is asked for now.
 func (r *reviewScreen) askedLoss() bool {
-	return r.lossAsk != nil && !r.gate.Sending && !r.expired()
+	return r.loss.Pending() && !r.gate.Sending && !r.expired()
 }
 
-// lossBindings answer the question: y acts, while the review and the
-// question are on screen whole (as enter signs only then) and keys are no
-// longer held (ReviewGate.Held); n does not act.
+// lossBindings answer the question; its yes is the order's
+// (withdrawal.Order.AnswerLoss), which signing and preparing hold to.
 func (r *reviewScreen) lossBindings(seen bool) kit.Bindings {
-	return kit.Bindings{
-		{Key: lossKeys.Yes, On: r.askedLoss() && seen, Do: func() tea.Cmd {
-			act := r.lossAsk
-			r.lossAsk = nil
-			r.order.AnswerLoss()
-			return act()
-		}},
-		{Key: lossKeys.No, On: r.askedLoss(), Do: func() tea.Cmd {
-			r.lossAsk = nil
-			return nil
-		}},
-	}
+	return r.loss.Bindings(r.askedLoss(), seen, "yes, all the same", r.order.AnswerLoss)
 }
