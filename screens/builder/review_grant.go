@@ -3,6 +3,7 @@ package builder
 import (
 	"errors"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/svcwallet/svcwallet/screens/kit"
@@ -14,6 +15,11 @@ import (
 // (builder.AcceptsGrant) is signed, or prepared for offline signing, only
 // after a second yes, as a withdrawal that is mostly fee is: enter asks,
 // and a typed y answers.
+
+var grantKeys = struct{ Yes, No key.Binding }{
+	Yes: key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "yes, grant it")),
+	No:  key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "no")),
+}
 
 // grantQuestion is the second question: under what the key grants
 // (builder.Auth.GrantWords), or from level 3, where the review has no
@@ -42,5 +48,5 @@ func (r *builderReviewScreen) askedGrant() bool {
 // grantBindings answer the question; its yes is the order's
 // (builder.Order.Granted), which signing and preparing hold to.
 func (r *builderReviewScreen) grantBindings(seen bool) kit.Bindings {
-	return r.grant.Bindings(r.askedGrant(), seen, "yes, grant it", func() { r.order.Granted = true })
+	return r.grant.Bindings(r.askedGrant(), seen, grantKeys.Yes, grantKeys.No, func() { r.order.Granted = true })
 }

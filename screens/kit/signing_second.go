@@ -32,18 +32,19 @@ func (q *SecondQuestion) Asking(g *ReviewGate, needed func() bool, act func() te
 // Bindings).
 func (q *SecondQuestion) Pending() bool { return q.act != nil }
 
-// Bindings answer it while asked: y (its help yesHelp) acts once the review
-// and the question are on screen whole (seen, as enter signs only then),
-// after answered records the yes where the review keeps it; n does not act.
-func (q *SecondQuestion) Bindings(asked, seen bool, yesHelp string, answered func()) Bindings {
+// Bindings answer it while asked: yes (the screen's y, in its words) acts
+// once the review and the question are on screen whole (seen, as enter
+// signs only then), after answered records the yes where the review keeps
+// it; no does not act.
+func (q *SecondQuestion) Bindings(asked, seen bool, yes, no key.Binding, answered func()) Bindings {
 	return Bindings{
-		{Key: key.NewBinding(key.WithKeys("y"), key.WithHelp("y", yesHelp)), On: asked && seen, Do: func() tea.Cmd {
+		{Key: yes, On: asked && seen, Do: func() tea.Cmd {
 			act := q.act
 			q.act = nil
 			answered()
 			return act()
 		}},
-		{Key: key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "no")), On: asked, Do: func() tea.Cmd {
+		{Key: no, On: asked, Do: func() tea.Cmd {
 			q.act = nil
 			return nil
 		}},

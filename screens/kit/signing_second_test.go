@@ -3,6 +3,7 @@ package kit_test
 import (
 	"testing"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/ethereum/go-ethereum/common"
 
@@ -18,10 +19,11 @@ func TestSecondQuestionActsOnlyOnItsYes(t *testing.T) {
 	app, _ := screentest.LoggedInApp(t)
 	g := kit.NewReviewGate(app, common.Address{})
 	var q kit.SecondQuestion
+	yes, no := key.NewBinding(key.WithKeys("y")), key.NewBinding(key.WithKeys("n"))
 	acted, answered, needed := 0, 0, false
 	ask := q.Asking(&g, func() bool { return needed }, func() tea.Cmd { acted++; return nil })
 	press := func(k string, seen bool) bool {
-		_, ok := q.Bindings(q.Pending(), seen, "yes", func() { answered++ }).Handle(screentest.Key(k))
+		_, ok := q.Bindings(q.Pending(), seen, yes, no, func() { answered++ }).Handle(screentest.Key(k))
 		return ok
 	}
 	if ask(); acted != 1 || q.Pending() {

@@ -3,6 +3,7 @@ package withdraw
 import (
 	"errors"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/shopspring/decimal"
 
@@ -14,6 +15,11 @@ import (
 // A withdrawal that is mostly fee (withdrawal.AcceptsLoss) is signed, or
 // prepared for offline signing, only after a second yes: enter asks, and a
 // typed y answers.
+
+var lossKeys = struct{ Yes, No key.Binding }{
+	Yes: key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "yes, all the same")),
+	No:  key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "no")),
+}
 
 // lossWords warns of a loss above withdrawal.LossWarnShare of the amount
 // (withdrawal.Loss.Warning), as a sentence; "" for a smaller one.
@@ -52,5 +58,5 @@ func (r *reviewScreen) askedLoss() bool {
 // lossBindings answer the question; its yes is the order's
 // (withdrawal.Order.AnswerLoss), which signing and preparing hold to.
 func (r *reviewScreen) lossBindings(seen bool) kit.Bindings {
-	return r.loss.Bindings(r.askedLoss(), seen, "yes, all the same", r.order.AnswerLoss)
+	return r.loss.Bindings(r.askedLoss(), seen, lossKeys.Yes, lossKeys.No, r.order.AnswerLoss)
 }
