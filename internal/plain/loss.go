@@ -30,11 +30,15 @@ func (s *session) warnLoss(o withdrawal.Order) {
 // lossConfirmed asks the second question when withdrawal.AcceptsLoss
 // wants one (no loss was accepted beforehand in plain mode): only "yes"
 // typed in full confirms; anything else, an empty line included, does
-// not. true when no question is needed.
-func (s *session) lossConfirmed(o withdrawal.Order) (bool, error) {
+// not; its yes is o's (Order.AnswerLoss). true when no question is needed.
+func (s *session) lossConfirmed(o *withdrawal.Order) (bool, error) {
 	l := o.Loss()
 	if !errors.Is(withdrawal.AcceptsLoss(l, decimal.NullDecimal{}), withdrawal.ErrSevereLoss) {
 		return true, nil
 	}
-	return s.p.TypedWord(l.Warning()+". Type yes to sign anyway, anything else stops:", "yes")
+	yes, err := s.p.TypedWord(l.Warning()+". Type yes to sign anyway, anything else stops:", "yes")
+	if yes {
+		o.AnswerLoss()
+	}
+	return yes, err
 }

@@ -71,7 +71,7 @@ func (s *session) quoteAndSign(ch withdrawal.Choice) (again bool, err error) {
 		return false, err
 	}
 	if yes {
-		yes, err = s.lossConfirmed(o)
+		yes, err = s.lossConfirmed(&o)
 		if err != nil {
 			return false, err
 		}

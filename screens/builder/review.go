@@ -71,9 +71,8 @@ type builderReviewScreen struct {
 	// fit is the fullest rendering that fits, kept until the review
 	// changes (drawn).
 	fit fit
-	// grantAsk is what y does while the second yes to a key that may move
-	// funds is asked for (askingGrant); nil when it is not.
-	grantAsk func() tea.Cmd
+	// grant is the second yes to a key that may move funds (askingGrant).
+	grant kit.SecondQuestion
 }
 
 // newBuilderReview builds the message for a checked authorization with the

@@ -33,37 +33,20 @@ func grantQuestion(a builder.Auth, level, wd int) string {
 }
 
 // askingGrant wraps act (signing, or preparing the authorization): a key
-// that needs its own yes asks for it first, and y then acts, once the
-// question has been on screen for kit.ShownGuard (a y typed with the
-// enter is held).
+// that needs its own yes asks for it first (kit.SecondQuestion).
 func (r *builderReviewScreen) askingGrant(act func() tea.Cmd) func() tea.Cmd {
-	return func() tea.Cmd {
-		if errors.Is(builder.AcceptsGrant(r.order.Auth, builder.NamedGrant{}), builder.ErrGrantUnanswered) {
-			r.grantAsk = act
-			return r.gate.Guard()
-		}
-		return act()
-	}
+	return r.grant.Asking(&r.gate, func() bool {
+		return errors.Is(builder.AcceptsGrant(r.order.Auth, builder.NamedGrant{}), builder.ErrGrantUnanswered)
+	}, act)
 }
 
 // askedGrant: the second yes is asked for now.
 func (r *builderReviewScreen) askedGrant() bool {
-	return r.grantAsk != nil && !r.gate.Sending && !r.gate.Offline.Preparing
+	return r.grant.Pending() && !r.gate.Sending && !r.gate.Offline.Preparing
 }
 
-// grantBindings answer the question: y acts while the review and the
-// question are on screen whole (seen, as enter signs only then) and keys
-// are no longer held (ReviewGate.Held); n does not act.
+// grantBindings answer the question; its yes is the order's
+// (builder.Order.Granted), which signing and preparing hold to.
 func (r *builderReviewScreen) grantBindings(seen bool) kit.Bindings {
-	return kit.Bindings{
-		{Key: grantKeys.Yes, On: r.askedGrant() && seen, Do: func() tea.Cmd {
-			act := r.grantAsk
-			r.grantAsk, r.order.Granted = nil, true
-			return act()
-		}},
-		{Key: grantKeys.No, On: r.askedGrant(), Do: func() tea.Cmd {
-			r.grantAsk = nil
-			return nil
-		}},
-	}
+	return r.grant.Bindings(r.askedGrant(), seen, grantKeys.Yes, grantKeys.No, func() { r.order.Granted = true })
 }

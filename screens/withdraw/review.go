@@ -60,11 +60,10 @@ type reviewScreen struct {
 	err          error
 	refused      bool // finally refused (screening): signing again cannot help
 	accepted     bool // the service took it: drawn until the status screen comes
-	// lossAsk is what y does while the second yes to a loss of most of the
-	// amount is asked for (askingLoss); nil when it is not.
-	lossAsk func() tea.Cmd
-	tag     tui.Tag // of this visit's countdown ticks
-	wd, h   int
+	// loss is the second yes to a loss of most of the amount (askingLoss).
+	loss  kit.SecondQuestion
+	tag   tui.Tag // of this visit's countdown ticks
+	wd, h int
 	// A stop that lands mid-passphrase (review_stop.go): its hold, whether
 	// the field was typed in since the last send, and whether the stop
 	// cleared it.

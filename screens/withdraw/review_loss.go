@@ -43,36 +43,20 @@ func lossQuestion(o withdrawal.Order, level, wd int) string {
 }
 
 // askingLoss wraps act (signing, or preparing the Transfer): a loss that
-// needs a second yes asks for it first, and y then acts, once the question
-// has been on screen for kit.ShownGuard (a y typed with the enter is held).
+// needs a second yes asks for it first (kit.SecondQuestion).
 func (r *reviewScreen) askingLoss(act func() tea.Cmd) func() tea.Cmd {
-	return func() tea.Cmd {
-		if errors.Is(withdrawal.AcceptsLoss(r.order.Loss(), decimal.NullDecimal{}), withdrawal.ErrSevereLoss) {
-			r.lossAsk = act
-			return r.gate.Guard()
-		}
-		return act()
-	}
+	return r.loss.Asking(&r.gate, func() bool {
+		return errors.Is(withdrawal.AcceptsLoss(r.order.Loss(), decimal.NullDecimal{}), withdrawal.ErrSevereLoss)
+	}, act)
 }
 
 // askedLoss: the second yes is asked for now.
 func (r *reviewScreen) askedLoss() bool {
-	return r.lossAsk != nil && !r.gate.Sending && !r.expired()
+	return r.loss.Pending() && !r.gate.Sending && !r.expired()
 }
 
-// lossBindings answer the question: y acts, while the review and the
-// question are on screen whole (as enter signs only then) and keys are no
-// longer held (ReviewGate.Held); n does not act.
+// lossBindings answer the question; its yes is the order's
+// (withdrawal.Order.AnswerLoss), which signing and preparing hold to.
 func (r *reviewScreen) lossBindings(seen bool) kit.Bindings {
-	return kit.Bindings{
-		{Key: lossKeys.Yes, On: r.askedLoss() && seen, Do: func() tea.Cmd {
-			act := r.lossAsk
-			r.lossAsk = nil
-			return act()
-		}},
-		{Key: lossKeys.No, On: r.askedLoss(), Do: func() tea.Cmd {
-			r.lossAsk = nil
-			return nil
-		}},
-	}
+	return r.loss.Bindings(r.askedLoss(), seen, lossKeys.Yes, lossKeys.No, r.order.AnswerLoss)
 }

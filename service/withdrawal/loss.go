@@ -192,6 +192,30 @@ func AcceptsLoss(l Loss, accepted decimal.NullDecimal) error {
 	return nil
 }
 
+// AnswerLoss records the person's second yes to o's loss, as seen: a
+// fresh quote losing more is not covered by it (lossAnswered).
+func (o *Order) AnswerLoss() { o.LossAnswered = decimal.NewNullDecimal(o.Loss().Lost) }
+
+// lossAnswered refuses, before anything is signed, prepared or asked of
+// the service, a loss AcceptsLoss does not let through: above the share
+// said beforehand, or severe with none said and no second yes recorded
+// to it (LossAnswered) or one to a smaller loss. The error wraps
+// ErrSevereLoss or *LossAbove and is written for the user.
+func (o Order) lossAnswered() error {
+	l := o.Loss()
+	err := AcceptsLoss(l, o.Choice.AcceptedLoss)
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, ErrSevereLoss) && o.LossAnswered.Valid && !l.Lost.GreaterThan(o.LossAnswered.Decimal):
+		return nil
+	case errors.Is(err, ErrSevereLoss):
+		return exchange.UserError{Text: "Not signed: most of the amount would go to fees (you would lose " + l.Reckoned() + ", " + l.Percent().String() +
+			"% of the amount), and no second yes to this loss was given: nothing was signed or sent; review the withdrawal again and answer its second question, or get a new quote later", Cause: err}
+	}
+	return exchange.UserError{Text: "Not signed: " + err.Error() + ": nothing was signed or sent; get a new quote later", Cause: err}
+}
+
 // answeredLoss is the loss of o's quote, and whether o is signed on a
 // second yes to it: a severe loss with no share said beforehand
 // (Choice.AcceptedLoss), which every face asks again. That yes accepts the

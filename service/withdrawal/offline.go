@@ -29,8 +29,12 @@ type Prepared struct {
 // PreparedLife after now (SigningNow), and the journal keeps (fsynced)
 // everything Submit needs (intent.Prepare). Nothing is signed or sent;
 // nothing is prepared when an identical withdrawal got no answer, as
-// Execute refuses it. The error is written for the user.
+// Execute refuses it, nor a loss no face recorded as answered
+// (lossAnswered). The error is written for the user.
 func (w Withdrawer) Prepare(ctx context.Context, o Order, signerAddr common.Address) (Prepared, error) {
+	if err := o.lossAnswered(); err != nil {
+		return Prepared{}, err
+	}
 	if err := w.maySign(); err != nil {
 		return Prepared{}, err
 	}

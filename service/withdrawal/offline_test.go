@@ -259,6 +259,7 @@ func TestPreparedKeepsTheLossAnswered(t *testing.T) {
 	o := r.order(r.choice(sandbox.DestCompleted, "1000"))
 	o.Choice.FeeCap = decimal.NewNullDecimal(d("900"))
 	o.Quote.ReceiveAmount, o.Quote.Fee = d("333.333333"), d("666.666667")
+	o.AnswerLoss()
 	p, _ := r.prepared(o, sandbox.DemoPrivateKey)
 	got, err := r.find(p.File())
 	if err != nil {

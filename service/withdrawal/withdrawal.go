@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/shopspring/decimal"
 
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/journal"
@@ -43,6 +44,10 @@ type Order struct {
 	Quote    exchange.Quote
 	Domain   signer.Domain
 	Transfer signer.Transfer
+	// LossAnswered is the loss (Loss.Lost) the person said a second yes to
+	// (AnswerLoss); without it, or above it, a severe loss is neither
+	// signed nor prepared, whichever face forgot to ask (lossAnswered).
+	LossAnswered decimal.NullDecimal
 	// feeUnknown: a resumed order (Resumed), whose quote's fee the
 	// journal does not hold.
 	feeUnknown bool
@@ -124,7 +129,8 @@ func (s Sent) Answered() bool {
 }
 
 // Execute signs the order with the key load returns, journals the intent,
-// sends it and journals the answer. Nothing is signed by a Withdrawer made
+// sends it and journals the answer. Nothing is signed of a loss no face
+// recorded as answered (lossAnswered), nor by a Withdrawer made
 // for a dry run or without a journal (ErrNoJournal), nor when an identical
 // withdrawal of this account got no answer and may have been paid
 // (*UnansweredError, unless AllowRepeat: it must be resumed first), or
@@ -150,6 +156,9 @@ func (s Sent) Answered() bool {
 // cancels it (its answer must be journaled); exchange.WithdrawTimeout
 // bounds it. Sent.Order is the order as sent: follow its quote id.
 func (w Withdrawer) Execute(ctx context.Context, o Order, load func() (signer.Key, error)) Sent {
+	if err := o.lossAnswered(); err != nil {
+		return Sent{Err: err}
+	}
 	if err := w.maySign(); err != nil {
 		return Sent{Err: err}
 	}

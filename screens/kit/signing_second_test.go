@@ -1,0 +1,49 @@
+package kit_test
+
+import (
+	"testing"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/ethereum/go-ethereum/common"
+
+	"github.com/svcwallet/svcwallet/screens/kit"
+	"github.com/svcwallet/svcwallet/screens/screentest"
+)
+
+// TestSecondQuestionActsOnlyOnItsYes: the key that asks acts at once when
+// the rule wants no second yes; when it does, nothing acts and keys are
+// held; a y acts only once seen, after its answer is recorded; n withdraws
+// the question without acting.
+func TestSecondQuestionActsOnlyOnItsYes(t *testing.T) {
+	app, _ := screentest.LoggedInApp(t)
+	g := kit.NewReviewGate(app, common.Address{})
+	var q kit.SecondQuestion
+	yes, no := key.NewBinding(key.WithKeys("y")), key.NewBinding(key.WithKeys("n"))
+	acted, answered, needed := 0, 0, false
+	ask := q.Asking(&g, func() bool { return needed }, func() tea.Cmd { acted++; return nil })
+	press := func(k string, seen bool) bool {
+		_, ok := q.Bindings(q.Pending(), seen, yes, no, func() { answered++ }).Handle(screentest.Key(k))
+		return ok
+	}
+	if ask(); acted != 1 || q.Pending() {
+		t.Fatalf("no second yes wanted: acted %d, asked %v", acted, q.Pending())
+	}
+	needed = true
+	if ask(); acted != 1 || !q.Pending() || !g.Guarded() {
+		t.Fatalf("a second yes wanted: acted %d, asked %v, keys held %v", acted, q.Pending(), g.Guarded())
+	}
+	if press("y", false) || acted != 1 || answered != 0 {
+		t.Fatalf("y unseen: acted %d, answered %d", acted, answered)
+	}
+	if !press("n", true) || acted != 1 || q.Pending() {
+		t.Fatalf("n: acted %d, asked %v", acted, q.Pending())
+	}
+	if press("y", true) || acted != 1 {
+		t.Fatalf("y after n: acted %d", acted)
+	}
+	ask()
+	if !press("y", true) || acted != 2 || answered != 1 || q.Pending() {
+		t.Fatalf("y seen: acted %d, answered %d, asked %v", acted, answered, q.Pending())
+	}
+}
