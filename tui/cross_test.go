@@ -231,3 +231,37 @@ func TestLostAnswerHoldsNoKeyAfterIt(t *testing.T) {
 		t.Fatalf("an enter after a lost answer: settled %v, crossed %v", ok, s.Crossed)
 	}
 }
+
+// TestRolledReleaseCrossesNothing: a person typing fast presses enter
+// before lifting the letter before it (kitty's event types report the
+// release after the enter): that release was not input between, its press
+// came first. A release of a key not down when the enter came still
+// crosses, and each key down passes once.
+func TestRolledReleaseCrossesNothing(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		before  []tea.Msg
+		between []tea.Msg
+		crossed bool
+	}{
+		{"the letter before lifted after", []tea.Msg{press("s")}, []tea.Msg{tea.KeyReleaseMsg{Code: 's'}}, false},
+		{"a letter lifted and released again", []tea.Msg{press("s")}, []tea.Msg{tea.KeyReleaseMsg{Code: 's'}, tea.KeyReleaseMsg{Code: 's'}, tea.KeyReleaseMsg{Code: 's'}}, true},
+		{"a letter lifted before", []tea.Msg{press("s"), tea.KeyReleaseMsg{Code: 's'}}, []tea.Msg{tea.KeyReleaseMsg{Code: 's'}, tea.KeyReleaseMsg{Code: 's'}, tea.KeyReleaseMsg{Code: 's'}}, true},
+		{"a letter never pressed", nil, []tea.Msg{tea.KeyReleaseMsg{Code: 'q'}}, true},
+	} {
+		m, home, q := quietRoot(t)
+		for _, msg := range tc.before {
+			send(m, msg)
+		}
+		send(m, press("enter"))
+		send(m, SettleMsg{Tag: 1})
+		for _, msg := range tc.between {
+			send(m, msg)
+		}
+		send(m, da1)
+		q.quiet(m)
+		if s, ok := settledAs(home, 1); !ok || s.Crossed != tc.crossed {
+			t.Errorf("%s: settled %v, crossed %v, want %v", tc.name, ok, s.Crossed, tc.crossed)
+		}
+	}
+}

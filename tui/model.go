@@ -91,6 +91,9 @@ type Model struct {
 	answers bool
 	// lastPress is the last key pressed: its release crosses nothing.
 	lastPress rune
+	// down: the keys pressed and not yet released (at most downMost),
+	// whose releases after a later key are a person's rolled typing.
+	down []rune
 	// lastInput is when the terminal last sent input (late).
 	lastInput time.Time
 	// pressedOut: the last key was pressed while a question was out on a
@@ -164,6 +167,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m.cross(msg)
 	if p, ok := msg.(tea.KeyPressMsg); ok {
 		m.lastPress = p.Code
+		m.pressed(p.Code)
 		m.pressedOut = m.answers && len(m.settling) > 0
 	}
 	if noKey(msg) {

@@ -92,6 +92,10 @@ type waiting struct {
 	answered bool
 	// timed: the screen's timer came while its answer was out (late).
 	timed bool
+	// down: the keys down when it was asked about, but itself; each
+	// one's release once is a finger lifted after it (typing rolled), not
+	// input between.
+	down []rune
 }
 
 // quietMsg: SettleQuiet passed since the key Tag's answer.
@@ -105,7 +109,7 @@ func (m *Model) askSettle(msg SettleMsg) tea.Cmd {
 	}
 	// A key pressed before the answer to the question asked after the one
 	// before (pressedOut) was sent before it: with that key, as a paste's.
-	m.waits = append(m.waits, waiting{tag: msg.Tag, screen: m.top(), crossed: m.pressedOut})
+	m.waits = append(m.waits, waiting{tag: msg.Tag, screen: m.top(), crossed: m.pressedOut, down: without(m.down, m.lastPress)})
 	m.pressedOut = false
 	if len(m.settling) >= settleMost {
 		return nil
@@ -219,7 +223,7 @@ func (m *Model) out(tag Tag) bool {
 // have read the answers to the questions out, so none is waited for, and
 // a key that waited answers nothing after the stop.
 func (m *Model) resumed() {
-	m.settling = nil
+	m.settling, m.down = nil, nil // the shell read what came while stopped
 	for i := range m.waits {
 		m.waits[i].crossed, m.waits[i].answered = true, false
 	}
@@ -240,15 +244,46 @@ func (m *Model) cross(msg tea.Msg) {
 		return
 	}
 	r, release := msg.(tea.KeyReleaseMsg)
+	if release {
+		m.down = without(m.down, r.Code)
+	}
 	own := release && (r.Code == m.lastPress || noKey(tea.KeyPressMsg{Code: r.Code}))
 	for i := range m.waits {
 		w := &m.waits[i]
+		if lifted := without(w.down, r.Code); release && len(lifted) < len(w.down) {
+			w.down = lifted
+			continue
+		}
 		if own && w.freed < 2 {
 			w.freed++
 			continue
 		}
 		w.crossed = true
 	}
+}
+
+// downMost bounds the keys held down that the root remembers: ten
+// fingers; a paste pressing more forgets the oldest.
+const downMost = 10
+
+// pressed remembers the key code down until its release.
+func (m *Model) pressed(code rune) {
+	m.down = append(without(m.down, code), code)
+	if len(m.down) > downMost {
+		m.down = m.down[1:]
+	}
+}
+
+// without is a copy of codes with the first code dropped, if there.
+func without(codes []rune, code rune) []rune {
+	kept := make([]rune, 0, len(codes))
+	for i, c := range codes {
+		if c == code {
+			return append(kept, codes[i+1:]...)
+		}
+		kept = append(kept, c)
+	}
+	return kept
 }
 
 // fromTerminal: msg is input the terminal sent (Bubble Tea's or, for what
