@@ -20,8 +20,8 @@ func TestSecondQuestionActsOnlyOnItsYes(t *testing.T) {
 	g := kit.NewReviewGate(app, common.Address{})
 	var q kit.SecondQuestion
 	yes, no := key.NewBinding(key.WithKeys("y")), key.NewBinding(key.WithKeys("n"))
-	acted, answered, needed := 0, 0, false
-	ask := q.Asking(&g, func() bool { return needed }, func() tea.Cmd { acted++; return nil })
+	acted, answered, answeredWhenActed, needed := 0, 0, 0, false
+	ask := q.Asking(&g, func() bool { return needed }, func() tea.Cmd { acted, answeredWhenActed = acted+1, answered; return nil })
 	press := func(k string, seen bool) bool {
 		_, ok := q.Bindings(q.Pending(), seen, yes, no, func() { answered++ }).Handle(screentest.Key(k))
 		return ok
@@ -43,7 +43,7 @@ func TestSecondQuestionActsOnlyOnItsYes(t *testing.T) {
 		t.Fatalf("y after n: acted %d", acted)
 	}
 	ask()
-	if !press("y", true) || acted != 2 || answered != 1 || q.Pending() {
-		t.Fatalf("y seen: acted %d, answered %d, asked %v", acted, answered, q.Pending())
+	if !press("y", true) || acted != 2 || answered != 1 || answeredWhenActed != 1 || q.Pending() {
+		t.Fatalf("y seen: acted %d, answered %d (%d when it acted), asked %v", acted, answered, answeredWhenActed, q.Pending())
 	}
 }
