@@ -48,7 +48,7 @@ func TestTmuxPastedAnswerDoesNotSign(t *testing.T) {
 	r.must("respawn-pane", "-k", "-t", "main", plain)
 	for _, step := range [][2]string{{"How do you log in?", "API key"}, {"API key (not shown", sandbox.DemoAPIKey},
 		{"Home: what next?", "Withdraw USDT"}, {"to which chain?", "ARBITRUM"}, {"Which token is paid out", "USDT"},
-		{"on ARBITRUM?", sandbox.DestCompleted}, {"Amount of USDT to pay", "25"}, {"Fee cap in USDT", "none"}} {
+		{"Destination address on ARBITRUM", sandbox.DestCompleted}, {"Amount of USDT to pay", "25"}, {"Fee cap in USDT", "none"}} {
 		r.waitShows(step[0])
 		r.keys("-l", step[1])
 		r.keys("Enter")
