@@ -3,12 +3,9 @@
 package plain
 
 import (
-	"context"
 	"io"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
 	"github.com/charmbracelet/x/ansi"
 	"golang.org/x/sys/unix"
@@ -24,21 +21,7 @@ import (
 func TestSecretInALaterPacketNeverEchoed(t *testing.T) {
 	for _, before := range []string{"quiet", "confirm"} {
 		t.Run(before, func(t *testing.T) {
-			ptmx, tty := openTerminal(t)
-			shown := newTranscript()
-			go io.Copy(shown, ptmx)
-			g := TerminalGate(tty, tty)
-			var mu sync.Mutex
-			clock := time.Unix(1_700_000_000, 0)
-			g.Now = func() time.Time { mu.Lock(); defer mu.Unlock(); clock = clock.Add(time.Second); return clock }
-			reads := make(chan struct{}, 16)
-			keys := g.Keys
-			g.Keys = func() (io.ReadCloser, error) {
-				k, err := keys()
-				return countedReads{k, reads}, err
-			}
-			p := NewPrompter(context.Background(), tty, tty, TerminalSecret(tty))
-			p.gate = g
+			p, ptmx, tty, shown, reads := quietRig(t)
 			taken, asked := make(chan error, 1), make(chan struct{})
 			done := make(chan string, 1)
 			go func() {

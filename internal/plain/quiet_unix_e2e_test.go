@@ -5,6 +5,7 @@ package plain
 import (
 	"context"
 	"io"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -20,21 +21,7 @@ import (
 // at the passphrase, which then takes what is typed at it. Before, the
 // terminal echoed it as it came, above the discard's words.
 func TestSecretTypedAheadNeverEchoed(t *testing.T) {
-	ptmx, tty := openTerminal(t)
-	shown := newTranscript()
-	go io.Copy(shown, ptmx)
-	g := TerminalGate(tty, tty)
-	var mu sync.Mutex
-	clock := time.Unix(1_700_000_000, 0)
-	g.Now = func() time.Time { mu.Lock(); defer mu.Unlock(); clock = clock.Add(time.Second); return clock }
-	reads := make(chan struct{}, 16)
-	keys := g.Keys
-	g.Keys = func() (io.ReadCloser, error) {
-		k, err := keys()
-		return countedReads{k, reads}, err
-	}
-	p := NewPrompter(context.Background(), tty, tty, TerminalSecret(tty))
-	p.gate = g
+	p, ptmx, tty, shown, reads := quietRig(t)
 	type result struct {
 		chose int
 		pass  string
@@ -73,4 +60,26 @@ func TestSecretTypedAheadNeverEchoed(t *testing.T) {
 		!strings.Contains(text, discardedWords+"\r\nPassphrase:") {
 		t.Errorf("the terminal showed %q", text)
 	}
+}
+
+// quietRig is a prompter on a pseudo-terminal whose gate's clock moves a
+// second a reading (every dwell passed), each read of its keys told on
+// reads, and what the terminal shows.
+func quietRig(t *testing.T) (p *Prompter, ptmx, tty *os.File, shown *transcript, reads chan struct{}) {
+	ptmx, tty = openTerminal(t)
+	shown = newTranscript()
+	go io.Copy(shown, ptmx)
+	g := TerminalGate(tty, tty)
+	var mu sync.Mutex
+	clock := time.Unix(1_700_000_000, 0)
+	g.Now = func() time.Time { mu.Lock(); defer mu.Unlock(); clock = clock.Add(time.Second); return clock }
+	reads = make(chan struct{}, 16)
+	keys := g.Keys
+	g.Keys = func() (io.ReadCloser, error) {
+		k, err := keys()
+		return countedReads{k, reads}, err
+	}
+	p = NewPrompter(context.Background(), tty, tty, TerminalSecret(tty))
+	p.gate = g
+	return p, ptmx, tty, shown, reads
 }
