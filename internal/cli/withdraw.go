@@ -366,8 +366,7 @@ func (c withdrawCmd) unrecorded(u *withdrawal.UnrecordedError) error {
 			u.QuoteID, u.Journal, c.app.invocation().resume(u.QuoteID)))
 	}
 	if u.Bridge != nil {
-		says = append(says, fmt.Sprintf("withdrawal %s was accepted, but the bridge funding address %s could not be recorded (%v): the next withdrawal trusts it on first use again",
-			u.QuoteID, u.Address, u.Bridge))
+		says = append(says, fmt.Sprintf("withdrawal %s was accepted, but %s", u.QuoteID, u.BridgeUnrecorded()))
 	}
 	return failure(exitUnrecorded, "%s", strings.Join(says, "; ")).about(u.QuoteID)
 }

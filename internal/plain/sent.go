@@ -155,7 +155,7 @@ func (s *session) sayUnrecorded(u *withdrawal.UnrecordedError) {
 		s.p.Say("But the journal could not record the answer (%v): History shows withdrawal %s unanswered, and an identical withdrawal is refused, until you resume it there (it sends the identical request, which cannot pay twice). Free disk space first.", u.Journal, u.QuoteID)
 	}
 	if u.Bridge != nil {
-		s.p.Say("The bridge funding address %s could not be recorded (%v): the next withdrawal trusts it on first use again.", u.Address, u.Bridge)
+		s.p.Say("%s.", safetext.Capitalized(u.BridgeUnrecorded()))
 	}
 }
 

@@ -106,8 +106,16 @@ func (e *UnrecordedError) Error() string {
 			"): it shows the withdrawal unanswered, and refuses an identical one, until it is resumed (the identical request again, which cannot pay twice)")
 	}
 	if e.Bridge != nil {
-		parts = append(parts, "the bridge funding address "+e.Address+" could not be recorded ("+e.Bridge.Error()+
-			"): the next withdrawal trusts it on first use again")
+		parts = append(parts, e.BridgeUnrecorded())
 	}
 	return strings.Join(parts, "; ")
+}
+
+// BridgeUnrecorded says the bridge funding address could not be recorded,
+// and what that means, as every face says it; "" when it was.
+func (e *UnrecordedError) BridgeUnrecorded() string {
+	if e.Bridge == nil {
+		return ""
+	}
+	return "the bridge funding address " + e.Address + " could not be recorded (" + e.Bridge.Error() + "): the next withdrawal trusts it on first use again"
 }
