@@ -172,7 +172,7 @@ func (j *Journal) AppendState(e Entry) error {
 	}
 	defer unlock()
 	id := idOf(keyOf(e))
-	same, _, err := j.linesOf(func(*view, io.ReaderAt, *line) ([]keyID, error) { return []keyID{id}, nil })
+	same, _, err := j.linesOf(func(*view, io.ReaderAt) ([]keyID, error) { return []keyID{id}, nil })
 	if err != nil {
 		return err
 	}

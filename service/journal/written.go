@@ -382,7 +382,7 @@ func (j *Journal) withMissing(lost *RolledBackError, whole bool) error {
 	for i, u := range lost.Unanswered {
 		ids[i] = idOf(keyFor(u.AccountID, u.QuoteID))
 	}
-	lines, _, err := j.linesOf(func(*view, io.ReaderAt, *line) ([]keyID, error) { return ids, nil })
+	lines, _, err := j.linesOf(func(*view, io.ReaderAt) ([]keyID, error) { return ids, nil })
 	if err != nil {
 		return err
 	}
