@@ -304,7 +304,11 @@ func (j *Journal) CheckWritten(whole bool) error { return j.checkWritten(whole, 
 func (j *Journal) CheckWrittenBeforeSend(whole bool) error { return j.checkWritten(whole, true) }
 
 // checkWritten is CheckWritten; beforeSend waits for the write lock
-// without end.
+// without end. The whole sum is made without the write lock, which
+// appends need: a long journal's sum held them, and an answer's line gave
+// up waiting, said unrecorded. The end is looked at under the lock before
+// it and again after it (checkEnd), which records what was written
+// meanwhile; the sum is of the bytes the record held before it.
 func (j *Journal) checkWritten(whole, beforeSend bool) error {
 	if j == nil {
 		return nil
@@ -314,30 +318,72 @@ func (j *Journal) checkWritten(whole, beforeSend bool) error {
 	if neither(WrittenPath(j.path), j.path) {
 		return nil // nothing written: a look makes no lock file
 	}
+	r, err := j.checkEnd(beforeSend, whole)
+	if err != nil || r == nil || !whole {
+		return err
+	}
+	if err := j.sumWritten(r); err != nil {
+		return err
+	}
+	_, err = j.checkEnd(beforeSend, whole)
+	return err
+}
+
+// checkEnd holds the write lock while it reads the record and checks the
+// journal's end against it, and records what was written since; it
+// returns the record read (nil: none, or nothing written).
+func (j *Journal) checkEnd(beforeSend, whole bool) (*writtenRecord, error) {
 	unlock, err := j.lockWrites(beforeSend)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer unlock()
 	r, err := readWritten(j.path)
 	switch {
 	case errors.Is(err, errNotRecord), errors.Is(err, config.ErrNotState):
-		return &RolledBackError{Path: j.path, Unreadable: err}
+		return nil, &RolledBackError{Path: j.path, Unreadable: err}
 	case err != nil:
-		return fmt.Errorf("read %s: %w", safetext.Shown(WrittenPath(j.path)), err)
+		return nil, fmt.Errorf("read %s: %w", safetext.Shown(WrittenPath(j.path)), err)
 	case r == nil:
 		if _, err := os.Lstat(j.path); err == nil {
 			_ = j.record(false) // best effort: a later write records it
 		}
-		return nil
+		return nil, nil
 	}
 	f, err := osguard.OpenPrivate(j.path, os.O_RDONLY)
 	if errors.Is(err, os.ErrNotExist) {
 		if r.Length == 0 {
-			return nil
+			return nil, nil
 		}
-		return &RolledBackError{Path: j.path, Recorded: r.Length, Unanswered: r.Unanswered, Missing: r.Unanswered}
+		return nil, &RolledBackError{Path: j.path, Recorded: r.Length, Unanswered: r.Unanswered, Missing: r.Unanswered}
 	}
+	if err != nil {
+		return nil, fmt.Errorf("open journal: %w", err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("read journal: %w", err)
+	}
+	if !r.holds(f, fi) {
+		return nil, j.withMissing(lostFrom(j.path, r, fi), whole)
+	}
+	if fi.Size() > r.Length {
+		_ = j.record(false) // what was written since, best effort as every write's
+	}
+	return r, nil
+}
+
+// lostFrom is the journal at path, fi now, that no longer holds what r
+// records.
+func lostFrom(path string, r *writtenRecord, fi os.FileInfo) *RolledBackError {
+	return &RolledBackError{Path: path, Recorded: r.Length, Now: fi.Size(), Changed: fi.Size() >= r.Length, Unanswered: r.Unanswered}
+}
+
+// sumWritten holds every byte r records to its sum, holding no lock: a
+// journal only grows, and lines appended meanwhile are past r.Length.
+func (j *Journal) sumWritten(r *writtenRecord) error {
+	f, err := osguard.OpenPrivate(j.path, os.O_RDONLY)
 	if err != nil {
 		return fmt.Errorf("open journal: %w", err)
 	}
@@ -346,23 +392,23 @@ func (j *Journal) checkWritten(whole, beforeSend bool) error {
 	if err != nil {
 		return fmt.Errorf("read journal: %w", err)
 	}
-	lost := &RolledBackError{Path: j.path, Recorded: r.Length, Now: fi.Size(), Changed: fi.Size() >= r.Length, Unanswered: r.Unanswered}
-	if !r.holds(f, fi) {
-		return j.withMissing(lost, whole)
-	}
-	if whole {
-		h := sha256.New()
-		if _, err := io.Copy(h, io.NewSectionReader(f, 0, r.Length)); err != nil {
+	h := sha256.New()
+	if fi.Size() >= r.Length {
+		if err := sumTo(h, io.NewSectionReader(f, 0, r.Length)); err != nil {
 			return fmt.Errorf("read journal: %w", err)
 		}
-		if hex.EncodeToString(h.Sum(nil)) != r.Sum {
-			return j.withMissing(lost, whole)
-		}
 	}
-	if fi.Size() > r.Length {
-		_ = j.record(false) // what was written since, best effort as every write's
+	if fi.Size() < r.Length || hex.EncodeToString(h.Sum(nil)) != r.Sum {
+		return j.withMissing(lostFrom(j.path, r, fi), true)
 	}
 	return nil
+}
+
+// sumTo adds what r holds to h: the whole sum of a check, which takes a
+// while on a long journal (tests make it slow).
+var sumTo = func(h hash.Hash, r io.Reader) error {
+	_, err := io.Copy(h, r)
+	return err
 }
 
 // neither reports whether no file is at either path.
