@@ -37,7 +37,7 @@ var openAppend = func(path string) (appendFile, error) {
 // write lock (lockWrites), so no other process's line lands between the
 // journal's end looked at and the line written, or the line and its cut.
 func (j *Journal) write(e Entry) error {
-	unlock, err := j.lockWrites(precedesSend(e.Kind))
+	unlock, err := j.lockWrites(precedesSend(e.Kind), markWrite)
 	if err != nil {
 		return fmt.Errorf("journal %w", err)
 	}

@@ -166,7 +166,7 @@ func (j *Journal) Append(e Entry) error {
 func (j *Journal) AppendState(e Entry) error {
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	unlock, err := j.lockWrites(false)
+	unlock, err := j.lockWrites(false, markWrite)
 	if err != nil {
 		return fmt.Errorf("journal %w", err)
 	}

@@ -246,10 +246,31 @@ func (j *Journal) noteWritten() error {
 // never open for reading while another replaces it (Windows refuses that
 // rename). beforeSend waits without end, as the journal's own lock
 // (Exclusive): a wait given up refuses a send the person answered, for a
-// lock another svcwallet holds a moment.
-func (j *Journal) lockWrites(beforeSend bool) (unlock func(), err error) {
-	w := osguard.Wait{Doing: "writing the journal " + safetext.Shown(j.path) + " or its record", Unbounded: beforeSend}
+// lock another svcwallet holds a moment. doing (markWrite, markCheck,
+// markAccept) is left in the lock file, so that a waiter says what the
+// holder does (writeMarks).
+func (j *Journal) lockWrites(beforeSend bool, doing string) (unlock func(), err error) {
+	w := osguard.Wait{Doing: "using the journal " + safetext.Shown(j.path) + " or its record", Unbounded: beforeSend,
+		Mark: doing, Marks: writeMarks(j.path)}
 	return osguard.LockFile(WrittenPath(j.path)+".lock", w)
+}
+
+// What a holder of the write lock does, as it marks its lock file.
+const (
+	markWrite  = "write"
+	markCheck  = "check"
+	markAccept = "accept"
+)
+
+// writeMarks is what a waiter says of a holder of the write lock of the
+// journal at path, by its mark.
+func writeMarks(path string) map[string]string {
+	p := safetext.Shown(path)
+	return map[string]string{
+		markWrite:  "writing a line to the journal " + p,
+		markCheck:  "checking the journal " + p + " against its record of what was written",
+		markAccept: "recording the journal " + p + " as it now is",
+	}
 }
 
 // record brings the record up to the journal's end (the write lock is
@@ -333,7 +354,7 @@ func (j *Journal) checkWritten(whole, beforeSend bool) error {
 // journal's end against it, and records what was written since; it
 // returns the record read (nil: none, or nothing written).
 func (j *Journal) checkEnd(beforeSend, whole bool) (*writtenRecord, error) {
-	unlock, err := j.lockWrites(beforeSend)
+	unlock, err := j.lockWrites(beforeSend, markCheck)
 	if err != nil {
 		return nil, err
 	}
@@ -451,7 +472,7 @@ func (j *Journal) withMissing(lost *RolledBackError, whole bool) error {
 func (j *Journal) AcceptAsItIs() (unanswered int, err error) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	unlock, err := j.lockWrites(false)
+	unlock, err := j.lockWrites(false, markAccept)
 	if err != nil {
 		return 0, err
 	}
