@@ -532,8 +532,7 @@ func TestIndexOfAnotherJournal(t *testing.T) {
 }
 
 // TestTallyTornLine: a last line without its newline is a line skipped,
-// never its withdrawal's, whose other lines the view holds past its index
-// (TestLineWithoutItsNewlineIsNoEntry for every reader).
+// never its withdrawal's, whose other lines the view holds past its index.
 func TestTallyTornLine(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "journal.jsonl")
 	lines := genLines(t, "q-1", 1, false)

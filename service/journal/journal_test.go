@@ -377,9 +377,8 @@ func TestJournalTypedDataMatchesRequest(t *testing.T) {
 
 // TestJournalAppendStateRereads: AppendState reads only what was written
 // since its last call, yet misses nothing: a line another process wrote
-// whole, and a journal replaced under it (read again whole). A last line
-// without its newline, under the write lock AppendState holds, is torn,
-// never a state: the state is written after it, sealed.
+// whole, a journal replaced under it (read again whole); a last line without
+// its newline, under its write lock, is torn: the state is written after it.
 func TestJournalAppendStateRereads(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "journal.jsonl")
 	j, err := journal.Open(path)
