@@ -32,7 +32,13 @@ func hold(f *os.File, path string, w Wait) (unlock func(), err error) {
 		f.Close()
 		return nil, lockError(path, err)
 	}
+	if w.Mark != "" {
+		writeMark(f, w.Mark)
+	}
 	return func() {
+		if w.Mark != "" {
+			clearMark(f)
+		}
 		_ = unlockFile(f)
 		f.Close()
 	}, nil

@@ -30,6 +30,11 @@ const GiveUpAfter = 30 * time.Second
 type Wait struct {
 	Doing     string
 	Unbounded bool
+	// Mark, when set, is left in the lock file while this process holds
+	// it (lockmark.go): a word for what it does there. Marks gives a
+	// waiter's words for the marks it knows, said instead of Doing.
+	Mark  string
+	Marks map[string]string
 }
 
 // Waiting is a wait on a lock said once it passes SayWaitAfter.
@@ -92,7 +97,7 @@ type LockHeldError struct {
 }
 
 func (e *LockHeldError) Error() string {
-	return fmt.Sprintf("svcwallet waited %s while %s: %s holds its lock %s, longer than that ever takes; nothing was changed: end that process (or wait for it to end), then try again", e.Waited.Round(time.Second), safetext.Text(e.Doing), e.holder("another process"), safetext.Shown(e.Lock))
+	return fmt.Sprintf("svcwallet waited %s for %s, which holds the lock %s while %s, longer than that ever takes; nothing was changed: end that process (or wait for it to end), then try again", e.Waited.Round(time.Second), e.holder("another process"), safetext.Shown(e.Lock), safetext.Text(e.Doing))
 }
 
 // LockWaits is how this process times and says its waits on a lock; a
@@ -170,5 +175,5 @@ func waitLock(f *os.File, path string, w Wait) error {
 }
 
 func waiting(f *os.File, path string, w Wait) Waiting {
-	return Waiting{Wait: w, Lock: path, Holder: lockHolder(f)}
+	return marked(f, Waiting{Wait: w, Lock: path, Holder: lockHolder(f)})
 }

@@ -47,7 +47,7 @@ func WriteStateFileFrom(path string, write func(io.Writer) error) error {
 	if err := fill(f, write); err != nil {
 		return err
 	}
-	return os.Rename(tmp, path)
+	return replaceFile(tmp, path)
 }
 
 // CreateStateFile writes b to a new 0600 file at path, synced, or removes

@@ -3,6 +3,7 @@ package journal
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -30,13 +31,13 @@ var openAppend = func(path string) (appendFile, error) {
 }
 
 // write appends one entry and fsyncs it; j.mu is held. A line that could
-// not be written whole and synced is cut off again (cutBack): the journal
+// not be written whole and synced is cut off again (unwrite): the journal
 // keeps only whole lines, and never one that was reported unwritten (an
 // intent whose request was then not sent). All of it is done holding the
 // write lock (lockWrites), so no other process's line lands between the
 // journal's end looked at and the line written, or the line and its cut.
 func (j *Journal) write(e Entry) error {
-	unlock, err := j.lockWrites(precedesSend(e.Kind))
+	unlock, err := j.lockWrites(precedesSend(e.Kind), markWrite)
 	if err != nil {
 		return fmt.Errorf("journal %w", err)
 	}
@@ -87,7 +88,7 @@ func (j *Journal) writeHeld(e Entry) error {
 		err = syncDir(filepath.Dir(j.path))
 	}
 	if err != nil {
-		cutBack(f, line[:n])
+		err = unwrite(f, j.path, line[:n], err)
 		f.Close()
 		return err
 	}
@@ -95,7 +96,7 @@ func (j *Journal) writeHeld(e Entry) error {
 		// The record must hold the line before its send: one it cannot
 		// be brought up to is cut back and refused, so nothing is sent.
 		if err := j.noteWritten(); err != nil {
-			cutBack(f, line)
+			err = unwrite(f, j.path, line, err)
 			f.Close()
 			return err
 		}
@@ -117,28 +118,92 @@ func precedesSend(kind string) bool {
 	return kind == KindIntent || kind == KindPrepared || kind == KindBuilderSent
 }
 
-// cutBack removes wrote, the bytes of a line whose write or sync failed,
-// from the end of the journal f, and syncs: a short write on a full disk
-// leaves no torn fragment. The write lock is held, so they are its last
-// bytes unless a writer that takes no lock (an earlier version) wrote
-// since; then they stay. At worst (the truncation fails too) the
-// fragment stays, and the next append seals it (tornSeal).
-func cutBack(f appendFile, wrote []byte) {
+// unwrite takes back wrote, the bytes of a line whose write or sync
+// failed (why), from the end of the journal f at path, so that no reader
+// finds the line its writer says unwritten, and returns why. It cuts them
+// off and syncs: a short write on a full disk leaves no torn fragment.
+// Where the cut fails, a fragment without its newline is no entry, and the
+// next append seals it (tornSeal); a whole line is sealed where it stands
+// (sealLine). Where that fails too, or another writer (an earlier version,
+// which takes no lock) wrote after them, the line may stay: why says so.
+func unwrite(f appendFile, path string, wrote []byte, why error) error {
 	if len(wrote) == 0 {
-		return
+		return why
+	}
+	mayStay := func(reason error) error {
+		return fmt.Errorf("%w; its line could not be taken back (%v), so it may be in the journal all the same", why, reason)
 	}
 	st, err := f.Stat()
-	if err != nil || st.Size() < int64(len(wrote)) {
-		return
+	if err != nil {
+		return mayStay(err)
 	}
 	end := st.Size() - int64(len(wrote))
 	last := make([]byte, len(wrote))
-	if _, err := f.ReadAt(last, end); err != nil || !bytes.Equal(last, wrote) {
-		return
+	if end < 0 {
+		return mayStay(errors.New("the journal is shorter than what was written"))
 	}
-	if f.Truncate(end) == nil {
+	if _, err := f.ReadAt(last, end); err != nil {
+		return mayStay(err)
+	} else if !bytes.Equal(last, wrote) {
+		return mayStay(errors.New("another process wrote after it"))
+	}
+	cut := f.Truncate(end)
+	if cut == nil {
 		_ = f.Sync() // the write's error is the one reported
+		return why
 	}
+	if wrote[len(wrote)-1] != '\n' {
+		return why // a fragment: no entry, sealed by the next append
+	}
+	// The line itself starts after the seal of a torn line before it.
+	start := end + int64(bytes.LastIndexByte(wrote[:len(wrote)-1], '\n')+1)
+	if err := sealLine(f, path, start); err != nil {
+		return mayStay(fmt.Errorf("cut back: %v; sealed: %v", cut, err))
+	}
+	return why
+}
+
+// sealFile is the journal opened to seal a line (sealLine): in tests, one
+// that cannot be had.
+type sealFile interface {
+	io.WriterAt
+	Stat() (os.FileInfo, error)
+	Sync() error
+	Close() error
+}
+
+// openSeal opens the journal at path to write into it (not appending: an
+// append cannot reach a line before its end).
+var openSeal = func(path string) (sealFile, error) {
+	return osguard.OpenPrivate(path, os.O_WRONLY)
+}
+
+// lineSeal replaces the first byte of a line said unwritten: no JSON value
+// starts with it, so the line reads as a damaged one, as a torn one sealed
+// does.
+const lineSeal = '#'
+
+// sealLine makes the whole line at off of the journal f (at path) read as
+// a damaged line, in place, and syncs it: the line was written, newline
+// and all, and could not be cut back. The write lock is held; the file at
+// path must still be f.
+func sealLine(f appendFile, path string, off int64) error {
+	s, err := openSeal(path)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	if si, err := s.Stat(); err != nil || !os.SameFile(fi, si) {
+		return errors.New("the journal was replaced meanwhile")
+	}
+	if _, err := s.WriteAt([]byte{lineSeal}, off); err != nil {
+		return err
+	}
+	return s.Sync()
 }
 
 // syncDir fsyncs the directory dir (in tests, one that fails).

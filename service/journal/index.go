@@ -239,24 +239,25 @@ var errStale = errors.New("the journal's index does not match the journal")
 
 // refresh brings j.view to the journal's end and returns the journal
 // opened for reading (nil when there is none; the caller closes it) and
-// its last line when that has no newline yet (a write under way, or torn):
-// read, never indexed, so that it is read again once whole. The view is
+// whether its last line has no newline yet (torn: a write under way, or
+// one cut short): no entry, and never indexed, so that it is read again
+// once whole (counted skipped till then, as Scan counts it). The view is
 // read on from where it ended when the journal is the same file, as long
 // and ending in the same bytes; else from the index file when it matches
 // the journal (unless fresh), else from the start. j.mu is held.
-func (j *Journal) refresh(fresh bool) (*os.File, *line, error) {
+func (j *Journal) refresh(fresh bool) (*os.File, bool, error) {
 	f, err := osguard.OpenPrivate(j.path, os.O_RDONLY)
 	if errors.Is(err, os.ErrNotExist) {
 		j.view = nil
-		return nil, nil, nil
+		return nil, false, nil
 	}
 	if err != nil {
-		return nil, nil, fmt.Errorf("open journal: %w", err)
+		return nil, false, fmt.Errorf("open journal: %w", err)
 	}
 	fi, err := f.Stat()
 	if err != nil {
 		f.Close()
-		return nil, nil, fmt.Errorf("read journal: %w", err)
+		return nil, false, fmt.Errorf("read journal: %w", err)
 	}
 	v := j.view
 	if fresh || v == nil || !os.SameFile(v.file, fi) || !endsAt(f, fi, v.end, v.tail) {
@@ -272,7 +273,7 @@ func (j *Journal) refresh(fresh bool) (*os.File, *line, error) {
 	torn, err := v.readOn(f, fi, j.progress)
 	if err != nil {
 		f.Close()
-		return nil, nil, err
+		return nil, false, err
 	}
 	j.view = v
 	if v.unsaved >= saveEvery {
@@ -289,11 +290,10 @@ func (j *Journal) refresh(fresh bool) (*os.File, *line, error) {
 // readOn reads the journal from v.end to its end into v, telling tell
 // (when not nil) how far it has come, when it is at least progressEvery
 // bytes from the end.
-func (v *view) readOn(f *os.File, fi os.FileInfo, tell func(read, size int64)) (*line, error) {
+func (v *view) readOn(f *os.File, fi os.FileInfo, tell func(read, size int64)) (torn bool, err error) {
 	if _, err := f.Seek(v.end, io.SeekStart); err != nil {
-		return nil, fmt.Errorf("read journal: %w", err)
+		return false, fmt.Errorf("read journal: %w", err)
 	}
-	var torn *line
 	v.pass = pass{start: v.end, at: v.end, size: fi.Size()}
 	// What was written since the last read is most often a line or two.
 	size := int(min(max(fi.Size()-v.end, 4096), 64<<10))
@@ -309,7 +309,7 @@ func (v *view) readOn(f *os.File, fi os.FileInfo, tell func(read, size int64)) (
 		}
 		switch {
 		case !l.whole:
-			torn = &l
+			torn = true
 		case l.ok:
 			v.add(l.Entry, l.off)
 		default:
@@ -317,12 +317,12 @@ func (v *view) readOn(f *os.File, fi os.FileInfo, tell func(read, size int64)) (
 		}
 	})
 	if err != nil {
-		return nil, err
+		return false, err
 	}
 	// Summed again from the file, not as read: a torn last line read is
-	// not yet before end.
+	// not before end.
 	if _, err := io.Copy(v.readSum, io.NewSectionReader(f, v.end, read)); err != nil {
-		return nil, fmt.Errorf("read journal: %w", err)
+		return false, fmt.Errorf("read journal: %w", err)
 	}
 	v.end += read
 	if tell != nil {
@@ -330,7 +330,7 @@ func (v *view) readOn(f *os.File, fi os.FileInfo, tell func(read, size int64)) (
 	}
 	v.file = fi
 	if v.tail, err = tailSum(f, v.end); err != nil {
-		return nil, fmt.Errorf("read journal: %w", err)
+		return false, fmt.Errorf("read journal: %w", err)
 	}
 	return torn, nil
 }
@@ -372,18 +372,16 @@ func endsAt(f *os.File, fi os.FileInfo, end int64, tail [32]byte) bool {
 }
 
 // linesOf reads the lines of the withdrawals pick names (from the view
-// brought to the journal's end, the journal, and the last line when it has
-// no newline)
-// through the index, in file order, and the count of the journal's lines
-// skipped. An index that disagrees with the journal is dropped and the
+// brought to the journal's end and the journal) through the index, in
+// file order, and the count of the journal's lines skipped. An index that disagrees with the journal is dropped and the
 // journal read again whole. j.mu is held.
-func (j *Journal) linesOf(pick func(v *view, f io.ReaderAt, torn *line) ([]keyID, error)) ([]line, int, error) {
+func (j *Journal) linesOf(pick func(v *view, f io.ReaderAt) ([]keyID, error)) ([]line, int, error) {
 	for fresh := false; ; fresh = true {
 		f, torn, err := j.refresh(fresh)
 		if err != nil || f == nil {
 			return nil, 0, err
 		}
-		picked, err := pick(j.view, f, torn)
+		picked, err := pick(j.view, f)
 		if err != nil {
 			f.Close()
 			j.view = nil
@@ -403,12 +401,8 @@ func (j *Journal) linesOf(pick func(v *view, f io.ReaderAt, torn *line) ([]keyID
 			return nil, 0, err
 		}
 		skipped := j.view.skipped
-		switch {
-		case torn == nil:
-		case !torn.ok:
+		if torn {
 			skipped++
-		case ids[idOf(keyOf(torn.Entry))]:
-			lines = append(lines, *torn)
 		}
 		return lines, skipped, nil
 	}

@@ -166,13 +166,13 @@ func (j *Journal) Append(e Entry) error {
 func (j *Journal) AppendState(e Entry) error {
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	unlock, err := j.lockWrites(false)
+	unlock, err := j.lockWrites(false, markWrite)
 	if err != nil {
 		return fmt.Errorf("journal %w", err)
 	}
 	defer unlock()
 	id := idOf(keyOf(e))
-	same, _, err := j.linesOf(func(*view, io.ReaderAt, *line) ([]keyID, error) { return []keyID{id}, nil })
+	same, _, err := j.linesOf(func(*view, io.ReaderAt) ([]keyID, error) { return []keyID{id}, nil })
 	if err != nil {
 		return err
 	}

@@ -55,9 +55,8 @@ const finishedBit = 1 << 31
 
 // extra is a withdrawal whose lines were read past the snapshot.
 type extra struct {
-	id   keyID
-	sum  summary
-	torn bool // its last line is the journal's last, without a newline
+	id  keyID
+	sum summary
 }
 
 // History calls head with what it lists, then each with each record in
@@ -91,7 +90,7 @@ func (j *Journal) History(opt ListOptions, head func(Listing) error, each func(R
 		} else {
 			x = extras[-1-it.ref]
 		}
-		rec, err := v.record(&r, x, torn, opt.Env)
+		rec, err := v.record(&r, x, opt.Env)
 		if errors.Is(err, errStale) {
 			j.view = nil
 			_ = os.Remove(j.indexPath())
@@ -107,30 +106,16 @@ func (j *Journal) History(opt ListOptions, head func(Listing) error, each func(R
 	return nil
 }
 
-// listing is what v lists of opt.Env, in order, with the last line when
-// it has no newline yet taken as read, the withdrawals read past the
-// snapshot it names, and the Listing of it.
-func (v *view) listing(opt ListOptions, torn *line) ([]listed, []extra, Listing) {
-	var tornID keyID
-	var tornSum summary
-	tornEnv := ""
-	tornOK := torn != nil && torn.ok
-	if tornOK {
-		tornID = idOf(keyOf(torn.Entry))
-		sum, n, ok := v.summaryOf(tornID)
-		if !ok {
-			sum = summary{quoteLen: uint8(len(torn.Entry.QuoteID))}
-		}
-		if sum.st&stRecord != 0 {
-			tornEnv = v.envs.names[sum.env]
-		} else {
-			tornEnv = torn.Entry.Env // it starts the record
-		}
-		tornSum = sum.with(torn.Entry, n)
-	}
-	items := make([]listed, 0, v.snap.len()+len(v.over)+1)
+// listing is what v lists of opt.Env, in order, the withdrawals read past
+// the snapshot it names, and the Listing of it; torn: the journal's last
+// line has no newline yet, a line skipped.
+func (v *view) listing(opt ListOptions, torn bool) ([]listed, []extra, Listing) {
+	items := make([]listed, 0, v.snap.len()+len(v.over))
 	var extras []extra
 	l := Listing{Skipped: v.skipped}
+	if torn {
+		l.Skipped++
+	}
 	others := map[string]*otherEnv{}
 	// take lists it, a record of environment env (envName's).
 	take := func(it listed, sum summary, envName func() string) {
@@ -145,7 +130,7 @@ func (v *view) listing(opt ListOptions, torn *line) ([]listed, []extra, Listing)
 				others[env] = o
 			}
 			o.count++
-			if v.newer(it, o.newest, extras, torn) < 0 {
+			if v.newer(it, o.newest, extras) < 0 {
 				o.newest = it
 			}
 		case !opt.Since.IsZero() && sum.started().Before(opt.Since):
@@ -161,24 +146,16 @@ func (v *view) listing(opt ListOptions, torn *line) ([]listed, []extra, Listing)
 		return it
 	}
 	for i := range v.snap.len() {
-		if id := v.snap.id(i); v.over[id] == nil && !(tornOK && id == tornID) {
+		if v.over[v.snap.id(i)] == nil {
 			sum := v.snap.summary(i)
 			take(at(sum, int32(i)), sum, func() string { return v.envs.names[sum.env] })
 		}
 	}
 	for id, o := range v.over {
-		if !(tornOK && id == tornID) {
-			extras = append(extras, extra{id: id, sum: o.sum})
-			take(at(o.sum, int32(-len(extras))), o.sum, func() string { return v.envs.names[o.sum.env] })
-		}
+		extras = append(extras, extra{id: id, sum: o.sum})
+		take(at(o.sum, int32(-len(extras))), o.sum, func() string { return v.envs.names[o.sum.env] })
 	}
-	if tornOK {
-		extras = append(extras, extra{id: tornID, sum: tornSum, torn: true})
-		take(at(tornSum, int32(-len(extras))), tornSum, func() string { return tornEnv })
-	} else if torn != nil {
-		l.Skipped++
-	}
-	slices.SortFunc(items, func(a, b listed) int { return v.order(a, b, extras, torn) })
+	slices.SortFunc(items, func(a, b listed) int { return v.order(a, b, extras) })
 	if opt.Limit > 0 && len(items) > opt.Limit {
 		items = items[:opt.Limit]
 	}
@@ -191,7 +168,7 @@ func (v *view) listing(opt ListOptions, torn *line) ([]listed, []extra, Listing)
 		l.Others = append(l.Others, EnvCount{env, o.count})
 	}
 	slices.SortFunc(l.Others, func(a, b EnvCount) int {
-		return v.newer(others[a.Env].newest, others[b.Env].newest, extras, torn)
+		return v.newer(others[a.Env].newest, others[b.Env].newest, extras)
 	})
 	return items, extras, l
 }
@@ -211,36 +188,32 @@ type otherEnv struct {
 }
 
 // order is the listing's order: the unfinished first, then newer.
-func (v *view) order(a, b listed, extras []extra, torn *line) int {
+func (v *view) order(a, b listed, extras []extra) int {
 	if c := cmp.Compare(a.rank&finishedBit, b.rank&finishedBit); c != 0 {
 		return c
 	}
-	return v.newer(a, b, extras, torn)
+	return v.newer(a, b, extras)
 }
 
 // newer orders records as Record.Started does, newest first, then as the
 // file has them (where each one's first withdrawal line is).
-func (v *view) newer(a, b listed, extras []extra, torn *line) int {
+func (v *view) newer(a, b listed, extras []extra) int {
 	switch {
 	case a.sec != b.sec:
 		return cmp.Compare(b.sec, a.sec)
 	case a.rank&^finishedBit != b.rank&^finishedBit:
 		return cmp.Compare(b.rank&^finishedBit, a.rank&^finishedBit)
 	}
-	return cmp.Compare(v.firstAt(a, extras, torn), v.firstAt(b, extras, torn))
+	return cmp.Compare(v.firstAt(a, extras), v.firstAt(b, extras))
 }
 
 // firstAt is where the first withdrawal line of it starts.
-func (v *view) firstAt(it listed, extras []extra, torn *line) int64 {
+func (v *view) firstAt(it listed, extras []extra) int64 {
 	if it.ref >= 0 {
 		return v.snap.offset(int(it.ref), int(v.snap.summary(int(it.ref)).recFirst))
 	}
 	x := extras[-1-it.ref]
-	k := int(x.sum.recFirst)
-	if _, n, _ := v.summaryOf(x.id); x.torn && k == n {
-		return torn.off
-	}
-	return v.lineAt(x.id, v.over[x.id], k)
+	return v.lineAt(x.id, v.over[x.id], int(x.sum.recFirst))
 }
 
 // lineAt is where line k of withdrawal id starts, o its lines past the
@@ -255,7 +228,7 @@ func (v *view) lineAt(id keyID, o *overKey, k int) int64 {
 
 // record reads and folds the lines of x, checking each is its
 // withdrawal's and that the record is what the summary said.
-func (v *view) record(r *lineReader, x extra, torn *line, env string) (Record, error) {
+func (v *view) record(r *lineReader, x extra, env string) (Record, error) {
 	var f folder
 	for _, off := range v.offsets(x.id) {
 		l, err := r.lineAt(off)
@@ -266,9 +239,6 @@ func (v *view) record(r *lineReader, x extra, torn *line, env string) (Record, e
 			return Record{}, errStale
 		}
 		f.add(l.Entry)
-	}
-	if x.torn {
-		f.add(torn.Entry)
 	}
 	recs := f.records()
 	if len(recs) != 1 || !x.sum.agrees(recs[0], env) {

@@ -143,3 +143,34 @@ func TestCheckBeforeSendWaitsForTheWriteLock(t *testing.T) {
 		t.Errorf("the wait was said as %q", *said)
 	}
 }
+
+// TestWriteLockHeldBySaysWhatItDoes: an answer's line that gives up
+// waiting for the write lock says what its holder does: a check of the
+// journal against its record was said "writing the journal", and a
+// person told to end a writer.
+func TestWriteLockHeldBySaysWhatItDoes(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "journal.jsonl")
+	j, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := j.Append(genIntent("production", "acct-1", "q-1", 1, genT0)); err != nil {
+		t.Fatal(err)
+	}
+	checking, _ := Open(path) // another process, checking
+	unlock, err := checking.lockWrites(false, markCheck)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unlock()
+	t.Cleanup(osguard.SetLockWaits(osguard.LockWaits{After: func(time.Duration) <-chan time.Time {
+		ch := make(chan time.Time, 1)
+		ch <- time.Time{}
+		return ch
+	}}))
+	err = j.AppendState(Entry{Time: genT0, Kind: KindState, Env: "production", AccountID: "acct-1", QuoteID: "q-1", State: "SENDING"})
+	var held *osguard.LockHeldError
+	if !errors.As(err, &held) || !strings.Contains(err.Error(), "checking the journal "+path) || strings.Contains(err.Error(), "writing") {
+		t.Fatalf("an answer's line given up while another checks: %v", err)
+	}
+}

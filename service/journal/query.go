@@ -32,15 +32,8 @@ func (j *Journal) UnfinishedRecords(o Owner) ([]Record, int, error) {
 	return Unfinished(fold(lines, o)), skipped, nil
 }
 
-// openLines picks the withdrawals the index holds unfinished, and the
-// last line's when it has no newline yet: it may reopen one.
-func openLines(v *view, _ io.ReaderAt, torn *line) ([]keyID, error) {
-	ids := v.openIDs()
-	if torn != nil && torn.ok {
-		ids = append(ids, idOf(keyOf(torn.Entry)))
-	}
-	return ids, nil
-}
+// openLines picks the withdrawals the index holds unfinished.
+func openLines(v *view, _ io.ReaderAt) ([]keyID, error) { return v.openIDs(), nil }
 
 // RecordsOf is the records of o's withdrawals quoteIDs names, those the
 // journal holds, newest first: what a follower of those ids needs
@@ -80,7 +73,7 @@ func (j *Journal) linesOfQuotes(o Owner, quoteIDs []string) ([]line, error) {
 	for i, q := range quoteIDs {
 		ids[i] = idOf(keyFor(o.AccountID, q))
 	}
-	lines, _, err := j.linesOf(func(*view, io.ReaderAt, *line) ([]keyID, error) { return ids, nil })
+	lines, _, err := j.linesOf(func(*view, io.ReaderAt) ([]keyID, error) { return ids, nil })
 	return lines, err
 }
 
@@ -103,6 +96,9 @@ func (j *Journal) Tally() (Tally, error) {
 	f.Close()
 	v := j.view
 	t := Tally{Skipped: v.skipped}
+	if torn {
+		t.Skipped++
+	}
 	count := func(st status) {
 		if st&stRecord != 0 {
 			t.Withdrawals++
@@ -111,26 +107,13 @@ func (j *Journal) Tally() (Tally, error) {
 			t.Unfinished++
 		}
 	}
-	// A last line not yet indexed counts with its withdrawal, once.
-	var tornID keyID
-	tornOK := torn != nil && torn.ok
-	switch {
-	case tornOK:
-		tornID = idOf(keyOf(torn.Entry))
-		sum, _, _ := v.summaryOf(tornID)
-		count(sum.st.with(torn.Entry))
-	case torn != nil:
-		t.Skipped++
-	}
 	for i := range v.snap.len() {
-		if id := v.snap.id(i); v.over[id] == nil && !(tornOK && id == tornID) {
+		if v.over[v.snap.id(i)] == nil {
 			count(v.snap.status(i))
 		}
 	}
-	for id, o := range v.over {
-		if !(tornOK && id == tornID) {
-			count(o.sum.st)
-		}
+	for _, o := range v.over {
+		count(o.sum.st)
 	}
 	return t, nil
 }

@@ -22,9 +22,9 @@ func (j *Journal) Entries() ([]Entry, error) {
 }
 
 // Scan reads every entry and counts the lines it skipped: over-long ones,
-// ones that are not an entry's JSON, and a torn last line (a crash
-// mid-write). A bad line never stops the read, so one cannot hide the
-// withdrawals after it.
+// ones that are not an entry's JSON, and a last line without its newline
+// (a crash mid-write, or a write under way). A bad line never stops the
+// read, so one cannot hide the withdrawals after it.
 func (j *Journal) Scan() ([]Entry, int, error) {
 	var out []Entry
 	skipped, err := j.readAll(func(e Entry) { out = append(out, e) })
@@ -54,10 +54,13 @@ func (j *Journal) readAll(each func(Entry)) (skipped int, err error) {
 	return skipped, err
 }
 
-// line is one line of the journal as read: its entry when ok (not
+// line is one line of the journal as read: its entry when ok (whole, not
 // over-long, an entry's JSON, cleaned and checked), where it starts
 // (from where the read began), and whether it ended with its newline
-// (whole; a last line without it is being written, or torn).
+// (whole). A last line without it is never an entry, whatever it holds:
+// Append writes a line and its newline in one write, so it is a write
+// under way, read once whole, or one cut short that its writer said
+// unwritten (an intent whose request was then not sent).
 type line struct {
 	Entry
 	off       int64
@@ -73,9 +76,11 @@ func readLines(f io.Reader, size int, each func(line)) (read int64, err error) {
 		raw, long, n, rerr := readJournalLine(r)
 		l := line{off: read, whole: rerr == nil}
 		if len(raw) > 0 || long {
-			var perr error
-			l.Entry, perr = parseJournalLine(raw)
-			l.ok = !long && perr == nil
+			if l.whole && !long {
+				var perr error
+				l.Entry, perr = parseJournalLine(raw)
+				l.ok = perr == nil
+			}
 			each(l)
 		}
 		if l.whole {

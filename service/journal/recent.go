@@ -41,12 +41,8 @@ func (j *Journal) recent(n int, want func(Entry) bool) ([]Record, error) {
 	}
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	lines, _, err := j.linesOf(func(v *view, f io.ReaderAt, torn *line) ([]keyID, error) {
-		var ids []keyID
-		if torn != nil && torn.ok && want(torn.Entry) {
-			ids = append(ids, idOf(keyOf(torn.Entry)))
-		}
-		return latestIDs(f, v.end, n, want, ids)
+	lines, _, err := j.linesOf(func(v *view, f io.ReaderAt) ([]keyID, error) {
+		return latestIDs(f, v.end, n, want)
 	})
 	if err != nil {
 		return nil, err
@@ -81,15 +77,13 @@ func (j *Journal) UnfinishedIn(env string) ([]Record, error) {
 	return Unfinished(f.records()), nil
 }
 
-// latestIDs adds to ids, newest first, the withdrawals of the lines before
-// end that want takes, read from end back, until n are found or the start
-// is reached. Lines that are not entries are passed over, as every read
+// latestIDs is, newest first, the withdrawals of the lines before end
+// that want takes, read from end back, until n are found or the start is
+// reached. Lines that are not entries are passed over, as every read
 // skips them.
-func latestIDs(f io.ReaderAt, end int64, n int, want func(Entry) bool, ids []keyID) ([]keyID, error) {
+func latestIDs(f io.ReaderAt, end int64, n int, want func(Entry) bool) ([]keyID, error) {
 	seen := map[keyID]bool{}
-	for _, id := range ids {
-		seen[id] = true
-	}
+	var ids []keyID
 	var head []byte // the start of a line whose end was read before
 	for pos := end; pos > 0 && len(ids) < n; {
 		size := min(int64(recentChunk), pos)

@@ -246,10 +246,31 @@ func (j *Journal) noteWritten() error {
 // never open for reading while another replaces it (Windows refuses that
 // rename). beforeSend waits without end, as the journal's own lock
 // (Exclusive): a wait given up refuses a send the person answered, for a
-// lock another svcwallet holds a moment.
-func (j *Journal) lockWrites(beforeSend bool) (unlock func(), err error) {
-	w := osguard.Wait{Doing: "writing the journal " + safetext.Shown(j.path) + " or its record", Unbounded: beforeSend}
+// lock another svcwallet holds a moment. doing (markWrite, markCheck,
+// markAccept) is left in the lock file, so that a waiter says what the
+// holder does (writeMarks).
+func (j *Journal) lockWrites(beforeSend bool, doing string) (unlock func(), err error) {
+	w := osguard.Wait{Doing: "using the journal " + safetext.Shown(j.path) + " or its record", Unbounded: beforeSend,
+		Mark: doing, Marks: writeMarks(j.path)}
 	return osguard.LockFile(WrittenPath(j.path)+".lock", w)
+}
+
+// What a holder of the write lock does, as it marks its lock file.
+const (
+	markWrite  = "write"
+	markCheck  = "check"
+	markAccept = "accept"
+)
+
+// writeMarks is what a waiter says of a holder of the write lock of the
+// journal at path, by its mark.
+func writeMarks(path string) map[string]string {
+	p := safetext.Shown(path)
+	return map[string]string{
+		markWrite:  "writing a line to the journal " + p,
+		markCheck:  "checking the journal " + p + " against its record of what was written",
+		markAccept: "recording the journal " + p + " as it now is",
+	}
 }
 
 // record brings the record up to the journal's end (the write lock is
@@ -304,7 +325,11 @@ func (j *Journal) CheckWritten(whole bool) error { return j.checkWritten(whole, 
 func (j *Journal) CheckWrittenBeforeSend(whole bool) error { return j.checkWritten(whole, true) }
 
 // checkWritten is CheckWritten; beforeSend waits for the write lock
-// without end.
+// without end. The whole sum is made without the write lock, which
+// appends need: a long journal's sum held them, and an answer's line gave
+// up waiting, said unrecorded. The end is looked at under the lock before
+// it and again after it (checkEnd), which records what was written
+// meanwhile; the sum is of the bytes the record held before it.
 func (j *Journal) checkWritten(whole, beforeSend bool) error {
 	if j == nil {
 		return nil
@@ -314,30 +339,72 @@ func (j *Journal) checkWritten(whole, beforeSend bool) error {
 	if neither(WrittenPath(j.path), j.path) {
 		return nil // nothing written: a look makes no lock file
 	}
-	unlock, err := j.lockWrites(beforeSend)
-	if err != nil {
+	r, err := j.checkEnd(beforeSend, whole)
+	if err != nil || r == nil || !whole {
 		return err
+	}
+	if err := j.sumWritten(r); err != nil {
+		return err
+	}
+	_, err = j.checkEnd(beforeSend, whole)
+	return err
+}
+
+// checkEnd holds the write lock while it reads the record and checks the
+// journal's end against it, and records what was written since; it
+// returns the record read (nil: none, or nothing written).
+func (j *Journal) checkEnd(beforeSend, whole bool) (*writtenRecord, error) {
+	unlock, err := j.lockWrites(beforeSend, markCheck)
+	if err != nil {
+		return nil, err
 	}
 	defer unlock()
 	r, err := readWritten(j.path)
 	switch {
 	case errors.Is(err, errNotRecord), errors.Is(err, config.ErrNotState):
-		return &RolledBackError{Path: j.path, Unreadable: err}
+		return nil, &RolledBackError{Path: j.path, Unreadable: err}
 	case err != nil:
-		return fmt.Errorf("read %s: %w", safetext.Shown(WrittenPath(j.path)), err)
+		return nil, fmt.Errorf("read %s: %w", safetext.Shown(WrittenPath(j.path)), err)
 	case r == nil:
 		if _, err := os.Lstat(j.path); err == nil {
 			_ = j.record(false) // best effort: a later write records it
 		}
-		return nil
+		return nil, nil
 	}
 	f, err := osguard.OpenPrivate(j.path, os.O_RDONLY)
 	if errors.Is(err, os.ErrNotExist) {
 		if r.Length == 0 {
-			return nil
+			return nil, nil
 		}
-		return &RolledBackError{Path: j.path, Recorded: r.Length, Unanswered: r.Unanswered, Missing: r.Unanswered}
+		return nil, &RolledBackError{Path: j.path, Recorded: r.Length, Unanswered: r.Unanswered, Missing: r.Unanswered}
 	}
+	if err != nil {
+		return nil, fmt.Errorf("open journal: %w", err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("read journal: %w", err)
+	}
+	if !r.holds(f, fi) {
+		return nil, j.withMissing(lostFrom(j.path, r, fi), whole)
+	}
+	if fi.Size() > r.Length {
+		_ = j.record(false) // what was written since, best effort as every write's
+	}
+	return r, nil
+}
+
+// lostFrom is the journal at path, fi now, that no longer holds what r
+// records.
+func lostFrom(path string, r *writtenRecord, fi os.FileInfo) *RolledBackError {
+	return &RolledBackError{Path: path, Recorded: r.Length, Now: fi.Size(), Changed: fi.Size() >= r.Length, Unanswered: r.Unanswered}
+}
+
+// sumWritten holds every byte r records to its sum, holding no lock: a
+// journal only grows, and lines appended meanwhile are past r.Length.
+func (j *Journal) sumWritten(r *writtenRecord) error {
+	f, err := osguard.OpenPrivate(j.path, os.O_RDONLY)
 	if err != nil {
 		return fmt.Errorf("open journal: %w", err)
 	}
@@ -346,23 +413,23 @@ func (j *Journal) checkWritten(whole, beforeSend bool) error {
 	if err != nil {
 		return fmt.Errorf("read journal: %w", err)
 	}
-	lost := &RolledBackError{Path: j.path, Recorded: r.Length, Now: fi.Size(), Changed: fi.Size() >= r.Length, Unanswered: r.Unanswered}
-	if !r.holds(f, fi) {
-		return j.withMissing(lost, whole)
-	}
-	if whole {
-		h := sha256.New()
-		if _, err := io.Copy(h, io.NewSectionReader(f, 0, r.Length)); err != nil {
+	h := sha256.New()
+	if fi.Size() >= r.Length {
+		if err := sumTo(h, io.NewSectionReader(f, 0, r.Length)); err != nil {
 			return fmt.Errorf("read journal: %w", err)
 		}
-		if hex.EncodeToString(h.Sum(nil)) != r.Sum {
-			return j.withMissing(lost, whole)
-		}
 	}
-	if fi.Size() > r.Length {
-		_ = j.record(false) // what was written since, best effort as every write's
+	if fi.Size() < r.Length || hex.EncodeToString(h.Sum(nil)) != r.Sum {
+		return j.withMissing(lostFrom(j.path, r, fi), true)
 	}
 	return nil
+}
+
+// sumTo adds what r holds to h: the whole sum of a check, which takes a
+// while on a long journal (tests make it slow).
+var sumTo = func(h hash.Hash, r io.Reader) error {
+	_, err := io.Copy(h, r)
+	return err
 }
 
 // neither reports whether no file is at either path.
@@ -382,7 +449,7 @@ func (j *Journal) withMissing(lost *RolledBackError, whole bool) error {
 	for i, u := range lost.Unanswered {
 		ids[i] = idOf(keyFor(u.AccountID, u.QuoteID))
 	}
-	lines, _, err := j.linesOf(func(*view, io.ReaderAt, *line) ([]keyID, error) { return ids, nil })
+	lines, _, err := j.linesOf(func(*view, io.ReaderAt) ([]keyID, error) { return ids, nil })
 	if err != nil {
 		return err
 	}
@@ -405,7 +472,7 @@ func (j *Journal) withMissing(lost *RolledBackError, whole bool) error {
 func (j *Journal) AcceptAsItIs() (unanswered int, err error) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	unlock, err := j.lockWrites(false)
+	unlock, err := j.lockWrites(false, markAccept)
 	if err != nil {
 		return 0, err
 	}
