@@ -381,19 +381,19 @@ func (r *builderReviewScreen) render(level int) string {
 		// The prompt beside the passphrase, its line saved: the key's
 		// folder stays said.
 		if beside := r.briefPrompt(); beside != "" {
-			if key, drawn := r.gate.Key.TightView(lw, beside); drawn {
+			if key, drawn := r.gate.Key.TightView(lw, beside, false); drawn {
 				b.WriteString(key + "\n")
 				return layout.Clip(b.String(), r.wd)
 			}
 		}
-		key, _ := r.gate.Key.TightView(lw, "")
+		key, _ := r.gate.Key.TightView(lw, "", false)
 		b.WriteString(key + "\n")
 	default:
 		// Last, a keystore key on one line, its folder left out, for what
 		// needs the prompt's line (an error, a resend's words).
 		key, one := r.gate.Key.OneLine(lw)
 		if level < 6 || !one {
-			key, _ = r.gate.Key.TightView(lw, "")
+			key, _ = r.gate.Key.TightView(lw, "", false)
 		}
 		b.WriteString(key + "\n")
 	}
