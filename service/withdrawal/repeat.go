@@ -140,7 +140,7 @@ func (rep Repeat) RecentWords(localNow time.Time) string {
 func (rep Repeat) RecentBrief(localNow time.Time) string {
 	r := *rep.Recent
 	ago := max(localNow.Sub(r.Started).Round(time.Second), 0)
-	what, payout := "identical to " + r.QuoteID, ""
+	what, payout := "identical to "+r.QuoteID, ""
 	if _, differ := sameMoney(r.Intent, rep.tokenOut); differ != "" {
 		what, payout = "the same money as "+r.QuoteID, " ("+strings.TrimLeft(differ, ",; ")+")"
 	}
