@@ -348,19 +348,16 @@ func (r *builderReviewScreen) View() string {
 // keystore key takes two lines (signingKey.TightView) and the prompt one
 // at 60 columns; at 5 the prompt goes beside the passphrase (briefPrompt);
 // at 6, for a prompt that needs its line, the key and its passphrase
-// share one line (signingKey.OneLine).
+// share one line (signingKey.OneLine); 7 and 8 are 6 in fewer words
+// (review, warnings).
 func (r *builderReviewScreen) render(level int) string {
 	c := r.app.Common
 	st := c.Styles
 	var b strings.Builder
 	b.WriteString(r.typedDataView(level))
-	// The warnings of every review (builder.Auth.Warnings), in the same
-	// words; once compacted, an API key's in one line at 60 columns.
-	warnings := r.order.Auth.Warnings()
-	if level >= 3 {
-		warnings = r.order.Auth.TightWarnings()
-	}
-	for _, w := range warnings {
+	// The warnings of every review (builder.Auth.Warnings), fewer words as
+	// it is compacted (warnings).
+	for _, w := range r.warnings(level) {
 		if level == 0 {
 			b.WriteString("\n")
 		}
@@ -452,10 +449,7 @@ func (r *builderReviewScreen) typedDataView(level int) string {
 	// What the fee integers and the expiration mean is never dropped, nor
 	// whose the API key's signer is (never the user's own key); once notes
 	// are dropped, whose each account is in words that fit beside it.
-	review := r.order.Review()
-	if level >= 2 {
-		review = r.order.ShortReview()
-	}
+	review, labelled := r.review(level)
 	var facts strings.Builder
 	v := kit.TypedDataView{Review: review, Where: kit.WhereRows(r.app),
 		Danger: map[string]bool{"builderAccountID": true, "maxFutureFeeRate": true, "maxSpotFeeRate": true, "permissions": true, "signer": true},
@@ -464,7 +458,7 @@ func (r *builderReviewScreen) typedDataView(level int) string {
 		Pairs: map[string][]string{"permissions": {"nonce"}}}
 	for _, f := range r.order.Facts() {
 		switch {
-		case f.Mark == intent.Detail:
+		case f.Mark == intent.Detail, labelled:
 		case level >= 5:
 			facts.WriteString(r.tightFact(f) + "\n")
 		default:
