@@ -124,6 +124,15 @@ func (f Found) Who() string {
 	return ""
 }
 
+// Brief is Who in fewer words, for a review's line that keeps room for
+// the quote's countdown beside it; Who where that is already short.
+func (f Found) Brief() string {
+	if f.Place == KeyDemo {
+		return "sandbox demo key (public)"
+	}
+	return f.Who()
+}
+
 // Unusable says why no key signs for want when Find found none: the
 // environment's signer (setting, as the config names it) cannot, or no
 // key is where Find looks; keyImport is the command that imports one.

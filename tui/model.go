@@ -326,21 +326,26 @@ func (m *Model) pop() tea.Cmd {
 	if len(m.stack) < 2 {
 		return nil
 	}
-	leave(m.stack[len(m.stack)-1])
+	owed := leave(m.stack[len(m.stack)-1])
 	m.stack[len(m.stack)-1] = nil
 	m.stack = m.stack[:len(m.stack)-1]
 	m.fullHelp = false
 	if r, ok := m.top().(Resumer); ok {
-		return r.Resume()
+		return tea.Batch(owed, r.Resume())
 	}
-	return nil
+	return owed
 }
 
-// leave tells a screen that it left the stack, if it wants to know.
-func leave(s Screen) {
+// leave tells a screen that it left the stack, if it wants to know, and
+// returns the write it owes (Owing).
+func leave(s Screen) tea.Cmd {
 	if l, ok := s.(Leaver); ok {
 		l.Leave()
 	}
+	if o, ok := s.(Owing); ok {
+		return o.Owed()
+	}
+	return nil
 }
 
 func (m *Model) updateTop(msg tea.Msg) tea.Cmd {
@@ -410,9 +415,10 @@ func (m *Model) top() Screen { return m.stack[len(m.stack)-1] }
 
 // reset empties the stack, leaving each screen, and enters s alone.
 func (m *Model) reset(s Screen) tea.Cmd {
+	var owed []tea.Cmd
 	for _, old := range m.stack {
-		leave(old)
+		owed = append(owed, leave(old))
 	}
 	m.stack = []Screen{s}
-	return m.enter(s)
+	return tea.Batch(append(owed, m.enter(s))...)
 }

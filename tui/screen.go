@@ -134,6 +134,13 @@ type Leaver interface {
 	Leave()
 }
 
+// Owing is a screen that owes a write when it leaves the stack (popped,
+// replaced or reset away): Owed is the command that makes it, run as it
+// leaves, since a timer that would have made it finds no screen then.
+type Owing interface {
+	Owed() tea.Cmd
+}
+
 // Paced is a message whose change to the frame may wait up to a second for
 // the next frame: a follower's answers and ticks, five a second on the
 // watch board. A frame after any other message (input, a screen opened, an

@@ -9,9 +9,13 @@ import (
 // Wrap wraps text at spaces to w cells, breaking a longer word where it
 // must. ansi.Wrap also breaks after every hyphen, which splits a quote id
 // ("q-" then the rest) so that neither piece can be read or searched for.
-func Wrap(text string, w int) string {
+func Wrap(text string, w int) string { return WrapAfter(text, w, "") }
+
+// WrapAfter is Wrap that may also break after any of breaks (the & that
+// joins permissions).
+func WrapAfter(text string, w int, breaks string) string {
 	const keep = "\u2011" // a non-breaking hyphen while wrapping
-	return strings.ReplaceAll(ansi.Wrap(strings.ReplaceAll(text, "-", keep), w, ""), keep, "-")
+	return strings.ReplaceAll(ansi.Wrap(strings.ReplaceAll(text, "-", keep), w, breaks), keep, "-")
 }
 
 // WrapAtSpaces breaks a line wider than w cells at spaces only (ansi.Wrap

@@ -48,3 +48,12 @@ func TestWrapAtSpacesOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestWrapAfterBreaksAfterAnAmpersand: permissions joined by & too wide
+// for the width break after an &, never inside a name.
+func TestWrapAfterBreaksAfterAnAmpersand(t *testing.T) {
+	const perms = "Admin&InternalTransfer&ExternalTransfer&Withdraw&VaultInvestor&Trade"
+	if got, want := WrapAfter(perms, 42, "&"), "Admin&InternalTransfer&ExternalTransfer&\nWithdraw&VaultInvestor&Trade"; got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}

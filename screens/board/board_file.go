@@ -95,6 +95,26 @@ func (b *boardScreen) changes(ids []string) (put []follow.Kept, drop []string) {
 	return put, drop
 }
 
+// Owed writes, as the board leaves the stack (tui.Owing), what it owes its
+// file: the answers waiting for boardSaveEvery, whose timer would find no
+// board, so the file, which other boards and commands read, lacked them
+// until the console ended. They stay owed (flush) until then: the console
+// may end before this command has run. A write that fails is said.
+func (b *boardScreen) Owed() tea.Cmd {
+	ids := append(b.owed(b.unsaved), b.owed(b.pending)...)
+	if len(ids) == 0 {
+		return nil
+	}
+	put, drop := b.changes(ids)
+	file := b.file
+	return func() tea.Msg {
+		if err := file.Append(put, drop); err != nil {
+			return tui.ErrorMsg{Err: exchange.UserError{Text: "The watch board's last changes could not be saved (" + err.Error() + "); they are tried again when it opens or the console ends: check the state directory", Cause: err}}
+		}
+		return nil
+	}
+}
+
 // flush writes what the board still owes its file: the rows changed since
 // the last save, and those of a save still out, which may not finish
 // before the process ends. It runs once nothing else runs on the board:

@@ -44,9 +44,10 @@ func (r *builderReviewScreen) fits() bool {
 
 // fitted is the fullest rendering that fits the screen's height, from
 // the review as it is down to kit.TypedDataView's smallest (level 4), then
-// levels 5 and 6 (tightest), so an 80x24 terminal shows an authorization
-// with an API key and fee caps above 1%, and a 60x20 one a keystore key's
-// with a label of 100 bytes, its folder said. Without a fit it is the
+// levels 5 and 6, so an 80x24 terminal shows an authorization with an
+// API key and fee caps above 1%, and a 60x20 one a keystore key's with a
+// label of 100 bytes, its folder said; then 7 and 8 (tightest), so a key
+// with every permission is reviewed at 60x20. Without a fit it is the
 // shortest.
 func (r *builderReviewScreen) fitted() (string, bool) {
 	at := r.clockFacts()
@@ -55,7 +56,7 @@ func (r *builderReviewScreen) fitted() (string, bool) {
 	}
 	view, ok := r.render(0), true
 	if r.h > 0 {
-		view, ok = layout.Fitted(7, r.h, r.render)
+		view, ok = layout.Fitted(9, r.h, r.render)
 	}
 	r.fit = fit{drawn: true, at: at, view: view, ok: ok}
 	return view, ok

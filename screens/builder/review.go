@@ -348,19 +348,16 @@ func (r *builderReviewScreen) View() string {
 // keystore key takes two lines (signingKey.TightView) and the prompt one
 // at 60 columns; at 5 the prompt goes beside the passphrase (briefPrompt);
 // at 6, for a prompt that needs its line, the key and its passphrase
-// share one line (signingKey.OneLine).
+// share one line (signingKey.OneLine); 7 and 8 are 6 in fewer words
+// (review, warnings).
 func (r *builderReviewScreen) render(level int) string {
 	c := r.app.Common
 	st := c.Styles
 	var b strings.Builder
 	b.WriteString(r.typedDataView(level))
-	// The warnings of every review (builder.Auth.Warnings), in the same
-	// words; once compacted, an API key's in one line at 60 columns.
-	warnings := r.order.Auth.Warnings()
-	if level >= 3 {
-		warnings = r.order.Auth.TightWarnings()
-	}
-	for _, w := range warnings {
+	// The warnings of every review (builder.Auth.Warnings), fewer words as
+	// it is compacted (warnings).
+	for _, w := range r.warnings(level) {
 		if level == 0 {
 			b.WriteString("\n")
 		}
@@ -381,19 +378,19 @@ func (r *builderReviewScreen) render(level int) string {
 		// The prompt beside the passphrase, its line saved: the key's
 		// folder stays said.
 		if beside := r.briefPrompt(); beside != "" {
-			if key, drawn := r.gate.Key.TightView(lw, beside); drawn {
+			if key, drawn := r.gate.Key.TightView(lw, beside, false); drawn {
 				b.WriteString(key + "\n")
 				return layout.Clip(b.String(), r.wd)
 			}
 		}
-		key, _ := r.gate.Key.TightView(lw, "")
+		key, _ := r.gate.Key.TightView(lw, "", false)
 		b.WriteString(key + "\n")
 	default:
 		// Last, a keystore key on one line, its folder left out, for what
 		// needs the prompt's line (an error, a resend's words).
 		key, one := r.gate.Key.OneLine(lw)
 		if level < 6 || !one {
-			key, _ = r.gate.Key.TightView(lw, "")
+			key, _ = r.gate.Key.TightView(lw, "", false)
 		}
 		b.WriteString(key + "\n")
 	}
@@ -452,10 +449,7 @@ func (r *builderReviewScreen) typedDataView(level int) string {
 	// What the fee integers and the expiration mean is never dropped, nor
 	// whose the API key's signer is (never the user's own key); once notes
 	// are dropped, whose each account is in words that fit beside it.
-	review := r.order.Review()
-	if level >= 2 {
-		review = r.order.ShortReview()
-	}
+	review, labelled := r.review(level)
 	var facts strings.Builder
 	v := kit.TypedDataView{Review: review, Where: kit.WhereRows(r.app),
 		Danger: map[string]bool{"builderAccountID": true, "maxFutureFeeRate": true, "maxSpotFeeRate": true, "permissions": true, "signer": true},
@@ -464,7 +458,7 @@ func (r *builderReviewScreen) typedDataView(level int) string {
 		Pairs: map[string][]string{"permissions": {"nonce"}}}
 	for _, f := range r.order.Facts() {
 		switch {
-		case f.Mark == intent.Detail:
+		case f.Mark == intent.Detail, labelled:
 		case level >= 5:
 			facts.WriteString(r.tightFact(f) + "\n")
 		default:

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/svcwallet/svcwallet/screens/kit/layout"
+	"github.com/svcwallet/svcwallet/tui"
 
 	"github.com/charmbracelet/x/ansi"
 )
@@ -158,7 +159,7 @@ func (f *Form) drawNote(n Note, room int) string {
 	}
 	text := notePrefix[n.Kind] + n.Text
 	if room > 0 {
-		text = layout.WrapTo(text, room)
+		text = tui.WrapAfter(text, room, "&") // permissions as sent break after an &
 	}
 	if n.Kind == NoteText {
 		return text

@@ -176,8 +176,10 @@ func (k *signingKey) View(lw int) string {
 // repeats the address), its passphrase under it unless Stopped, and beside
 // the field, when it fits, what beside says (a review's countdown); the
 // wallet logged in with on one
-// line too (loggedInView). It reports whether beside was drawn.
-func (k *signingKey) TightView(lw int, beside string) (string, bool) {
+// line too (loggedInView); a key found whole on one line with beside
+// after it where it fits, in fewer words if brief (besideOneLine). It
+// reports whether beside was drawn.
+func (k *signingKey) TightView(lw int, beside string, brief bool) (string, bool) {
 	if k.Found && k.loggedIn {
 		return k.loggedInView(lw, beside)
 	}
@@ -188,7 +190,7 @@ func (k *signingKey) TightView(lw int, beside string) (string, bool) {
 		return layout.Field(k.app.Common, "Signing key", lw, k.app.Common.Styles.Value.Render(from)), false
 	}
 	if !k.Found || !k.locked() {
-		return k.View(lw), false
+		return k.besideOneLine(lw, beside, brief)
 	}
 	c := k.app.Common
 	head := "keystore " + tui.ShortAddress(k.want.Hex()) + " in "
@@ -210,6 +212,27 @@ func (k *signingKey) TightView(lw int, beside string) (string, bool) {
 		return line + "\n" + layout.Field(c, "Passphrase", lw, pass.View()+"  "+beside), true
 	}
 	return line + "\n" + layout.Field(c, "Passphrase", lw, pass.View()), false
+}
+
+// besideOneLine is a key found whole on one line (the sandbox demo key, a
+// raw key): beside it, when it fits, what beside says, if brief in the
+// key's fewer words (signer.Found.Brief) where that is what makes room;
+// else View.
+func (k *signingKey) besideOneLine(lw int, beside string, brief bool) (string, bool) {
+	if !k.Found || !k.Usable() || k.loggedIn || beside == "" {
+		return k.View(lw), false
+	}
+	c := k.app.Common
+	whos := []string{k.at.Who()}
+	if brief {
+		whos = append(whos, k.at.Brief())
+	}
+	for _, who := range whos {
+		if line := layout.Field(c, "Signing key", lw, c.Styles.Value.Render(who)) + "  " + beside; ansi.StringWidth(line) <= k.width {
+			return line, true
+		}
+	}
+	return k.View(lw), false
 }
 
 // OneLine is a keystore key and its passphrase field on one line, for a

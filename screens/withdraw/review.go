@@ -131,7 +131,7 @@ func (r *reviewScreen) bindings() kit.Bindings {
 	if r.accepted {
 		return nil
 	}
-	_, whole := r.fitted() // drawn once for the three that ask: up to five renders
+	_, whole := r.fitted() // drawn once for the three that ask: up to seven renders
 	return r.gate.Held(append(append(r.lossBindings(whole),
 		kit.Binding{Key: reviewKeys.Sign, On: r.canSign(whole) && !r.askedLoss(), Do: r.askingLoss(r.sign), Off: func() tea.Cmd {
 			if r.expired() {

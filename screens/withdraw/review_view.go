@@ -14,6 +14,7 @@ import (
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/intent"
 	"github.com/svcwallet/svcwallet/service/withdrawal"
+	"github.com/svcwallet/svcwallet/tui"
 )
 
 // typedDataView shows the withdrawal's facts (withdrawal.Order.Facts)
@@ -54,7 +55,7 @@ func (r *reviewScreen) typedDataView(level int) string {
 // bridge address drawn apart, and their meanings and the expiry's kept.
 func (r *reviewScreen) view(level int) kit.TypedDataView {
 	return kit.TypedDataView{
-		Review: r.order.Review(r.bridgeNote(), level > 2),
+		Review: r.order.Review(r.bridgeNote(level > 2), level > 2),
 		Danger: map[string]bool{"numTokens": true, "toAccount": true},
 		Keep:   map[string]bool{"numTokens": true, "expiration": true, "toAccount": true},
 		// The nonce beside the sub-accounts saves the line a converting
@@ -65,13 +66,19 @@ func (r *reviewScreen) view(level int) kit.TypedDataView {
 }
 
 // bridgeNote says why toAccount is trusted: pinned by the config, recorded at
-// first use, or seen since a date.
-func (r *reviewScreen) bridgeNote() string {
+// first use, or seen since a date. Short, the address a change replaces is
+// shortened (it is not signed, and the confirm screen showed it whole): at
+// 60 columns it would not fit the note's indent and broke in two.
+func (r *reviewScreen) bridgeNote(short bool) string {
 	switch {
 	case r.bridgeErr != nil:
 		return "NOT the expected one"
 	case r.bridge == nil:
 		return "checking…"
+	case short && r.bridge.Replaces != "":
+		t := *r.bridge
+		t.Replaces = tui.ShortAddress(t.Replaces)
+		return t.Note()
 	}
 	return r.bridge.Note()
 }
@@ -163,7 +170,7 @@ func (r *reviewScreen) View() string {
 		return alone
 	case !r.signable() && !r.preparable():
 		// Where the money goes beside why it cannot be signed, when that fits.
-		if least := r.render(5, true); lipgloss.Height(least) <= r.h || r.outcome() == "" {
+		if least := r.render(5, 2); lipgloss.Height(least) <= r.h || r.outcome() == "" {
 			return least
 		}
 		return r.outcomeAlone(lipgloss.Height(out))
@@ -230,13 +237,18 @@ func (r *reviewScreen) outcomeAlone(need int) string {
 // whether one does: the shortest keeps everything the user confirms, so a
 // screen too small for it shows no review and enter signs nothing
 // (canSign). Without a fit it is the shortest rendering, for its height.
-// Level 4 is tried twice: with the wallet logged in with whole, then on
-// one line without where it was opened (signingKey.TightView).
+// Level 4 is tried three times: with the wallet logged in with whole,
+// then on one line without where it was opened (signingKey.TightView),
+// then with a key found whole on one line in fewer words, the countdown
+// beside it (signer.Found.Brief): the line a note or the loss question
+// needs at 60x20.
 func (r *reviewScreen) fitted() (string, bool) {
-	return layout.Fitted(6, r.h, func(i int) string { return r.render(min(i, 4), i == 5) })
+	return layout.Fitted(7, r.h, func(i int) string { return r.render(min(i, 4), max(i-4, 0)) })
 }
 
-func (r *reviewScreen) render(level int, tightWallet bool) string {
+// render draws the review at level; tight is how tightly level 4 draws
+// the signing key (fitted).
+func (r *reviewScreen) render(level int, tight int) string {
 	compact := level > 0
 	c := r.app.Common
 	var b strings.Builder
@@ -252,14 +264,14 @@ func (r *reviewScreen) render(level int, tightWallet bool) string {
 	// signed: its countdown would urge what cannot help.
 	counts := !r.gate.Sending && !r.accepted && !r.expired() && r.bridgeErr == nil && !r.refused && level < 5
 	key, beside := r.gate.Key.View(16), false
-	if level >= 4 && (tightWallet || !r.gate.Key.Wallet()) {
+	if level >= 4 && (tight > 0 || !r.gate.Key.Wallet()) {
 		// The smallest levels put a keystore key on one line, and the
 		// countdown beside its passphrase.
 		tail := ""
 		if counts {
 			tail = r.countdownShort()
 		}
-		key, beside = r.gate.Key.TightView(16, tail)
+		key, beside = r.gate.Key.TightView(16, tail, tight > 1)
 	}
 	b.WriteString(key + "\n")
 	if counts && !beside {
@@ -315,7 +327,11 @@ func (r *reviewScreen) render(level int, tightWallet bool) string {
 		}
 		if r.repeat.Recent != nil {
 			// Not a stop: paying the same twice in a row can be meant.
-			b.WriteString(c.Styles.Warning.Render(layout.WrapTo("Note: "+r.repeat.RecentWords(c.Now())+".", r.wd)) + "\n")
+			words := r.repeat.RecentWords(c.Now())
+			if level > 2 { // the figures above say its money and where it goes
+				words = r.repeat.RecentBrief(c.Now())
+			}
+			b.WriteString(c.Styles.Warning.Render(layout.WrapTo("Note: "+words+".", r.wd)) + "\n")
 		}
 		b.WriteString(r.gate.Prompt("", ready) + "\n")
 	}

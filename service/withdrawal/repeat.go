@@ -134,6 +134,19 @@ func (rep Repeat) RecentWords(localNow time.Time) string {
 		what, r.Intent.PayAmount, r.Intent.TokenIn, r.Intent.ToAddress, r.Intent.Chain, r.QuoteID, payout, ago, r.State)
 }
 
+// RecentBrief is RecentWords for a review that shows the new one's amount,
+// destination and chain above it, in two lines of 60 cells: the earlier
+// one named by its quote id alone, and what each pays out where they differ.
+func (rep Repeat) RecentBrief(localNow time.Time) string {
+	r := *rep.Recent
+	ago := max(localNow.Sub(r.Started).Round(time.Second), 0)
+	what, payout := "identical to "+r.QuoteID, ""
+	if _, differ := sameMoney(r.Intent, rep.tokenOut); differ != "" {
+		what, payout = "the same money as "+r.QuoteID, " ("+strings.TrimLeft(differ, ",; ")+")"
+	}
+	return fmt.Sprintf("%s%s, made %s ago, still %s: this one pays again", what, payout, ago, r.State)
+}
+
 // sameMoney words an earlier withdrawal of the same money (Choice.Same)
 // against a new one paying out tokenOut: identical only when it paid out
 // the same token, else what each pays out, to go after its quote id.

@@ -121,7 +121,7 @@ func WrapField(c *tui.Common, label string, lw int, value, note string, width in
 	// (a row saved on the smallest terminals); else on a line of its own,
 	// indented; one too wide even so (a digest on a narrow terminal) is
 	// broken into pieces in the value column rather than cut, continuation
-	// lines indented under it.
+	// lines indented under it; permissions joined by & break after one.
 	var out string
 	if beside := st.Label.Render(label) + "  " + value; label != "" && ansi.StringWidth(beside) <= width {
 		out = beside
@@ -132,7 +132,7 @@ func WrapField(c *tui.Common, label string, lw int, value, note string, width in
 		out += "  " + value
 	} else {
 		indent := strings.Repeat(" ", lw+1)
-		pieces := WrapTo(value, max(width-lw-1, 8))
+		pieces := tui.WrapAfter(value, max(width-lw-1, 8), "&")
 		out = Field(c, label, lw, strings.ReplaceAll(pieces, "\n", "\n"+indent))
 	}
 	if note != "" {

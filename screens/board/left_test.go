@@ -1,0 +1,55 @@
+package board
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/svcwallet/svcwallet/screens/kit"
+	"github.com/svcwallet/svcwallet/screens/screentest"
+	"github.com/svcwallet/svcwallet/service/follow"
+	"github.com/svcwallet/svcwallet/service/sandbox"
+)
+
+// TestBoardSavesWhenLeft (seen in tmux): an answer waiting for the next
+// save (boardSaveEvery) is written when the board leaves the stack
+// (tui.Owing), the clock not moved: its timer finds no board then, and the
+// file, which a board opened after another login and the command line
+// read, kept the row without its state and SINCE until the console ended.
+// A write that fails is said.
+func TestBoardSavesWhenLeft(t *testing.T) {
+	r := screentest.NewStatusRig(t)
+	r.App.Flushes = &kit.Flushes{}
+	br := newBoardRig(t, r)
+	id := screentest.Seed(t, r, sandbox.DestCompleted)
+	br.send(tea.PasteMsg{Content: id})
+	for i := 0; i < 100 && !br.b.saveDue; i++ {
+		br.fire() // answers until one waits for the next save
+	}
+	f, _ := br.b.sched.Get(id)
+	file := &follow.WatchFile{Path: kit.WatchlistPath(r.App), Env: r.App.Target.Env.Name}
+	kept, _ := file.Load()
+	if !br.b.saveDue || len(kept) != 1 || kept[0].Record != nil && kept[0].Record.State == f.Last.State {
+		t.Fatalf("the test needs an answer not saved yet: save due %v, file %+v, row %s", br.b.saveDue, kept, f.Last.State)
+	}
+	br.run(br.b.Owed())
+	kept, _ = file.Load()
+	if len(kept) != 1 || kept[0].Record == nil || kept[0].Record.State != f.Last.State || kept[0].Since.IsZero() {
+		t.Fatalf("left, the board's file keeps %+v; want %s and since when", kept, f.Last.State)
+	}
+
+	// A file that cannot be written: said, not lost in silence.
+	blocker := filepath.Join(t.TempDir(), "a-file")
+	if err := os.WriteFile(blocker, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	br.b.file = &follow.WatchFile{Path: filepath.Join(blocker, follow.WatchlistFile), Env: file.Env}
+	br.toasts = nil
+	br.run(br.b.Owed())
+	if len(br.toasts) != 1 || !strings.Contains(br.toasts[0], "The watch board's last changes could not be saved") {
+		t.Fatalf("a failed write on leaving says %q", br.toasts)
+	}
+}
