@@ -53,6 +53,7 @@ type fakeScreen struct {
 	ticks          int
 	got            []tea.Msg
 	keyH           []int // the content area's height each key found
+	views          int   // how many times it was drawn
 }
 
 func newFake(c *Common, title string) *fakeScreen { return &fakeScreen{common: c, title: title} }
@@ -92,6 +93,7 @@ func (f *fakeScreen) Update(msg tea.Msg) (Screen, tea.Cmd) {
 }
 
 func (f *fakeScreen) View() string {
+	f.views++
 	st := f.common.Styles
 	var b strings.Builder
 	b.WriteString(st.Heading.Render(f.title) + "\n\n")

@@ -88,7 +88,7 @@ func (h *hostileSandbox) wrap(next http.Handler) http.Handler {
 
 // hostileApp is a logged-in console app on a hostile sandbox; pinned says
 // whether the environment pins the bridge (the built-in sandbox does).
-func hostileApp(t *testing.T, pinned bool) (*kit.App, *hostileSandbox, *time.Time) {
+func hostileApp(t testing.TB, pinned bool) (*kit.App, *hostileSandbox, *time.Time) {
 	t.Helper()
 	now := screentest.Now
 	clock := func() time.Time { return now }

@@ -244,7 +244,7 @@ func TestReviewHoldsKeysOnceTheBridgeCheckLands(t *testing.T) {
 
 // shownReview is a review of a sandbox quote as it shows, its key found
 // and its bridge check not yet landed.
-func shownReview(t *testing.T) (*reviewScreen, *hostileSandbox, *time.Time) {
+func shownReview(t testing.TB) (*reviewScreen, *hostileSandbox, *time.Time) {
 	t.Helper()
 	app, h, now := hostileApp(t, true)
 	w, q := sandboxQuote(t, app)
