@@ -1,6 +1,7 @@
 package kit
 
 import (
+	"strconv"
 	"time"
 
 	"charm.land/bubbles/v2/key"
@@ -64,6 +65,9 @@ type KeyHold struct {
 	// told: the terminal tells repeats, so a question holds keys for
 	// ShownGuardTold from when it shows (Tell).
 	told bool
+	// ticking is the hold's one chain of ticks (keyHoldOverMsg): one
+	// each second while it holds, so the seconds it says (Left) redraw.
+	ticking int
 }
 
 // Tell says whether the terminal tells a held key's repeats
@@ -91,9 +95,47 @@ const settleWithin = KeyGuard
 // before the key after it, is dropped as a paste's.
 var answerKeys = key.NewBinding(key.WithKeys("enter", "y", "Y"))
 
-// keyHoldOverMsg ends a hold only so the screen redraws the keys it
-// offers: the hold itself reads the clock (Holds).
-type keyHoldOverMsg struct{}
+// keyHoldOverMsg is a second of a hold gone, or its end, only so the
+// screen redraws the seconds it says and the keys it offers: the hold
+// itself reads the clock (Holds). chain is the tick's (KeyHold.ticking).
+type keyHoldOverMsg struct{ chain int }
+
+// tick is the next of the hold's ticks from now: when the whole seconds
+// left (Left) next drop, or the hold ends. It starts the one chain anew.
+func (h *KeyHold) tick(now time.Time, timer func(time.Duration, tea.Msg) tea.Cmd) tea.Cmd {
+	h.ticking++
+	return h.next(now, timer)
+}
+
+// next is the chain's next tick, nil once the hold is over: no tick runs
+// while no hold does.
+func (h *KeyHold) next(now time.Time, timer func(time.Duration, tea.Msg) tea.Cmd) tea.Cmd {
+	left := h.until.Sub(now)
+	if left <= 0 {
+		return nil
+	}
+	step := left % time.Second
+	if step == 0 {
+		step = time.Second
+	}
+	return tui.After(timer, step, keyHoldOverMsg{h.ticking})
+}
+
+// Left is the hold's time left at now in whole seconds, rounded up, as
+// the screen says it ("2 s"), so what it says holds each second; 0 when
+// keys are not held.
+func (h KeyHold) Left(now time.Time) int {
+	left := h.until.Sub(now)
+	if left <= 0 {
+		return 0
+	}
+	return int((left + time.Second - 1) / time.Second)
+}
+
+// InSeconds is Left as a screen says it: "in 2 s".
+func (h KeyHold) InSeconds(now time.Time) string {
+	return "in " + strconv.Itoa(max(h.Left(now), 1)) + " s"
+}
 
 // Start holds keys for ShownGuard (ShownGuardTold, Tell) from now.
 func (h *KeyHold) Start(now time.Time) tea.Cmd { return h.StartOn(now, nil) }
@@ -103,7 +145,7 @@ func (h *KeyHold) Start(now time.Time) tea.Cmd { return h.StartOn(now, nil) }
 // question before and is dropped.
 func (h *KeyHold) StartOn(now time.Time, timer func(time.Duration, tea.Msg) tea.Cmd) tea.Cmd {
 	h.until, h.answer, h.pasted = now.Add(h.shown()), nil, false
-	return tui.After(timer, h.shown(), keyHoldOverMsg{})
+	return h.tick(now, timer)
 }
 
 // Again holds keys for KeyGuard from now, or on to the hold's end if that
@@ -112,7 +154,7 @@ func (h *KeyHold) StartOn(now time.Time, timer func(time.Duration, tea.Msg) tea.
 func (h *KeyHold) Again(now time.Time, timer func(time.Duration, tea.Msg) tea.Cmd) tea.Cmd {
 	h.hold(now)
 	h.answer = nil
-	return tui.After(timer, h.until.Sub(now), keyHoldOverMsg{})
+	return h.tick(now, timer)
 }
 
 // hold moves the hold's end to a KeyGuard from now, never sooner.
@@ -161,10 +203,10 @@ func (h *KeyHold) Update(msg tea.Msg, now time.Time, timer func(time.Duration, t
 		h.answer, h.pasted = nil, false
 		return k, nil
 	case keyHoldOverMsg:
-		if h.Holds(now) {
-			return nil, tui.After(timer, h.until.Sub(now), keyHoldOverMsg{})
+		if msg.chain != h.ticking {
+			return nil, nil // a chain another began since
 		}
-		return nil, nil
+		return nil, h.next(now, timer)
 	case tui.ShownAgainMsg:
 		return nil, h.StartOn(now, timer)
 	}
@@ -190,8 +232,8 @@ func (h *KeyHold) key(msg tea.KeyPressMsg, now time.Time, timer func(time.Durati
 	h.last, h.unsettled, h.answer = now, false, nil
 	h.pasted = h.pasted || pasted && !held
 	h.hold(now)
-	if !held { // a paste's key began the hold: its end redraws the keys
-		return nil, tui.After(timer, KeyGuard, keyHoldOverMsg{})
+	if !held { // a paste's key began the hold: its ticks redraw the keys
+		return nil, h.tick(now, timer)
 	}
 	return nil, nil
 }

@@ -110,9 +110,9 @@ func (b *bridgeConfirmScreen) View() string {
 	case b.err != nil:
 		s.WriteString(layout.ErrorBlock(c, "Not recorded", b.err, b.wd))
 	case b.held() && b.hold.Pasted():
-		s.WriteString(st.Muted.Render(kit.PasteAnswersNothing + ": type Y yourself in a moment."))
+		s.WriteString(st.Muted.Render(kit.PasteAnswersNothing + ": type Y yourself " + b.hold.InSeconds(c.Now()) + "."))
 	case b.held():
-		s.WriteString(st.Muted.Render("Read the addresses above; keys are enabled in a moment."))
+		s.WriteString(st.Muted.Render("Read the addresses above; keys are enabled " + b.hold.InSeconds(c.Now()) + "."))
 	default:
 		s.WriteString(layout.WrapTo("Press Y (shift+y) to trust the new address; esc to go back with nothing changed.", b.wd))
 	}

@@ -415,7 +415,7 @@ func TestBridgeConfirmTakesNoKeyTypedAhead(t *testing.T) {
 	if _, cmd := screentest.Press(s, "Y"); cmd != nil || screentest.Offers(s.KeyMap(), "Y") {
 		t.Fatal("a Y typed as the screen showed confirmed the new address")
 	}
-	if view := ansi.Strip(s.View()); !strings.Contains(view, "keys are enabled in a moment") || !s.HoldsKeys() {
+	if view := ansi.Strip(s.View()); !strings.Contains(view, "keys are enabled in 2 s") || !s.HoldsKeys() {
 		t.Fatalf("the held screen (esc held with Y: %v) says:\n%s", s.HoldsKeys(), view)
 	}
 	*now = now.Add(kit.ShownGuard)

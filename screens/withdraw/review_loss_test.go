@@ -89,7 +89,7 @@ func TestReviewLossQuestionTakesNoKeyTypedAhead(t *testing.T) {
 	if screentest.Press(r, "y"); r.gate.Sending || h.withdraws != 0 {
 		t.Fatal("a y typed with the enter answered the second question")
 	}
-	if !strings.Contains(ansi.Strip(r.View()), "keys are enabled in a moment") || screentest.Offers(r.KeyMap(), "y") {
+	if !strings.Contains(ansi.Strip(r.View()), "keys are enabled in 2 s") || screentest.Offers(r.KeyMap(), "y") {
 		t.Fatalf("while the question is held the review says:\n%s", ansi.Strip(r.View()))
 	}
 	*now = now.Add(kit.ShownGuard)
