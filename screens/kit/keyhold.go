@@ -65,6 +65,10 @@ type KeyHold struct {
 	// told: the terminal tells repeats, so a question holds keys for
 	// ShownGuardTold from when it shows (Tell).
 	told bool
+	// dropped names the last key the hold dropped (no repeat), which the
+	// screen says was not taken while it holds (Dropped): a decline (n,
+	// esc) typed in the hold waits too, never dropped unsaid.
+	dropped string
 	// ticking is the hold's one chain of ticks (keyHoldOverMsg): one
 	// each second while it holds, so the seconds it says (Left) redraw.
 	ticking int
@@ -91,9 +95,11 @@ const settleWithin = KeyGuard
 
 // answerKeys are the keys that answer a question that signs, pays or
 // trusts (enter on a review, y to its second question, Y to a changed
-// bridge address): one that came with the key before (KeyHold.last), or
-// before the key after it, is dropped as a paste's.
-var answerKeys = key.NewBinding(key.WithKeys("enter", "y", "Y"))
+// bridge address), and n, the second question's no: one that came with
+// the key before (KeyHold.last), or before the key after it, is dropped as
+// a paste's, which the screen says. A no moves no money, but a paste's n
+// withdrew the question unsaid.
+var answerKeys = key.NewBinding(key.WithKeys("enter", "y", "Y", "n"))
 
 // keyHoldOverMsg is a second of a hold gone, or its end, only so the
 // screen redraws the seconds it says and the keys it offers: the hold
@@ -144,7 +150,7 @@ func (h *KeyHold) Start(now time.Time) tea.Cmd { return h.StartOn(now, nil) }
 // which tests fake); nil is a tea.Tick. An answer key waiting answered the
 // question before and is dropped.
 func (h *KeyHold) StartOn(now time.Time, timer func(time.Duration, tea.Msg) tea.Cmd) tea.Cmd {
-	h.until, h.answer, h.pasted = now.Add(h.shown()), nil, false
+	h.until, h.answer, h.pasted, h.dropped = now.Add(h.shown()), nil, false, ""
 	return h.tick(now, timer)
 }
 
@@ -153,7 +159,7 @@ func (h *KeyHold) StartOn(now time.Time, timer func(time.Duration, tea.Msg) tea.
 // the end through timer.
 func (h *KeyHold) Again(now time.Time, timer func(time.Duration, tea.Msg) tea.Cmd) tea.Cmd {
 	h.hold(now)
-	h.answer = nil
+	h.answer, h.dropped = nil, ""
 	return h.tick(now, timer)
 }
 
@@ -174,6 +180,20 @@ const PasteAnswersNothing = "A paste answers nothing"
 // Pasted: keys that came together (a raw paste) began the hold on, which
 // the screen says while it holds: a paste is not an answer.
 func (h KeyHold) Pasted() bool { return h.pasted }
+
+// Dropped names the last key typed while keys were held, which did
+// nothing, while they still are; "" when none or once they act. The
+// screen says it was not taken (NotTaken).
+func (h KeyHold) Dropped(now time.Time) string {
+	if !h.Holds(now) {
+		return ""
+	}
+	return h.dropped
+}
+
+// NotTaken is what a screen says of a key its hold dropped (Dropped),
+// before what to read: "n was not taken: ".
+func NotTaken(k string) string { return k + " was not taken: " }
 
 // Update takes what a hold is told and returns what the screen acts on:
 // msg, the answer key its settling lets act, or nil (held: the screen does
@@ -231,6 +251,9 @@ func (h *KeyHold) key(msg tea.KeyPressMsg, now time.Time, timer func(time.Durati
 	// Held a KeyGuard from now: what was read with it is held too.
 	h.last, h.unsettled, h.answer = now, false, nil
 	h.pasted = h.pasted || pasted && !held
+	if held && !msg.IsRepeat {
+		h.dropped = msg.String()
+	}
 	h.hold(now)
 	if !held { // a paste's key began the hold: its ticks redraw the keys
 		return nil, h.tick(now, timer)

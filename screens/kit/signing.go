@@ -323,6 +323,8 @@ func (g *ReviewGate) Prompt(sending, ready string) string {
 		p = g.spin.View() + " " + sending
 	case g.Guarded() && g.Pasted():
 		p = st.Muted.Render(PasteAnswersNothing + ": type your answer " + g.In() + ".")
+	case g.Guarded() && g.Dropped(g.common.Now()) != "":
+		p = st.Muted.Render(NotTaken(g.Dropped(g.common.Now())) + "read the message above; keys are enabled " + g.In() + ".")
 	case g.Guarded():
 		p = st.Muted.Render("Read the message above; keys are enabled " + g.In() + ".")
 	default:
@@ -343,6 +345,8 @@ func (g *ReviewGate) BriefPrompt(sending, ready string) string {
 		return g.spin.View() + " " + sending
 	case g.Guarded() && g.Pasted():
 		return g.common.Styles.Muted.Render("a paste answers nothing")
+	case g.Guarded() && g.Dropped(g.common.Now()) != "":
+		return g.common.Styles.Muted.Render(g.Dropped(g.common.Now()) + " not taken; keys enabled " + g.In())
 	case g.Guarded():
 		return g.common.Styles.Muted.Render("keys enabled " + g.In())
 	}

@@ -111,6 +111,8 @@ func (b *bridgeConfirmScreen) View() string {
 		s.WriteString(layout.ErrorBlock(c, "Not recorded", b.err, b.wd))
 	case b.held() && b.hold.Pasted():
 		s.WriteString(st.Muted.Render(kit.PasteAnswersNothing + ": type Y yourself " + b.hold.InSeconds(c.Now()) + "."))
+	case b.held() && b.hold.Dropped(c.Now()) != "":
+		s.WriteString(st.Muted.Render(layout.WrapTo(kit.NotTaken(b.hold.Dropped(c.Now()))+"read the addresses above; keys are enabled "+b.hold.InSeconds(c.Now())+".", b.wd)))
 	case b.held():
 		s.WriteString(st.Muted.Render("Read the addresses above; keys are enabled " + b.hold.InSeconds(c.Now()) + "."))
 	default:
