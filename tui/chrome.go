@@ -37,6 +37,9 @@ type toast struct {
 	// brief is the text in fewer words, drawn where text takes more than
 	// maxToastLines (WarningMsg.Brief); "" for none.
 	brief string
+	// inFooter: drawn in the footer's rows, the footer's keys hidden
+	// meanwhile, so the screen keeps every row it had (footerLines).
+	inFooter bool
 }
 
 // showToast replaces any toast and schedules its one-shot dismissal.
@@ -45,9 +48,16 @@ func (m *Model) showToast(isErr bool, text string) tea.Cmd {
 	if text == "" {
 		return nil
 	}
+	return m.showToastOf(toast{text: text, isErr: isErr})
+}
+
+// showToastOf is showToast of t, cleaned already.
+func (m *Model) showToastOf(t toast) tea.Cmd {
 	tag := NextTag()
-	m.toast = toast{text: text, isErr: isErr, tag: tag}
+	t.tag = tag
+	m.toast = t
 	d := infoToastFor
+	isErr := t.isErr
 	if isErr {
 		d = errorToastFor
 	}
@@ -135,6 +145,9 @@ func (m *Model) toastLines() []string {
 		standing = append(standing, s.text)
 	}
 	lines := append(m.toastText(toast{text: strings.Join(standing, "; ")}), m.toastText(m.warning)...)
+	if m.toast.inFooter {
+		return lines
+	}
 	return append(lines, m.toastText(m.toast)...)
 }
 
@@ -147,6 +160,9 @@ func (m *Model) toastText(t toast) []string {
 	style, text := st.InfoToast, t.text
 	if t.isErr {
 		style, text = st.ErrorToast, "Error: "+text
+	}
+	if t.inFooter {
+		style, text = st.ErrorToast, t.text
 	}
 	lines := strings.Split(Wrap(text, m.width), "\n")
 	if len(lines) > maxToastLines && t.brief != "" {
@@ -172,7 +188,20 @@ type footerDrawn struct {
 
 // footerLines is the quit prompt, the one-line help, or the full help
 // (capped at a third of the terminal so the content keeps its room).
-func (m *Model) footerLines() []string { return m.footer().lines }
+func (m *Model) footerLines() []string {
+	lines := m.footer().lines
+	if !m.toast.inFooter || m.confirmQuit { // the quit question shows
+		return lines
+	}
+	said := m.toastText(m.toast)
+	if len(said) > len(lines) {
+		said = said[:len(lines)]
+	}
+	for len(said) < len(lines) {
+		said = append(said, "")
+	}
+	return said
+}
 
 // footer is drawn again only when what it shows may change: the key holds
 // all the pages depend on (size, help open, the root's and the screen's

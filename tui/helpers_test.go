@@ -43,6 +43,7 @@ type fakeScreen struct {
 	ticking         bool
 	busy, inputting bool
 	holding         bool        // its keys are held (Holding)
+	asks            bool        // a question that signs is on it (Asking)
 	wide            bool        // draws lines far wider than any terminal
 	keys            help.KeyMap // nil: testKeys
 
@@ -133,6 +134,7 @@ func (f *fakeScreen) Busy() string {
 }
 func (f *fakeScreen) Inputting() bool { return f.inputting }
 func (f *fakeScreen) HoldsKeys() bool { return f.holding }
+func (f *fakeScreen) Asks() bool      { return f.asks }
 
 // received counts the messages of type T the screen was given.
 func received[T any](f *fakeScreen) int {

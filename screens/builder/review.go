@@ -149,6 +149,9 @@ func (r *builderReviewScreen) Inputting() bool { return r.gate.Inputting() }
 // HoldsKeys: esc is held with the review's keys (tui.Holding).
 func (r *builderReviewScreen) HoldsKeys() bool { return r.gate.HoldsKeys() }
 
+// Asks: enter signs here (tui.Asking).
+func (r *builderReviewScreen) Asks() bool { return true }
+
 func (r *builderReviewScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	defer r.changed()
 	s, cmd := r.update(msg)

@@ -51,6 +51,9 @@ func (b *bridgeConfirmScreen) held() bool { return b.hold.Holds(b.app.Common.Now
 // HoldsKeys: esc is held with Y (tui.Holding).
 func (b *bridgeConfirmScreen) HoldsKeys() bool { return b.held() }
 
+// Asks: Y trusts the new address here (tui.Asking).
+func (b *bridgeConfirmScreen) Asks() bool { return true }
+
 func (b *bridgeConfirmScreen) Title() string { return "The bridge funding address changed" }
 
 func (b *bridgeConfirmScreen) SetSize(w, h int) { b.wd, b.h = w, h }
