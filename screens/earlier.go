@@ -72,6 +72,20 @@ func (n *earlierNotice) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	return n, nil
 }
 
+// heldLine says, under the notice while enter is held, when it acts, and
+// that a key typed meanwhile was not taken; "" once enter acts.
+func (n *earlierNotice) heldLine(w int) string {
+	now := n.app.Common.Now()
+	if !n.hold.Holds(now) {
+		return ""
+	}
+	said := "Keys are enabled " + n.hold.InSeconds(now) + "."
+	if k := n.hold.Dropped(now); k != "" {
+		said = kit.NotTaken(k) + "keys are enabled " + n.hold.InSeconds(now) + "."
+	}
+	return "\n\n" + n.app.Common.Styles.Muted.Render(layout.WrapTo(said, w))
+}
+
 // View names each journal left beside escaped (safetext.Shown), what it
 // means and what to do; on a short terminal the words are fewer, the
 // paths always whole (broken where the width ends).
@@ -113,7 +127,7 @@ func (n *earlierNotice) View() string {
 				b.WriteString("  " + path(m.To))
 			}
 		}
-		return strings.TrimSuffix(b.String(), "\n")
+		return strings.TrimSuffix(b.String(), "\n") + n.heldLine(w)
 	}
 	for _, m := range n.app.EarlierJournals {
 		if m.NotMoved() == nil {

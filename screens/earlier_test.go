@@ -167,3 +167,23 @@ func TestEarlierJournalNotMovedSaysWhy(t *testing.T) {
 		}
 	}
 }
+
+// TestEarlierNoticeSaysWhenEnterActs: while the notice holds enter it says
+// when enter acts, in seconds, and an enter typed meanwhile is said not
+// taken, never dropped unsaid; once enter acts the line is gone.
+func TestEarlierNoticeSaysWhenEnterActs(t *testing.T) {
+	c, now := earlierConsole(t, 80, 24, false)
+	if v := c.Plain(); !strings.Contains(v, "Keys are enabled in 2 s.") {
+		t.Fatalf("the held notice does not say when enter acts:\n%s", v)
+	}
+	*now = now.Add(time.Second)
+	c.Press("enter")
+	if v := screentest.OneLine(c.Plain()); !strings.Contains(v, kit.NotTaken("enter")+"keys are enabled in 1 s.") {
+		t.Fatalf("an enter in the hold is not said:\n%s", v)
+	}
+	*now = now.Add(kit.ShownGuard)
+	c.Send(struct{}{}) // any message: the frame is drawn again
+	if v := c.Plain(); strings.Contains(v, "Keys are enabled") || strings.Contains(v, "not taken") {
+		t.Fatalf("once enter acts the notice still says it is held:\n%s", v)
+	}
+}

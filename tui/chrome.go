@@ -7,18 +7,12 @@ import (
 	"strings"
 	"time"
 
-	"github.com/svcwallet/svcwallet/internal/safetext"
-
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 )
-
-// dismissToastMsg ends the toast carrying the same tag; a newer toast has
-// another tag, so an old timer cannot remove it.
-type dismissToastMsg struct{ tag Tag }
 
 const (
 	appName       = "svcwallet"
@@ -28,31 +22,6 @@ const (
 	infoToastFor  = 4 * time.Second
 	helpColumnGap = "    "
 )
-
-// toast is the message under the content area; the zero value is none.
-type toast struct {
-	text  string
-	isErr bool
-	tag   Tag
-	// brief is the text in fewer words, drawn where text takes more than
-	// maxToastLines (WarningMsg.Brief); "" for none.
-	brief string
-}
-
-// showToast replaces any toast and schedules its one-shot dismissal.
-func (m *Model) showToast(isErr bool, text string) tea.Cmd {
-	text = safetext.Line(text, 0)
-	if text == "" {
-		return nil
-	}
-	tag := NextTag()
-	m.toast = toast{text: text, isErr: isErr, tag: tag}
-	d := infoToastFor
-	if isErr {
-		d = errorToastFor
-	}
-	return tea.Tick(d, func(time.Time) tea.Msg { return dismissToastMsg{tag: tag} })
-}
 
 // render lays out top bar, content, toast and footer in exactly the
 // terminal's height, no line wider than the terminal.
@@ -124,44 +93,6 @@ func (m *Model) smallNotice() string {
 	return strings.Join(fit(block, m.width, m.height), "\n")
 }
 
-// toastLines are the standing words (StandingMsg), the warning
-// (WarningMsg), then the toast. The
-// standing words share one toast's lines, oldest first: each wait its own
-// lines, several waits at once left the content area no rows, or fewer
-// than none.
-func (m *Model) toastLines() []string {
-	var standing []string
-	for _, s := range m.standing {
-		standing = append(standing, s.text)
-	}
-	lines := append(m.toastText(toast{text: strings.Join(standing, "; ")}), m.toastText(m.warning)...)
-	return append(lines, m.toastText(m.toast)...)
-}
-
-// toastText is one toast's lines, wrapped, at most maxToastLines.
-func (m *Model) toastText(t toast) []string {
-	if t.text == "" {
-		return nil
-	}
-	st := m.common.Styles
-	style, text := st.InfoToast, t.text
-	if t.isErr {
-		style, text = st.ErrorToast, "Error: "+text
-	}
-	lines := strings.Split(Wrap(text, m.width), "\n")
-	if len(lines) > maxToastLines && t.brief != "" {
-		lines = strings.Split(Wrap(t.brief, m.width), "\n")
-	}
-	if len(lines) > maxToastLines {
-		lines = lines[:maxToastLines]
-		lines[maxToastLines-1] = ansi.Truncate(lines[maxToastLines-1], m.width-1, "") + "…"
-	}
-	for i, l := range lines {
-		lines[i] = style.Render(ansi.Truncate(strings.TrimRight(l, " "), m.width, ""))
-	}
-	return lines
-}
-
 // footerDrawn is the footer as last drawn with the full help's pages it
 // was laid out from: ? turns them (handleKey), and laying them out tries
 // the help many times over, too much to repeat on every message.
@@ -172,7 +103,20 @@ type footerDrawn struct {
 
 // footerLines is the quit prompt, the one-line help, or the full help
 // (capped at a third of the terminal so the content keeps its room).
-func (m *Model) footerLines() []string { return m.footer().lines }
+func (m *Model) footerLines() []string {
+	lines := m.footer().lines
+	if !m.toast.inFooter || m.confirmQuit { // the quit question shows
+		return lines
+	}
+	said := m.toastText(m.toast)
+	if len(said) > len(lines) {
+		said = said[:len(lines)]
+	}
+	for len(said) < len(lines) {
+		said = append(said, "")
+	}
+	return said
+}
 
 // footer is drawn again only when what it shows may change: the key holds
 // all the pages depend on (size, help open, the root's and the screen's

@@ -43,6 +43,7 @@ type fakeScreen struct {
 	ticking         bool
 	busy, inputting bool
 	holding         bool        // its keys are held (Holding)
+	asks            bool        // a question that signs is on it (Asking)
 	wide            bool        // draws lines far wider than any terminal
 	keys            help.KeyMap // nil: testKeys
 
@@ -53,6 +54,7 @@ type fakeScreen struct {
 	ticks          int
 	got            []tea.Msg
 	keyH           []int // the content area's height each key found
+	views          int   // how many times it was drawn
 }
 
 func newFake(c *Common, title string) *fakeScreen { return &fakeScreen{common: c, title: title} }
@@ -92,6 +94,7 @@ func (f *fakeScreen) Update(msg tea.Msg) (Screen, tea.Cmd) {
 }
 
 func (f *fakeScreen) View() string {
+	f.views++
 	st := f.common.Styles
 	var b strings.Builder
 	b.WriteString(st.Heading.Render(f.title) + "\n\n")
@@ -131,6 +134,7 @@ func (f *fakeScreen) Busy() string {
 }
 func (f *fakeScreen) Inputting() bool { return f.inputting }
 func (f *fakeScreen) HoldsKeys() bool { return f.holding }
+func (f *fakeScreen) Asks() bool      { return f.asks }
 
 // received counts the messages of type T the screen was given.
 func received[T any](f *fakeScreen) int {

@@ -29,6 +29,11 @@ const PasteGuard = 400 * time.Millisecond
 // pastedKeys is the toast of keys dropped by PasteGuard.
 var pastedKeys = fmt.Sprintf("Keys that came with a paste or within %s of it were ignored (a paste can carry keys): press again any you meant", PasteGuard)
 
+// pastedKeysBrief is pastedKeys where a question is asked (Asking): in
+// the footer's row, the question keeps every row (a toast's rows hid it at
+// 60x20, and its return restarted the hold the person had waited out).
+const pastedKeysBrief = "Keys with the paste were ignored: type again any you meant"
+
 // handleKey takes a key once the paste guard and the too-small notice
 // let it through: the quit question, the root's keys, then the top screen.
 func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
@@ -94,8 +99,11 @@ func (m *Model) smallKey(k tea.KeyPressMsg) tea.Cmd {
 // to be the user's, and says so once.
 func (m *Model) dropPastedKey() tea.Cmd {
 	m.pasteQuiet = m.common.Now().Add(PasteGuard)
-	if m.toast.text == pastedKeys {
+	if m.toast.text == pastedKeys || m.toast.text == pastedKeysBrief {
 		return nil
+	}
+	if a, ok := m.top().(Asking); ok && a.Asks() {
+		return m.showToastOf(toast{text: pastedKeysBrief, isErr: true, inFooter: true})
 	}
 	return m.showToast(true, pastedKeys)
 }

@@ -99,6 +99,14 @@ type Model struct {
 	// pressedOut: the last key was pressed while a question was out on a
 	// terminal that answers (askSettle).
 	pressedOut bool
+	// still: the last message was input that changes nothing shown
+	// (unseen), so View gives the frame drawn before (frame) again while
+	// no other message came since it (framed): a raw paste padded with
+	// thousands of focus reports drew the review for each and kept the
+	// console busy for tens of seconds.
+	still  bool
+	frame  tea.View
+	framed bool
 	// typedOnce: a key or paste came. What the terminal says of itself
 	// (its background colour, its keyboard flags) after one is no answer
 	// to the question at start but a paste's bytes or another program's
@@ -170,9 +178,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.pressed(p.Code)
 		m.pressedOut = m.answers && len(m.settling) > 0
 	}
-	if noKey(msg) {
+	if m.still = unseen(msg); m.still {
 		return m, nil
 	}
+	m.framed = false
 	var cmd tea.Cmd
 	if Typed(msg) {
 		m.typedOnce = true
@@ -302,6 +311,9 @@ func (m *Model) resizeShown() tea.Cmd {
 // events while the top screen scrolls with the wheel (Wheeler), and asks
 // for the keys' event types (press, repeat, release).
 func (m *Model) View() tea.View {
+	if m.still && m.framed {
+		return m.frame
+	}
 	if m.resizeDue {
 		m.resize()
 	}
@@ -311,7 +323,20 @@ func (m *Model) View() tea.View {
 	if w, ok := m.top().(Wheeler); ok && w.Wheel() {
 		v.MouseMode = tea.MouseModeCellMotion
 	}
+	m.frame, m.framed = v, true
 	return v
+}
+
+// unseen: msg is input that no screen takes and the root only notes
+// (cross): a release or a modifier alone (noKey), a focus report, a
+// sequence nothing names. It changes nothing shown.
+func unseen(msg tea.Msg) bool {
+	switch msg.(type) {
+	case tea.FocusMsg, tea.BlurMsg, uv.UnknownEvent, uv.UnknownCsiEvent, uv.UnknownSs3Event,
+		uv.UnknownOscEvent, uv.UnknownDcsEvent, uv.UnknownSosEvent, uv.UnknownPmEvent, uv.UnknownApcEvent:
+		return true
+	}
+	return noKey(msg)
 }
 
 // enter sizes and starts a screen that was just put on the stack.

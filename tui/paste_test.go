@@ -97,3 +97,29 @@ func TestPasteCarriesNoWheel(t *testing.T) {
 		t.Fatalf("a wheel notch after the paste's guard: the screen got %d, want 1", n)
 	}
 }
+
+// TestPasteToastKeepsTheQuestionsRows (seen in tmux at 60x20: the toast's
+// three rows left the loss question "Too small to review", and its going
+// held the question's keys 2 s again): on a screen that asks (Asking) the
+// word of keys a paste carried takes the footer's row, the question keeps
+// every row, and the toast's going shows nothing again. The footer's keys
+// are back once it goes.
+func TestPasteToastKeepsTheQuestionsRows(t *testing.T) {
+	m, review := newRoot(t, 60, 20)
+	review.asks = true
+	h := review.h
+	send(m, tea.PasteStartMsg{})
+	send(m, tea.PasteMsg{Content: "hello"})
+	send(m, tea.PasteEndMsg{})
+	send(m, press("x"))
+	frame := checkFrame(t, m, 60, 20)
+	lines := strings.Split(ansi.Strip(frame), "\n")
+	if review.h != h || !strings.Contains(lines[len(lines)-1], pastedKeysBrief) {
+		t.Fatalf("the toast took rows (content %d, was %d) or is not in the footer's:\n%s", review.h, h, ansi.Strip(frame))
+	}
+	send(m, dismissToastMsg{tag: m.toast.tag})
+	frame = ansi.Strip(checkFrame(t, m, 60, 20))
+	if received[ShownAgainMsg](review) != 0 || review.h != h || strings.Contains(frame, pastedKeysBrief) || !strings.Contains(frame, "? help") {
+		t.Fatalf("the toast's going: shown again %d times, content %d (was %d):\n%s", received[ShownAgainMsg](review), review.h, h, frame)
+	}
+}

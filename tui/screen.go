@@ -97,6 +97,15 @@ type Holding interface {
 	HoldsKeys() bool
 }
 
+// Asking is implemented by a screen whose question signs, pays or trusts
+// (the reviews, the changed bridge address): while Asks, a toast of keys a
+// paste carried is drawn in the footer's row, never taking a row the
+// question needs, so the question stays whole and is not shown again
+// (ShownAgainMsg, a hold begun again) when the toast goes.
+type Asking interface {
+	Asks() bool
+}
+
 // Resumer is implemented by a screen that wants to know it is on top again
 // because the screen above it was popped. Timer ticks it scheduled before
 // were dropped while it was hidden, so Resume is where it takes a new Tag and

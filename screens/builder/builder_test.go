@@ -286,7 +286,7 @@ func TestBuilderKeystrokeGuard(t *testing.T) {
 	if _, cmd := screentest.Press(rv, "enter"); cmd != nil || rv.gate.Sending {
 		t.Fatalf("enter %v after the review appeared signed (cmd %v)", kit.ShownGuard-time.Millisecond, cmd != nil)
 	}
-	if !strings.Contains(ansi.Strip(rv.View()), "keys are enabled in a moment") {
+	if !strings.Contains(ansi.Strip(rv.View()), "keys are enabled in 1 s") {
 		t.Fatalf("guarded review does not say so:\n%s", rv.View())
 	}
 	// The footer offers no key the guard swallows.
@@ -485,10 +485,10 @@ func TestBuilderReviewExplainsRefusal(t *testing.T) {
 	r.fill(sandbox.BuilderAddress, "0.1", "0.05", "")
 	r.toReview()
 	r.Press("enter")
-	r.UntilShows("Not authorized", "nonce was already used", "keys are enabled in a moment")
+	r.UntilShows("Not authorized", "nonce was already used", "keys are enabled in 2 s")
 	// esc is held with the review's keys, as the words say: it stays.
 	r.Press("esc")
-	r.UntilShows("Not authorized", "nonce was already used", "keys are enabled in a moment")
+	r.UntilShows("Not authorized", "nonce was already used", "keys are enabled in 2 s")
 	r.clock.Advance(kit.ShownGuard) // esc is named once it acts
 	r.UntilShows("Not authorized", "nonce was already used", "press esc and review it again")
 	r.Press("esc")

@@ -16,16 +16,16 @@ type fit struct {
 }
 
 // clockFacts is what the review draws from the console's clock rather than
-// from its state: whether keys are held (the prompt) and the whole seconds
-// left of a 429's wait. Time moves them without a message, so a fit drawn
+// from its state: the whole seconds keys stay held (the prompt, 0 when
+// they act) and the whole seconds left of a 429's wait. Time moves them without a message, so a fit drawn
 // at other facts is drawn again.
 type clockFacts struct {
-	guarded bool
-	wait    int
+	held int
+	wait int
 }
 
 func (r *builderReviewScreen) clockFacts() clockFacts {
-	f := clockFacts{guarded: r.gate.Guarded()}
+	f := clockFacts{held: r.gate.HeldSeconds()}
 	if left := r.waitLeft(); left > 0 {
 		f.wait = builder.Failure{Wait: left}.WaitSeconds()
 	}

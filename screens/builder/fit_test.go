@@ -98,7 +98,7 @@ func TestBuilderReviewKeystoreSignsAt60x20(t *testing.T) {
 			r.Press("enter")
 			r.UntilShows("Builder: review and sign", "keystore")
 			if v := strings.Join(strings.Fields(r.Plain()), " "); !strings.Contains(v, "Signing key keystore 0xf39F…2266 in …/keystore") ||
-				!strings.Contains(v, "keys enabled in a moment") && !strings.Contains(v, "keys are enabled in a moment") {
+				!strings.Contains(v, "keys enabled in 2 s") && !strings.Contains(v, "keys are enabled in 2 s") {
 				t.Errorf("the guarded review does not say the key's folder or that keys are held:\n%s", r.Plain())
 			}
 			r.clock.Advance(kit.ShownGuard)
@@ -161,7 +161,7 @@ func TestBuilderReviewFitFollowsEveryChange(t *testing.T) {
 	rv.Init()
 	shows("looked for again", "looking…")
 	rv.Update(rv.gate.Key.Find()())
-	shows("guarded", "keys are enabled in a moment")
+	shows("guarded", "keys are enabled in 2 s")
 	r.clock.Advance(kit.ShownGuard)
 	shows("the guard over", "Press enter to sign with this key")
 	rv.SetSize(60, 12)

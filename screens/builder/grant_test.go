@@ -111,7 +111,7 @@ func TestFundsGrantAskedAt60x20(t *testing.T) {
 	r.toReview()
 	r.UntilShows("! The key also gets Admin; a builder needs only Trade.", "Press enter to sign")
 	r.Press("enter")
-	r.UntilShows("keys are enabled in a moment") // the question is asked, its keys held
+	r.UntilShows("keys are enabled in 2 s") // the question is asked, its keys held
 	r.clock.Advance(kit.ShownGuard)
 	r.UntilShowsFiring(timers, "The key may move your funds: type y to grant it, n not to.", "y yes, grant it")
 	r.Press("y")

@@ -62,7 +62,7 @@ func TestBuilderReviewTakesNoRepeat(t *testing.T) {
 
 // TestBuilderAgainWordsOnlyWhenKeysAct: the review a send that got no
 // clear answer brought back holds keys as it shows again, when enter and
-// esc do nothing: under the error it says keys come in a moment, and
+// esc do nothing: under the error it says when keys come, and
 // names enter's and esc's steps once they act (a key hint is a promise).
 func TestBuilderAgainWordsOnlyWhenKeysAct(t *testing.T) {
 	r := newBldRig(t, 120, 40)
@@ -70,7 +70,7 @@ func TestBuilderAgainWordsOnlyWhenKeysAct(t *testing.T) {
 	signed := exchange.BuilderAuthorizeRequest{Signature: exchange.Signature{R: "0x01", S: "0x02"}}
 	rv.Update(builderSentMsg{req: signed, err: &exchange.APIError{Status: 499}})
 	view := strings.Join(strings.Fields(ansi.Strip(rv.View())), " ")
-	if strings.Contains(view, "Enter sends") || strings.Contains(view, "esc goes back") || !strings.Contains(view, "keys are enabled in a moment") {
+	if strings.Contains(view, "Enter sends") || strings.Contains(view, "esc goes back") || !strings.Contains(view, "keys are enabled in 2 s") {
 		t.Fatalf("while keys are held the review names enter and esc:\n%s", view)
 	}
 	r.clock.Advance(kit.ShownGuard)

@@ -149,6 +149,9 @@ func (r *builderReviewScreen) Inputting() bool { return r.gate.Inputting() }
 // HoldsKeys: esc is held with the review's keys (tui.Holding).
 func (r *builderReviewScreen) HoldsKeys() bool { return r.gate.HoldsKeys() }
 
+// Asks: enter signs here (tui.Asking).
+func (r *builderReviewScreen) Asks() bool { return true }
+
 func (r *builderReviewScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	defer r.changed()
 	s, cmd := r.update(msg)
@@ -401,7 +404,7 @@ func (r *builderReviewScreen) render(level int) string {
 		b.WriteString(layout.ErrorBlock(c, r.errHead, r.shownErr(), r.wd))
 		if again := againWords(r.fate); r.sent != nil && again != "" {
 			if r.gate.Guarded() { // enter and esc do nothing yet
-				again = "Read it: keys are enabled in a moment."
+				again = "Read it: keys are enabled " + r.gate.In() + "."
 			}
 			b.WriteString(st.Muted.Render(layout.WrapTo(again, max(r.wd, 20))) + "\n")
 		}

@@ -161,7 +161,7 @@ func TestBuilderReviewTooShortWaits(t *testing.T) {
 	r.UntilShows("Enlarge the terminal")
 	r.Press("enter")
 	r.Send(tea.WindowSizeMsg{Width: 120, Height: 40})
-	r.UntilShows("Digest", "keys are enabled in a moment")
+	r.UntilShows("Digest", "keys are enabled in 2 s")
 	r.Press("enter")
 	r.clock.Advance(kit.ShownGuard)
 	if !strings.Contains(r.Plain(), "Press enter to sign") {

@@ -198,7 +198,7 @@ func TestBuilderResendWaitCancels(t *testing.T) {
 		t.Fatalf("esc did not cancel the wait (busy %q)", rv.Busy())
 	}
 	view := func() string { return strings.Join(strings.Fields(ansi.Strip(rv.View())), " ") }
-	if v := view(); !strings.Contains(v, "Wait cancelled: The signed authorization was not sent again") || strings.Contains(v, "Not authorized") || !strings.Contains(v, "keys are enabled in a moment") {
+	if v := view(); !strings.Contains(v, "Wait cancelled: The signed authorization was not sent again") || strings.Contains(v, "Not authorized") || !strings.Contains(v, "keys are enabled in 2 s") {
 		t.Errorf("the cancelled wait is not said, or that keys are held:\n%s", v)
 	}
 	if screentest.Offers(rv.KeyMap(), "esc") {

@@ -11,10 +11,11 @@ import (
 	"github.com/svcwallet/svcwallet/tui"
 )
 
-// TestKeyHoldWaitsForItsNewEnd: a key that came while held moves the
-// hold's end, and the end the hold first told (its timer) then waits again
-// for the new one, so the footer is redrawn with the keys once they act,
-// never left saying they are held.
+// TestKeyHoldWaitsForItsNewEnd: a hold ticks once a second while it
+// holds, so the seconds it says (Left) are redrawn as they drop; a key that
+// came while held moves the hold's end, and the ticks run on to the new
+// one, so the footer is redrawn with the keys once they act, never left
+// saying they are held. No tick runs once the hold is over.
 func TestKeyHoldWaitsForItsNewEnd(t *testing.T) {
 	var waits []time.Duration
 	var over tea.Msg
@@ -25,20 +26,27 @@ func TestKeyHoldWaitsForItsNewEnd(t *testing.T) {
 	start := screentest.Now
 	var h kit.KeyHold
 	h.StartOn(start, timer)
+	if h.Left(start) != 2 || h.InSeconds(start) != "in 2 s" {
+		t.Fatalf("as it shows the hold says %d (%q), want 2 s", h.Left(start), h.InSeconds(start))
+	}
 	late := kit.ShownGuard - 200*time.Millisecond
 	if act, _ := h.Update(screentest.Key("enter"), start.Add(late), timer); act != nil {
 		t.Fatalf("a key %v into the hold was not held", late)
 	}
-	end := start.Add(kit.ShownGuard)
-	if _, cmd := h.Update(over, end, timer); cmd == nil || !h.Holds(end) {
-		t.Fatalf("the first end, moved on by a key, waits no more (holds %v)", h.Holds(end))
+	at := start
+	for range 5 {
+		at = at.Add(waits[len(waits)-1])
+		if _, cmd := h.Update(over, at, timer); cmd == nil {
+			break
+		}
 	}
-	if want := []time.Duration{kit.ShownGuard, late + kit.KeyGuard - kit.ShownGuard}; len(waits) != 2 || waits[0] != want[0] || waits[1] != want[1] {
-		t.Fatalf("the hold waited %v, want %v", waits, want)
+	// Moved to 2.3 s, the hold says 2 s at 1 s in, and 1 s from 1.3 s.
+	if want := []time.Duration{time.Second, late + kit.KeyGuard - kit.ShownGuard, time.Second}; len(waits) != 3 || waits[0] != want[0] || waits[1] != want[1] || waits[2] != want[2] {
+		t.Fatalf("the hold ticked after %v, want %v", waits, want)
 	}
 	newEnd := start.Add(late + kit.KeyGuard)
-	if _, cmd := h.Update(over, newEnd, timer); cmd != nil || h.Holds(newEnd) {
-		t.Fatal("the hold waits on past its end")
+	if !at.Equal(newEnd) || h.Holds(newEnd) || h.Left(newEnd) != 0 {
+		t.Fatalf("the ticks ended at %v, want the new end %v (holds %v)", at.Sub(start), newEnd.Sub(start), h.Holds(newEnd))
 	}
 	if act, _ := h.Update(screentest.Key("x"), newEnd, timer); act == nil {
 		t.Fatal("a key once the hold ended was held")
@@ -51,6 +59,34 @@ func TestKeyHoldWaitsForItsNewEnd(t *testing.T) {
 	h.Update(screentest.Key("x"), later, timer)
 	if act, cmd := h.Update(screentest.Key("enter"), later, timer); act != nil || cmd == nil || len(waits) != 1 || waits[0] != kit.KeyGuard {
 		t.Fatalf("a pasted enter: acted on %v, waits %v; want held and its end told after %v", act, waits, kit.KeyGuard)
+	}
+}
+
+// TestKeyHoldSaysItsSeconds: what a hold says drops a second at each
+// whole second left, rounded up, never to "0 s" while it holds; a second
+// hold begun on a first (Start again) ticks alone, so no second chain of
+// ticks runs beside it.
+func TestKeyHoldSaysItsSeconds(t *testing.T) {
+	start := screentest.Now
+	var h kit.KeyHold
+	var overs []tea.Msg
+	timer := func(d time.Duration, msg tea.Msg) tea.Cmd {
+		overs = append(overs, msg)
+		return func() tea.Msg { return msg }
+	}
+	h.StartOn(start, timer)
+	for _, c := range []struct {
+		at   time.Duration
+		says string
+	}{{0, "in 2 s"}, {999 * time.Millisecond, "in 2 s"}, {time.Second, "in 1 s"}, {1999 * time.Millisecond, "in 1 s"}} {
+		if got := h.InSeconds(start.Add(c.at)); got != c.says {
+			t.Errorf("%v into the hold it says %q, want %q", c.at, got, c.says)
+		}
+	}
+	first := overs[0]
+	h.StartOn(start.Add(500*time.Millisecond), timer)
+	if _, cmd := h.Update(first, start.Add(time.Second), timer); cmd != nil {
+		t.Fatal("the first hold's tick ticks on beside the second's")
 	}
 }
 

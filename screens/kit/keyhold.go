@@ -1,6 +1,7 @@
 package kit
 
 import (
+	"strconv"
 	"time"
 
 	"charm.land/bubbles/v2/key"
@@ -64,6 +65,13 @@ type KeyHold struct {
 	// told: the terminal tells repeats, so a question holds keys for
 	// ShownGuardTold from when it shows (Tell).
 	told bool
+	// dropped names the last key the hold dropped (no repeat), which the
+	// screen says was not taken while it holds (Dropped): a decline (n,
+	// esc) typed in the hold waits too, never dropped unsaid.
+	dropped string
+	// ticking is the hold's one chain of ticks (keyHoldOverMsg): one
+	// each second while it holds, so the seconds it says (Left) redraw.
+	ticking int
 }
 
 // Tell says whether the terminal tells a held key's repeats
@@ -87,13 +95,53 @@ const settleWithin = KeyGuard
 
 // answerKeys are the keys that answer a question that signs, pays or
 // trusts (enter on a review, y to its second question, Y to a changed
-// bridge address): one that came with the key before (KeyHold.last), or
-// before the key after it, is dropped as a paste's.
-var answerKeys = key.NewBinding(key.WithKeys("enter", "y", "Y"))
+// bridge address), and n, the second question's no: one that came with
+// the key before (KeyHold.last), or before the key after it, is dropped as
+// a paste's, which the screen says. A no moves no money, but a paste's n
+// withdrew the question unsaid.
+var answerKeys = key.NewBinding(key.WithKeys("enter", "y", "Y", "n"))
 
-// keyHoldOverMsg ends a hold only so the screen redraws the keys it
-// offers: the hold itself reads the clock (Holds).
-type keyHoldOverMsg struct{}
+// keyHoldOverMsg is a second of a hold gone, or its end, only so the
+// screen redraws the seconds it says and the keys it offers: the hold
+// itself reads the clock (Holds). chain is the tick's (KeyHold.ticking).
+type keyHoldOverMsg struct{ chain int }
+
+// tick is the next of the hold's ticks from now: when the whole seconds
+// left (Left) next drop, or the hold ends. It starts the one chain anew.
+func (h *KeyHold) tick(now time.Time, timer func(time.Duration, tea.Msg) tea.Cmd) tea.Cmd {
+	h.ticking++
+	return h.next(now, timer)
+}
+
+// next is the chain's next tick, nil once the hold is over: no tick runs
+// while no hold does.
+func (h *KeyHold) next(now time.Time, timer func(time.Duration, tea.Msg) tea.Cmd) tea.Cmd {
+	left := h.until.Sub(now)
+	if left <= 0 {
+		return nil
+	}
+	step := left % time.Second
+	if step == 0 {
+		step = time.Second
+	}
+	return tui.After(timer, step, keyHoldOverMsg{h.ticking})
+}
+
+// Left is the hold's time left at now in whole seconds, rounded up, as
+// the screen says it ("2 s"), so what it says holds each second; 0 when
+// keys are not held.
+func (h KeyHold) Left(now time.Time) int {
+	left := h.until.Sub(now)
+	if left <= 0 {
+		return 0
+	}
+	return int((left + time.Second - 1) / time.Second)
+}
+
+// InSeconds is Left as a screen says it: "in 2 s".
+func (h KeyHold) InSeconds(now time.Time) string {
+	return "in " + strconv.Itoa(max(h.Left(now), 1)) + " s"
+}
 
 // Start holds keys for ShownGuard (ShownGuardTold, Tell) from now.
 func (h *KeyHold) Start(now time.Time) tea.Cmd { return h.StartOn(now, nil) }
@@ -102,8 +150,8 @@ func (h *KeyHold) Start(now time.Time) tea.Cmd { return h.StartOn(now, nil) }
 // which tests fake); nil is a tea.Tick. An answer key waiting answered the
 // question before and is dropped.
 func (h *KeyHold) StartOn(now time.Time, timer func(time.Duration, tea.Msg) tea.Cmd) tea.Cmd {
-	h.until, h.answer, h.pasted = now.Add(h.shown()), nil, false
-	return tui.After(timer, h.shown(), keyHoldOverMsg{})
+	h.until, h.answer, h.pasted, h.dropped = now.Add(h.shown()), nil, false, ""
+	return h.tick(now, timer)
 }
 
 // Again holds keys for KeyGuard from now, or on to the hold's end if that
@@ -111,8 +159,8 @@ func (h *KeyHold) StartOn(now time.Time, timer func(time.Duration, tea.Msg) tea.
 // the end through timer.
 func (h *KeyHold) Again(now time.Time, timer func(time.Duration, tea.Msg) tea.Cmd) tea.Cmd {
 	h.hold(now)
-	h.answer = nil
-	return tui.After(timer, h.until.Sub(now), keyHoldOverMsg{})
+	h.answer, h.dropped = nil, ""
+	return h.tick(now, timer)
 }
 
 // hold moves the hold's end to a KeyGuard from now, never sooner.
@@ -132,6 +180,20 @@ const PasteAnswersNothing = "A paste answers nothing"
 // Pasted: keys that came together (a raw paste) began the hold on, which
 // the screen says while it holds: a paste is not an answer.
 func (h KeyHold) Pasted() bool { return h.pasted }
+
+// Dropped names the last key typed while keys were held, which did
+// nothing, while they still are; "" when none or once they act. The
+// screen says it was not taken (NotTaken).
+func (h KeyHold) Dropped(now time.Time) string {
+	if !h.Holds(now) {
+		return ""
+	}
+	return h.dropped
+}
+
+// NotTaken is what a screen says of a key its hold dropped (Dropped),
+// before what to read: "n was not taken: ".
+func NotTaken(k string) string { return k + " was not taken: " }
 
 // Update takes what a hold is told and returns what the screen acts on:
 // msg, the answer key its settling lets act, or nil (held: the screen does
@@ -161,10 +223,10 @@ func (h *KeyHold) Update(msg tea.Msg, now time.Time, timer func(time.Duration, t
 		h.answer, h.pasted = nil, false
 		return k, nil
 	case keyHoldOverMsg:
-		if h.Holds(now) {
-			return nil, tui.After(timer, h.until.Sub(now), keyHoldOverMsg{})
+		if msg.chain != h.ticking {
+			return nil, nil // a chain another began since
 		}
-		return nil, nil
+		return nil, h.next(now, timer)
 	case tui.ShownAgainMsg:
 		return nil, h.StartOn(now, timer)
 	}
@@ -189,9 +251,12 @@ func (h *KeyHold) key(msg tea.KeyPressMsg, now time.Time, timer func(time.Durati
 	// Held a KeyGuard from now: what was read with it is held too.
 	h.last, h.unsettled, h.answer = now, false, nil
 	h.pasted = h.pasted || pasted && !held
+	if held && !msg.IsRepeat {
+		h.dropped = msg.String()
+	}
 	h.hold(now)
-	if !held { // a paste's key began the hold: its end redraws the keys
-		return nil, tui.After(timer, KeyGuard, keyHoldOverMsg{})
+	if !held { // a paste's key began the hold: its ticks redraw the keys
+		return nil, h.tick(now, timer)
 	}
 	return nil, nil
 }

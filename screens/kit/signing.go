@@ -87,6 +87,14 @@ func (g *ReviewGate) Guard() tea.Cmd {
 // Guarded: keys are held (Guard).
 func (g *ReviewGate) Guarded() bool { return g.Holds(g.common.Now()) }
 
+// In is when held keys act, as a message says it ("in 2 s"): the hold
+// ticks each second (KeyHold.Left), so the words hold as they stand.
+func (g *ReviewGate) In() string { return g.InSeconds(g.common.Now()) }
+
+// HeldSeconds is the whole seconds keys stay held (KeyHold.Left), 0 when
+// they act: what a drawing kept between frames is drawn again for.
+func (g *ReviewGate) HeldSeconds() int { return g.Left(g.common.Now()) }
+
 // Inputting: the passphrase field takes q and ? as text.
 func (g *ReviewGate) Inputting() bool { return g.Key.Typing() && !g.Sending }
 
@@ -314,9 +322,11 @@ func (g *ReviewGate) Prompt(sending, ready string) string {
 	case g.Sending:
 		p = g.spin.View() + " " + sending
 	case g.Guarded() && g.Pasted():
-		p = st.Muted.Render(PasteAnswersNothing + ": type your answer in a moment.")
+		p = st.Muted.Render(PasteAnswersNothing + ": type your answer " + g.In() + ".")
+	case g.Guarded() && g.Dropped(g.common.Now()) != "":
+		p = st.Muted.Render(NotTaken(g.Dropped(g.common.Now())) + "read the message above; keys are enabled " + g.In() + ".")
 	case g.Guarded():
-		p = st.Muted.Render("Read the message above; keys are enabled in a moment.")
+		p = st.Muted.Render("Read the message above; keys are enabled " + g.In() + ".")
 	default:
 		p = st.Value.Render(ready)
 	}
@@ -335,8 +345,10 @@ func (g *ReviewGate) BriefPrompt(sending, ready string) string {
 		return g.spin.View() + " " + sending
 	case g.Guarded() && g.Pasted():
 		return g.common.Styles.Muted.Render("a paste answers nothing")
+	case g.Guarded() && g.Dropped(g.common.Now()) != "":
+		return g.common.Styles.Muted.Render(g.Dropped(g.common.Now()) + " not taken; keys enabled " + g.In())
 	case g.Guarded():
-		return g.common.Styles.Muted.Render("keys enabled in a moment")
+		return g.common.Styles.Muted.Render("keys enabled " + g.In())
 	}
 	return g.common.Styles.Value.Render(ready)
 }

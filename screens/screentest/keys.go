@@ -30,7 +30,7 @@ func TypeInto(s tui.Screen, text string) tui.Screen {
 // settling's timer is moot once it is answered).
 func Press(s tui.Screen, k string) (tui.Screen, tea.Cmd) {
 	s, cmd := s.Update(Key(k))
-	if !slices.Contains([]string{"enter", "y", "Y"}, k) {
+	if !slices.Contains([]string{"enter", "y", "Y", "n"}, k) {
 		return s, cmd
 	}
 	if tag, _, ok := Settling(cmd); ok {

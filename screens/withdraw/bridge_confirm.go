@@ -51,6 +51,9 @@ func (b *bridgeConfirmScreen) held() bool { return b.hold.Holds(b.app.Common.Now
 // HoldsKeys: esc is held with Y (tui.Holding).
 func (b *bridgeConfirmScreen) HoldsKeys() bool { return b.held() }
 
+// Asks: Y trusts the new address here (tui.Asking).
+func (b *bridgeConfirmScreen) Asks() bool { return true }
+
 func (b *bridgeConfirmScreen) Title() string { return "The bridge funding address changed" }
 
 func (b *bridgeConfirmScreen) SetSize(w, h int) { b.wd, b.h = w, h }
@@ -110,9 +113,11 @@ func (b *bridgeConfirmScreen) View() string {
 	case b.err != nil:
 		s.WriteString(layout.ErrorBlock(c, "Not recorded", b.err, b.wd))
 	case b.held() && b.hold.Pasted():
-		s.WriteString(st.Muted.Render(kit.PasteAnswersNothing + ": type Y yourself in a moment."))
+		s.WriteString(st.Muted.Render(kit.PasteAnswersNothing + ": type Y yourself " + b.hold.InSeconds(c.Now()) + "."))
+	case b.held() && b.hold.Dropped(c.Now()) != "":
+		s.WriteString(st.Muted.Render(layout.WrapTo(kit.NotTaken(b.hold.Dropped(c.Now()))+"read the addresses above; keys are enabled "+b.hold.InSeconds(c.Now())+".", b.wd)))
 	case b.held():
-		s.WriteString(st.Muted.Render("Read the addresses above; keys are enabled in a moment."))
+		s.WriteString(st.Muted.Render("Read the addresses above; keys are enabled " + b.hold.InSeconds(c.Now()) + "."))
 	default:
 		s.WriteString(layout.WrapTo("Press Y (shift+y) to trust the new address; esc to go back with nothing changed.", b.wd))
 	}

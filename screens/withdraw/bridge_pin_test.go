@@ -88,7 +88,7 @@ func (h *hostileSandbox) wrap(next http.Handler) http.Handler {
 
 // hostileApp is a logged-in console app on a hostile sandbox; pinned says
 // whether the environment pins the bridge (the built-in sandbox does).
-func hostileApp(t *testing.T, pinned bool) (*kit.App, *hostileSandbox, *time.Time) {
+func hostileApp(t testing.TB, pinned bool) (*kit.App, *hostileSandbox, *time.Time) {
 	t.Helper()
 	now := screentest.Now
 	clock := func() time.Time { return now }
@@ -415,8 +415,12 @@ func TestBridgeConfirmTakesNoKeyTypedAhead(t *testing.T) {
 	if _, cmd := screentest.Press(s, "Y"); cmd != nil || screentest.Offers(s.KeyMap(), "Y") {
 		t.Fatal("a Y typed as the screen showed confirmed the new address")
 	}
-	if view := ansi.Strip(s.View()); !strings.Contains(view, "keys are enabled in a moment") || !s.HoldsKeys() {
+	if view := ansi.Strip(s.View()); !strings.Contains(view, kit.NotTaken("Y")+"read the addresses above; keys are enabled in 2 s") || !s.HoldsKeys() {
 		t.Fatalf("the held screen (esc held with Y: %v) says:\n%s", s.HoldsKeys(), view)
+	}
+	// esc, going back, is held with Y and said not taken too.
+	if screentest.Press(s, "esc"); !strings.Contains(ansi.Strip(s.View()), kit.NotTaken("esc")) {
+		t.Fatalf("an esc in the hold is not said:\n%s", ansi.Strip(s.View()))
 	}
 	*now = now.Add(kit.ShownGuard)
 	if !screentest.Offers(s.KeyMap(), "Y") || !strings.Contains(ansi.Strip(s.View()), "Press Y") || s.HoldsKeys() {

@@ -42,7 +42,7 @@ func TestHeldEnterNeverSigns(t *testing.T) {
 	if r.gate.Sending || h.withdraws != 0 {
 		t.Fatalf("an enter held down signed after %v on the review", 3*time.Second)
 	}
-	if km := r.KeyMap().ShortHelp(); len(km) != 0 || !strings.Contains(ansi.Strip(r.View()), "keys are enabled in a moment") {
+	if km := r.KeyMap().ShortHelp(); len(km) != 0 || !strings.Contains(ansi.Strip(r.View()), "keys are enabled in 1 s") {
 		t.Fatalf("while a key is held the review offers %v and says:\n%s", km, ansi.Strip(r.View()))
 	}
 	*now = now.Add(kit.KeyGuard) // let go
@@ -411,7 +411,7 @@ func TestTooSmallReviewNamesRequoteOnlyWhenItActs(t *testing.T) {
 
 // TestEscHeldOnTheReview: esc is one of the review's answers, held with
 // enter and r: pressed while the review holds keys it stays (the review
-// says keys are enabled in a moment, and the footer offers no esc), and
+// says when keys are enabled, and the footer offers no esc), and
 // once the hold is over the footer offers it and it goes back to the quote.
 func TestEscHeldOnTheReview(t *testing.T) {
 	clock := exchangetest.NewFakeClock(screentest.Now)
@@ -423,12 +423,12 @@ func TestEscHeldOnTheReview(t *testing.T) {
 	c.Press("enter")
 	// The bridge check and the key search landed (the hold counts from
 	// each: "pinned", the key named).
-	c.UntilShows("Withdraw: review and sign", "pinned", "the sandbox demo key (public", "keys are enabled in a moment")
+	c.UntilShows("Withdraw: review and sign", "pinned", "the sandbox demo key (public", "keys are enabled in 2 s")
 	if f := footer(c); strings.Contains(f, "esc") {
 		t.Fatalf("the footer offers esc while the review holds keys: %s", f)
 	}
 	c.Press("esc")
-	c.UntilShows("Withdraw: review and sign", "keys are enabled in a moment")
+	c.UntilShows("Withdraw: review and sign", "keys are enabled in 2 s")
 	clock.Advance(kit.ShownGuard)
 	c.UntilShows("Withdraw: review and sign", "Press enter to sign")
 	if f := footer(c); !strings.Contains(f, "esc back") {

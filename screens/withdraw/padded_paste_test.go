@@ -14,7 +14,7 @@ import (
 
 // paddedReview is the review under the root with its hold over and its
 // timers recorded, and whether the terminal answered a key before.
-func paddedReview(t *testing.T, answeredBefore bool) (*reviewScreen, *hostileSandbox, *terminal, *[]screentest.Timer) {
+func paddedReview(t testing.TB, answeredBefore bool) (*reviewScreen, *hostileSandbox, *terminal, *[]screentest.Timer) {
 	t.Helper()
 	r, h, now := shownReview(t)
 	timers := screentest.RecordTimers(r.app)
@@ -93,5 +93,20 @@ func TestFakedAnswerInAPasteNeverSigns(t *testing.T) {
 	tm.typed("enter", kit.KeyGuard)
 	if tm.quiet(); !r.gate.Sending {
 		t.Fatalf("a typed enter after the paste did not sign:\n%s", ansi.Strip(r.View()))
+	}
+}
+
+// BenchmarkPaddedPaste is the root's Update and View over a raw paste's
+// padding at the review (3000×ESC[I between two enters, seen in tmux):
+// each focus event changes nothing shown.
+func BenchmarkPaddedPaste(b *testing.B) {
+	_, _, tm, _ := paddedReview(b, true)
+	tm.key("enter", 0)
+	b.ResetTimer()
+	for b.Loop() {
+		for range 3000 {
+			tm.root.Update(tea.FocusMsg{})
+			tm.root.View()
+		}
 	}
 }

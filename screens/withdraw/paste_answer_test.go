@@ -34,7 +34,7 @@ func TestPastedEntersNeverSign(t *testing.T) {
 	if r.gate.Sending || h.withdraws != 0 {
 		t.Fatal("two enters pasted unbracketed signed")
 	}
-	if v := screentest.OneLine(r.View()); !strings.Contains(v, kit.PasteAnswersNothing+": type your answer in a moment.") || screentest.Offers(r.KeyMap(), "enter") {
+	if v := screentest.OneLine(r.View()); !strings.Contains(v, kit.PasteAnswersNothing+": type your answer in 1 s.") || screentest.Offers(r.KeyMap(), "enter") {
 		t.Fatalf("after the paste the review offers %v and says:\n%s", r.KeyMap().ShortHelp(), v)
 	}
 	*timers = nil

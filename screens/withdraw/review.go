@@ -245,6 +245,9 @@ func (r *reviewScreen) Inputting() bool { return r.gate.Inputting() || r.stopHel
 // HoldsKeys: esc is held with the review's keys (tui.Holding).
 func (r *reviewScreen) HoldsKeys() bool { return r.gate.HoldsKeys() }
 
+// Asks: enter signs here (tui.Asking).
+func (r *reviewScreen) Asks() bool { return true }
+
 // update is Update but for a stop landing mid-passphrase (Update).
 func (r *reviewScreen) update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	msg, cmd := r.gate.Update(msg)

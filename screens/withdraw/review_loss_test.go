@@ -89,7 +89,7 @@ func TestReviewLossQuestionTakesNoKeyTypedAhead(t *testing.T) {
 	if screentest.Press(r, "y"); r.gate.Sending || h.withdraws != 0 {
 		t.Fatal("a y typed with the enter answered the second question")
 	}
-	if !strings.Contains(ansi.Strip(r.View()), "keys are enabled in a moment") || screentest.Offers(r.KeyMap(), "y") {
+	if !strings.Contains(ansi.Strip(r.View()), "keys are enabled in 2 s") || screentest.Offers(r.KeyMap(), "y") {
 		t.Fatalf("while the question is held the review says:\n%s", ansi.Strip(r.View()))
 	}
 	*now = now.Add(kit.ShownGuard)
@@ -244,7 +244,7 @@ func TestReviewHoldsKeysOnceTheBridgeCheckLands(t *testing.T) {
 
 // shownReview is a review of a sandbox quote as it shows, its key found
 // and its bridge check not yet landed.
-func shownReview(t *testing.T) (*reviewScreen, *hostileSandbox, *time.Time) {
+func shownReview(t testing.TB) (*reviewScreen, *hostileSandbox, *time.Time) {
 	t.Helper()
 	app, h, now := hostileApp(t, true)
 	w, q := sandboxQuote(t, app)

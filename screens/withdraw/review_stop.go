@@ -49,7 +49,7 @@ func (r *reviewScreen) stopHeld() bool {
 }
 
 // stopNote says, under a stop that cleared the passphrase typed, that it
-// did, and while its keys are held that they act in a moment; "" when
+// did, and while its keys are held that they act once typing stops; "" when
 // neither.
 func (r *reviewScreen) stopNote() string {
 	var said []string

@@ -261,7 +261,7 @@ func TestBridgeStopNamesItsKeysOnlyWhenTheyAct(t *testing.T) {
 	r := hostileReview(t, app, now)
 	r.Update(r.checkBridge()()) // lands again: held a guard from now
 	view := ansi.Strip(r.View())
-	if strings.Contains(view, "Press c") || strings.Contains(view, "for a new quote") || !strings.Contains(squash(view), squash("keys are enabled in a moment")) {
+	if strings.Contains(view, "Press c") || strings.Contains(view, "for a new quote") || !strings.Contains(squash(view), squash("keys are enabled in 2 s")) {
 		t.Fatalf("while keys are held the stop names keys that do nothing:\n%s", view)
 	}
 	if _, cmd := screentest.Press(r, "c"); screentest.PushedScreen(cmd) != nil {

@@ -92,7 +92,7 @@ func (r *reviewScreen) bridgeStop() error {
 		msg += ". Press c to review the change on its own screen, or " + r.requoteKey().Help().Key + " for a new quote"
 	case r.canConfirmBridge():
 		// c and r do nothing while the check's guard holds keys.
-		msg += ". Read it: " + keysInAMoment
+		msg += ". Read it: " + r.keysIn()
 	}
 	return exchange.UserError{Text: msg}
 }
@@ -102,8 +102,9 @@ func (r *reviewScreen) bridgeStop() error {
 // program's name.
 const awaitedCells = 36
 
-// keysInAMoment stands where a message would name a key the guard holds.
-const keysInAMoment = "keys are enabled in a moment"
+// keysIn stands where a message would name a key the guard holds, and
+// says when they act.
+func (r *reviewScreen) keysIn() string { return "keys are enabled " + r.gate.In() }
 
 // lateQuoteError: the service found the quote expired when the signed
 // withdrawal came; the step after it is said when shown (shownErr).
@@ -124,7 +125,7 @@ func (r *reviewScreen) shownErr() error {
 // it acts (ReviewGate.Acts, the footer's rule): a key hint is a promise.
 func (r *reviewScreen) requoteStep(does string) string {
 	if !r.gate.Acts(r.requotes()) {
-		return "read it: " + keysInAMoment
+		return "read it: " + r.keysIn()
 	}
 	return "press " + r.requoteKey().Help().Key + " " + does
 }

@@ -293,7 +293,7 @@ func TestReviewShowsWhatIsSignedAndGuardsKeys(t *testing.T) {
 
 // sandboxChoice is a 25 USDT withdrawal to the sandbox's paying destination
 // on ARBITRUM, with the service's withdrawal info.
-func sandboxChoice(t *testing.T, app *kit.App) withdrawal.Choice {
+func sandboxChoice(t testing.TB, app *kit.App) withdrawal.Choice {
 	t.Helper()
 	cx, cancel := kit.Call(context.Background())
 	defer cancel()
@@ -306,7 +306,7 @@ func sandboxChoice(t *testing.T, app *kit.App) withdrawal.Choice {
 }
 
 // sandboxQuote is sandboxChoice and a real quote for it.
-func sandboxQuote(t *testing.T, app *kit.App) (withdrawal.Choice, exchange.Quote) {
+func sandboxQuote(t testing.TB, app *kit.App) (withdrawal.Choice, exchange.Quote) {
 	t.Helper()
 	w := sandboxChoice(t, app)
 	cx, cancel := kit.Call(context.Background())

@@ -1,0 +1,40 @@
+package tui
+
+import (
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	uv "github.com/charmbracelet/ultraviolet"
+)
+
+// TestUnseenInputDrawsNothing: input that changes nothing shown (a raw
+// paste's padding of focus reports, unknown sequences, releases) neither
+// reaches the screen nor draws it again; the frame is the one before.
+// Anything else since the last frame draws it anew, even when unseen
+// input came after it.
+func TestUnseenInputDrawsNothing(t *testing.T) {
+	m, home := newRoot(t, 80, 24)
+	before := m.View().Content
+	drawn := home.views
+	for _, msg := range []tea.Msg{tea.FocusMsg{}, tea.BlurMsg{}, uv.UnknownCsiEvent("\x1b[99z"),
+		uv.UnknownEvent("\x1b["), tea.KeyReleaseMsg{Code: 'x'}, tea.KeyPressMsg{Code: tea.KeyLeftShift}} {
+		send(m, msg)
+		if m.View().Content != before || home.views != drawn {
+			t.Fatalf("%T drew the screen again (%d draws)", msg, home.views-drawn)
+		}
+	}
+	if len(home.got) != 0 {
+		t.Fatalf("the screen was given %T", home.got)
+	}
+	send(m, otherMsg{1})
+	send(m, tea.FocusMsg{})
+	m.View()
+	if home.views != drawn+1 {
+		t.Fatal("a message before the focus report did not draw the screen again")
+	}
+	send(m, press("x"))
+	m.View()
+	if home.views != drawn+2 {
+		t.Fatal("a key did not draw the screen again")
+	}
+}
