@@ -172,6 +172,11 @@ func (c statusCmd) follow(ctx context.Context, client *exchange.Client, env conf
 func (c statusCmd) loop(s *follow.Scheduler, client *exchange.Client) follow.Loop {
 	return follow.Loop{Scheduler: s, Now: c.now, Wait: c.sleep, MaxFailures: follow.GiveUpAfter,
 		Ask: func(ctx context.Context, id string) (exchange.Withdrawal, error) { return fetchStatus(ctx, client, id) },
+		Reread: func(ctx context.Context, w exchange.Withdrawal) exchange.Withdrawal {
+			cx, cancel := context.WithTimeout(ctx, 30*time.Second)
+			defer cancel()
+			return client.ServiceTimeAfter(cx, w)
+		},
 		Journal: func(id string, w exchange.Withdrawal) error {
 			err := c.writer.JournalState(id, w)
 			if err != nil {

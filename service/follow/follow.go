@@ -88,6 +88,10 @@ func (f *Follow) Answer(w exchange.Withdrawal, err error, interval time.Duration
 	if f.Final {
 		return Step{}
 	}
+	if f.WantsServiceTime(w, err) {
+		// A kept reading never calls a quote dead: read as no time.
+		w.ServiceTime = time.Time{}
+	}
 	if err == nil {
 		w = f.asJournaled(f.asSigned(w, f.Signed))
 	}
@@ -207,6 +211,26 @@ func differs(got, signed string) bool {
 // It is the one decision that a not found may yet change.
 func (f *Follow) MayBeUnderway(serviceNow time.Time) bool {
 	return !f.AcceptedAt.IsZero() || f.Unanswered && MayStillExecute(f.QuoteExpiry, serviceNow)
+}
+
+// WantsServiceTime reports that the service's clock w carries, a reading
+// kept from before its answer (exchange.Withdrawal.ServiceTimeKept), would
+// decide that f's quote can no longer execute: that decision is taken only
+// on /time read after the answer (exchange.Client.ServiceTimeAfter, which
+// the follow loop asks then, Loop.AskOf). Anywhere else a kept reading
+// only puts a decision off, which is as safe, and asks nothing.
+func (f *Follow) WantsServiceTime(w exchange.Withdrawal, err error) bool {
+	if !w.ServiceTimeKept || w.ServiceTime.IsZero() || !f.AcceptedAt.IsZero() {
+		return false
+	}
+	switch {
+	case errors.Is(err, exchange.ErrNotFound):
+		return f.Unanswered && !MayStillExecute(f.QuoteExpiry, w.ServiceTime)
+	case err == nil && w.State == exchange.StateCreated:
+		g := Follow{QuoteExpiry: f.QuoteExpiry, Last: w}
+		return !MayStillExecute(g.quoteExpiry(), w.ServiceTime)
+	}
+	return false
 }
 
 // NotFoundYet reports a not found of a withdrawal this account sent with

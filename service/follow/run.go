@@ -24,6 +24,10 @@ type Loop struct {
 	*Scheduler
 	// Ask asks the service one quote id's status (Client.WithdrawalStatus).
 	Ask func(ctx context.Context, id string) (exchange.Withdrawal, error)
+	// Reread reads the service's clock again after an answer whose kept
+	// reading would decide its follow (Follow.WantsServiceTime,
+	// Client.ServiceTimeAfter); nil never does, and the decision waits.
+	Reread func(ctx context.Context, w exchange.Withdrawal) exchange.Withdrawal
 	// Journal writes a state learned of an own withdrawal
 	// (Withdrawer.JournalState); nil journals nothing.
 	Journal func(id string, w exchange.Withdrawal) error
@@ -97,6 +101,16 @@ func (l Loop) Run(ctx context.Context, seen func(Seen) bool) error {
 		}
 	}
 	return nil
+}
+
+// AskOf asks f's status (Ask), reading the service's clock again when the
+// reading kept would decide it (Reread): the one ask of every follower.
+func (l Loop) AskOf(ctx context.Context, f Follow) (exchange.Withdrawal, error) {
+	w, err := l.Ask(ctx, f.QuoteID)
+	if l.Reread != nil && ctx.Err() == nil && f.WantsServiceTime(w, err) {
+		w = l.Reread(ctx, w)
+	}
+	return w, err
 }
 
 // Took hands the answer to one ask of id (w when err is nil), come now,
