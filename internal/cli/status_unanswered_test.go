@@ -18,6 +18,8 @@ import (
 // can no longer execute by the service's clock that is NOT FOUND YET,
 // still pending (exit 3) in text, --json and --csv, never "not found"
 // (4); past it, it is never paid (EXPIRED, exit 1), as resume settles it.
+// Asked once, its words promise no further ask: they say how to keep
+// asking; --json gives its record, as --csv its row, never an error.
 func TestNotFoundOfUnansweredRequest(t *testing.T) {
 	r := newJournalingRig(t)
 	hook := func(w http.ResponseWriter, _ *http.Request, _ http.Handler) bool {
@@ -38,8 +40,13 @@ func TestNotFoundOfUnansweredRequest(t *testing.T) {
 	r.statusCode.Store(http.StatusNotFound)
 	r.rewrite.Store(&gone)
 	yet := []string{id + ": " + follow.LabelNotFoundYet, "Sent, no answer yet; not found so far", "may still execute until"}
-	r.run(nil, id).want(t, exitPending, nil, yet)
-	r.run(nil, "--json", id).want(t, exitPending, []string{`"exit":3`, follow.LabelNotFoundYet}, nil)
+	text := r.run(nil, id)
+	text.want(t, exitPending, nil, append(yet, "nothing is final. Resuming", "To keep asking, run svcwallet status "+id+" --watch"))
+	js := r.run(nil, "--json", id)
+	js.want(t, exitPending, []string{`{"kind":"status","quote_id":"` + id, `"outcome":"NOT FOUND YET"`, `"unanswered":true`}, nil)
+	if said := text.stderr + js.stdout; strings.Contains(said, "asked again") || strings.Contains(js.stdout, `"error"`) {
+		t.Errorf("asked once, it says it is asked again, or --json gives an error:\n%s", said)
+	}
 	csv := r.run(nil, "--csv", id)
 	csv.want(t, exitPending, []string{id, follow.LabelNotFoundYet}, nil)
 	if !strings.Contains(csv.stdout, ",true,false,") { // unanswered, not finished
@@ -48,5 +55,6 @@ func TestNotFoundOfUnansweredRequest(t *testing.T) {
 
 	r.clock.Advance(2*time.Minute + follow.ExecutableMargin)
 	r.run(nil, id).want(t, exitFailed, nil, []string{id + ": " + follow.LabelExpired, exchange.ExpiredWords})
+	r.run(nil, "--json", id).want(t, exitFailed, []string{`{"kind":"status","quote_id":"` + id, `"outcome":"EXPIRED"`}, nil)
 	r.wantBalance("10000")
 }

@@ -67,6 +67,9 @@ type Follow struct {
 	// when it agreed.
 	Unlike string
 	Claim  *Claim
+	// AskedOnce: it is asked once, not followed (Loop.Once): its words
+	// promise no further ask of a withdrawal not final.
+	AskedOnce bool
 }
 
 // Step is what one answer changed and what comes next.

@@ -60,7 +60,7 @@ const (
 	LabelVanished = "NOT FOUND?"
 	// LabelNotFoundYet: the service does not know a withdrawal this
 	// machine sent with no answer, whose quote may still execute
-	// (Follow.MayBeUnderway): not final, it is asked again.
+	// (Follow.MayBeUnderway): not final, asked again while followed.
 	LabelNotFoundYet = "NOT FOUND YET"
 	// LabelNotFound: the service knows no withdrawal with this quote id on
 	// this account.
@@ -200,7 +200,7 @@ func (f *Follow) outcome() Outcome {
 		return Outcome{Name: LabelExpired, Words: exchange.ExpiredWords}
 	case f.Vanished:
 		return Outcome{Name: LabelVanished, Words: "The service accepted this withdrawal on " + f.acceptedOn() +
-			", and now does not know it: the funds may have been debited. Contact support with the quote id and transfer id; it is asked again."}
+			", and now does not know it: the funds may have been debited. Contact support with the quote id and transfer id" + f.again("; it is asked again") + "."}
 	case f.NotFound:
 		return notFoundOutcome(f.QuoteID)
 	case !f.Known && errors.Is(f.Err, exchange.ErrRateLimited):
@@ -223,10 +223,10 @@ func (f *Follow) outcome() Outcome {
 		until := clock(f.quoteExpiry().Add(ExecutableMargin))
 		if f.QuoteExpiry.IsZero() {
 			return Outcome{Name: exchange.StateCreated, Words: "Not executed so far: this computer's journal does not have the quote's expiry, so a request still on its way may execute it until " +
-				until + "; it is asked again until then."}
+				until + f.again("; it is asked again until then") + "."}
 		}
 		return Outcome{Name: exchange.StateCreated, Words: "Not executed so far: the quote expired at " + clock(f.quoteExpiry()) +
-			" by the service's clock, but a request still on its way may execute it until " + until + "; it is asked again until then."}
+			" by the service's clock, but a request still on its way may execute it until " + until + f.again("; it is asked again until then") + "."}
 	}
 	return stateOutcome(f.Last.State)
 }
@@ -239,7 +239,16 @@ func (f *Follow) notFoundYet() Outcome {
 		until = "it may still execute until " + clock(f.QuoteExpiry.Add(ExecutableMargin)) + " by the service's clock"
 	}
 	return Outcome{Name: LabelNotFoundYet, Words: "Sent, no answer yet; not found so far: " + until +
-		", so nothing is final; it is asked again. Resuming it re-sends the same signed request (it cannot pay twice) or settles it."}
+		", so nothing is final" + f.again("; it is asked again") + ". Resuming it re-sends the same signed request (it cannot pay twice) or settles it."}
+}
+
+// again is said, the follow goes on asking: "" for an id asked once
+// (AskedOnce), of which nothing more is asked.
+func (f *Follow) again(said string) string {
+	if f.AskedOnce {
+		return ""
+	}
+	return said
 }
 
 func (f *Follow) acceptedOn() string { return f.AcceptedAt.UTC().Format("2006-01-02 15:04 UTC") }

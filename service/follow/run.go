@@ -123,6 +123,7 @@ func (l Loop) Took(id string, w exchange.Withdrawal, err error) Seen {
 func (l Loop) TookAt(a Asked) Seen {
 	step := l.Answer(a.ID, a.W, a.Err, a.At)
 	f, _ := l.Get(a.ID)
+	f.AskedOnce = l.Once
 	s := Seen{Followed: f, Step: step, Err: a.Err}
 	s.GaveUp = a.Err != nil && l.MaxFailures > 0 && f.Failures >= l.MaxFailures
 	s.Done = f.Final || s.GaveUp || l.Once && !step.RateLimited
