@@ -58,3 +58,34 @@ func TestNotFoundOfUnansweredRequest(t *testing.T) {
 	r.run(nil, "--json", id).want(t, exitFailed, []string{`{"kind":"status","quote_id":"` + id, `"outcome":"EXPIRED"`}, nil)
 	r.wantBalance("10000")
 }
+
+// TestNotFoundOfRefusedRequest: a withdraw request the service refused
+// (its journal holds REFUSED, with the reason), then unknown to the
+// status endpoint, is said as the journal knows it, never paid: REFUSED,
+// exit 1, a record in --json; never NOT FOUND (4), which would send a
+// person to look for it under another account.
+func TestNotFoundOfRefusedRequest(t *testing.T) {
+	r := newJournalingRig(t)
+	hook := func(w http.ResponseWriter, _ *http.Request, _ http.Handler) bool {
+		w.WriteHeader(http.StatusBadRequest)
+		fmt.Fprintf(w, `{"code":%d,"message":"balance too low","status":400}`, exchange.CodeInsufficientBalance)
+		return true
+	}
+	r.withdrawHook.Store(&hook)
+	res := r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestCompleted, "25", "--yes")...)
+	id := quoteIDOf(t, res.stdout+res.stderr)
+	gone := func(path string, body []byte) []byte {
+		if path != exchange.PathWithdrawalStatus {
+			return body
+		}
+		return fmt.Appendf(nil, `{"code":%d,"message":"no withdrawal with this quote_id","status":404}`, exchange.CodeNotFound)
+	}
+	r.statusCode.Store(http.StatusNotFound)
+	r.rewrite.Store(&gone)
+	r.run(nil, id).want(t, exitFailed, nil, []string{id + ": " + follow.LabelRefused, "Nothing was debited", "the service does not know this quote id"})
+	js := r.run(nil, "--json", id)
+	js.want(t, exitFailed, []string{`{"kind":"status","quote_id":"` + id, `"outcome":"REFUSED"`}, nil)
+	if strings.Contains(js.stdout+js.stderr, "no withdrawal with quote id") {
+		t.Errorf("said not found:\n%s%s", js.stdout, js.stderr)
+	}
+}

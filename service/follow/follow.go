@@ -243,9 +243,11 @@ func (f *Follow) NotFoundYet() bool { return f.Vanished && f.AcceptedAt.IsZero()
 
 // NeverExecuted reports a withdrawal this account sent with no answer
 // that the service did not know after its quote could no longer execute,
-// by its own clock, or one the journal holds settled so: never paid, as
-// `withdraw resume` settles it.
-func (f *Follow) NeverExecuted() bool { return f.NotFound && (f.Unanswered || f.NeverPaid) }
+// by its own clock, or one the journal holds settled so (`withdraw
+// resume`'s), refused or never sent: never paid, whatever the 404 says.
+func (f *Follow) NeverExecuted() bool {
+	return f.NotFound && (f.Unanswered || f.NeverPaid || f.Refusal.Name != "")
+}
 
 // Ended reports whether the last answer ends the follow: a terminal state,
 // or a quote that can no longer be executed.
@@ -348,11 +350,7 @@ func (o Own) Seed(f *Follow) {
 	f.Own, f.Journaled, f.AcceptedAt, f.Unanswered = true, r.State, r.AcceptedAt, r.Unanswered()
 	out := RecordOutcome(r)
 	f.NeverPaid = out.Name == LabelExpired
-	switch out.Name {
-	case LabelRefused:
-		out.Words += " " + refusedHereWords
-		f.Refusal = out
-	case LabelNotSent:
+	if out.Name == LabelRefused || out.Name == LabelNotSent {
 		f.Refusal = out
 	}
 	if !r.Intent.ExpiresAt.IsZero() {

@@ -85,7 +85,9 @@ const (
 	// refusedHereWords say whose the refusal is when the service's record
 	// only says the quote never executed (Follow.RefusedHere).
 	refusedHereWords = "(This machine's journal holds the refusal; the service reports the quote never executed.)"
-	notFoundWords    = "No withdrawal with this quote id on this account: it is unknown, or it belongs to another account (the service does not say which). Check the id, or look it up logged in to the account and environment that made it."
+	// refusedUnknownWords say it when the service does not know the quote.
+	refusedUnknownWords = "(This machine's journal holds the refusal; the service does not know this quote id.)"
+	notFoundWords       = "No withdrawal with this quote id on this account: it is unknown, or it belongs to another account (the service does not say which). Check the id, or look it up logged in to the account and environment that made it."
 )
 
 // unseenHashWords are the other fact of an id not found that has a
@@ -196,6 +198,9 @@ func (f *Follow) outcome() Outcome {
 	switch {
 	case f.NotFoundYet():
 		return f.notFoundYet()
+	case f.NotFound && f.Refusal.Name != "":
+		// The journal knows more than the service's 404: its refusal.
+		return f.refusedHere(refusedUnknownWords)
 	case f.NeverExecuted():
 		return Outcome{Name: LabelExpired, Words: exchange.ExpiredWords}
 	case f.Vanished:
@@ -214,7 +219,7 @@ func (f *Follow) outcome() Outcome {
 		return Outcome{Name: LabelContradicts, Words: "The service reports CREATED for a withdrawal it accepted on " +
 			f.acceptedOn() + ": the funds may have been debited. Contact support with the quote id and transfer id."}
 	case f.RefusedHere():
-		return f.Refusal
+		return f.refusedHere(refusedHereWords)
 	case f.Last.State == exchange.StateCreated && (f.Final || f.ExpiredUnexecuted()):
 		return Outcome{Name: LabelExpired, Words: exchange.ExpiredWords}
 	case f.Last.State == exchange.StateCreated && !f.Last.ServiceTime.IsZero() && f.Last.ServiceTime.After(f.quoteExpiry()):
@@ -229,6 +234,16 @@ func (f *Follow) outcome() Outcome {
 			" by the service's clock, but a request still on its way may execute it until " + until + f.again("; it is asked again until then") + "."}
 	}
 	return stateOutcome(f.Last.State)
+}
+
+// refusedHere is the journal's REFUSED (with whose refusal it is: here)
+// or NOT SENT of f's request, which the service's record does not contradict.
+func (f *Follow) refusedHere(here string) Outcome {
+	o := f.Refusal
+	if o.Name == LabelRefused {
+		o.Words += " " + here
+	}
+	return o
 }
 
 // notFoundYet words a not found of a request sent with no answer while
