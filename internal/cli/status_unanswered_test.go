@@ -3,12 +3,14 @@ package cli
 import (
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
+	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 )
 
@@ -53,10 +55,58 @@ func TestNotFoundOfUnansweredRequest(t *testing.T) {
 		t.Errorf("the row does not say the request is unanswered and not finished:\n%s", csv.stdout)
 	}
 
+	if recs := recordsOf(t, id); len(recs) != 1 || !recs[0].Unanswered() {
+		t.Fatalf("within the margin the journal holds %d records, want one unanswered still", len(recs))
+	}
+
+	// Past it, by the service's clock read after the 404: EXPIRED, and
+	// journaled never paid, as withdraw resume would (history, the
+	// repeat guard and Home's check see it settled).
 	r.clock.Advance(2*time.Minute + follow.ExecutableMargin)
 	r.run(nil, id).want(t, exitFailed, nil, []string{id + ": " + follow.LabelExpired, exchange.ExpiredWords})
+	if recs := recordsOf(t, id); len(recs) != 1 || recs[0].Unanswered() || !recs[0].QuoteExpired || recs[0].Error != journal.NeverPaid {
+		t.Fatalf("past the margin the journal holds %d records (answered %v, quote expired %v), want one never paid", len(recs), len(recs) > 0 && recs[0].Answered, len(recs) > 0 && recs[0].QuoteExpired)
+	}
+	r.run(nil, id).want(t, exitFailed, nil, []string{id + ": " + follow.LabelExpired})
+	if n := rejectedLines(t, id); n != 1 {
+		t.Errorf("never paid journaled %d times, want once", n)
+	}
 	r.run(nil, "--json", id).want(t, exitFailed, []string{`{"kind":"status","quote_id":"` + id, `"outcome":"EXPIRED"`}, nil)
 	r.wantBalance("10000")
+}
+
+// recordsOf is the journal's records of id, every account's.
+func recordsOf(t *testing.T, id string) []journal.Record {
+	t.Helper()
+	j, err := journal.Open(journal.DefaultPath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, err := j.Records()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return slices.DeleteFunc(recs, func(r journal.Record) bool { return r.QuoteID != id })
+}
+
+// rejectedLines counts the journal's rejected lines of id.
+func rejectedLines(t *testing.T, id string) int {
+	t.Helper()
+	j, err := journal.Open(journal.DefaultPath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	entries, err := j.Entries()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, e := range entries {
+		if e.QuoteID == id && e.Kind == journal.KindRejected {
+			n++
+		}
+	}
+	return n
 }
 
 // TestNotFoundOfRefusedRequest: a withdraw request the service refused

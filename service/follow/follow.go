@@ -80,7 +80,9 @@ type Step struct {
 	// it is the pause the service asked for (RateLimited).
 	Delay       time.Duration
 	RateLimited bool
-	// JournalState is the state to journal for an own withdrawal, or "".
+	// JournalState is the state to journal for an own withdrawal, or "";
+	// LabelExpired for an unanswered request found never executed
+	// (neverPaid).
 	JournalState string
 }
 
@@ -113,7 +115,7 @@ func (f *Follow) Answer(w exchange.Withdrawal, err error, interval time.Duration
 		return step
 	case errors.Is(err, exchange.ErrNotFound):
 		f.Err, f.NotFound, f.Final, f.Vanished = nil, true, true, false
-		return Step{Changed: true}
+		return Step{Changed: true, JournalState: f.neverPaid()}
 	case err != nil:
 		f.Err = err
 		f.Failures++
@@ -128,10 +130,25 @@ func (f *Follow) Answer(w exchange.Withdrawal, err error, interval time.Duration
 	}
 	if f.Ended() {
 		f.Final, step.Changed = true, true
+		if f.ExpiredUnexecuted() {
+			step.JournalState = f.neverPaid()
+		}
 		return step
 	}
 	step.Delay = interval
 	return step
+}
+
+// neverPaid is LabelExpired, for Step.JournalState, of an own request
+// sent with no answer that an answer read past its quote's margin, by the
+// service's clock read after it, found never executed: the follower
+// journals it never paid as `withdraw resume` does (Withdrawer.JournalState
+// decides it again, under the journal's lock); "" otherwise.
+func (f *Follow) neverPaid() string {
+	if f.Own && f.Unanswered && !f.NeverPaid {
+		return LabelExpired
+	}
+	return ""
 }
 
 // asSigned is w with the chain, payout token and receive amount of the
