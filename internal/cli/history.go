@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
+	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -144,8 +146,12 @@ func (c statusCmd) refreshHistory(ctx context.Context, key signerFlags) error {
 	case err != nil:
 		return loginFailed(err)
 	}
+	var others []journal.Record // other accounts' unfinished: not asked
 	recs, err := c.journalOf(client, func(j *journal.Journal, o journal.Owner) ([]journal.Record, error) {
 		recs, _, err := j.UnfinishedRecords(o)
+		if all, aerr := j.UnfinishedIn(env.Name); err == nil && aerr == nil {
+			others = slices.DeleteFunc(all, func(r journal.Record) bool { return !r.Made || o.Holds(r) })
+		}
 		return recs, err
 	})
 	if err != nil {
@@ -162,6 +168,7 @@ func (c statusCmd) refreshHistory(ctx context.Context, key signerFlags) error {
 	if len(ids) > 0 {
 		fmt.Fprintf(c.env.Stderr, "%s: asking the service about %d unfinished %s\n", c.app.name, len(ids), kit.Plural(len(ids), "withdrawal", "withdrawals"))
 	}
+	c.sayOthersUnasked(env, others)
 	var asked error
 	loop := c.loop(s, client)
 	loop.Once = true
@@ -182,6 +189,25 @@ func (c statusCmd) refreshHistory(ctx context.Context, key signerFlags) error {
 		return interrupted(ctx, "")
 	}
 	return asked
+}
+
+// sayOthersUnasked says once that --refresh asked nothing of other
+// accounts' unfinished withdrawals, and how to: the service tells a
+// withdrawal only to its account, so asked as this one each would be
+// "not found".
+func (c statusCmd) sayOthersUnasked(env config.Environment, others []journal.Record) {
+	if len(others) == 0 {
+		return
+	}
+	var accounts []string
+	for _, r := range others {
+		if a := cmp.Or(tui.ShortAddress(r.AccountID), "an account not journaled"); !slices.Contains(accounts, a) {
+			accounts = append(accounts, a)
+		}
+	}
+	fmt.Fprintf(c.env.Stderr, "%s: %d unfinished %s of %s (%s) %s not asked about: the service tells a withdrawal only to the account that made it; log in as that account (%s), then run %s\n",
+		c.app.name, len(others), kit.Plural(len(others), "withdrawal", "withdrawals"), kit.Plural(len(accounts), "another account", "other accounts"),
+		strings.Join(accounts, ", "), kit.Plural(len(others), "was", "were"), c.app.loginCommand(env), c.app.invocation().command("history", "--refresh"))
 }
 
 // listHistory lists the journal's withdrawals of the environment
@@ -215,6 +241,7 @@ func (a *app) listHistory(csv bool, opt journal.ListOptions) error {
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	var write func(journal.Record) error
 	finish := out.Flush
+	var unfinishedOf []string // the accounts of the unfinished rows listed
 	headed := false
 	head := func(l journal.Listing) error {
 		headed = true
@@ -247,6 +274,9 @@ func (a *app) listHistory(csv bool, opt journal.ListOptions) error {
 			// shortens addresses).
 			fmt.Fprintf(out, "%-16s  %-*s  %-*s  %12s  %-13s  %s\n", "STARTED (UTC)", idW, "QUOTE", chainW, "CHAIN", "RECEIVE", "ACCOUNT", "STATE")
 			write = func(r journal.Record) error {
+				if !r.Finished() && !slices.ContainsFunc(unfinishedOf, func(a string) bool { return exchange.SameAccountID(a, r.AccountID) }) {
+					unfinishedOf = append(unfinishedOf, r.AccountID)
+				}
 				_, err := fmt.Fprintf(out, "%-16s  %-*s  %-*s  %12s  %-13s  %s\n", r.Started.UTC().Format("2006-01-02 15:04"),
 					idW, r.QuoteID, chainW, r.Intent.Chain, r.Intent.ReceiveAmount.String()+" "+r.Intent.TokenOut,
 					cmp.Or(tui.ShortAddress(r.AccountID), "—"), historyState(r, inv))
@@ -272,6 +302,11 @@ func (a *app) listHistory(csv bool, opt journal.ListOptions) error {
 		return outputError(stdout.err)
 	case err != nil:
 		return failure(exitFailed, "%w", err)
+	}
+	if len(unfinishedOf) > 1 {
+		// Each row's command asks as the account logged in: said once.
+		fmt.Fprintf(env.Stderr, "svcwallet history: unfinished withdrawals of %d accounts are listed: status and withdraw resume ask as the account logged in, and the service tells a withdrawal only to the account that made it; log in as the ACCOUNT a row names (%s) before following or resuming it\n",
+			len(unfinishedOf), inv.command("auth", "login"))
 	}
 	return nil
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/service/sandbox"
+	"github.com/svcwallet/svcwallet/tui"
 )
 
 // journaled writes to the journal what the console writes for a withdrawal
@@ -109,12 +110,17 @@ func TestStatusWatchJournalsOwn(t *testing.T) {
 
 // TestHistoryRefresh (issue 18): `history --refresh` asks the service about
 // the account's unfinished withdrawal, journals its COMPLETED and lists it
-// finished; without an API key it says what to set and exits 2.
+// finished; without an API key it says what to set and exits 2. Another
+// account's unfinished withdrawal is not asked, and that is said once,
+// with the login that would; so is, in the listing, that its command asks
+// as the account logged in.
 func TestHistoryRefresh(t *testing.T) {
 	t.Setenv("XDG_STATE_HOME", t.TempDir())
 	r := newStatusRig(t)
 	id := r.withdraw(sandbox.DemoAPIKey, sandbox.DemoPrivateKey, sandbox.DestCompleted, true)
 	r.journaled(sandbox.DemoAccountID, id)
+	others := r.withdraw(sandbox.DemoAPIKey, sandbox.DemoPrivateKey, sandbox.DestCompleted, true)
+	r.journaled(sandbox.NoChainAccountID, others)
 	r.clock.Advance(sandbox.DefaultSettle)
 
 	r.runLine(map[string]string{statusKeyVar: ""}, statusCmd.runHistoryLine, "--env", "local", "--refresh").
@@ -123,8 +129,16 @@ func TestHistoryRefresh(t *testing.T) {
 		t.Fatalf("journaled %v without a session", got)
 	}
 
+	list := r.runLine(nil, statusCmd.runHistoryLine, "--env", "local")
+	list.want(t, 0, nil, []string{"unfinished withdrawals of 2 accounts are listed", "log in as the ACCOUNT a row names"})
 	res := r.runLine(nil, statusCmd.runHistoryLine, "--env", "local", "--refresh")
-	res.want(t, 0, []string{id[:20]}, []string{"asking the service about 1 unfinished withdrawal"})
+	if unasked := "svcwallet history: 1 unfinished withdrawal of another account (" + tui.ShortAddress(sandbox.NoChainAccountID) + ") was not asked about: the service tells a withdrawal only to the account that made it; log in as that account (svcwallet auth login --env local --config " + r.config + "), then run svcwallet history --refresh"; res.code != 0 || !strings.Contains(res.stdout, id[:20]) || !strings.Contains(res.stderr, "asking the service about 1 unfinished withdrawal") ||
+		strings.Count(res.stderr, unasked) != 1 {
+		t.Errorf("--refresh: exit %d, stderr lacks once %q:\n%s", res.code, unasked, res.stderr)
+	}
+	if got := journalStates(t, others); !slices.Equal(got, []string{"accepted"}) {
+		t.Errorf("another account's withdrawal was asked and journaled: %v", got)
+	}
 	if got := journalStates(t, id); !slices.Equal(got, []string{"accepted", exchange.StateCompleted}) {
 		t.Errorf("journaled %v, want the COMPLETED learned", got)
 	}

@@ -172,6 +172,11 @@ func (c statusCmd) follow(ctx context.Context, client *exchange.Client, env conf
 func (c statusCmd) loop(s *follow.Scheduler, client *exchange.Client) follow.Loop {
 	return follow.Loop{Scheduler: s, Now: c.now, Wait: c.sleep, MaxFailures: follow.GiveUpAfter,
 		Ask: func(ctx context.Context, id string) (exchange.Withdrawal, error) { return fetchStatus(ctx, client, id) },
+		Reread: func(ctx context.Context, w exchange.Withdrawal) exchange.Withdrawal {
+			cx, cancel := context.WithTimeout(ctx, 30*time.Second)
+			defer cancel()
+			return client.ServiceTimeAfter(cx, w)
+		},
 		Journal: func(id string, w exchange.Withdrawal) error {
 			err := c.writer.JournalState(id, w)
 			if err != nil {
@@ -213,9 +218,13 @@ func (c statusCmd) record(ctx context.Context, seen follow.Seen, o *followed, f 
 	case errors.Is(err, exchange.ErrNotFound) && seen.Vanished:
 		// Unknown to the service, yet the journal saw it accepted, or sent
 		// it unanswered while its quote may still execute: said as
-		// follow.Outcome words it, never "not found", asked again with --watch.
-		if !f.watch {
-			return settleErr(failure(exitPending, "%s: %s %s", id, o.f.Outcome().Name, o.f.Outcome().Sentence()).about(id))
+		// follow.Outcome words it, never "not found", asked again with
+		// --watch. --json gives its record, as --csv its row: a state, no error.
+		switch {
+		case f.json && !f.watch:
+			return settle(exitPending)
+		case !f.watch:
+			return settleErr(failure(exitPending, "%s: %s %s To keep asking, run %s", id, o.f.Outcome().Name, o.f.Outcome().Sentence(), c.app.invocation().follow(id)).about(id))
 		}
 		if seen.Step.Changed && !f.csv {
 			c.change(&o.f, f.json)
@@ -224,7 +233,11 @@ func (c statusCmd) record(ctx context.Context, seen follow.Seen, o *followed, f 
 		return false
 	case errors.Is(err, exchange.ErrNotFound) && seen.NeverExecuted():
 		// Sent unanswered, unknown past its quote's margin by the
-		// service's clock: never paid, as resume settles it.
+		// service's clock: never paid, as resume settles it; a record in
+		// --json, as in --csv.
+		if f.json {
+			return settle(exitFailed)
+		}
 		return settleErr(failure(exitFailed, "%s: %s %s", id, o.f.Outcome().Name, o.f.Outcome().Sentence()).about(id))
 	case errors.Is(err, exchange.ErrNotFound):
 		return settleErr(notFound(id))
@@ -298,9 +311,9 @@ func (c statusCmd) report(env config.Environment, f statusFlags, ids map[string]
 		o := ids[f.quoteIDs[0]]
 		say(o)
 		switch {
-		case !o.f.Known:
-		case f.json:
+		case f.json && recorded(&o.f):
 			c.writeRecord(&o.f, endKind(f))
+		case !o.f.Known:
 		case f.watch:
 			fmt.Fprintln(c.env.Stdout)
 			c.print(env, &o.f.Follow)
@@ -326,9 +339,9 @@ func (c statusCmd) report(env config.Environment, f statusFlags, ids map[string]
 			say(o)
 		}
 		switch {
-		case !o.f.Known:
-		case f.json:
+		case f.json && recorded(&o.f):
 			c.writeRecord(&o.f, endKind(f))
+		case !o.f.Known, f.json:
 		default:
 			// "-" for what the record leaves out: a column is never empty;
 			// "*" for what the journal filled in (follow.Filled).
@@ -356,6 +369,14 @@ func (c statusCmd) report(env config.Environment, f statusFlags, ids map[string]
 		}
 	}
 	return exitStatus(code)
+}
+
+// recorded reports that --json gives f's record, not an error: one the
+// service answered, or a not found that is no error of the id's but a
+// state of a withdrawal this journal holds (NOT FOUND YET, NOT FOUND?, or
+// EXPIRED past its quote's margin), as --csv gives each its row.
+func recorded(f *follow.Followed) bool {
+	return f.Known || f.Vanished || f.NeverExecuted()
 }
 
 func orDash(s string) string {

@@ -339,3 +339,25 @@ func TestStatusKeepsTheOrderGiven(t *testing.T) {
 		t.Errorf("status --json of three ids: exit %d\n%s%s", res.code, res.stdout, res.stderr)
 	}
 }
+
+// TestStatusUnknownIDsAskTheClockOnce: `status -` of 20 ids the service
+// does not know asks each once and the service's clock once, not once a
+// not found: a 404's /time doubled a column's asks against the rate limit.
+func TestStatusUnknownIDsAskTheClockOnce(t *testing.T) {
+	r := newStatusRig(t)
+	var stdin strings.Builder
+	for i := range 20 {
+		fmt.Fprintf(&stdin, "q-unknownid%02d\n", i)
+	}
+	before := r.times.Load() // the login's
+	res := r.runStdin(stdin.String(), "-")
+	if res.code != exitNotFound || strings.Count(res.stderr, "no withdrawal with quote id") != 20 {
+		t.Fatalf("exit %d, want 4 and 20 not found:\n%s", res.code, res.stderr)
+	}
+	r.mu.Lock()
+	asks := len(r.asks)
+	r.mu.Unlock()
+	if n := r.times.Load() - before; asks != 20 || n != 1 {
+		t.Errorf("%d status asks and %d /time asks, want 20 and 1", asks, n)
+	}
+}

@@ -53,8 +53,9 @@ type statusRig struct {
 	rewrite atomic.Pointer[func(path string, body []byte) []byte]
 	// statusCode, when set, replaces the HTTP status of rewritten status answers.
 	statusCode atomic.Int32
-	// withdraws counts the withdraw requests that reached the server.
-	withdraws atomic.Int64
+	// withdraws counts the withdraw requests that reached the server,
+	// times the /time requests.
+	withdraws, times atomic.Int64
 	// withdrawHook, when set, may answer a withdraw request itself (true)
 	// instead of the sandbox ex, which it may call first.
 	withdrawHook atomic.Pointer[func(w http.ResponseWriter, req *http.Request, ex http.Handler) bool]
@@ -87,6 +88,9 @@ func newStatusRigWith(t *testing.T, opts sandbox.Options) *statusRig {
 			if h := r.withdrawHook.Load(); h != nil && (*h)(w, req, ex) {
 				return
 			}
+		}
+		if req.URL.Path == exchange.PathTime {
+			r.times.Add(1)
 		}
 		if req.URL.Path == exchange.PathWithdrawalStatus {
 			r.mu.Lock()

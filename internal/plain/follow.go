@@ -135,6 +135,11 @@ func (s *session) loop(ids ...string) (follow.Loop, error) {
 			defer cancel()
 			return s.client().WithdrawalStatus(cx, id)
 		},
+		Reread: func(ctx context.Context, wd exchange.Withdrawal) exchange.Withdrawal {
+			cx, cancel := context.WithTimeout(ctx, exchange.CallTimeout)
+			defer cancel()
+			return s.client().ServiceTimeAfter(cx, wd)
+		},
 		Journal: func(id string, wd exchange.Withdrawal) error {
 			err := w.JournalState(id, wd)
 			if err != nil {

@@ -119,6 +119,11 @@ func (b *boardScreen) loop() follow.Loop {
 			cx, cancel := kit.Call(ctx)
 			defer cancel()
 			return client.WithdrawalStatus(cx, id)
+		},
+		Reread: func(ctx context.Context, w exchange.Withdrawal) exchange.Withdrawal {
+			cx, cancel := kit.Call(ctx)
+			defer cancel()
+			return client.ServiceTimeAfter(cx, w)
 		}}
 }
 

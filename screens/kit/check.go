@@ -139,10 +139,12 @@ func (a *App) checkStep() tea.Cmd {
 		}
 		c.inflight[id] = true
 		client, tag, parent, as := a.Client(), c.tag, a.Root(), c.as
+		was, _ := c.sched.Get(id)
 		cmds = append(cmds, func() tea.Msg {
 			cx, cancel := Call(parent)
 			defer cancel()
-			w, err := client.WithdrawalStatus(exchange.AsAccount(cx, as), id)
+			// The service's clock read again when a kept reading would decide it.
+			w, err := follow.Loop{Ask: client.WithdrawalStatus, Reread: client.ServiceTimeAfter}.AskOf(exchange.AsAccount(cx, as), was.Follow)
 			return CheckAnswerMsg{tag: tag, id: id, w: w, err: err}
 		})
 	}

@@ -422,6 +422,8 @@ func (s *statusScreen) journalReader() func() ([]journal.Entry, bool) {
 func (s *statusScreen) fetch() tea.Cmd {
 	s.inflight, s.asked, s.next = true, true, time.Time{}
 	client, id, tag, read, parent := s.app.Client(), s.quoteID, s.tag, s.journalReader(), s.Context(s.app)
+	was, _ := s.sched.Get(id)
+	was.QuoteID = id
 	if s.as.AccountID != "" {
 		parent = exchange.AsAccount(parent, s.as)
 	}
@@ -433,7 +435,8 @@ func (s *statusScreen) fetch() tea.Cmd {
 		}
 		cx, cancel := kit.Call(parent)
 		defer cancel()
-		m.w, m.err = client.WithdrawalStatus(cx, id)
+		// The service's clock read again when a kept reading would decide it.
+		m.w, m.err = follow.Loop{Ask: client.WithdrawalStatus, Reread: client.ServiceTimeAfter}.AskOf(cx, was.Follow)
 		return m
 	}
 }

@@ -62,6 +62,9 @@ type Client struct {
 	prepared  preparedCredentials
 	onLogin   func(Kept)
 	onRefused func(Kept)
+	// kept is the last reading of the service's /time, which stands for
+	// its clock at later answers for a bounded while (keptReading).
+	kept keptReading
 }
 
 // New returns a client for env.
@@ -163,11 +166,15 @@ func (c *Client) Quote(ctx context.Context, req QuoteRequest) (Quote, error) {
 }
 
 // WithdrawalStatus reads a withdrawal's status record (SPEC.md §4.10). A
-// CREATED record comes with the service's clock when it was read
-// (ServiceTime, from a /time asked right after; zero when that failed),
-// for the decision that its quote can no longer execute; so does a not
-// found (ErrNotFound, with a record of the quote id and that clock only),
-// which a request sent with no answer may yet change until then.
+// CREATED record comes with the service's clock when it was read, at the
+// least (ServiceTime; zero when /time could not be read), for the decision
+// that its quote can no longer execute; so does a not found (ErrNotFound,
+// with a record of the quote id and that clock only), which a request sent
+// with no answer may yet change until then. That clock is a reading kept
+// from an earlier answer (ServiceTimeKept) while one is, so a run of
+// unknown ids asks /time once in KeptReadingLife, not once an id; a
+// reading kept never decides that a quote can no longer execute
+// (ServiceTimeAfter reads it again first).
 func (c *Client) WithdrawalStatus(ctx context.Context, quoteID string) (Withdrawal, error) {
 	var res Withdrawal
 	if c.OwnSecret(quoteID) {
@@ -185,7 +192,12 @@ func (c *Client) WithdrawalStatus(ctx context.Context, quoteID string) (Withdraw
 		res = Withdrawal{QuoteID: quoteID}
 	}
 	if err == nil && res.State == StateCreated || errors.Is(err, ErrNotFound) {
-		res.ServiceTime, _ = c.ServiceTimeSince(ctx, sent)
+		res.asked = sent
+		if t, ok := c.kept.at(sent, c.now()); ok {
+			res.ServiceTime, res.ServiceTimeKept = t, true
+		} else {
+			res.ServiceTime, _ = c.ServiceTimeSince(ctx, sent)
+		}
 	}
 	return res, err
 }

@@ -3,6 +3,7 @@ package exchange
 import (
 	"context"
 	"fmt"
+	"sync"
 	"time"
 )
 
@@ -86,7 +87,10 @@ func (c *Client) ExpiryNow(ctx context.Context) (time.Time, error) {
 	if err != nil {
 		return time.Time{}, err
 	}
-	return earlier(t, c.now()), nil
+	now := c.now()
+	t = earlier(t, now)
+	c.kept.keep(t, now)
+	return t, nil
 }
 
 // ServiceTimeSince is the clock of ExpiryNow at an answer the service gave
@@ -100,6 +104,58 @@ func (c *Client) ServiceTimeSince(ctx context.Context, sent time.Time) (time.Tim
 		return time.Time{}, err
 	}
 	return t.Add(-max(c.now().Sub(sent), 0)), nil
+}
+
+// ServiceTimeAfter is w with the service's clock read again, after its
+// answer, when the one it carries was kept from before
+// (ServiceTimeKept): the reading a decision that its quote can no longer
+// execute is taken on. When /time cannot be read, w stays as it was, and
+// no such decision is taken on it.
+func (c *Client) ServiceTimeAfter(ctx context.Context, w Withdrawal) Withdrawal {
+	if !w.ServiceTimeKept || w.asked.IsZero() {
+		return w
+	}
+	if t, err := c.ServiceTimeSince(ctx, w.asked); err == nil {
+		w.ServiceTime, w.ServiceTimeKept = t, false
+	}
+	return w
+}
+
+// KeptReadingLife is how long one reading of the service's /time stands
+// for its clock at the answers that follow (Client.WithdrawalStatus).
+const KeptReadingLife = time.Minute
+
+// keptDrift is how much faster than the service's our clock is taken to
+// run, at the most, while a reading is kept: one part in keptDrift (a
+// thousand, ten times a poor crystal's drift), taken off the estimate.
+const keptDrift = 1000
+
+// keptReading is the last /time read (service, never later than ours)
+// and our clock then (local). Our clock's own steps do not move the
+// estimate: time.Now's differences are monotonic.
+type keptReading struct {
+	mu             sync.Mutex
+	service, local time.Time
+}
+
+func (k *keptReading) keep(service, local time.Time) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.service, k.local = service, local
+}
+
+// at is the service's clock at our sent, at the least, from the kept
+// reading: its time plus ours elapsed since, less the drift, and never
+// later than ours at sent. false when none is kept, or it is older than
+// KeptReadingLife at now, or was read after now (a clock set back).
+func (k *keptReading) at(sent, now time.Time) (time.Time, bool) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if k.local.IsZero() || now.Before(k.local) || now.Sub(k.local) > KeptReadingLife {
+		return time.Time{}, false
+	}
+	d := sent.Sub(k.local)
+	return earlier(k.service.Add(d-max(d, -d)/keptDrift), sent), true
 }
 
 func earlier(a, b time.Time) time.Time {

@@ -91,6 +91,7 @@ func TestStatusCarriesTheServicesTime(t *testing.T) {
 		t.Errorf("local clock behind: service time %s, %v; want %s, the local clock when the status was asked", w.ServiceTime, err, sent)
 	}
 	timeDown.Store(true)
+	local.Advance(exchange.KeptReadingLife + time.Second) // the reading kept is too old to stand in
 	if w, err := c.WithdrawalStatus(context.Background(), q.QuoteID); err != nil || !w.ServiceTime.IsZero() {
 		t.Errorf("without /time: service time %s, %v; want none", w.ServiceTime, err)
 	}
@@ -100,6 +101,60 @@ func TestStatusCarriesTheServicesTime(t *testing.T) {
 	var fromWire exchange.Withdrawal
 	if err := json.Unmarshal([]byte(`{"quote_id":"q-1","state":"CREATED","ServiceTime":"2099-01-01T00:00:00Z"}`), &fromWire); err != nil || !fromWire.ServiceTime.IsZero() {
 		t.Errorf("an answer set the service's time: %+v %v", fromWire, err)
+	}
+}
+
+// TestStatusKeepsTheServicesClock: a run of ids the service does not know
+// asks /time once, not once an id: the reading kept stands in for its
+// clock for KeptReadingLife, as its time plus ours elapsed since, less a
+// drift allowance (a lower bound, never later than ours), flagged kept; past
+// that life it is read again. ServiceTimeAfter reads it again after an
+// answer, relative to when that ask left.
+func TestStatusKeepsTheServicesClock(t *testing.T) {
+	clock := exchangetest.NewFakeClock(t0)
+	ex := sandbox.New(sandbox.Options{Now: clock.Now})
+	var times atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == exchange.PathTime {
+			times.Add(1)
+		}
+		ex.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	c := exchange.New(config.SandboxEnvironment(srv.URL, sandbox.DefaultChainID), exchange.Options{Now: clock.Now})
+	if _, err := c.Login(context.Background(), exchange.APIKey(sandbox.DemoAPIKey)); err != nil {
+		t.Fatal(err)
+	}
+	status := func(id string) exchange.Withdrawal {
+		t.Helper()
+		w, err := c.WithdrawalStatus(context.Background(), id)
+		if !errors.Is(err, exchange.ErrNotFound) {
+			t.Fatalf("status of %s: %v, want not found", id, err)
+		}
+		return w
+	}
+	first := status("q-unknown0")
+	if times.Load() != 1 || first.ServiceTimeKept || !first.ServiceTime.Equal(t0) {
+		t.Fatalf("first not found: %d /time asks, service time %s kept %v; want one read after it, %s", times.Load(), first.ServiceTime, first.ServiceTimeKept, t0)
+	}
+	for i := 1; i < 20; i++ {
+		clock.Advance(time.Second)
+		w := status(fmt.Sprintf("q-unknown%d", i))
+		elapsed := time.Duration(i) * time.Second
+		if want := t0.Add(elapsed - elapsed/1000); !w.ServiceTimeKept || !w.ServiceTime.Equal(want) {
+			t.Fatalf("not found %d: service time %s kept %v; want %s (the reading plus %s less its drift), kept", i, w.ServiceTime, w.ServiceTimeKept, want, elapsed)
+		}
+	}
+	if n := times.Load(); n != 1 {
+		t.Errorf("20 unknown ids in 19 s asked /time %d times, want once", n)
+	}
+	kept := status("q-again")
+	if again := c.ServiceTimeAfter(context.Background(), kept); again.ServiceTimeKept || !again.ServiceTime.Equal(clock.Now()) || times.Load() != 2 {
+		t.Errorf("read again: %s kept %v after %d /time asks; want %s, read after the answer", again.ServiceTime, again.ServiceTimeKept, times.Load(), clock.Now())
+	}
+	clock.Advance(exchange.KeptReadingLife + time.Second)
+	if w := status("q-later"); w.ServiceTimeKept || times.Load() != 3 {
+		t.Errorf("past the reading's life: kept %v, %d /time asks; want it read again", w.ServiceTimeKept, times.Load())
 	}
 }
 

@@ -356,6 +356,12 @@ type Withdrawal struct {
 	// execute is decided on it (D15). Zero for other states, and when the
 	// service's time could not be read. Never read from an answer.
 	ServiceTime time.Time `json:"-"`
+	// ServiceTimeKept: ServiceTime comes from a reading of /time kept from
+	// before this answer (Client.WithdrawalStatus), not one read after it:
+	// enough to tell that a quote may still execute, never that it cannot.
+	ServiceTimeKept bool `json:"-"`
+	// asked is our clock when the request left, for ServiceTimeAfter.
+	asked time.Time
 }
 
 // ErrorBody is the error body of D7.

@@ -67,6 +67,9 @@ type Follow struct {
 	// when it agreed.
 	Unlike string
 	Claim  *Claim
+	// AskedOnce: it is asked once, not followed (Loop.Once): its words
+	// promise no further ask of a withdrawal not final.
+	AskedOnce bool
 }
 
 // Step is what one answer changed and what comes next.
@@ -77,7 +80,9 @@ type Step struct {
 	// it is the pause the service asked for (RateLimited).
 	Delay       time.Duration
 	RateLimited bool
-	// JournalState is the state to journal for an own withdrawal, or "".
+	// JournalState is the state to journal for an own withdrawal, or "";
+	// LabelExpired for an unanswered request found never executed
+	// (neverPaid).
 	JournalState string
 }
 
@@ -87,6 +92,10 @@ type Step struct {
 func (f *Follow) Answer(w exchange.Withdrawal, err error, interval time.Duration, jitter func(n int64) int64) Step {
 	if f.Final {
 		return Step{}
+	}
+	if f.WantsServiceTime(w, err) {
+		// A kept reading never calls a quote dead: read as no time.
+		w.ServiceTime = time.Time{}
 	}
 	if err == nil {
 		w = f.asJournaled(f.asSigned(w, f.Signed))
@@ -106,7 +115,7 @@ func (f *Follow) Answer(w exchange.Withdrawal, err error, interval time.Duration
 		return step
 	case errors.Is(err, exchange.ErrNotFound):
 		f.Err, f.NotFound, f.Final, f.Vanished = nil, true, true, false
-		return Step{Changed: true}
+		return Step{Changed: true, JournalState: f.neverPaid()}
 	case err != nil:
 		f.Err = err
 		f.Failures++
@@ -121,10 +130,25 @@ func (f *Follow) Answer(w exchange.Withdrawal, err error, interval time.Duration
 	}
 	if f.Ended() {
 		f.Final, step.Changed = true, true
+		if f.ExpiredUnexecuted() {
+			step.JournalState = f.neverPaid()
+		}
 		return step
 	}
 	step.Delay = interval
 	return step
+}
+
+// neverPaid is LabelExpired, for Step.JournalState, of an own request
+// sent with no answer that an answer read past its quote's margin, by the
+// service's clock read after it, found never executed: the follower
+// journals it never paid as `withdraw resume` does (Withdrawer.JournalState
+// decides it again, under the journal's lock); "" otherwise.
+func (f *Follow) neverPaid() string {
+	if f.Own && f.Unanswered && !f.NeverPaid {
+		return LabelExpired
+	}
+	return ""
 }
 
 // asSigned is w with the chain, payout token and receive amount of the
@@ -209,6 +233,26 @@ func (f *Follow) MayBeUnderway(serviceNow time.Time) bool {
 	return !f.AcceptedAt.IsZero() || f.Unanswered && MayStillExecute(f.QuoteExpiry, serviceNow)
 }
 
+// WantsServiceTime reports that the service's clock w carries, a reading
+// kept from before its answer (exchange.Withdrawal.ServiceTimeKept), would
+// decide that f's quote can no longer execute: that decision is taken only
+// on /time read after the answer (exchange.Client.ServiceTimeAfter, which
+// the follow loop asks then, Loop.AskOf). Anywhere else a kept reading
+// only puts a decision off, which is as safe, and asks nothing.
+func (f *Follow) WantsServiceTime(w exchange.Withdrawal, err error) bool {
+	if !w.ServiceTimeKept || w.ServiceTime.IsZero() || !f.AcceptedAt.IsZero() {
+		return false
+	}
+	switch {
+	case errors.Is(err, exchange.ErrNotFound):
+		return f.Unanswered && !MayStillExecute(f.QuoteExpiry, w.ServiceTime)
+	case err == nil && w.State == exchange.StateCreated:
+		g := Follow{QuoteExpiry: f.QuoteExpiry, Last: w}
+		return !MayStillExecute(g.quoteExpiry(), w.ServiceTime)
+	}
+	return false
+}
+
 // NotFoundYet reports a not found of a withdrawal this account sent with
 // no answer while its quote may still execute (LabelNotFoundYet): not the
 // journal contradicted, as a vanished accepted one is.
@@ -216,9 +260,11 @@ func (f *Follow) NotFoundYet() bool { return f.Vanished && f.AcceptedAt.IsZero()
 
 // NeverExecuted reports a withdrawal this account sent with no answer
 // that the service did not know after its quote could no longer execute,
-// by its own clock, or one the journal holds settled so: never paid, as
-// `withdraw resume` settles it.
-func (f *Follow) NeverExecuted() bool { return f.NotFound && (f.Unanswered || f.NeverPaid) }
+// by its own clock, or one the journal holds settled so (`withdraw
+// resume`'s), refused or never sent: never paid, whatever the 404 says.
+func (f *Follow) NeverExecuted() bool {
+	return f.NotFound && (f.Unanswered || f.NeverPaid || f.Refusal.Name != "")
+}
 
 // Ended reports whether the last answer ends the follow: a terminal state,
 // or a quote that can no longer be executed.
@@ -321,11 +367,7 @@ func (o Own) Seed(f *Follow) {
 	f.Own, f.Journaled, f.AcceptedAt, f.Unanswered = true, r.State, r.AcceptedAt, r.Unanswered()
 	out := RecordOutcome(r)
 	f.NeverPaid = out.Name == LabelExpired
-	switch out.Name {
-	case LabelRefused:
-		out.Words += " " + refusedHereWords
-		f.Refusal = out
-	case LabelNotSent:
+	if out.Name == LabelRefused || out.Name == LabelNotSent {
 		f.Refusal = out
 	}
 	if !r.Intent.ExpiresAt.IsZero() {

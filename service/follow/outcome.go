@@ -60,7 +60,7 @@ const (
 	LabelVanished = "NOT FOUND?"
 	// LabelNotFoundYet: the service does not know a withdrawal this
 	// machine sent with no answer, whose quote may still execute
-	// (Follow.MayBeUnderway): not final, it is asked again.
+	// (Follow.MayBeUnderway): not final, asked again while followed.
 	LabelNotFoundYet = "NOT FOUND YET"
 	// LabelNotFound: the service knows no withdrawal with this quote id on
 	// this account.
@@ -85,7 +85,9 @@ const (
 	// refusedHereWords say whose the refusal is when the service's record
 	// only says the quote never executed (Follow.RefusedHere).
 	refusedHereWords = "(This machine's journal holds the refusal; the service reports the quote never executed.)"
-	notFoundWords    = "No withdrawal with this quote id on this account: it is unknown, or it belongs to another account (the service does not say which). Check the id, or look it up logged in to the account and environment that made it."
+	// refusedUnknownWords say it when the service does not know the quote.
+	refusedUnknownWords = "(This machine's journal holds the refusal; the service does not know this quote id.)"
+	notFoundWords       = "No withdrawal with this quote id on this account: it is unknown, or it belongs to another account (the service does not say which). Check the id, or look it up logged in to the account and environment that made it."
 )
 
 // unseenHashWords are the other fact of an id not found that has a
@@ -196,11 +198,14 @@ func (f *Follow) outcome() Outcome {
 	switch {
 	case f.NotFoundYet():
 		return f.notFoundYet()
+	case f.NotFound && f.Refusal.Name != "":
+		// The journal knows more than the service's 404: its refusal.
+		return f.refusedHere(refusedUnknownWords)
 	case f.NeverExecuted():
 		return Outcome{Name: LabelExpired, Words: exchange.ExpiredWords}
 	case f.Vanished:
 		return Outcome{Name: LabelVanished, Words: "The service accepted this withdrawal on " + f.acceptedOn() +
-			", and now does not know it: the funds may have been debited. Contact support with the quote id and transfer id; it is asked again."}
+			", and now does not know it: the funds may have been debited. Contact support with the quote id and transfer id" + f.again("; it is asked again") + "."}
 	case f.NotFound:
 		return notFoundOutcome(f.QuoteID)
 	case !f.Known && errors.Is(f.Err, exchange.ErrRateLimited):
@@ -214,7 +219,7 @@ func (f *Follow) outcome() Outcome {
 		return Outcome{Name: LabelContradicts, Words: "The service reports CREATED for a withdrawal it accepted on " +
 			f.acceptedOn() + ": the funds may have been debited. Contact support with the quote id and transfer id."}
 	case f.RefusedHere():
-		return f.Refusal
+		return f.refusedHere(refusedHereWords)
 	case f.Last.State == exchange.StateCreated && (f.Final || f.ExpiredUnexecuted()):
 		return Outcome{Name: LabelExpired, Words: exchange.ExpiredWords}
 	case f.Last.State == exchange.StateCreated && !f.Last.ServiceTime.IsZero() && f.Last.ServiceTime.After(f.quoteExpiry()):
@@ -223,12 +228,22 @@ func (f *Follow) outcome() Outcome {
 		until := clock(f.quoteExpiry().Add(ExecutableMargin))
 		if f.QuoteExpiry.IsZero() {
 			return Outcome{Name: exchange.StateCreated, Words: "Not executed so far: this computer's journal does not have the quote's expiry, so a request still on its way may execute it until " +
-				until + "; it is asked again until then."}
+				until + f.again("; it is asked again until then") + "."}
 		}
 		return Outcome{Name: exchange.StateCreated, Words: "Not executed so far: the quote expired at " + clock(f.quoteExpiry()) +
-			" by the service's clock, but a request still on its way may execute it until " + until + "; it is asked again until then."}
+			" by the service's clock, but a request still on its way may execute it until " + until + f.again("; it is asked again until then") + "."}
 	}
 	return stateOutcome(f.Last.State)
+}
+
+// refusedHere is the journal's REFUSED (with whose refusal it is: here)
+// or NOT SENT of f's request, which the service's record does not contradict.
+func (f *Follow) refusedHere(here string) Outcome {
+	o := f.Refusal
+	if o.Name == LabelRefused {
+		o.Words += " " + here
+	}
+	return o
 }
 
 // notFoundYet words a not found of a request sent with no answer while
@@ -239,7 +254,16 @@ func (f *Follow) notFoundYet() Outcome {
 		until = "it may still execute until " + clock(f.QuoteExpiry.Add(ExecutableMargin)) + " by the service's clock"
 	}
 	return Outcome{Name: LabelNotFoundYet, Words: "Sent, no answer yet; not found so far: " + until +
-		", so nothing is final; it is asked again. Resuming it re-sends the same signed request (it cannot pay twice) or settles it."}
+		", so nothing is final" + f.again("; it is asked again") + ". Resuming it re-sends the same signed request (it cannot pay twice) or settles it."}
+}
+
+// again is said, the follow goes on asking: "" for an id asked once
+// (AskedOnce), of which nothing more is asked.
+func (f *Follow) again(said string) string {
+	if f.AskedOnce {
+		return ""
+	}
+	return said
 }
 
 func (f *Follow) acceptedOn() string { return f.AcceptedAt.UTC().Format("2006-01-02 15:04 UTC") }

@@ -26,6 +26,9 @@ type Slot struct {
 	// spent: its request went out, though its answer was cut short; given
 	// back, the id waits again but its slot of the budget stays used.
 	spent bool
+	// was is its Follow when handed out, for the ask (Loop.AskOf), which
+	// touches no scheduler.
+	was Follow
 }
 
 // Plan is the asks of a span of the budget, the first due at once.
@@ -58,7 +61,8 @@ func (l Loop) Plan(now time.Time, span time.Duration) (p Plan, wait time.Duratio
 		fresh, hot := l.freshAsks, l.hotAsks
 		id, w, ok := l.Next(at)
 		if ok {
-			p.Slots = append(p.Slots, Slot{ID: id, At: at, freshAsks: fresh, hotAsks: hot})
+			f, _ := l.Get(id)
+			p.Slots = append(p.Slots, Slot{ID: id, At: at, freshAsks: fresh, hotAsks: hot, was: f.Follow})
 			continue
 		}
 		if len(p.Slots) == 0 || w == 0 || at.Add(w).Sub(now) > span {
@@ -88,7 +92,8 @@ func (l Loop) AskPlan(ctx context.Context, p Plan) (asked []Asked, rest []Slot, 
 		} else if i > 0 && -d > p.Late {
 			return asked, p.Slots[i:], nil
 		}
-		w, err := l.Ask(ctx, s.ID)
+		s.was.QuoteID = s.ID
+		w, err := l.AskOf(ctx, s.was)
 		if ctx.Err() != nil {
 			rest = p.Slots[i:]
 			rest[0].spent = true

@@ -24,6 +24,10 @@ type Loop struct {
 	*Scheduler
 	// Ask asks the service one quote id's status (Client.WithdrawalStatus).
 	Ask func(ctx context.Context, id string) (exchange.Withdrawal, error)
+	// Reread reads the service's clock again after an answer whose kept
+	// reading would decide its follow (Follow.WantsServiceTime,
+	// Client.ServiceTimeAfter); nil never does, and the decision waits.
+	Reread func(ctx context.Context, w exchange.Withdrawal) exchange.Withdrawal
 	// Journal writes a state learned of an own withdrawal
 	// (Withdrawer.JournalState); nil journals nothing.
 	Journal func(id string, w exchange.Withdrawal) error
@@ -99,6 +103,16 @@ func (l Loop) Run(ctx context.Context, seen func(Seen) bool) error {
 	return nil
 }
 
+// AskOf asks f's status (Ask), reading the service's clock again when the
+// reading kept would decide it (Reread): the one ask of every follower.
+func (l Loop) AskOf(ctx context.Context, f Follow) (exchange.Withdrawal, error) {
+	w, err := l.Ask(ctx, f.QuoteID)
+	if l.Reread != nil && ctx.Err() == nil && f.WantsServiceTime(w, err) {
+		w = l.Reread(ctx, w)
+	}
+	return w, err
+}
+
 // Took hands the answer to one ask of id (w when err is nil), come now,
 // to the scheduler and says what it came to. It does no I/O.
 func (l Loop) Took(id string, w exchange.Withdrawal, err error) Seen {
@@ -109,6 +123,7 @@ func (l Loop) Took(id string, w exchange.Withdrawal, err error) Seen {
 func (l Loop) TookAt(a Asked) Seen {
 	step := l.Answer(a.ID, a.W, a.Err, a.At)
 	f, _ := l.Get(a.ID)
+	f.AskedOnce = l.Once
 	s := Seen{Followed: f, Step: step, Err: a.Err}
 	s.GaveUp = a.Err != nil && l.MaxFailures > 0 && f.Failures >= l.MaxFailures
 	s.Done = f.Final || s.GaveUp || l.Once && !step.RateLimited

@@ -64,18 +64,31 @@ func TestNotFoundOfUnansweredRequest(t *testing.T) {
 		t.Fatalf("told it own and unanswered: final %v, not found %v, vanished %v; want asked again", got.Final, got.NotFound, got.Vanished)
 	}
 
-	// Another's id, or an answered request of this account's, is not found for good.
-	for _, o := range []Own{{}, {"q-1": {QuoteID: "q-1", Made: true, Answered: true, Error: "refused", Intent: journal.Intent{ExpiresAt: expires}}}} {
+	// Another's id is not found for good.
+	g := Follow{QuoteID: "q-1"}
+	Own{}.Seed(&g)
+	g.Answer(exchange.Withdrawal{QuoteID: "q-1", ServiceTime: expires}, exchange.ErrNotFound, time.Second, nil)
+	if !g.Final || !g.NotFound || g.Outcome().Name != LabelNotFound {
+		t.Fatalf("another's: final %v, outcome %+v; want NOT FOUND", g.Final, g.Outcome())
+	}
+	// A request of this account's the journal holds refused, or never
+	// sent, is said as the journal knows it, never paid: not NOT FOUND.
+	for _, r := range []journal.Record{{Error: "limit reached"}, {Error: "no route to host", NotSent: true}} {
+		r.QuoteID, r.Made, r.Answered, r.Intent = "q-1", true, true, journal.Intent{ExpiresAt: expires}
 		g := Follow{QuoteID: "q-1"}
-		o.Seed(&g)
+		Own{"q-1": r}.Seed(&g)
 		g.Answer(exchange.Withdrawal{QuoteID: "q-1", ServiceTime: expires}, exchange.ErrNotFound, time.Second, nil)
-		if !g.Final || !g.NotFound || g.Outcome().Name != LabelNotFound {
-			t.Fatalf("%v: final %v, outcome %+v; want NOT FOUND", o, g.Final, g.Outcome())
+		o := g.Outcome()
+		if want := RecordOutcome(r); !g.Final || o.Name != want.Name || o.Reason != r.Error || g.Payout() != PayoutNotPaid || !g.NeverExecuted() {
+			t.Fatalf("journaled %s, then not found: final %v, outcome %+v, payout %v; want %s, not paid", want.Name, g.Final, o, g.Payout(), want.Name)
+		}
+		if r.NotSent == strings.Contains(o.Words, "the service does not know this quote id") {
+			t.Errorf("%s: %q; want whose refusal it is said of a refusal alone", o.Name, o.Words)
 		}
 	}
 
 	// No expiry journaled: never called, and said so.
-	g := Follow{QuoteID: "q-2"}
+	g = Follow{QuoteID: "q-2"}
 	Own{"q-2": {QuoteID: "q-2", Made: true}}.Seed(&g)
 	g.Answer(exchange.Withdrawal{QuoteID: "q-2", ServiceTime: expires.Add(time.Hour)}, exchange.ErrNotFound, time.Second, nil)
 	if g.Final || !g.Vanished || !strings.Contains(g.Outcome().Words, "expiry is not in this machine's journal") {

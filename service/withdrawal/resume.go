@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/svcwallet/svcwallet/service/config"
@@ -267,3 +268,38 @@ func resendRefusal(err error) string {
 // NeverPaid is journaled for an unanswered request whose quote expired and
 // which the service never executed (journal.NeverPaid).
 const NeverPaid = journal.NeverPaid
+
+// journalNeverPaid journals a follower's not found or CREATED record of
+// an unanswered request never paid (follow.LabelExpired), as Settle
+// does, only when the record is still unanswered under the journal's lock
+// and the service's clock read after that answer (never a kept reading)
+// is past its journaled quote expiry and the margin: the one rule of
+// "never paid" (follow.MayStillExecute). Otherwise nothing is written.
+func (w Withdrawer) journalNeverPaid(quoteID string, wd exchange.Withdrawal) error {
+	if wd.ServiceTimeKept || wd.ServiceTime.IsZero() {
+		return nil
+	}
+	e := w.entry(journal.KindRejected, quoteID)
+	e.Error, e.QuoteExpired = NeverPaid, true
+	owner := journal.OwnerOf(w.client.Env(), e.AccountID)
+	err := w.journal.AppendGuarded(func() error {
+		recs, err := w.journal.RecordsOf(owner, quoteID)
+		if err != nil {
+			return err
+		}
+		if !slices.ContainsFunc(recs, func(r journal.Record) bool {
+			return r.Made && r.Unanswered() && !follow.MayStillExecute(r.Intent.ExpiresAt, wd.ServiceTime)
+		}) {
+			return errNotNeverPaid
+		}
+		return nil
+	}, e)
+	if errors.Is(err, errNotNeverPaid) {
+		return nil
+	}
+	return err
+}
+
+// errNotNeverPaid: the journal's record does not let journalNeverPaid
+// write (answered meanwhile, another's, or its quote may still execute).
+var errNotNeverPaid = errors.New("not never paid")

@@ -367,6 +367,9 @@ func (w Withdrawer) JournalState(quoteID string, wd exchange.Withdrawal) error {
 	if w.journal == nil {
 		return nil
 	}
+	if wd.State == "" || wd.State == exchange.StateCreated {
+		return w.journalNeverPaid(quoteID, wd)
+	}
 	e := w.entry(journal.KindState, quoteID)
 	recs, err := w.journal.RecordsOf(journal.OwnerOf(w.client.Env(), e.AccountID), quoteID)
 	if err != nil {
