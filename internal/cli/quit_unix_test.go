@@ -78,3 +78,19 @@ func TestGotracebackKeepsGosDump(t *testing.T) {
 		t.Error("with GOTRACEBACK=all ctrl+\\ is caught: no dump for the developer")
 	}
 }
+
+// TestConsoleSaysWhatEndedIt: a signal that ends the console (a ctrl+\
+// typed before it took the terminal) is said in one line once the
+// terminal is given back; it ended with its exit status alone.
+func TestConsoleSaysWhatEndedIt(t *testing.T) {
+	for sig, want := range map[syscall.Signal]string{
+		syscall.SIGQUIT: "svcwallet: ended by ctrl+\\ (SIGQUIT).",
+		syscall.SIGINT:  "svcwallet: ended by ctrl+c (SIGINT).",
+		syscall.SIGTERM: "svcwallet: ended by SIGTERM.",
+		syscall.SIGHUP:  "svcwallet: ended by SIGHUP (the terminal closed).",
+	} {
+		if got := consoleEndedBy(signalCause(sig)); got != want {
+			t.Errorf("%v: said %q, want %q", sig, got, want)
+		}
+	}
+}
