@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"slices"
 	"strings"
 	"syscall"
 
@@ -74,24 +75,44 @@ func StdEnv() CLIEnv {
 	return CLIEnv{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: getenv, ReadSecret: terminalReadSecret, Interrupt: interruptible, BrokenPipes: brokenPipesAsErrors}
 }
 
-// interruptible is parent ended by ctrl+c (SIGINT), or when svcwallet is
-// told to end (SIGTERM, a closed terminal's SIGHUP): every request, wait
-// and prompt of the command heeds it, and a signing command's process
-// group ends with it. Its cause names the signal. Only the first signal is
-// caught: a second has its usual effect, should anything not heed it.
+// interruptible is parent ended by ctrl+c (SIGINT) or ctrl+\ (SIGQUIT),
+// or when svcwallet is told to end (SIGTERM, a closed terminal's SIGHUP):
+// every request, wait and prompt of the command heeds it, and a signing
+// command's process group ends with it. Its cause names the signal. Only
+// the first signal is caught: a second has its usual effect, should
+// anything not heed it, but a second ctrl+\, which is dropped
+// (caughtSignals).
 func interruptible(parent context.Context) (context.Context, func()) {
 	ctx, cancel := context.WithCancelCause(parent)
-	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	caught := caughtSignals(os.Getenv)
+	sigs, dropped := make(chan os.Signal, 1), make(chan os.Signal, 1)
+	signal.Notify(sigs, caught...)
 	go func() {
 		select {
 		case s := <-sigs:
+			// Dropped from before sigs lets go: plain mode raises the quit
+			// again once it gave the terminal back (plain.quitAsAlways).
+			if slices.Contains(caught, os.Signal(syscall.SIGQUIT)) {
+				signal.Notify(dropped, syscall.SIGQUIT)
+			}
 			signal.Stop(sigs)
 			cancel(signalCause(s.(syscall.Signal)))
 		case <-ctx.Done():
 		}
 	}()
-	return ctx, func() { signal.Stop(sigs); cancel(nil) }
+	return ctx, func() { signal.Stop(sigs); signal.Stop(dropped); cancel(nil) }
+}
+
+// caughtSignals are the signals interruptible catches. ctrl+\ (SIGQUIT)
+// is a person's quit, as ctrl+c: left to Go it printed every goroutine's
+// stack over plain mode's prompt and exited 2. A developer who sets
+// GOTRACEBACK (GOTRACEBACK=all) gets Go's dump of a hung process back.
+func caughtSignals(getenv func(string) string) []os.Signal {
+	sigs := []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
+	if getenv("GOTRACEBACK") == "" {
+		sigs = append(sigs, syscall.SIGQUIT)
+	}
+	return sigs
 }
 
 // brokenPipesAsErrors makes a write to a pipe whose reader has gone

@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"charm.land/lipgloss/v2"
@@ -164,12 +165,28 @@ func (a *app) runConsole(ctx context.Context, f consoleFlags) error {
 		fmt.Fprintf(env.Stderr, "svcwallet: the watch board's last changes could not be saved: %v\n", ferr)
 	}
 	if exit, ok := signalExit(ctx); ok {
+		fmt.Fprintln(env.Stderr, consoleEndedBy(context.Cause(ctx)))
 		return exitStatus(exit)
 	}
 	if err != nil {
 		return failure(exitFailed, "%w", err)
 	}
 	return nil
+}
+
+// consoleEndedBy is the line said once a signal ended the console and it
+// gave the terminal back: a ctrl+c or ctrl+\ typed before it took the
+// terminal (raw mode makes them keys after), or a signal from elsewhere.
+func consoleEndedBy(cause error) string {
+	switch cause {
+	case signalCause(syscall.SIGINT):
+		return "svcwallet: ended by ctrl+c (SIGINT)."
+	case signalCause(syscall.SIGQUIT):
+		return "svcwallet: ended by ctrl+\\ (SIGQUIT)."
+	case signalCause(syscall.SIGHUP):
+		return "svcwallet: ended by SIGHUP (the terminal closed)."
+	}
+	return "svcwallet: ended by SIGTERM."
 }
 
 // quitWait bounds the wait for signing commands at quit: a killed command's

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -66,11 +67,9 @@ func runDrawn(ctx context.Context, env CLIEnv, model *tui.Model, profile colorpr
 // does not wait for the first tick: the console draws it itself
 // (drawFirstFrame).
 func runTicked(ctx context.Context, env CLIEnv, model *tui.Model, profile colorprofile.Profile) error {
-	opts := []tea.ProgramOption{tea.WithContext(ctx), tea.WithoutSignalHandler(), tea.WithFPS(consoleFPS), tea.WithColorProfile(profile)}
 	stops := newTickedStops()
-	if stops != nil {
-		opts = append(opts, tea.WithFilter(stops.filter))
-	}
+	opts := []tea.ProgramOption{tea.WithContext(ctx), tea.WithoutSignalHandler(), tea.WithFPS(consoleFPS), tea.WithColorProfile(profile),
+		tea.WithFilter(tickedFilter(outputSize(env.Stdout), stops))}
 	p := tea.NewProgram(model, opts...)
 	defer sayLockWaitsIn(p.Send)()
 	if stops != nil {
@@ -86,6 +85,41 @@ func runTicked(ctx context.Context, env CLIEnv, model *tui.Model, profile colorp
 		fmt.Fprint(env.Stdout, ansi.ResetModeAltScreenSaveCursor+ansi.ShowCursor)
 	}
 	return err
+}
+
+// tickedFilter is runTicked's message filter: stops's (ctrl+z), when there
+// are any, and the size the model and Bubble Tea's renderer lay out for is
+// the one measure gives as the message comes, never a size report in the
+// input (ESC[8;90;250t after a paste's forged end mark, which the parser
+// takes as a resize): the drawer's rule (termdraw.Drawer.Filter) where
+// there is no drawer, Windows and a terminal it cannot take. A terminal
+// that cannot be measured is told no size.
+func tickedFilter(measure func() (int, int, error), stops *tickedStops) func(tea.Model, tea.Msg) tea.Msg {
+	return func(m tea.Model, msg tea.Msg) tea.Msg {
+		if _, ok := msg.(tea.WindowSizeMsg); ok {
+			w, h, err := measure()
+			if err != nil {
+				return nil
+			}
+			return tea.WindowSizeMsg{Width: w, Height: h}
+		}
+		if stops == nil {
+			return msg
+		}
+		return stops.filter(m, msg)
+	}
+}
+
+// outputSize measures the terminal out is (on Windows the console's
+// window, by its API): an error when out is no file.
+func outputSize(out io.Writer) func() (int, int, error) {
+	return func() (int, int, error) {
+		f, ok := out.(*os.File)
+		if !ok {
+			return 0, 0, errors.New("standard output is not a terminal")
+		}
+		return term.GetSize(int(f.Fd()))
+	}
 }
 
 // drawFirstFrame draws the console's first frame at once, in the alternate

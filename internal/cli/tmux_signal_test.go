@@ -19,9 +19,11 @@ import (
 
 // TestTmuxSignalCleansUp runs the built binary on the embedded sandbox in a
 // tmux terminal, with TMPDIR a fresh directory, and ends it with SIGHUP
-// (what closing the terminal sends) or SIGTERM: like q, the console leaves
-// the full screen, removes the sandbox's temporary journal directory and
-// exits with status 128+signal, instead of dying with the directory left.
+// (what closing the terminal sends), SIGTERM or SIGQUIT (a ctrl+\ typed
+// before it takes the terminal): like q, the console leaves the full
+// screen, removes the sandbox's temporary journal directory, says what
+// ended it and exits with status 128+signal, instead of dying with the
+// directory left (SIGQUIT: with Go's goroutine dump).
 func TestTmuxSignalCleansUp(t *testing.T) {
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Skip("tmux is not installed (.ci/run installs it)")
@@ -37,7 +39,7 @@ func TestTmuxSignalCleansUp(t *testing.T) {
 			env = append(env, kv)
 		}
 	}
-	for _, sig := range []syscall.Signal{syscall.SIGHUP, syscall.SIGTERM} {
+	for _, sig := range []syscall.Signal{syscall.SIGHUP, syscall.SIGTERM, syscall.SIGQUIT} {
 		t.Run(sig.String(), func(t *testing.T) {
 			root := filepath.Join(dir, strconv.Itoa(int(sig)))
 			tmp, home := filepath.Join(root, "tmp"), filepath.Join(root, "home")
@@ -48,9 +50,11 @@ func TestTmuxSignalCleansUp(t *testing.T) {
 			s := &tmuxSession{t: t, socket: fmt.Sprintf("svcwallet-sig-%d-%d", os.Getpid(), time.Now().UnixNano()), env: env}
 			t.Cleanup(func() { _, _ = s.tmux("kill-server") })
 			// The shell writes its pid, runs the console and writes its exit
-			// status when it ends (tmux may learn of the exit much later).
+			// status when it ends (tmux may learn of the exit much later),
+			// then keeps the pane alive: a dead pane shows nothing of what
+			// was written last.
 			exitFile := filepath.Join(root, "exit")
-			run := fmt.Sprintf("echo $$ > %[1]s; env TMPDIR=%[2]s HOME=%[3]s XDG_CONFIG_HOME=%[3]s/.config XDG_STATE_HOME=%[3]s/.state XDG_DATA_HOME=%[3]s/.data XDG_CACHE_HOME=%[3]s/.cache %[4]s --theme dark; echo $? > %[5]s",
+			run := fmt.Sprintf("echo $$ > %[1]s; env TMPDIR=%[2]s HOME=%[3]s XDG_CONFIG_HOME=%[3]s/.config XDG_STATE_HOME=%[3]s/.state XDG_DATA_HOME=%[3]s/.data XDG_CACHE_HOME=%[3]s/.cache %[4]s --theme dark; echo $? > %[5]s; sleep 60",
 				pidFile, tmp, home, bin, exitFile)
 			s.must("new-session", "-d", "-s", "main", "-x", "120", "-y", "40", run)
 			s.must("set-option", "-t", "main", "remain-on-exit", "on")
@@ -93,8 +97,10 @@ func TestTmuxSignalCleansUp(t *testing.T) {
 			if got := journals(); len(got) != 0 {
 				t.Errorf("after %v: sandbox journal directories left: %q", sig, got)
 			}
-			if p := s.pane(); strings.Contains(p, "Sandbox demo") {
-				t.Errorf("the full screen was not left:\n%s", p)
+			said := consoleEndedBy(signalCause(sig))
+			s.waitFor("the console to say "+said, func() bool { return strings.Contains(s.pane(), said) })
+			if p := s.pane(); strings.Contains(p, "Sandbox demo") || strings.Contains(p, "goroutine ") {
+				t.Errorf("the full screen was not left, or Go's dump was printed:\n%s", p)
 			}
 		})
 	}

@@ -52,6 +52,7 @@ var variables = []variable{
 	{name: "DISPLAY", means: "Linux and the BSDs: a graphical session, where the console's links open in a browser."},
 	{name: "WAYLAND_DISPLAY", means: "as DISPLAY, for a Wayland session."},
 	{name: "GOMAXPROCS", means: "Go's processors: unset, the console runs on one once started (it waits on the terminal and the network, and idles cheaper so); set, on as many as it says."},
+	{name: "GOTRACEBACK", set: "GOTRACEBACK=all", means: "set, ctrl+\\ is left to Go, which prints every goroutine's stack (a developer's look at a hung process); unset, it quits as ctrl+c does."},
 	{name: sourceDateVar, means: "svcwallet man dates the page by these seconds since 1970 (a release sets the commit's time), not by the build's day."},
 }
 

@@ -44,7 +44,9 @@ type GroupCmd struct {
 // when its context does: a signing command's wrapper ended by ctrl+c or
 // ctrl+\ (its group has the terminal) left the signer it ran in the
 // background, which ignores both, waiting for a device's yes. On Windows
-// the job object does so already; elsewhere but Linux it is not done.
+// the job object does so already; on Linux waitid and on macOS and the
+// BSDs kqueue tell the leader's end without reaping it; elsewhere it is
+// not done.
 func (g *GroupCmd) EndWhole() { g.whole = true }
 
 // Start starts the child in its group. A child that cannot join its group

@@ -61,8 +61,10 @@ func TestGroupHelperProcess(t *testing.T) {
 // both) kept waiting for a device's yes, and svcwallet said nothing was
 // signed (seen in tmux: sleep outlived sh after ctrl+\ and ctrl+c).
 func TestSignCommandEndsWithItsWrapper(t *testing.T) {
-	if runtime.GOOS != "linux" && runtime.GOOS != "windows" {
-		t.Skip("a group is ended with its leader on Linux (waitid) and Windows (the job object) only")
+	switch runtime.GOOS {
+	case "linux", "windows", "darwin", "dragonfly", "freebsd", "netbsd", "openbsd":
+	default:
+		t.Skip("a group is ended with its leader on Linux (waitid), macOS and the BSDs (kqueue) and Windows (the job object) only")
 	}
 	for name, start := range map[string]signer.Starter{
 		"console":      signer.SignCommandStarter(false),

@@ -84,7 +84,7 @@ func hushOf(f *os.File) func() (func(), error) {
 		go func() {
 			select {
 			case <-quit:
-				quitAsAlways(f, was)
+				quitAsAlways(f, was, quit)
 			case <-stop:
 			}
 		}()
@@ -138,7 +138,7 @@ func readHidden(ctx context.Context, f *os.File, g Gate, prompt func()) (string,
 			_ = unix.IoctlSetTermios(fd, setTermios, &hidden)
 			pastesMarked(f, true) // a shell's line editor turns the mode off
 		case <-quit:
-			quitAsAlways(f, was)
+			quitAsAlways(f, was, quit)
 		case r := <-done:
 			secret, open := secretLine(r.line)
 			// Followed with echo off, so none of the rest shows.
@@ -179,16 +179,18 @@ func pastesMarked(f *os.File, on bool) {
 	}
 }
 
-// quitAsAlways quits as ctrl+\ always does, the terminal f given back as
-// it was first (its settings was, pastes no longer marked): the default
-// action would leave it in the mode svcwallet set for the shell.
-func quitAsAlways(f *os.File, was *unix.Termios) {
+// quitAsAlways quits as ctrl+\ does in this process, the terminal f
+// given back as it was first (its settings was, pastes no longer marked):
+// the default action would leave it in the mode svcwallet set for the
+// shell. The quit is raised again with quit, the read's own catch, let go:
+// the command's (its context ends, as at ctrl+c) or, none, the default.
+func quitAsAlways(f *os.File, was *unix.Termios, quit chan os.Signal) {
 	if u := unhushed.Load(); u != nil {
 		was = u
 	}
 	pastesMarked(f, false)
 	_ = unix.IoctlSetTermios(int(f.Fd()), setTermios, was)
-	signal.Reset(syscall.SIGQUIT)
+	signal.Stop(quit)
 	_ = syscall.Kill(os.Getpid(), syscall.SIGQUIT)
 }
 
@@ -298,7 +300,7 @@ func readKeys(f *os.File) (io.ReadCloser, error) {
 				pastesMarked(f, false) // the shell's, until continued
 				k.stopJob()            // returns once continued
 			case <-k.quit:
-				quitAsAlways(f, was)
+				quitAsAlways(f, was, k.quit)
 			case <-k.stop:
 				return
 			}

@@ -40,9 +40,11 @@ func (d *Drawer) paint(out *bytes.Buffer, v *tea.View, t terminal, resized bool)
 		d.lines = nil
 		// Bubble Tea's keyboard set-up too (modifyOtherKeys and the kitty
 		// protocol's disambiguation, with what the view asks beside), so
-		// keys read the same.
+		// keys read the same, and its question of the flags taken: the
+		// answer (tea.KeyboardEnhancementsMsg) is how the model learns the
+		// terminal tells a held key's repeats (tui.Common.RepeatsTold).
 		out.WriteString(ansi.SetModeAltScreenSaveCursor + ansi.ResetModeTextCursorEnable + ansi.SetModeBracketedPaste +
-			ansi.SetModifyOtherKeys2 + ansi.PushKittyKeyboard(kittyFlags(v.KeyboardEnhancements)))
+			ansi.SetModifyOtherKeys2 + ansi.PushKittyKeyboard(kittyFlags(v.KeyboardEnhancements)) + ansi.RequestKittyKeyboard)
 		if t.ask {
 			// Before the first frame's erase: a terminal that prints the
 			// query instead of answering it has it wiped at once.
@@ -64,7 +66,8 @@ func (d *Drawer) paint(out *bytes.Buffer, v *tea.View, t terminal, resized bool)
 	if d.drawn != nil {
 		was = d.drawn.MouseMode
 		if d.drawn.KeyboardEnhancements != v.KeyboardEnhancements {
-			out.WriteString(ansi.KittyKeyboard(kittyFlags(v.KeyboardEnhancements), 1)) // the entry pushed, in place
+			// The entry pushed, in place, and asked again as Bubble Tea does.
+			out.WriteString(ansi.KittyKeyboard(kittyFlags(v.KeyboardEnhancements), 1) + ansi.RequestKittyKeyboard)
 		}
 	}
 	out.WriteString(mouseModes(was, v.MouseMode))

@@ -388,14 +388,16 @@ func (f writerFunc) Write(b []byte) (int, error) { return f(b) }
 // beside the disambiguation Bubble Tea always asks), a view asking
 // otherwise sets them in place, and the teardown pops them: a terminal
 // speaking the protocol then tells a held enter's repeats, and the shell
-// gets its keys back as they were.
+// gets its keys back as they were. The flags are asked for once pushed:
+// unasked, the drawn console never learnt the terminal tells repeats, and
+// every review held its keys the longer guard.
 func TestKeyboardEnhancementsAsTheViewAsks(t *testing.T) {
 	s := newScreen(40, 10)
 	d := New(s, 40, 10, colorprofile.TrueColor, nil)
 	d.Frame(tea.View{Content: "review", AltScreen: true, KeyboardEnhancements: tui.KeyboardAsked})
 	s.wait(t)
-	if got := s.raw.String(); !strings.Contains(got, ansi.PushKittyKeyboard(31)) {
-		t.Fatalf("the first frame pushed no flags 31: %q", got)
+	if got := s.raw.String(); !strings.Contains(got, ansi.PushKittyKeyboard(31)+ansi.RequestKittyKeyboard) {
+		t.Fatalf("the first frame pushed no flags 31, or did not ask for them after: %q", got)
 	}
 	d.Frame(tea.View{Content: "review", AltScreen: true})
 	s.wait(t)

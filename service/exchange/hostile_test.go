@@ -307,7 +307,12 @@ func TestHostileAnswersRefused(t *testing.T) {
 		}), "route to ARBITRUM names the payout token USDT twice"},
 		// The review names whose funding address the Transfer pays.
 		{"empty provider", exchange.PathWithdrawalInfo, set("provider", ""), "bridge provider is empty"},
-		{"provider of control characters", exchange.PathWithdrawalInfo, set("provider", "\x1b[2J\u200b"), "bridge provider is empty"},
+		{"provider of control characters", exchange.PathWithdrawalInfo, set("provider", "\x1b[2J\u200b"), "bridge provider is not one word"},
+		// Named before the trust note, free text read as the note or
+		// pushed it off the row.
+		{"provider of words", exchange.PathWithdrawalInfo, set("provider", "Across · pinned ·"), "bridge provider is not one word"},
+		{"provider holding the note's word", exchange.PathWithdrawalInfo, set("provider", "Pinned-Bridge"), `bridge provider holds "pinned", a word of the bridge address's trust note`},
+		{"provider past the row", exchange.PathWithdrawalInfo, set("provider", strings.Repeat("a", 33)), "bridge provider is 33 characters long (at most 32)"},
 		{"empty route chain", exchange.PathWithdrawalInfo, onRoute(func(r map[string]any) map[string]any { r["chain"] = ""; return nil }), "route chain is empty"},
 		{"empty payout token", exchange.PathWithdrawalInfo, onRoute(func(r map[string]any) map[string]any { r["tokens_out"] = []any{""}; return nil }), "payout token is empty"},
 		{"empty route chain id", exchange.PathWithdrawalInfo, onRoute(func(r map[string]any) map[string]any { r["chain_id"] = ""; return nil }), "route chain id is empty"},

@@ -13,11 +13,8 @@ import (
 // the chain's name and id settle.
 
 func (w *WithdrawalInfo) cleanAnswer(time.Time) error {
-	w.Provider = safetext.Line(w.Provider, safetext.MaxNameLen)
-	// The review names whose funding address the Transfer pays: "the
-	// bridge funding address of  · …" named nobody.
-	if strings.TrimSpace(w.Provider) == "" {
-		return NewShapeError("bridge provider", "is empty")
+	if err := CheckProvider(w.Provider); err != nil {
+		return err
 	}
 	if err := ValidateAddress(ChainTypeEVM, w.FundingAddress); err != nil {
 		return NewShapeError("bridge funding address", "is not an EVM address (%v)", err)
@@ -88,4 +85,37 @@ func checkNameGiven(field, name string) error {
 		return NewShapeError(field, "is empty")
 	}
 	return CheckName(field, name)
+}
+
+// maxProviderLen bounds the bridge provider's name: the short review
+// (60x20) shows it and the trust note after it on one line.
+const maxProviderLen = 32
+
+// noteWords are the words of the bridge address's trust note
+// (withdrawal.BridgeTrust.Note), which no provider's name holds.
+var noteWords = []string{"pinned", "first", "seen", "since", "replaces", "accepted", "announced"}
+
+// CheckProvider holds the bridge provider (SPEC.md §4.7: its identifier),
+// which the review names before the trust note ("bridge funding address
+// of sandbox-bridge · pinned"), to one word of 1 to maxProviderLen
+// letters, digits, '.', '_' and '-', holding none of the note's words:
+// free text ("X · pinned ·", a line long enough to push the note off the
+// row) read as the note, or stood in for it. The review names whose
+// funding address the Transfer pays: an empty one named nobody.
+func CheckProvider(p string) error {
+	if p == "" {
+		return NewShapeError("bridge provider", "is empty")
+	}
+	if len(p) > maxProviderLen {
+		return NewShapeError("bridge provider", "is %d characters long (at most %d)", len(p), maxProviderLen)
+	}
+	if !safetext.IsToken(p) || strings.Contains(p, ":") {
+		return NewShapeError("bridge provider", "is not one word of letters, digits, '.', '_' and '-'")
+	}
+	for _, w := range noteWords {
+		if strings.Contains(strings.ToLower(p), w) {
+			return NewShapeError("bridge provider", "holds %q, a word of the bridge address's trust note", w)
+		}
+	}
+	return nil
 }
