@@ -135,7 +135,9 @@ of several ids ends with the largest of theirs.
        answered, an identical withdrawal that got no answer, the key
        source's refusal or a wait for it cancelled or run out); for status
        and withdraw --wait, not paid out (FAILED, REFUNDED, or a quote that
-       expired unexecuted); history and doctor: something to fix
+       expired unexecuted; after FAILED the funds stay debited until
+       support returns them, so 1 alone is no reason to withdraw again:
+       the state says which); history and doctor: something to fix
   2    usage error, before anything is asked (flags, a quote id's or
        address's shape, an unknown --env; also no terminal to confirm on
        without --yes, and builder authorize of an API key beyond Trade
