@@ -264,6 +264,7 @@ func (p *Prompter) secretOf(question string, keep func(string) string) (string, 
 	for {
 		prompt := func() { fmt.Fprint(p.out, question+" ") }
 		if p.secret == nil {
+			p.echoAgain()
 			prompt()
 			answer, err := p.read()
 			if err != nil || answer != "" {

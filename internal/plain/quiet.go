@@ -17,6 +17,12 @@ import "fmt"
 // reads a line with the terminal's echo (lineAsked): what comes between
 // is never shown, and the secret's question discards it.
 
+// What was typed while echo was held off sat unseen in the terminal's
+// queue, and a line question after it took it as its answer: the person
+// saw an answer they never saw typed, or none. Shown late instead, a
+// passphrase typed ahead where none was asked would show. So it is
+// discarded as echo comes back, and said (hiddenAheadWords).
+
 // hush holds the terminal's echo off from now until echoAgain.
 func (p *Prompter) hush() {
 	if p.unhush != nil || p.gate.Hush == nil || !p.gate.OnTerminal() {
@@ -27,13 +33,21 @@ func (p *Prompter) hush() {
 	}
 }
 
-// echoAgain puts the terminal's echo back as hush found it, if it holds it.
+// echoAgain puts the terminal's echo back as hush found it, if it holds
+// it, and discards what was typed meanwhile unseen, saying so.
 func (p *Prompter) echoAgain() {
-	if p.unhush != nil {
-		p.unhush()
-		p.unhush = nil
+	if p.unhush == nil {
+		return
+	}
+	p.unhush()
+	p.unhush = nil
+	if held, _ := p.gate.Flush(); held {
+		p.Say(hiddenAheadWords)
 	}
 }
+
+// hiddenAheadWords is said of keys typed while echo was held off.
+const hiddenAheadWords = "Discarded what was typed ahead unseen: the terminal showed none of it after the last answer."
 
 // BeforeSecret marks the next question as asked right before a secret.
 func (p *Prompter) BeforeSecret() { p.quiet = true }
@@ -43,6 +57,7 @@ func (p *Prompter) BeforeSecret() { p.quiet = true }
 // read a key at a time and no line is being read already; else a line.
 func (p *Prompter) readAnswer(prompt string, quiet bool) (string, error) {
 	g := p.gate
+	p.echoAgain()  // before the question shows: what is typed at it is seen
 	p.sayDropped() // typed ahead of this question, after the one before
 	if !quiet || g.Keys == nil || !g.OnTerminal() || p.pending != nil {
 		fmt.Fprint(p.out, prompt)
