@@ -280,3 +280,27 @@ func TestEchoGivenBackAtTheEnd(t *testing.T) {
 		t.Errorf("passphrase %q, %v, %d hushes; echo on %v after it", pass, err, hushes, echo)
 	}
 }
+
+// TestConsoleHushByItsMode: a Windows console's hush clears the echo of
+// its mode alone, and gives the mode back as it was; a mode it cannot
+// read or set holds no hush.
+func TestConsoleHushByItsMode(t *testing.T) {
+	mode := uint32(0x01f7) // line input, echo, processed input and more
+	get := func() (uint32, error) { return mode, nil }
+	set := func(m uint32) error { mode = m; return nil }
+	unhush, err := consoleHush(get, set)
+	if err != nil || mode != 0x01f7&^consoleEchoInput {
+		t.Fatalf("hushed to %#x (%v)", mode, err)
+	}
+	unhush()
+	if mode != 0x01f7 {
+		t.Errorf("given back as %#x", mode)
+	}
+	failed := errors.New("not a console")
+	if _, err := consoleHush(func() (uint32, error) { return 0, failed }, set); err == nil {
+		t.Error("a mode not read held a hush")
+	}
+	if _, err := consoleHush(get, func(uint32) error { return failed }); err == nil {
+		t.Error("a mode not set held a hush")
+	}
+}

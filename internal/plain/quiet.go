@@ -33,6 +33,24 @@ func (p *Prompter) hush() {
 	}
 }
 
+// consoleEchoInput is a Windows console's echo in its mode
+// (ENABLE_ECHO_INPUT), written here so its hush is tested everywhere.
+const consoleEchoInput = 0x0004
+
+// consoleHush turns a console's echo off by its mode, read by get and set
+// by set, until the func it returns sets the mode back as it was: a
+// Windows console's Gate.Hush.
+func consoleHush(get func() (uint32, error), set func(uint32) error) (func(), error) {
+	was, err := get()
+	if err != nil {
+		return nil, err
+	}
+	if err := set(was &^ consoleEchoInput); err != nil {
+		return nil, err
+	}
+	return func() { _ = set(was) }, nil
+}
+
 // echoAgain puts the terminal's echo back as hush found it, if it holds
 // it, and discards what was typed meanwhile unseen, saying so.
 func (p *Prompter) echoAgain() {
