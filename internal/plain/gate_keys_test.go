@@ -304,3 +304,33 @@ func TestConsoleHushByItsMode(t *testing.T) {
 		t.Error("a mode not set held a hush")
 	}
 }
+
+// TestTypedUnseenSaidBeforeTheNextQuestion: what the terminal holds as
+// echo comes back, typed while it was held off, is discarded then and
+// said before the next question shows, so what is typed at it is seen;
+// a terminal holding nothing then says nothing.
+func TestTypedUnseenSaidBeforeTheNextQuestion(t *testing.T) {
+	for _, held := range []bool{true, false} {
+		keys := &fakeKeys{now: time.Unix(1, 0), reads: press(read, 100*time.Millisecond, "y\n")}
+		echo, hushed := true, false
+		g := keys.gate()
+		g.Hush = func() (func(), error) { echo, hushed = false, true; return func() { echo = true }, nil }
+		// What was typed while hushed is found by a flush once echo is back.
+		g.Flush = func() (bool, error) { return held && hushed && echo, nil }
+		var out bytes.Buffer
+		p := NewPrompter(context.Background(), strings.NewReader("next\n"), &out, nil)
+		p.gate = g
+		if yes, err := p.Confirm(func() string { return "Sign?" }); !yes || err != nil {
+			t.Fatalf("confirmed %v, %v", yes, err)
+		}
+		out.Reset()
+		next, err := p.Ask("Next:", nil)
+		want := "Next: "
+		if held {
+			want = hiddenAheadWords + "\nNext: "
+		}
+		if next != "next" || err != nil || !echo || out.String() != want {
+			t.Errorf("held %v: answer %q, %v; echo on %v; wrote %q", held, next, err, echo, out.String())
+		}
+	}
+}
