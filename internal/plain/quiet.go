@@ -52,16 +52,27 @@ func consoleHush(get func() (uint32, error), set func(uint32) error) (func(), er
 }
 
 // echoAgain puts the terminal's echo back as hush found it, if it holds
-// it, and discards what was typed meanwhile unseen, saying so.
+// it, at a question: what was typed meanwhile, unseen, is discarded and
+// said. No line is being read then (a read in flight holds the terminal:
+// the discard's read would wait on it).
 func (p *Prompter) echoAgain() {
+	if p.giveEchoBack() {
+		if held, _ := p.gate.Flush(); held {
+			p.Say(hiddenAheadWords)
+		}
+	}
+}
+
+// giveEchoBack puts the terminal's echo back as hush found it, and
+// reports whether it held it: as plain mode or a passphrase ends, where a
+// read an interrupt left in flight may still wait on the terminal.
+func (p *Prompter) giveEchoBack() bool {
 	if p.unhush == nil {
-		return
+		return false
 	}
 	p.unhush()
 	p.unhush = nil
-	if held, _ := p.gate.Flush(); held {
-		p.Say(hiddenAheadWords)
-	}
+	return true
 }
 
 // hiddenAheadWords is said of keys typed while echo was held off.

@@ -81,6 +81,6 @@ func quietRig(t *testing.T) (p *Prompter, ptmx, tty *os.File, shown *transcript,
 	}
 	p = NewPrompter(context.Background(), tty, tty, TerminalSecret(tty))
 	p.gate = g
-	t.Cleanup(p.echoAgain) // a hush held is the process's (unhushed)
+	t.Cleanup(func() { p.giveEchoBack() }) // a hush held is the process's (unhushed)
 	return p, ptmx, tty, shown, reads
 }
