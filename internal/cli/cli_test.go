@@ -396,3 +396,22 @@ func TestFlagPrefixOfSeveralSuggestsThemAll(t *testing.T) {
 		t.Errorf("wat, a typo from wait and want alike: %q, want both", got)
 	}
 }
+
+// TestRefusedKeyHalfQuotesNothingOfIt: an argument refused that may be a
+// key's half (31 to 33 hex digits) is said by its length alone, whatever
+// refuses it: a half each cut after 8 digits, the other given apart too,
+// showed 16 of a key's 64.
+func TestRefusedKeyHalfQuotesNothingOfIt(t *testing.T) {
+	const half = "ac0974bec39a17e36ba4a6b4d238ff94"
+	for _, args := range [][]string{
+		{"history", "--since", half},
+		{"deposit", half},
+		{"history", "--limit", "0x" + half},
+		{half},
+	} {
+		r := depositCmd(t, nil, args...)
+		if r.code != exitUsage || !strings.Contains(r.stderr, "[32 hex digits]") || strings.Contains(r.stdout+r.stderr, half[:4]) {
+			t.Errorf("%q: exit %d, stderr %q", args, r.code, r.stderr)
+		}
+	}
+}

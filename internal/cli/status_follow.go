@@ -50,8 +50,8 @@ func readQuoteIDs(r io.Reader) ([]string, []follow.Lookup, error) {
 	ids, lookups, bad := follow.ParseQuoteIDs(text.String(), false)
 	if len(bad) > 0 {
 		m := bad[0]
-		if said := secretsSaid(follow.Secrets(bad)); said != "" {
-			return nil, nil, fmt.Errorf("standard input %s, not quote ids: %v", said, m.Err)
+		if said, ok := follow.SecretsSaid(bad); ok {
+			return nil, nil, fmt.Errorf("standard input %s", said)
 		}
 		if said, ok := follow.LineRefusal(m, false); ok { // a row's ids, or hex ids that are a key's shape together: never repeated
 			return nil, nil, fmt.Errorf("standard input %s", said)
@@ -67,27 +67,6 @@ func readQuoteIDs(r io.Reader) ([]string, []follow.Lookup, error) {
 		return nil, nil, fmt.Errorf("standard input line %d: %v%s", m.Line, follow.NotQuoteID(m.Text, m.Err), next)
 	}
 	return ids, lookups, nil
-}
-
-// secretsSaid names the lines of each secret (follow.Secrets): "lines 1
-// to 12 are one wallet secret", or each of several on lines next to each
-// other ("lines 1 to 12 and line 13 are 2 wallet secrets"), which were
-// said as one; "" for a secret on one line alone, said as its line is.
-func secretsSaid(secrets []follow.SecretLinesError) string {
-	switch {
-	case len(secrets) == 0, len(secrets) == 1 && secrets[0].First == secrets[0].Last:
-		return ""
-	case len(secrets) == 1:
-		return fmt.Sprintf("lines %d to %d are one wallet secret", secrets[0].First, secrets[0].Last)
-	}
-	each := make([]string, len(secrets))
-	for i, s := range secrets {
-		each[i] = fmt.Sprintf("line %d", s.First)
-		if s.Last > s.First {
-			each[i] = fmt.Sprintf("lines %d to %d", s.First, s.Last)
-		}
-	}
-	return fmt.Sprintf("%s and %s are %d wallet secrets", strings.Join(each[:len(each)-1], ", "), each[len(each)-1], len(secrets))
 }
 
 // followed is the command's account of one quote id: its last record and,

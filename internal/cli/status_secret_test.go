@@ -94,7 +94,8 @@ func TestStatusRefusesASLIP39Share(t *testing.T) {
 // TestStatusStdinSecretsNextToEachOtherSaidEach: two wallet secrets on
 // lines next to each other (a phrase one word a line, then a key in
 // base64; two keys in base64) are said each with its lines, never
-// repeated: they were said as one secret on all their lines.
+// repeated, and what they are said of several: they were said as one
+// secret on all their lines, then "it has the shape" of the two.
 func TestStatusStdinSecretsNextToEachOtherSaidEach(t *testing.T) {
 	words := strings.Fields("legal winner thank year wave sausage worth useful legal winner thank yellow")
 	raw := make([]byte, 32)
@@ -106,8 +107,8 @@ func TestStatusStdinSecretsNextToEachOtherSaidEach(t *testing.T) {
 	other := base64.StdEncoding.EncodeToString(raw)
 	r := newStatusRig(t)
 	for stdin, said := range map[string]string{
-		strings.Join(words, "\n") + "\n" + b64 + "\n": "standard input lines 1 to 12 and line 13 are 2 wallet secrets, not quote ids: ",
-		"q-1\n" + b64 + "\n" + other + "\n":           "standard input line 2 and line 3 are 2 wallet secrets, not quote ids: ",
+		strings.Join(words, "\n") + "\n" + b64 + "\n": "standard input lines 1 to 12 and line 13 are 2 wallet secrets, not quote ids: each has the shape of ",
+		"q-1\n" + b64 + "\n" + other + "\n":           "standard input line 2 and line 3 are 2 wallet secrets, not quote ids: each has the shape of ",
 	} {
 		res := r.runStdin(stdin, "-")
 		if res.code != exitUsage || !strings.Contains(res.stderr, said) || strings.Contains(res.stdout+res.stderr, "sausage") ||

@@ -46,7 +46,8 @@ type Gate struct {
 	After func(time.Duration) <-chan time.Time
 	// Hush turns the terminal's echo off until the func it returns puts
 	// it back: held from a question before a secret until the next line
-	// question (Prompter.hush). nil: the terminal is not so held (Windows).
+	// question (Prompter.hush), which discards what was typed meanwhile.
+	// nil: the terminal is not so held.
 	Hush func() (func(), error)
 	// take drops what the terminal holds and gives its bytes, where a
 	// paste's end mark may be among them; nil (Windows, whose console input

@@ -280,3 +280,57 @@ func TestEchoGivenBackAtTheEnd(t *testing.T) {
 		t.Errorf("passphrase %q, %v, %d hushes; echo on %v after it", pass, err, hushes, echo)
 	}
 }
+
+// TestConsoleHushByItsMode: a Windows console's hush clears the echo of
+// its mode alone, and gives the mode back as it was; a mode it cannot
+// read or set holds no hush.
+func TestConsoleHushByItsMode(t *testing.T) {
+	mode := uint32(0x01f7) // line input, echo, processed input and more
+	get := func() (uint32, error) { return mode, nil }
+	set := func(m uint32) error { mode = m; return nil }
+	unhush, err := consoleHush(get, set)
+	if err != nil || mode != 0x01f7&^consoleEchoInput {
+		t.Fatalf("hushed to %#x (%v)", mode, err)
+	}
+	unhush()
+	if mode != 0x01f7 {
+		t.Errorf("given back as %#x", mode)
+	}
+	failed := errors.New("not a console")
+	if _, err := consoleHush(func() (uint32, error) { return 0, failed }, set); err == nil {
+		t.Error("a mode not read held a hush")
+	}
+	if _, err := consoleHush(get, func(uint32) error { return failed }); err == nil {
+		t.Error("a mode not set held a hush")
+	}
+}
+
+// TestTypedUnseenSaidBeforeTheNextQuestion: what the terminal holds as
+// echo comes back, typed while it was held off, is discarded then and
+// said before the next question shows, so what is typed at it is seen;
+// a terminal holding nothing then says nothing.
+func TestTypedUnseenSaidBeforeTheNextQuestion(t *testing.T) {
+	for _, held := range []bool{true, false} {
+		keys := &fakeKeys{now: time.Unix(1, 0), reads: press(read, 100*time.Millisecond, "y\n")}
+		echo, hushed := true, false
+		g := keys.gate()
+		g.Hush = func() (func(), error) { echo, hushed = false, true; return func() { echo = true }, nil }
+		// What was typed while hushed is found by a flush once echo is back.
+		g.Flush = func() (bool, error) { return held && hushed && echo, nil }
+		var out bytes.Buffer
+		p := NewPrompter(context.Background(), strings.NewReader("next\n"), &out, nil)
+		p.gate = g
+		if yes, err := p.Confirm(func() string { return "Sign?" }); !yes || err != nil {
+			t.Fatalf("confirmed %v, %v", yes, err)
+		}
+		out.Reset()
+		next, err := p.Ask("Next:", nil)
+		want := "Next: "
+		if held {
+			want = hiddenAheadWords + "\nNext: "
+		}
+		if next != "next" || err != nil || !echo || out.String() != want {
+			t.Errorf("held %v: answer %q, %v; echo on %v; wrote %q", held, next, err, echo, out.String())
+		}
+	}
+}

@@ -73,3 +73,61 @@ func TestQuitWhileHushedGivesEchoBack(t *testing.T) {
 		}
 	}
 }
+
+// TestHushHeldAgainAfterContinue: a stop and continue (ctrl+z, then fg)
+// while the terminal's echo is held off gives it back with the shell's
+// settings, echo on; the hush is set again at SIGCONT, between questions
+// and after a key read inside, the one begun in the shell's settings
+// too. The echo came back until the next question: a passphrase typed
+// ahead showed.
+func TestHushHeldAgainAfterContinue(t *testing.T) {
+	ptmx, tty := openTerminal(t)
+	go io.Copy(io.Discard, ptmx)
+	fd := int(tty.Fd())
+	shells, err := unix.IoctlGetTermios(fd, getTermios)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mode := func(want uint64) func() bool { // the Lflag bits of ECHO and ICANON
+		return func() bool {
+			m, err := unix.IoctlGetTermios(fd, getTermios)
+			return err == nil && uint64(m.Lflag&(unix.ECHO|unix.ICANON)) == want
+		}
+	}
+	atFg := func() { // the shell gives the terminal back as it had it, then continues
+		if err := unix.IoctlSetTermios(fd, setTermios, shells); err != nil {
+			t.Fatal(err)
+		}
+		_ = syscall.Kill(os.Getpid(), syscall.SIGCONT)
+	}
+	unhush, err := hushOf(tty)()
+	if err != nil {
+		t.Fatal(err)
+	}
+	atFg()
+	until(t, "echo off again between questions", mode(unix.ICANON))
+	keys, err := readKeys(tty)
+	if err != nil {
+		t.Fatal(err)
+	}
+	atFg()
+	until(t, "key mode again at a key read", mode(0))
+	keys.Close()
+	if !mode(unix.ICANON)() {
+		t.Fatal("a key read ended the hush")
+	}
+	if err := unix.IoctlSetTermios(fd, setTermios, shells); err != nil { // fg before the read began
+		t.Fatal(err)
+	}
+	if keys, err = readKeys(tty); err != nil {
+		t.Fatal(err)
+	}
+	keys.Close()
+	if !mode(unix.ICANON)() {
+		t.Error("a key read begun in the shell's settings ended the hush")
+	}
+	unhush()
+	if !mode(unix.ICANON | unix.ECHO)() {
+		t.Error("echo not given back")
+	}
+}

@@ -87,7 +87,7 @@ type Console struct {
 func (c *Console) Run(ctx context.Context, in io.Reader, out io.Writer, secret SecretReader) error {
 	s := &session{Console: c, p: NewPrompter(ctx, in, out, secret), ctx: ctx}
 	s.p.gate = c.Gate
-	defer s.p.echoAgain() // the terminal given back echoing
+	defer s.p.giveEchoBack() // the terminal given back echoing
 	err := s.run()
 	switch {
 	case errors.Is(err, ErrInterrupted) || ctx.Err() != nil:

@@ -264,6 +264,7 @@ func (p *Prompter) secretOf(question string, keep func(string) string) (string, 
 	for {
 		prompt := func() { fmt.Fprint(p.out, question+" ") }
 		if p.secret == nil {
+			p.echoAgain()
 			prompt()
 			answer, err := p.read()
 			if err != nil || answer != "" {
@@ -340,7 +341,7 @@ func (p *Prompter) Passphrase(question string) (string, error) {
 func AskPassphrase(ctx context.Context, g Gate, in io.Reader, out io.Writer, secret SecretReader, question string) (string, error) {
 	p := NewPrompter(ctx, in, out, secret)
 	p.gate = g
-	defer p.echoAgain()
+	defer p.giveEchoBack()
 	return p.Passphrase(question)
 }
 

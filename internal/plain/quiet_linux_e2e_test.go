@@ -75,3 +75,44 @@ func TestSecretInALaterPacketNeverEchoed(t *testing.T) {
 		})
 	}
 }
+
+// TestAnswerTypedUnseenIsDiscarded: an answer typed ahead while echo is
+// held off after a question that signs, Enter and all, sat unseen in the
+// terminal's queue and answered the next line question: the person saw
+// an answer they never saw typed. It is discarded as echo comes back,
+// said before the question shows, and the line typed at it is taken.
+func TestAnswerTypedUnseenIsDiscarded(t *testing.T) {
+	p, ptmx, tty, shown, reads := quietRig(t)
+	taken, asked := make(chan error, 1), make(chan struct{})
+	done := make(chan string, 1)
+	go func() {
+		_, err := p.Confirm(func() string { return "Sign?" })
+		taken <- err
+		<-asked
+		next, _ := p.Ask("Next:", nil)
+		done <- next
+	}()
+	until(t, "the question", func() bool { return strings.Contains(shown.String(), "Sign?") })
+	for _, k := range []string{"y", "\r"} {
+		io.WriteString(ptmx, k)
+		<-reads
+	}
+	if err := <-taken; err != nil {
+		t.Fatal(err)
+	}
+	io.WriteString(ptmx, "typed-ahead-answer\n")
+	until(t, "the answer typed ahead in the terminal's queue", func() bool {
+		n, err := unix.IoctlGetInt(int(tty.Fd()), unix.TIOCINQ)
+		return err == nil && n > 0
+	})
+	close(asked)
+	until(t, "the next question", func() bool { return strings.Contains(shown.String(), "Next:") })
+	io.WriteString(ptmx, "seen\n")
+	if next := <-done; next != "seen" {
+		t.Fatalf("the next question took %q", next)
+	}
+	until(t, "the answer's echo", func() bool { return strings.Contains(shown.String(), "Next: seen") })
+	if text := ansi.Strip(shown.String()); strings.Contains(text, "typed-ahead-answer") || !strings.Contains(text, hiddenAheadWords+"\r\nNext: seen") {
+		t.Errorf("the terminal showed %q", text)
+	}
+}

@@ -81,5 +81,6 @@ func quietRig(t *testing.T) (p *Prompter, ptmx, tty *os.File, shown *transcript,
 	}
 	p = NewPrompter(context.Background(), tty, tty, TerminalSecret(tty))
 	p.gate = g
+	t.Cleanup(func() { p.giveEchoBack() }) // a hush held is the process's (unhushed)
 	return p, ptmx, tty, shown, reads
 }

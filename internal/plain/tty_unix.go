@@ -63,7 +63,10 @@ func takeInput(f *os.File, set uint) ([]byte, error) {
 // hushOf turns the terminal f's echo off, its other settings as they
 // are, until the func it returns sets them back as they were (Gate.Hush).
 // A ctrl+\ meanwhile, between questions or at a key read inside (which
-// finds the hushed settings), gives the terminal back as hush found it.
+// finds the hushed settings), gives the terminal back as hush found it. A
+// stop and continue (ctrl+z, then fg) gives it back with the shell's
+// settings, echo on: the hush sets its own again at SIGCONT, unless a key
+// read or a hidden read inside sets its mode (ownMode).
 func hushOf(f *os.File) func() (func(), error) {
 	return func() (func(), error) {
 		fd := int(f.Fd())
@@ -73,28 +76,77 @@ func hushOf(f *os.File) func() (func(), error) {
 		}
 		hushed := *was
 		hushed.Lflag &^= unix.ECHO
-		quit, stop := make(chan os.Signal, 1), make(chan struct{})
+		quit, resumed := make(chan os.Signal, 1), make(chan os.Signal, 1)
+		stop, stopped := make(chan struct{}), make(chan struct{})
 		signal.Notify(quit, syscall.SIGQUIT)
+		signal.Notify(resumed, syscall.SIGCONT)
 		unhushed.Store(was)
 		if err := unix.IoctlSetTermios(fd, setTermios, &hushed); err != nil {
 			signal.Stop(quit)
+			signal.Stop(resumed)
 			unhushed.Store(nil)
 			return nil, err
 		}
 		go func() {
-			select {
-			case <-quit:
-				quitAsAlways(f, was, quit)
-			case <-stop:
+			defer close(stopped)
+			for {
+				select {
+				case <-quit:
+					quitAsAlways(f, was, quit)
+				case <-resumed:
+					modes.Lock()
+					if modes.owners == 0 {
+						_ = unix.IoctlSetTermios(fd, setTermios, &hushed)
+					}
+					modes.Unlock()
+				case <-stop:
+					return
+				}
 			}
 		}()
 		return func() {
 			signal.Stop(quit)
+			signal.Stop(resumed)
 			close(stop)
+			<-stopped
 			unhushed.Store(nil)
 			_ = unix.IoctlSetTermios(fd, setTermios, was)
 		}, nil
 	}
+}
+
+// modes counts the reads that set the terminal's mode, and set it again
+// at SIGCONT, themselves (key mode, a hidden line): the hush leaves it to
+// them. Its lock orders their setting with the hush's at SIGCONT.
+var modes struct {
+	sync.Mutex
+	owners int
+}
+
+// ownMode runs set, which sets a read's mode, as one of modes' owners.
+func ownMode(set func() error) error {
+	modes.Lock()
+	defer modes.Unlock()
+	err := set()
+	if err == nil {
+		modes.owners++
+	}
+	return err
+}
+
+// putBack ends a read's hold of the mode, the terminal set back to was:
+// echo still off while a hush holds it, so a read that began after a
+// continue, in the shell's settings, does not end the hush.
+func putBack(fd int, was *unix.Termios) error {
+	modes.Lock()
+	defer modes.Unlock()
+	modes.owners--
+	if unhushed.Load() != nil {
+		hushed := *was
+		hushed.Lflag &^= unix.ECHO
+		was = &hushed
+	}
+	return unix.IoctlSetTermios(fd, setTermios, was)
 }
 
 // unhushed is the terminal's settings while hushOf holds its echo off:
@@ -120,10 +172,10 @@ func readHidden(ctx context.Context, f *os.File, g Gate, prompt func()) (string,
 	signal.Notify(quit, syscall.SIGQUIT)
 	defer signal.Stop(resumed)
 	defer signal.Stop(quit)
-	if err := unix.IoctlSetTermios(fd, setTermios, &hidden); err != nil {
+	if err := ownMode(func() error { return unix.IoctlSetTermios(fd, setTermios, &hidden) }); err != nil {
 		return "", err
 	}
-	defer unix.IoctlSetTermios(fd, setTermios, was)
+	defer putBack(fd, was)
 	pastesMarked(f, true)
 	defer pastesMarked(f, false)
 	prompt()
@@ -270,7 +322,7 @@ func readKeys(f *os.File) (io.ReadCloser, error) {
 	signal.Notify(k.resumed, syscall.SIGCONT)
 	signal.Notify(k.quit, syscall.SIGQUIT)
 	k.stopJob, k.stopAsked = osguard.JobControl()
-	if err := unix.IoctlSetTermios(fd, setTermiosFlush, &keys); err != nil {
+	if err := ownMode(func() error { return unix.IoctlSetTermios(fd, setTermiosFlush, &keys) }); err != nil {
 		k.stopSignals()
 		return nil, err
 	}
@@ -315,7 +367,7 @@ func (k *keyMode) Close() error {
 	k.stopSignals()
 	close(k.stop)
 	<-k.stopped
-	return unix.IoctlSetTermios(int(k.Fd()), setTermios, k.was)
+	return putBack(int(k.Fd()), k.was)
 }
 
 // stopSignals ends the signals key mode catches; a SIGTSTP then stops

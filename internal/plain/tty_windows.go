@@ -71,5 +71,19 @@ func keysOf(*os.File) func() (io.ReadCloser, error) { return nil }
 // a paste's marks are in.
 func takeOf(*os.File) func() ([]byte, error) { return nil }
 
-// hushOf is nil on Windows: its console echoes a line only as it is read.
-func hushOf(*os.File) func() (func(), error) { return nil }
+// hushOf turns the console f's echo off (Gate.Hush) by its mode. Its
+// console echoes a line only as a read takes it, and every line question
+// puts the mode back first (echoAgain); what it does is what the hush
+// holds there: what was typed meanwhile, shown by the next line's read,
+// and a passphrase typed ahead where none was asked among it, is
+// discarded first and said.
+func hushOf(f *os.File) func() (func(), error) {
+	h := windows.Handle(f.Fd())
+	return func() (func(), error) {
+		return consoleHush(func() (uint32, error) {
+			var mode uint32
+			err := windows.GetConsoleMode(h, &mode)
+			return mode, err
+		}, func(mode uint32) error { return windows.SetConsoleMode(h, mode) })
+	}
+}

@@ -1,6 +1,7 @@
 package safetext
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -12,7 +13,8 @@ const maxQuotedHex = 8
 
 // Quoted is s as an error may repeat it: every run of hex digits longer
 // than maxQuotedHex is cut after its eighth digit, the cut marked with "…",
-// and so is a key's shape in pieces (KeySpans) after its eighth digit;
+// but one of a key's half's length, said by its length alone ("[32 hex
+// digits]"), and so is a key's shape in pieces (KeySpans) after its eighth digit;
 // a wallet secret in another shape (a recovery phrase, an extended private
 // key: shownSecretSpans) is put as "…" whole.
 // Text a user typed or pasted may hold a key, or most of one; an error
@@ -136,9 +138,49 @@ func ShownTyped(path string) string { return Shown(hexCutAsRead(path)) }
 // characters inside it, kept to be shown escaped, break none. Cut after
 // escaping, a key split by them kept 8 digits a piece, most of it shown.
 // A key's shape in pieces as it reads (KeySpans: groups, halves, wrapped)
-// is cut as one run, all after its eighth digit left out: its pieces are
-// each short of a cut.
+// is one run: its pieces are each short of a cut. A run as long as a key's
+// half (minHalfHex to maxHalfHex) is said by its length alone, "[32 hex
+// digits]": a key's halves given apart (two arguments), each cut after 8
+// digits, gave 16 of its 64.
 func hexCutAsRead(s string) string {
+	lengths := map[int]int{}
+	hexRunsAsRead(s, func(_ string, run, digits int, _ bool) {
+		lengths[run] = max(lengths[run], digits)
+	})
+	var b strings.Builder
+	hexRunsAsRead(s, func(piece string, run, digits int, inKey bool) {
+		digit := len(piece) == 1 && isHexDigit(piece[0])
+		switch n := lengths[run]; {
+		case run == 0:
+		case n >= minHalfHex && n <= maxHalfHex:
+			if digits == 1 && digit {
+				fmt.Fprintf(&b, "[%d hex digits]", n)
+			}
+			return
+		case inKey && (digits > maxQuotedHex+1 || !digit && digits > maxQuotedHex):
+			return // the rest of a key in pieces, its cut said
+		case digit && digits > maxQuotedHex+1:
+			return
+		case digit && digits > maxQuotedHex:
+			piece = "…"
+		}
+		b.WriteString(piece)
+	})
+	return b.String()
+}
+
+// minHalfHex and maxHalfHex bound the runs said by their length alone
+// (hexCutAsRead): a half of a key's shape (KeySpans, 62 to 66 digits).
+// A longer run, a whole key's or an address's, is cut after 8 digits: 8
+// of it is all one refusal can show.
+const minHalfHex, maxHalfHex = minKeyDigits / 2, (maxKeyDigits + 1) / 2
+
+// hexRunsAsRead tells each piece of s as it reads (reading), with the
+// number of the hex run it is in or ends, from 1 (0 for none), and how
+// many of the run's digits came up to it, and whether it is within a key's
+// shape in pieces (KeySpans): a run goes on through what reads as nothing
+// and through such a key's separators.
+func hexRunsAsRead(s string, each func(piece string, run, digits int, inKey bool)) {
 	var read strings.Builder // s as it reads, line breaks as spaces
 	reading(s, func(piece string, kept bool) {
 		if kept || lineBreaks.Replace(piece) != piece {
@@ -146,8 +188,7 @@ func hexCutAsRead(s string) string {
 		}
 	})
 	spans := KeySpans(read.String())
-	var b strings.Builder
-	run, at := 0, 0 // at: where piece starts in read
+	runs, digits, at := 0, 0, 0 // at: where piece starts in read
 	reading(s, func(piece string, kept bool) {
 		start := at
 		if kept || lineBreaks.Replace(piece) != piece {
@@ -156,27 +197,25 @@ func hexCutAsRead(s string) string {
 		for len(spans) > 0 && spans[0][1] <= start {
 			spans = spans[1:]
 		}
-		if len(spans) > 0 && start >= spans[0][0] && run > maxQuotedHex {
-			return // the rest of a key in pieces, its cut said
-		}
+		inKey := len(spans) > 0 && start >= spans[0][0]
 		switch {
 		case !kept && lineBreaks.Replace(piece) == piece:
 		case len(piece) == 1 && isHexDigit(piece[0]):
-			run++
-			switch {
-			case run > maxQuotedHex+1:
-				return
-			case run > maxQuotedHex:
-				piece = "…"
+			if digits == 0 {
+				runs++
 			}
-		case len(spans) > 0 && start >= spans[0][0]:
+			digits++
+		case inKey && digits > 0:
 			// A separator within a key's pieces: its digits count as one run.
 		default:
-			run = 0
+			digits = 0
 		}
-		b.WriteString(piece)
+		if digits == 0 {
+			each(piece, 0, 0, inKey)
+			return
+		}
+		each(piece, runs, digits, inKey)
 	})
-	return b.String()
 }
 
 // maxIDQuoted and maxNameQuoted are the most characters of an id and of a

@@ -7,7 +7,8 @@ import (
 )
 
 // TestQuoted: what an error repeats of typed text keeps at most 8 hex
-// digits in a row and no wallet secret, and everything else as it was.
+// digits in a row, none of a run as long as a key's half (said by its
+// length alone), no wallet secret, and everything else as it was.
 func TestQuoted(t *testing.T) {
 	key := "ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80"
 	for in, want := range map[string]string{
@@ -19,8 +20,15 @@ func TestQuoted(t *testing.T) {
 		"0x" + key:                   "0x" + "ac0974be…",
 		"/tmp/" + key[:40] + ".json": "/tmp/ac0974be….json",
 		"my key " + key + " here":    "my key ac0974be… here",
-		"deadbeef-cafebabe0":         "deadbeef-cafebabe…",
-		"/home/ab/keys/ü.json":       "/home/ab/keys/ü.json",
+		// A key's half, the other given apart, showed 8 digits each.
+		key[:30]:               "ac0974be…",
+		key[:31]:               "[31 hex digits]",
+		"0x" + key[32:]:        "0x[32 hex digits]",
+		key[:33]:               "[33 hex digits]",
+		key[:34]:               "ac0974be…",
+		key[:32] + "\u200b":    "[32 hex digits]",
+		"deadbeef-cafebabe0":   "deadbeef-cafebabe…",
+		"/home/ab/keys/ü.json": "/home/ab/keys/ü.json",
 		// A recovery phrase set where a name goes ($SVCWALLET_ENV) was
 		// said to the 40 characters a message keeps.
 		"no environment legal winner thank year wave sausage worth useful legal winner thank yellow":                             "no environment …",

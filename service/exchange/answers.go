@@ -95,8 +95,16 @@ var ErrSecretShape error = secretShapeError{}
 
 type secretShapeError struct{}
 
-func (secretShapeError) Error() string {
-	return "it has the shape of a wallet's recovery phrase (12 or more words of 3 to 8 letters, or of a BIP-39 word list) or of a key written as its bytes (32 or more numbers up to 255, as a SOLANA keypair file) or in base64, or of an extended private key (xprv…): it is not sent and not shown"
+func (secretShapeError) Error() string { return SecretsShapeWords(1) }
+
+// SecretsShapeWords is ErrSecretShape's words said of n secrets at once:
+// "it has the shape…" of one, "each has…" of several.
+func SecretsShapeWords(n int) string {
+	const shape = "the shape of a wallet's recovery phrase (12 or more words of 3 to 8 letters, or of a BIP-39 word list) or of a key written as its bytes (32 or more numbers up to 255, as a SOLANA keypair file) or in base64, or of an extended private key (xprv…)"
+	if n == 1 {
+		return "it has " + shape + ": it is not sent and not shown"
+	}
+	return "each has " + shape + ": none is sent or shown"
 }
 
 func (secretShapeError) Is(target error) bool { return target == ErrKeyShape }

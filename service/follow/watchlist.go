@@ -315,6 +315,31 @@ func Secrets(bad []MalformedID) []SecretLinesError {
 	return out
 }
 
+// SecretsSaid is the refusal of a text whose first refused line is a
+// wallet secret's (Secrets), naming the lines of each, never repeating
+// them: "lines 1 to 12 are one wallet secret, not quote ids: it has the
+// shape…", "lines 1 to 12 and line 13 are 2 wallet secrets, …: each
+// has…". False for a secret on one line alone, said as its line is, or
+// none.
+func SecretsSaid(bad []MalformedID) (string, bool) {
+	secrets := Secrets(bad)
+	switch {
+	case len(secrets) == 0, len(secrets) == 1 && secrets[0].First == secrets[0].Last:
+		return "", false
+	case len(secrets) == 1:
+		return fmt.Sprintf("lines %d to %d are one wallet secret, not quote ids: %s", secrets[0].First, secrets[0].Last, exchange.SecretsShapeWords(1)), true
+	}
+	each := make([]string, len(secrets))
+	for i, s := range secrets {
+		each[i] = fmt.Sprintf("line %d", s.First)
+		if s.Last > s.First {
+			each[i] = fmt.Sprintf("lines %d to %d", s.First, s.Last)
+		}
+	}
+	return fmt.Sprintf("%s and %s are %d wallet secrets, not quote ids: %s", strings.Join(each[:len(each)-1], ", "), each[len(each)-1],
+		len(secrets), exchange.SecretsShapeWords(len(secrets))), true
+}
+
 // unquoted is w without the double quotes a spreadsheet's CSV export puts
 // around a field; a lone or unmatched quote stays, and the id is refused.
 func unquoted(w string) string {

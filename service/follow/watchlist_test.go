@@ -161,7 +161,7 @@ func TestParseQuoteIDsShortHexIDsOneALine(t *testing.T) {
 // by its own lines (follow.Secrets), so two on lines next to each other
 // are said as two: a phrase one word a line then a key in base64, or two
 // keys in base64, were one secret on all their lines. A phrase over two
-// lines is one.
+// lines is one. Several are said each ("each has the shape"), not "it".
 func TestSecretsOnLinesNextToEachOther(t *testing.T) {
 	words := strings.Fields("legal winner thank year wave sausage worth useful legal winner thank yellow")
 	raw := make([]byte, 32)
@@ -174,15 +174,22 @@ func TestSecretsOnLinesNextToEachOther(t *testing.T) {
 	for _, c := range []struct {
 		text string
 		want []follow.SecretLinesError
+		said string // how SecretsSaid's words begin, "" for none
 	}{
-		{strings.Join(words, "\n") + "\n" + b64 + "\nq-7mzq4d2kxw\n", []follow.SecretLinesError{{First: 1, Last: 12}, {First: 13, Last: 13}}},
-		{b64 + "\n" + other + "\n", []follow.SecretLinesError{{First: 1, Last: 1}, {First: 2, Last: 2}}},
-		{"q-7mzq4d2kxw\n" + strings.Join(words[:6], " ") + "\n" + strings.Join(words[6:], " ") + "\n", []follow.SecretLinesError{{First: 2, Last: 3}}},
-		{"q-1\"\n" + b64 + "\n", nil},
+		{strings.Join(words, "\n") + "\n" + b64 + "\nq-7mzq4d2kxw\n", []follow.SecretLinesError{{First: 1, Last: 12}, {First: 13, Last: 13}},
+			"lines 1 to 12 and line 13 are 2 wallet secrets, not quote ids: each has the shape of a wallet's recovery phrase"},
+		{b64 + "\n" + other + "\n", []follow.SecretLinesError{{First: 1, Last: 1}, {First: 2, Last: 2}},
+			"line 1 and line 2 are 2 wallet secrets, not quote ids: each has the shape of a wallet's recovery phrase"},
+		{"q-7mzq4d2kxw\n" + strings.Join(words[:6], " ") + "\n" + strings.Join(words[6:], " ") + "\n", []follow.SecretLinesError{{First: 2, Last: 3}},
+			"lines 2 to 3 are one wallet secret, not quote ids: it has the shape of a wallet's recovery phrase"},
+		{"q-1\"\n" + b64 + "\n", nil, ""},
 	} {
 		_, _, bad := follow.ParseQuoteIDs(c.text, false)
 		if got := follow.Secrets(bad); !slices.Equal(got, c.want) {
 			t.Errorf("%.30q: secrets %+v, want %+v (malformed %+v)", c.text, got, c.want, bad)
+		}
+		if said, _ := follow.SecretsSaid(bad); !strings.HasPrefix(said, c.said) || (said == "") != (c.said == "") {
+			t.Errorf("%.30q: said %q, want %q", c.text, said, c.said)
 		}
 		for _, m := range bad {
 			if m.Line > 1 && !errors.Is(m.Err, exchange.ErrSecretShape) {
