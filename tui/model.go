@@ -355,10 +355,11 @@ func (m *Model) pop() tea.Cmd {
 	m.stack[len(m.stack)-1] = nil
 	m.stack = m.stack[:len(m.stack)-1]
 	m.fullHelp = false
+	var resume tea.Cmd
 	if r, ok := m.top().(Resumer); ok {
-		return tea.Batch(owed, r.Resume())
+		resume = r.Resume()
 	}
-	return owed
+	return tea.Batch(owed, resume)
 }
 
 // leave tells a screen that it left the stack, if it wants to know, and

@@ -143,8 +143,8 @@ type Leaver interface {
 	Leave()
 }
 
-// Owing is a screen that owes a write when it leaves the stack (popped,
-// replaced or reset away): Owed is the command that makes it, run as it
+// Owing is a screen that owes a write when it leaves the stack (popped
+// or reset away): Owed is the command that makes it, run as it
 // leaves, since a timer that would have made it finds no screen then.
 type Owing interface {
 	Owed() tea.Cmd

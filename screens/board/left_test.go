@@ -19,7 +19,8 @@ import (
 // (tui.Owing), the clock not moved: its timer finds no board then, and the
 // file, which a board opened after another login and the command line
 // read, kept the row without its state and SINCE until the console ended.
-// A write that fails is said.
+// It is written once (lastWrite): by the console's end if that comes
+// first, never again by the next board's flush. A write that fails is said.
 func TestBoardSavesWhenLeft(t *testing.T) {
 	r := screentest.NewStatusRig(t)
 	r.App.Flushes = &kit.Flushes{}
@@ -35,10 +36,23 @@ func TestBoardSavesWhenLeft(t *testing.T) {
 	if !br.b.saveDue || len(kept) != 1 || kept[0].Record != nil && kept[0].Record.State == f.Last.State {
 		t.Fatalf("the test needs an answer not saved yet: save due %v, file %+v, row %s", br.b.saveDue, kept, f.Last.State)
 	}
-	br.run(br.b.Owed())
+	owed := br.b.Owed()
+	if err := r.App.Flushes.Run(); err != nil { // the console ends before the write has run
+		t.Fatal(err)
+	}
 	kept, _ = file.Load()
 	if len(kept) != 1 || kept[0].Record == nil || kept[0].Record.State != f.Last.State || kept[0].Since.IsZero() {
 		t.Fatalf("left, the board's file keeps %+v; want %s and since when", kept, f.Last.State)
+	}
+	// Written once: neither the write on leaving nor the next board's
+	// flush appends it again.
+	lines := watchLines(t, file.Path)
+	br.run(owed)
+	if err := br.b.flush(); err != nil {
+		t.Fatal(err)
+	}
+	if again := watchLines(t, file.Path); again != lines {
+		t.Fatalf("the board's last changes were written again: %d lines, then %d", lines, again)
 	}
 
 	// A file that cannot be written: said, not lost in silence.
@@ -48,8 +62,19 @@ func TestBoardSavesWhenLeft(t *testing.T) {
 	}
 	br.b.file = &follow.WatchFile{Path: filepath.Join(blocker, follow.WatchlistFile), Env: file.Env}
 	br.toasts = nil
+	br.b.unsaved[id] = true // a row changed since
 	br.run(br.b.Owed())
 	if len(br.toasts) != 1 || !strings.Contains(br.toasts[0], "The watch board's last changes could not be saved") {
 		t.Fatalf("a failed write on leaving says %q", br.toasts)
 	}
+}
+
+// watchLines counts the lines of the board's file.
+func watchLines(t *testing.T, path string) int {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Count(string(data), "\n")
 }

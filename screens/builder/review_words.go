@@ -2,57 +2,38 @@ package builder
 
 import (
 	"errors"
-	"strconv"
 
 	"github.com/svcwallet/svcwallet/service/builder"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/intent"
-	"github.com/svcwallet/svcwallet/signer"
 )
 
 // review is the message's review at level: from 2 in the accounts' short
-// words (builder.Order.ShortReview); from 7 the expiration's meaning the
-// date beside it, as a withdrawal's review says it (the validity's length
-// is the form's, and the date says when); at 8 the key's label in the
-// signer's note, whose key it names, so its own row goes (labelled).
+// words (builder.Order.ShortReview); from 7 in the fewest
+// (builder.Order.TightReview), and at 8 with the key's label in the
+// signer's note, so its own row goes (labelled).
 func (r *builderReviewScreen) review(level int) (review intent.Review, labelled bool) {
-	if review = r.order.Review(); level < 2 {
-		return review, false
+	switch {
+	case level < 2:
+		return r.order.Review(), false
+	case level < 7:
+		return r.order.ShortReview(), false
 	}
-	review = r.order.ShortReview()
-	if level >= 7 {
-		review.Meanings["expiration"] = r.order.Expiration().UTC().Format("2006-01-02 15:04:05Z")
-	}
-	if a := r.order.Auth; level >= 8 && a.WithKey && a.Label != "" {
-		review.Meanings["signer"] += " " + strconv.Quote(a.Label)
-		labelled = true
-	}
-	return review, labelled
+	return r.order.TightReview(level >= 8)
 }
 
 // warnings are the review's (builder.Auth.Warnings); from 3 an API key's
 // in one line at 60 columns for one name (TightWarnings); from 7 without
-// the names, which the permissions field above shows: with two names or
-// more it took two lines, or three.
+// the names, which the permissions field above shows (BriefWarnings).
 func (r *builderReviewScreen) warnings(level int) []string {
-	a := r.order.Auth
-	if level < 3 {
+	switch a := r.order.Auth; {
+	case level < 3:
 		return a.Warnings()
+	case level < 7:
+		return a.TightWarnings()
+	default:
+		return a.BriefWarnings()
 	}
-	out, long := a.TightWarnings(), builder.PermsWarning(a)
-	if level < 7 || long == "" {
-		return out
-	}
-	brief := "The key gets more than Trade, all a builder needs."
-	if !a.Perms.Has(signer.PermTrade) {
-		brief = "The key gets other rights, not Trade, all a builder needs."
-	}
-	for i, w := range a.Warnings() {
-		if w == long {
-			out[i] = brief
-		}
-	}
-	return out
 }
 
 // againWords say enter's step after a fate whose signed body may be sent

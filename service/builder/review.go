@@ -1,6 +1,7 @@
 package builder
 
 import (
+	"strconv"
 	"strings"
 	"time"
 
@@ -84,6 +85,27 @@ func (a Auth) TightWarnings() []string {
 	return out
 }
 
+// BriefWarnings are TightWarnings for a review with no row to spare: an
+// API key's without its permissions' names, which the review's permissions
+// field shows (two names or more took two lines, or three, at 60 columns).
+func (a Auth) BriefWarnings() []string {
+	out := a.Warnings()
+	w := PermsWarning(a)
+	if w == "" {
+		return out
+	}
+	brief := "The key gets more than Trade, all a builder needs."
+	if !a.Perms.Has(signer.PermTrade) {
+		brief = "The key gets other rights, not Trade, all a builder needs."
+	}
+	for i := range out {
+		if out[i] == w {
+			out[i] = brief
+		}
+	}
+	return out
+}
+
 // OwnAccountWarning is the reviews' warning when the builder is the main
 // account itself.
 const OwnAccountWarning = "The builder is your own account: a builder is normally another account that trades for yours."
@@ -113,6 +135,21 @@ func (o Order) ShortReview() intent.Review {
 	r := o.Review()
 	r.Meanings["mainAccountID"], r.Meanings["accountID"], r.Meanings["signer"] = "your account", "your account", "builder's API key"
 	return r
+}
+
+// TightReview is ShortReview for a review with no row to spare: the
+// expiration's meaning its date alone, as a withdrawal's short review says
+// it (the validity's length is the form's); with label, an API key's label
+// in the signer's note, whose key it names, so its own row may go
+// (labelled: there is one).
+func (o Order) TightReview(label bool) (r intent.Review, labelled bool) {
+	r = o.ShortReview()
+	r.Meanings["expiration"] = o.Expiration().UTC().Format("2006-01-02 15:04:05Z")
+	if a := o.Auth; label && a.WithKey && a.Label != "" {
+		r.Meanings["signer"] += " " + strconv.Quote(a.Label)
+		labelled = true
+	}
+	return r, labelled
 }
 
 // Facts are the authorization as every review lists it, before its typed

@@ -131,3 +131,50 @@ func TestOrderReview(t *testing.T) {
 		t.Errorf("the key's signer is not shown as such: %+v", r.Fields())
 	}
 }
+
+// TestBriefWarnings: a review with no row to spare warns of an API key
+// beyond Trade without naming its permissions again, with or without
+// Trade, and keeps every other warning as it is.
+func TestBriefWarnings(t *testing.T) {
+	for _, tc := range []struct{ perms, want string }{
+		{"Withdraw&VaultInvestor&Trade", "The key gets more than Trade, all a builder needs."},
+		{"Withdraw&VaultInvestor", "The key gets other rights, not Trade, all a builder needs."},
+	} {
+		a, err := builder.Check(builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.DemoAddress, FuturesFee: "2", SpotFee: "0.05",
+			Label: "mybot", KeySigner: sandbox.NoChainAddress, Permissions: tc.perms})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, all := a.BriefWarnings(), a.Warnings()
+		if len(got) != 3 || got[0] != builder.OwnAccountWarning || got[1] != tc.want || got[2] != all[2] {
+			t.Errorf("%s: brief warnings %q; want %q between the others %q", tc.perms, got, tc.want, all)
+		}
+	}
+}
+
+// TestTightReview: the tightest review says the expiration by its date
+// alone and, asked to, the API key's label in the signer's note; without
+// a key there is no label to say.
+func TestTightReview(t *testing.T) {
+	in := builder.Input{Main: sandbox.DemoAddress, Builder: sandbox.BuilderAddress, FuturesFee: "0.1", SpotFee: "0.05",
+		Label: "mybot", KeySigner: sandbox.NoChainAddress, Permissions: "Trade"}
+	a, err := builder.Check(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := builder.NewOrder(a, signer.Domain{}, 1, time.Date(2026, 3, 21, 9, 26, 53, 0, time.UTC).Add(-a.Validity))
+	r, labelled := o.TightReview(true)
+	if !labelled || r.Meanings["signer"] != `builder's API key "mybot"` || r.Meanings["expiration"] != "2026-03-21 09:26:53Z" {
+		t.Errorf("tight review: labelled %v, meanings %q", labelled, r.Meanings)
+	}
+	if r, labelled := o.TightReview(false); labelled || strings.Contains(r.Meanings["signer"], "mybot") {
+		t.Errorf("a label not asked for is said: %q", r.Meanings["signer"])
+	}
+	in.Label, in.KeySigner, in.Permissions = "", "", ""
+	if a, err = builder.Check(in); err != nil {
+		t.Fatal(err)
+	}
+	if _, labelled := builder.NewOrder(a, signer.Domain{}, 1, time.Now()).TightReview(true); labelled {
+		t.Error("an authorization without a key is labelled")
+	}
+}
