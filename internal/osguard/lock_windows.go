@@ -11,7 +11,8 @@ import (
 
 // tryLock locks f's first byte with LockFileEx if no other handle holds
 // it. Windows' locks bar reads and writes of the range, which is why the
-// lock is a file of its own that nothing reads or writes.
+// lock is a file of its own, read and written only past that byte (its
+// holder's mark, lockmark.go).
 func tryLock(f *os.File) (bool, error) {
 	err := windows.LockFileEx(windows.Handle(f.Fd()), windows.LOCKFILE_EXCLUSIVE_LOCK|windows.LOCKFILE_FAIL_IMMEDIATELY, 0, 1, 0, new(windows.Overlapped))
 	if errors.Is(err, windows.ERROR_LOCK_VIOLATION) {

@@ -57,7 +57,7 @@ func TestWaitSaysWhatTheHolderDoes(t *testing.T) {
 	for _, planted := range []string{
 		"", "fsck 1", "check", "check x", "check -1", "check 12345678901",
 		"check\x1b[2J " + fmt.Sprint(pid), "write " + fmt.Sprint(pid) + "\x1b]52;c;aGk=\a",
-		"check " + fmt.Sprint(pid) + " " + fmt.Sprint(pid),
+		"check " + fmt.Sprint(pid) + " " + fmt.Sprint(pid), "check +" + fmt.Sprint(pid),
 	} {
 		if _, err := f.WriteAt([]byte(planted+strings.Repeat(" ", markSize)), markAt); err != nil {
 			t.Fatal(err)

@@ -1,8 +1,10 @@
 package osguard
 
 import (
+	"errors"
 	"fmt"
 	"os"
+	"syscall"
 	"time"
 
 	"github.com/svcwallet/svcwallet/internal/safetext"
@@ -52,9 +54,17 @@ type HeldOpenError struct {
 	Err    error
 }
 
+// Error names the system's refusal in its words, not the rename's (which
+// repeat the temporary file's path): access denied is also what a file
+// made read-only gives, which no waiting mends.
 func (e *HeldOpenError) Error() string {
-	return fmt.Sprintf("%s could not be replaced: still after %s, as another program holds it open (a virus scanner, or a backup or sync tool?); it is as it was; let that program finish with it, or keep it from svcwallet's state folder, then try again",
-		safetext.Shown(e.Path), e.Waited.Round(100*time.Millisecond))
+	said := ""
+	var errno syscall.Errno
+	if errors.As(e.Err, &errno) {
+		said = " (the system said: " + safetext.Text(errno.Error()) + ")"
+	}
+	return fmt.Sprintf("%s could not be replaced%s: still after %s, as another program holds it open (a virus scanner, or a backup or sync tool?); it is as it was; let that program finish with it, or keep it from svcwallet's state folder, then try again",
+		safetext.Shown(e.Path), said, e.Waited.Round(100*time.Millisecond))
 }
 
 func (e *HeldOpenError) Unwrap() error { return e.Err }

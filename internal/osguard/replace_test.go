@@ -83,6 +83,11 @@ func TestStateFileHeldOpenIsTriedAgain(t *testing.T) {
 		t.Errorf("temporary files left: %v", left)
 	}
 
+	held = &HeldOpenError{Path: path, Waited: ReplaceRetryFor, Err: &os.LinkError{Op: "rename", Old: path + ".tmp1", New: path, Err: syscall.EBUSY}}
+	if said := held.Error(); !strings.Contains(said, syscall.EBUSY.Error()) || strings.Contains(said, ".tmp1") {
+		t.Errorf("a refusal the system worded: %q, want its words and not the temporary file", said)
+	}
+
 	renames, _ = scannedFor(t, 0)
 	renameOver = func(string, string) error { *renames++; return syscall.EACCES }
 	if err := WriteStateFile(path, []byte("x\n")); !errors.Is(err, syscall.EACCES) || *renames != 1 {

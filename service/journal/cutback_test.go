@@ -2,6 +2,7 @@ package journal
 
 import (
 	"errors"
+	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -61,4 +62,66 @@ func TestFailedSyncWhoseCutBackFailsIsNotRead(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestSealLandsOnTheLineSaidUnwritten: the seal is written on the first
+// byte of the line said unwritten, and only in the journal it was written
+// to. After a torn fragment, whose seal the write put first, that byte is
+// past the seal: the line's own, not the fragment's.
+// A file that is no longer the journal (replaced meanwhile) is never
+// written; the error says the line may be in the journal all the same.
+func TestSealLandsOnTheLineSaidUnwritten(t *testing.T) {
+	open := func(t *testing.T) (*Journal, string) {
+		path := filepath.Join(t.TempDir(), "journal.jsonl")
+		j, err := Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := j.Append(genIntent("production", "acct-1", "q-first", 1, genT0)); err != nil {
+			t.Fatal(err)
+		}
+		return j, path
+	}
+	unsent := genIntent("production", "acct-1", "q-unsent", 2, genT0.Add(time.Minute))
+
+	t.Run("after a torn fragment", func(t *testing.T) {
+		j, path := open(t)
+		appendRaw(t, path, `{"kind":"intent","quote`)
+		withFailingDisk(t, failingFile{room: 1 << 20, syncFails: true, truncFails: true})
+		if err := j.Append(unsent); !errors.Is(err, syscall.EIO) || strings.Contains(err.Error(), "may be") {
+			t.Fatalf("Append whose sync and cut back fail: %v, want it sealed", err)
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(b), "\n#\"time\":\"2026-03-02T10:01") {
+			t.Errorf("the seal is not the first byte of the line after the fragment: %q", b)
+		}
+		if entries, skipped, err := j.Scan(); err != nil || len(entries) != 1 || skipped != 2 {
+			t.Errorf("Scan = %d entries, %d skipped, %v; want the first, the fragment and the sealed line skipped", len(entries), skipped, err)
+		}
+	})
+
+	t.Run("the journal replaced meanwhile", func(t *testing.T) {
+		j, path := open(t)
+		other := filepath.Join(t.TempDir(), "other.jsonl")
+		was, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(other, was, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		wasSeal := openSeal
+		openSeal = func(string) (sealFile, error) { return wasSeal(other) }
+		t.Cleanup(func() { openSeal = wasSeal })
+		withFailingDisk(t, failingFile{room: 1 << 20, syncFails: true, truncFails: true})
+		if err := j.Append(unsent); !errors.Is(err, syscall.EIO) || !strings.Contains(err.Error(), "may be in the journal all the same") {
+			t.Fatalf("a seal of a file that is not the journal: %v, want the line said maybe in the journal", err)
+		}
+		if b, _ := os.ReadFile(other); string(b) != string(was) {
+			t.Errorf("the file that is not the journal was written: %q", b)
+		}
+	})
 }
