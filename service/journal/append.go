@@ -39,7 +39,7 @@ var openAppend = func(path string) (appendFile, error) {
 func (j *Journal) write(e Entry) error {
 	unlock, err := j.lockWrites(precedesSend(e.Kind), markWrite)
 	if err != nil {
-		return fmt.Errorf("journal %w", err)
+		return lockError(err)
 	}
 	defer unlock()
 	return j.writeHeld(e)

@@ -168,7 +168,7 @@ func (j *Journal) AppendState(e Entry) error {
 	defer j.mu.Unlock()
 	unlock, err := j.lockWrites(false, markWrite)
 	if err != nil {
-		return fmt.Errorf("journal %w", err)
+		return lockError(err)
 	}
 	defer unlock()
 	id := idOf(keyOf(e))

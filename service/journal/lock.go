@@ -1,6 +1,7 @@
 package journal
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
@@ -17,7 +18,17 @@ import (
 func (j *Journal) Exclusive() (unlock func(), err error) {
 	unlock, err = osguard.LockFile(j.path+".lock", osguard.Wait{Doing: "checking and recording a withdrawal in the journal " + safetext.Shown(j.path), Unbounded: true})
 	if err != nil {
-		return nil, fmt.Errorf("journal %w", err)
+		return nil, lockError(err)
 	}
 	return unlock, nil
+}
+
+// lockError words a lock not taken: a wait given up already names the
+// journal's lock and says what to do, so only other errors get the prefix.
+func lockError(err error) error {
+	var held *osguard.LockHeldError
+	if errors.As(err, &held) {
+		return err
+	}
+	return fmt.Errorf("journal %w", err)
 }

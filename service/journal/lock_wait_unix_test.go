@@ -170,7 +170,7 @@ func TestWriteLockHeldBySaysWhatItDoes(t *testing.T) {
 	}}))
 	err = j.AppendState(Entry{Time: genT0, Kind: KindState, Env: "production", AccountID: "acct-1", QuoteID: "q-1", State: "SENDING"})
 	var held *osguard.LockHeldError
-	if !errors.As(err, &held) || !strings.Contains(err.Error(), "checking the journal "+path) || strings.Contains(err.Error(), "writing") {
+	if !errors.As(err, &held) || !strings.Contains(err.Error(), "checking the journal "+path) || strings.Contains(err.Error(), "writing") || !strings.HasPrefix(err.Error(), "svcwallet waited") {
 		t.Fatalf("an answer's line given up while another checks: %v", err)
 	}
 }
