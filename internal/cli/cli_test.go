@@ -279,7 +279,7 @@ func TestManPage(t *testing.T) {
 		`The environment a command acts in is \-\-env NAME, else $SVCWALLET_ENV, else default_env in the config, else the embedded sandbox`,
 		// Every exit status, ctrl+c's too (issue 28 item 14), once, from
 		// the help topic.
-		"130  interrupted by ctrl+c (143 SIGTERM, 129 SIGHUP): at a question",
+		`130  interrupted by ctrl+c (131 ctrl+\e, 143 SIGTERM, 129 SIGHUP): at a`,
 		// 3 as docs/scripting.md has it: NOT FOUND? and resume's.
 		"3    status and withdraw \\-\\-wait: still pending", "NOT FOUND? (the service does not know a withdrawal this",
 		"withdraw resume: whether the request arrived cannot be told",

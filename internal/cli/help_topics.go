@@ -167,9 +167,9 @@ of several ids ends with the largest of theirs.
        journal could not record it (a full disk) or the bridge address could
        not be recorded: run the withdraw resume it prints, which reconciles
        the journal
-  130  interrupted by ctrl+c (143 SIGTERM, 129 SIGHUP): at a question
-       nothing was signed or sent, nor once signed before the request
-       left; a request already sent is awaited and journaled first`
+  130  interrupted by ctrl+c (131 ctrl+\, 143 SIGTERM, 129 SIGHUP): at a
+       question nothing was signed or sent, nor once signed before the
+       request left; a request already sent is awaited and journaled first`
 
 // annotationManSection names a help topic's section in the man page.
 const annotationManSection = "man-section"

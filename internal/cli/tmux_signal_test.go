@@ -23,7 +23,7 @@ import (
 // before it takes the terminal): like q, the console leaves the full
 // screen, removes the sandbox's temporary journal directory, says what
 // ended it and exits with status 128+signal, instead of dying with the
-// directory left (SIGQUIT: with Go's goroutine dump).
+// directory left (SIGQUIT: and Go's goroutine dump printed).
 func TestTmuxSignalCleansUp(t *testing.T) {
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Skip("tmux is not installed (.ci/run installs it)")

@@ -312,6 +312,7 @@ func TestHostileAnswersRefused(t *testing.T) {
 		// pushed it off the row.
 		{"provider of words", exchange.PathWithdrawalInfo, set("provider", "Across · pinned ·"), "bridge provider is not one word"},
 		{"provider holding the note's word", exchange.PathWithdrawalInfo, set("provider", "Pinned-Bridge"), `bridge provider holds "pinned", a word of the bridge address's trust note`},
+		{"provider of a colon", exchange.PathWithdrawalInfo, set("provider", "bridge:"), "bridge provider is not one word"},
 		{"provider past the row", exchange.PathWithdrawalInfo, set("provider", strings.Repeat("a", 33)), "bridge provider is 33 characters long (at most 32)"},
 		{"empty route chain", exchange.PathWithdrawalInfo, onRoute(func(r map[string]any) map[string]any { r["chain"] = ""; return nil }), "route chain is empty"},
 		{"empty payout token", exchange.PathWithdrawalInfo, onRoute(func(r map[string]any) map[string]any { r["tokens_out"] = []any{""}; return nil }), "payout token is empty"},
