@@ -31,10 +31,10 @@ InternalTransfer, ExternalTransfer, Withdraw, VaultInvestor, Trade, joined by &.
 
 It prints what will be signed, the EIP-712 message and its digest, warning of a
 --builder that is your own account, a fee cap above 1% or an API key allowed
-more than Trade; on a terminal it asks "Sign and authorize the builder? [y/N]"
-(svcwallet help checks), which --yes skips, and again for a key beyond Trade,
-which may move your funds: --yes and --signer offline then need --grant naming
-its --permissions. A --builder or fee cap not given is asked first on a
+more than Trade; on a terminal it asks "Sign and authorize builder ADDRESS …?
+[y/N]" (svcwallet help checks), which --yes skips, and again for a key beyond
+Trade, which may move your funds: --yes and --signer offline then need --grant
+naming its --permissions. A --builder or fee cap not given is asked first on a
 terminal, as --plain does (else a usage error). --dry-run signs and sends
 nothing. --keystore-file FILE is --signer FILE. Offline: svcwallet help offline.
 
@@ -221,7 +221,7 @@ func (c builderCmd) run(ctx context.Context, f builderFlags) error {
 		c.printWarnings(c.env.Stderr, o)
 	}
 	if !f.yes {
-		if err := confirm(ctx, c.env, "Sign and authorize the builder?"); err != nil {
+		if err := confirm(ctx, c.env, a.SignQuestion(e)); err != nil {
 			return err
 		}
 		if err := c.grantAsked(ctx, &o); err != nil {

@@ -49,14 +49,14 @@ func grantNamed(f builderFlags) bool {
 	return err == nil && named.Valid
 }
 
-// grantAsked asks, after "Sign and authorize the builder?", the second
+// grantAsked asks, after the question that signs, the second
 // question a key that may move funds needs when --grant did
 // not name it; its y is o's grant.
 func (c builderCmd) grantAsked(ctx context.Context, o *builder.Order) error {
 	if o.Granted || !errors.Is(builder.AcceptsGrant(o.Auth, builder.NamedGrant{}), builder.ErrGrantUnanswered) {
 		return nil
 	}
-	if err := confirm(ctx, c.env, o.Auth.GrantWords()+". Grant it all the same?"); err != nil {
+	if err := confirm(ctx, c.env, o.Auth.GrantQuestion()); err != nil {
 		return err
 	}
 	o.Granted = true

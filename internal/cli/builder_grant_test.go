@@ -53,14 +53,14 @@ func TestBuilderCLIGrantNeedsItsOwnAnswer(t *testing.T) {
 }
 
 // TestBuilderCLIGrantAskedAgain: on a terminal without --yes, a key that
-// may move funds is asked of again after "Sign and authorize the
-// builder?": only a second y authorizes it.
+// may move funds is asked of again after the question that
+// signs: only a second y authorizes it.
 func TestBuilderCLIGrantAskedAgain(t *testing.T) {
 	e := newBcliEnv(t)
 	const second = "The builder's API key gets Withdraw: the builder may move or administer your account's funds. Grant it all the same? [y/N] "
 	for _, answer := range []string{"y\nn\n", "y\n\n", "y\n"} {
 		r := bcliOnTerminal(t, demoKeyVars, answer, unconfirmedArgs(e, withdrawKey...)...)
-		if r.code != exitFailed || !strings.Contains(r.stderr, "Sign and authorize the builder? [y/N] "+second) || strings.Contains(r.stdout, "Builder authorized") {
+		if r.code != exitFailed || !strings.Contains(r.stderr, "Withdraw and Trade, in environment local? [y/N] "+second) || strings.Contains(r.stdout, "Builder authorized") {
 			t.Errorf("answers %q: exit %d:\n%s%s", answer, r.code, r.stdout, r.stderr)
 		}
 	}

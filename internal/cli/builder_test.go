@@ -625,7 +625,7 @@ func TestBuilderCLIConfirmation(t *testing.T) {
 	}
 	for _, answer := range []string{"n\n", "\n", "", "yes please\n"} {
 		r = bcliOnTerminal(t, demoKeyVars, answer, unconfirmedArgs(e, keyArgs...)...)
-		if r.code != exitFailed || !strings.Contains(r.stderr, "Sign and authorize the builder? [y/N] ") ||
+		if r.code != exitFailed || !strings.Contains(r.stderr, "Sign and authorize builder 0x70997970C51812dc3A010C7d01b50e0d17dc79C8 to charge fees up to 0.1% on futures and 0.05% on spot, with an API key for Admin and Trade, in environment local? [y/N] ") ||
 			!strings.Contains(r.stderr, "not confirmed: nothing was signed or sent") || strings.Contains(r.stdout, "Builder authorized") {
 			t.Fatalf("answer %q: exit %d:\n%s\n%s", answer, r.code, r.stdout, r.stderr)
 		}
@@ -640,7 +640,7 @@ func TestBuilderCLIConfirmation(t *testing.T) {
 	if r.code != 0 {
 		t.Fatalf("y: exit %d:\n%s\n%s", r.code, r.stdout, r.stderr)
 	}
-	review, _, ok := strings.Cut(r.stderr, "Sign and authorize the builder? [y/N]")
+	review, _, ok := strings.Cut(r.stderr, "Sign and authorize builder ")
 	result := r.stdout
 	if strings.Contains(result, "To sign") || !strings.Contains(result, "Builder authorized") {
 		t.Errorf("stdout holds more than the result:\n%s", result)

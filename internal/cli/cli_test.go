@@ -274,7 +274,7 @@ func TestManPage(t *testing.T) {
 	for _, want := range []string{"status", "deposit", "builder", "key", "history", "doctor", "sandbox", "EXIT STATUS", "SVCWALLET_API_KEY",
 		// Every command has its whole description and its own flags, not
 		// only its summary.
-		".SS svcwallet withdraw resume", `Sign and withdraw? [y/N]`, `\fB\-\-max\-fee\fP \fIstring\fP`, `\fB\-\-watch\fP`,
+		".SS svcwallet withdraw resume", `Sign and withdraw 25 USDT`, `\fB\-\-max\-fee\fP \fIstring\fP`, `\fB\-\-watch\fP`,
 		// A paragraph of the source is one line of roff, filled by man.
 		`The environment a command acts in is \-\-env NAME, else $SVCWALLET_ENV, else default_env in the config, else the embedded sandbox`,
 		// Every exit status, ctrl+c's too (issue 28 item 14), once, from

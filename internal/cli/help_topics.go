@@ -81,13 +81,14 @@ recorded once the withdrawal is confirmed (offline: once prepared).
 The review names the environment first (name, base URL, chain id; on the
 embedded sandbox, that nothing real moves there), then the EIP-712 message
 field by field and its digest. On a terminal (standard input and standard
-error both one) the question ("Sign and withdraw? [y/N]", "Sign and
-authorize the builder? [y/N]") is asked on stderr, where the review is
-written too (stdout gets the result): what was typed or pasted before it
-is discarded, and an answer within half a second of it, or (on unix) one
-that comes as a paste, is refused and the question asked again: type the
-answer a key at a time. --yes does not ask. Without a terminal and without
---yes it refuses (exit 2) and signs and sends nothing.
+error both one) the question is asked on stderr, naming what its yes does
+and, when it is not production, the environment ("Sign and withdraw 25 USDT
+(23.5 USDT received) to ADDRESS on ARBITRUM, in environment testnet? [y/N]"),
+where the review is written too (stdout gets the result): what was typed or
+pasted before it is discarded, and an answer within half a second of it, or
+(on unix) one that comes as a paste, is refused and the question asked
+again: type the answer a key at a time. --yes does not ask. Without a
+terminal and without --yes it refuses (exit 2) and signs and sends nothing.
 
 A withdrawal whose request got no answer is finished by svcwallet withdraw
 resume QUOTE_ID, which sends the identical request again or asks whether it

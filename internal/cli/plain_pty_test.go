@@ -168,7 +168,7 @@ func TestPlainSevereLossOnATerminal(t *testing.T) {
 	s.waitFor("You lose: 1.5 USDT, 75% of the amount", short)
 	s.waitFor("Warning: Most of this withdrawal goes to fees: you lose 1.5 USDT of the 2 USDT you pay (75%).", short)
 	s.answerReviewed("[y/n] ", "y", short)
-	s.answerReviewed("Most of this withdrawal goes to fees: you lose 1.5 USDT of the 2 USDT you pay (75%). Type yes to sign anyway, anything else stops: ", "y", short)
+	s.answerReviewed("You lose 1.5 USDT, 75% of the amount, to fees. Withdraw all the same? Type yes if so, anything else stops: ", "y", short)
 	s.waitFor("Not signed: nothing was signed or sent.", short)
 	s.answer("What next?", "Back home", short)
 	s.answer("Home: what next?", "Quit", short)

@@ -117,14 +117,14 @@ func (r *pasteRig) plainPaste(t *testing.T) {
 }
 
 // withdrawPaste: withdraw asking for what it lacks takes a pasted address
-// and amount, and discards the y pasted with them before "Sign and
-// withdraw? [y/N]".
+// and amount, and discards the y pasted with them before the question that
+// signs.
 func (r *pasteRig) withdrawPaste(t *testing.T) {
 	s := r.start(t, ptyStart{}, "withdraw", "--chain", "arbitrum")
 	const short = 15 * time.Second
 	s.waitFor("Destination address on ARBITRUM", short)
 	s.paste(sandbox.DestCompleted + "\n26\ny\n")
-	s.answerReviewed("Sign and withdraw? [y/N] ", "n", short)
+	s.answerReviewed(" on ARBITRUM, in environment rig? [y/N] ", "n", short)
 	if code := s.wait(short); code != exitFailed || !strings.Contains(s.output(), "not confirmed: nothing was signed or sent") {
 		t.Errorf("exit %d; transcript:\n%s", code, s.output())
 	}
@@ -137,7 +137,7 @@ func (r *pasteRig) builderTypeAhead(t *testing.T) {
 	s := r.start(t, ptyStart{typedAhead: "y\n"}, "builder", "authorize", "--builder", sandbox.BuilderAddress,
 		"--max-futures-fee", "0.1", "--max-spot-fee", "0.05")
 	const short = 15 * time.Second
-	s.answerReviewed("Sign and authorize the builder? [y/N] ", "n", short)
+	s.answerReviewed(" on spot, in environment rig? [y/N] ", "n", short)
 	if code := s.wait(short); code != exitFailed || !strings.Contains(s.output(), "not confirmed: nothing was signed or sent") {
 		t.Errorf("exit %d; transcript:\n%s", code, s.output())
 	}

@@ -62,6 +62,6 @@ func TestTmuxPastedAnswerDoesNotSign(t *testing.T) {
 	withdraw := fmt.Sprintf("env %s SVCWALLET_PRIVATE_KEY=%s %s withdraw --chain arbitrum --to %s --amount 20",
 		r.homeEnv(), sandbox.DemoPrivateKey, r.bin, sandbox.DestCompleted)
 	r.must("respawn-pane", "-k", "-t", "main", withdraw)
-	r.waitShows("Sign and withdraw? [y/N]")
-	pasteAnswer("Sign and withdraw? [y/N]", "9975")
+	r.waitShows("? [y/N]") // the question that signs
+	pasteAnswer("? [y/N]", "9975")
 }

@@ -34,7 +34,7 @@ func TestTmuxInterruptAtPrompts(t *testing.T) {
 		name, line, prompt, says string
 		hidden                   bool
 	}{
-		{"confirmation", "SVCWALLET_PRIVATE_KEY=" + sandbox.DemoPrivateKey + " " + withdraw, "Sign and withdraw? [y/N]", "svcwallet withdraw: interrupted: nothing was signed or sent", false},
+		{"confirmation", "SVCWALLET_PRIVATE_KEY=" + sandbox.DemoPrivateKey + " " + withdraw, "? [y/N]", "svcwallet withdraw: interrupted: nothing was signed or sent", false},
 		{"signing passphrase", withdraw + " --yes --keystore-file " + keyFile, "Passphrase for", "svcwallet withdraw: interrupted: nothing was signed or sent", true},
 		{"new key's passphrase", r.bin + " key new --keystore " + newKeys, "Passphrase:", "svcwallet key new: interrupted: nothing was written", true},
 	} {

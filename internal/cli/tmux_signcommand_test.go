@@ -59,7 +59,7 @@ func TestTmuxSignCommandPrompts(t *testing.T) {
 	r.waitShows("signer passphrase:") // the wallet login
 	r.keys("-l", "x")
 	r.keys("Enter")
-	r.waitShows("Sign and withdraw? [y/N]")
+	r.waitShows("? [y/N]")         // the question that signs
 	time.Sleep(intent.ReviewDwell) // the review read: a sooner answer is refused by design (plain.Gate)
 	r.typed("y", "Enter")
 	r.waitFor("the second prompt", func() bool { return strings.Count(r.pane(), "signer passphrase:") == 2 })

@@ -26,11 +26,11 @@ const withdrawLong = `Withdraws USDT through the bridge, as the console does: it
 --to for the chain and --amount, quotes, and prints what will be signed (the
 environment, the EIP-712 Transfer, its digest, what you receive and lose,
 when the quote expires). A --chain, --to or --amount not given is asked for
-on a terminal. There it asks "Sign and withdraw? [y/N]"; --yes does not ask,
---dry-run stops at the review. Otherwise the Transfer is signed, journaled
-and sent (retried with the same signature: it cannot pay twice); --wait then
-follows it as status --watch does. A request left without an answer is
-finished by withdraw resume QUOTE_ID.
+on a terminal. There it asks "Sign and withdraw AMOUNT USDT (… received) to
+ADDRESS on CHAIN? [y/N]"; --yes does not ask, --dry-run stops at the review.
+Otherwise the Transfer is signed, journaled and sent (retried with the same
+signature: it cannot pay twice); --wait follows it as status --watch does. A
+request left without an answer is finished by withdraw resume QUOTE_ID.
 
 What stops it before signing (--max-fee, --accept-loss, --accept-bridge,
 --allow-repeat, a quote that expires): svcwallet help checks. Signing on

@@ -30,7 +30,7 @@ func (c withdrawCmd) confirmed(ctx context.Context, e config.Environment, q *quo
 		if f.dryRun {
 			return true, nil
 		}
-		if err := c.yes(ctx, &q.order, f, accepted); err != nil {
+		if err := c.yes(ctx, e, &q.order, f, accepted); err != nil {
 			return false, err
 		}
 		// The answer may come long after the review: a quote that may no
@@ -60,18 +60,18 @@ func (c withdrawCmd) confirmed(ctx context.Context, e config.Environment, q *quo
 
 // yes takes the user's yes to order: a loss --yes does not cover is
 // refused before anything is asked; otherwise, without --yes, the
-// question, and a second one for a loss of most of the amount, whose yes
+// question (Order.SignQuestion, naming e when it is not production), and a second one for a loss of most of the amount, whose yes
 // is order's (Order.AnswerLoss).
-func (c withdrawCmd) yes(ctx context.Context, order *withdrawal.Order, f withdrawFlags, accepted decimal.NullDecimal) error {
+func (c withdrawCmd) yes(ctx context.Context, e config.Environment, order *withdrawal.Order, f withdrawFlags, accepted decimal.NullDecimal) error {
 	loss := order.Loss()
 	if err := c.lossRefused(*order, loss, accepted, !f.yes, "--yes alone does not sign"); err != nil || f.yes {
 		return err
 	}
-	if err := confirm(ctx, c.env, "Sign and withdraw?"); err != nil {
+	if err := confirm(ctx, c.env, order.SignQuestion(e)); err != nil {
 		return err
 	}
 	if errors.Is(withdrawal.AcceptsLoss(loss, accepted), withdrawal.ErrSevereLoss) {
-		if err := confirm(ctx, c.env, fmt.Sprintf("You lose %s%% of the amount to fees. Withdraw all the same?", loss.Percent())); err != nil {
+		if err := confirm(ctx, c.env, loss.Question()); err != nil {
 			return err
 		}
 		order.AnswerLoss()

@@ -163,7 +163,7 @@ func TestWithdrawConfirmedAfterQuoteExpired(t *testing.T) {
 	} {
 		res := r.runWithdraw(withdrawRunOpts{terminal: true, answer: &answerLater{r: r, wait: tc.wait, answer: strings.NewReader("y\n")}},
 			withdrawArgs(sandbox.DestCompleted, "17")...)
-		res.want(t, exitFailed, "Signer           "+sandbox.DemoAddress, "Sign and withdraw? [y/N]",
+		res.want(t, exitFailed, "Signer           "+sandbox.DemoAddress, withdrawAsked,
 			tc.says, "by the service's clock): ", "nothing was signed or sent.\nGet a new quote? [y/N]",
 			"no new quote: nothing was signed or sent; run the command again for one")
 		if strings.Contains(res.stdout+res.stderr, "press r") || strings.Contains(res.stdout, "Signed by") {
@@ -184,7 +184,7 @@ func TestWithdrawConfirmedAfterQuoteExpired(t *testing.T) {
 	res := r.runWithdraw(withdrawRunOpts{terminal: true, answer: &answerLater{r: r, wait: sandbox.DefaultQuoteTTL + time.Second, answer: strings.NewReader("y\ny\ny\n")}},
 		withdrawArgs(sandbox.DestCompleted, "16", "--allow-repeat")...)
 	res.want(t, exitCompleted, "Get a new quote? [y/N]", "Withdrawal accepted")
-	if n := strings.Count(res.stderr, "Environment local"); n != 2 || strings.Count(res.stderr, "Sign and withdraw? [y/N]") != 2 {
+	if n := strings.Count(res.stderr, "Environment local"); n != 2 || strings.Count(res.stderr, withdrawAsked) != 2 {
 		t.Errorf("%d reviews, want the expired quote's and the new one's:\n%s\n%s", n, res.stdout, res.stderr)
 	}
 	r.wantBalance("9967")

@@ -36,7 +36,7 @@ func TestWithdrawMostlyFee(t *testing.T) {
 	r.runWithdraw(withdrawRunOpts{}, severe("--yes", "--accept-loss", "90")...).want(t, exitFailed, "above the 90% of --accept-loss")
 	r.runWithdraw(withdrawRunOpts{}, severe("--yes", "--accept-loss", "lots")...).want(t, exitUsage, "--accept-loss")
 	r.runWithdraw(withdrawRunOpts{terminal: true, stdin: "y\nn\n"}, severe()...).want(t, exitFailed,
-		"You lose 93.8% of the amount to fees. Withdraw all the same? [y/N]", "not confirmed")
+		"You lose 1.5 USDT, 93.8% of the amount, to fees. Withdraw all the same? [y/N]", "not confirmed")
 	r.runWithdraw(withdrawRunOpts{terminal: true, stdin: "y\n"}, severe()...).want(t, exitFailed, "not confirmed")
 	out := filepath.Join(t.TempDir(), "transfer.json")
 	r.runWithdraw(withdrawRunOpts{}, severe("--signer", "offline", "--account", demoSigner, "--out", out)...).want(t, exitFailed,
@@ -58,7 +58,7 @@ func TestWithdrawMostlyFee(t *testing.T) {
 	}
 	// On a terminal it is said once, between the review and the question,
 	// where it is read before the answer.
-	head, warn, ask := strings.Index(mild.stderr, "Withdrawal\n"), strings.Index(mild.stderr, "warning: more than 5%"), strings.Index(mild.stderr, "Sign and withdraw?")
+	head, warn, ask := strings.Index(mild.stderr, "Withdrawal\n"), strings.Index(mild.stderr, "warning: more than 5%"), strings.Index(mild.stderr, withdrawAsked)
 	if strings.Count(mild.stderr, "warning: more than 5%") != 1 || head < 0 || warn < head || ask < warn {
 		t.Errorf("the warning is not said once between the review and the question:\n%s", mild.stderr)
 	}
@@ -120,3 +120,7 @@ func TestWarningsReadOneStyle(t *testing.T) {
 		}
 	}
 }
+
+// withdrawAsked ends the question that signs a withdrawal to ARBITRUM on
+// the rigs' environment, local, which it names: not production.
+const withdrawAsked = " on ARBITRUM, in environment local? [y/N]"

@@ -281,7 +281,7 @@ func TestWithdrawConfirmation(t *testing.T) {
 	r.runWithdraw(withdrawRunOpts{stdin: "y\n"}, withdrawArgs(sandbox.DestCompleted, "25")...).
 		want(t, exitUsage, "standard input or standard error is not a terminal", "add --yes")
 	r.runWithdraw(withdrawRunOpts{terminal: true, stdin: "n\n"}, withdrawArgs(sandbox.DestCompleted, "25")...).
-		want(t, exitFailed, "Sign and withdraw? [y/N]", "not confirmed: nothing was signed or sent")
+		want(t, exitFailed, "Sign and withdraw 25 USDT (23.5 USDT received) to "+sandbox.DestCompleted+" on ARBITRUM, in environment local? [y/N]", "not confirmed: nothing was signed or sent")
 	r.runWithdraw(withdrawRunOpts{terminal: true}, withdrawArgs(sandbox.DestCompleted, "25")...).
 		want(t, exitFailed, "not confirmed")
 	if n := r.withdraws.Load(); n != 0 {
@@ -302,7 +302,7 @@ func TestWithdrawReviewWhereAsked(t *testing.T) {
 	r := newJournalingRig(t)
 	res := r.runWithdraw(withdrawRunOpts{terminal: true, stdin: "y\n"}, withdrawArgs(sandbox.DestCompleted, "25")...)
 	res.want(t, exitCompleted, "Withdrawal accepted")
-	review, _, asked := strings.Cut(res.stderr, "Sign and withdraw? [y/N]")
+	review, _, asked := strings.Cut(res.stderr, withdrawAsked)
 	for _, w := range []string{"Environment local", "Pays out to      " + sandbox.DestCompleted, "To sign (EIP-712)", "  Digest  ", "Signer "} {
 		if !asked || !strings.Contains(review, w) {
 			t.Errorf("no %q on stderr before the question:\n%s", w, res.stderr)
@@ -313,7 +313,7 @@ func TestWithdrawReviewWhereAsked(t *testing.T) {
 	}
 	res = r.runWithdraw(withdrawRunOpts{terminal: true, stdin: "y\n"}, withdrawArgs(sandbox.DestCompleted, "25", "--json", "--allow-repeat")...)
 	res.want(t, exitCompleted, `"kind":"review"`, `"kind":"accepted"`)
-	if review, _, _ := strings.Cut(res.stderr, "Sign and withdraw? [y/N]"); !strings.Contains(review, "To sign (EIP-712)") || strings.Contains(res.stdout, "To sign") {
+	if review, _, _ := strings.Cut(res.stderr, withdrawAsked); !strings.Contains(review, "To sign (EIP-712)") || strings.Contains(res.stdout, "To sign") {
 		t.Errorf("--json on a terminal:\nstdout:\n%s\nstderr:\n%s", res.stdout, res.stderr)
 	}
 }

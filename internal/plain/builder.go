@@ -90,12 +90,12 @@ func (s *session) signBuilder(o builder.Order) error {
 	if err := s.onTerminal("builder authorization", runnext.Authorize(a)); err != nil {
 		return err
 	}
-	yes, err := s.p.Confirm(func() string { return "Sign and authorize the builder?" })
+	yes, err := s.p.Confirm(func() string { return a.SignQuestion(s.target.Env) })
 	if err != nil {
 		return err
 	}
 	if yes && grantAsked(a) {
-		yes, err = s.p.TypedWord(a.GrantWords()+". Type yes to grant it anyway, anything else stops:", "yes")
+		yes, err = s.secondYes(a.GrantQuestion())
 		if err != nil {
 			return err
 		}

@@ -12,8 +12,12 @@ import (
 // question.
 var builderWithdrawKey = typed("builder", sandbox.BuilderAddress, "0.1", "0.05", "7d", "yes", "bot", sandbox.BuilderAddress, "Withdraw&Trade")
 
+// builderAsked is the question that signs the authorization of
+// builderWithdrawKey, which names the builder, its caps and its key.
+const builderAsked = "Sign and authorize builder " + sandbox.BuilderAddress + " to charge fees up to 0.1% on futures and 0.05% on spot, with an API key for Withdraw and Trade, in environment sandbox? [y/n] "
+
 // grantQuestion is the second question a key that may move funds asks.
-const grantQuestion = "The builder's API key gets Withdraw: the builder may move or administer your account's funds. Type yes to grant it anyway, anything else stops: "
+const grantQuestion = "The builder's API key gets Withdraw: the builder may move or administer your account's funds. Grant it all the same? Type yes if so, anything else stops: "
 
 // TestFundsGrantAsksAgain: an API key that may move funds
 // (builder.AcceptsGrant) is said to be asked of again, and after the y a
@@ -27,7 +31,7 @@ func TestFundsGrantAsksAgain(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		wants(t, out, "A second question asks you to confirm the API key's grant.\n", "Sign and authorize the builder? [y/n] "+grantQuestion+"Not signed: nothing was signed or sent.\n",
+		wants(t, out, "A second question asks you to confirm the API key's grant.\n", builderAsked+grantQuestion+"Not signed: nothing was signed or sent.\n",
 			"Goodbye: nothing was signed or sent.")
 	}
 	r := newRig(t)
@@ -54,7 +58,7 @@ func TestPastedYesNeverGrants(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wants(t, out, "Sign and authorize the builder? [y/n] "+grantQuestion, "Not signed: nothing was signed or sent.", "Goodbye: nothing was signed or sent.")
+	wants(t, out, builderAsked+grantQuestion, "Not signed: nothing was signed or sent.", "Goodbye: nothing was signed or sent.")
 	if strings.Contains(out, "Builder authorized") {
 		t.Fatalf("a pasted yes granted the key:\n%s", out)
 	}

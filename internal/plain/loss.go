@@ -36,9 +36,16 @@ func (s *session) lossConfirmed(o *withdrawal.Order) (bool, error) {
 	if !errors.Is(withdrawal.AcceptsLoss(l, decimal.NullDecimal{}), withdrawal.ErrSevereLoss) {
 		return true, nil
 	}
-	yes, err := s.p.TypedWord(l.Warning()+". Type yes to sign anyway, anything else stops:", "yes")
+	yes, err := s.secondYes(l.Question())
 	if yes {
 		o.AnswerLoss()
 	}
 	return yes, err
+}
+
+// secondYes asks a second question that signs (a severe loss, a key that
+// may move funds) in plain mode's one way: only "yes" typed in full
+// answers it, where the first question takes y.
+func (s *session) secondYes(question string) (bool, error) {
+	return s.p.TypedWord(question+" Type yes if so, anything else stops:", "yes")
 }

@@ -43,7 +43,7 @@ func TestSevereLossAsksAgain(t *testing.T) {
 		}
 		wants(t, out, "  You lose: 1.5 USDT, 75% of the amount (pay − receive, the fee included)\n",
 			"Warning: Most of this withdrawal goes to fees: you lose 1.5 USDT of the 2 USDT you pay (75%). A second question asks you to confirm it.\n",
-			"Most of this withdrawal goes to fees: you lose 1.5 USDT of the 2 USDT you pay (75%). Type yes to sign anyway, anything else stops: Not signed: nothing was signed or sent.\n",
+			"You lose 1.5 USDT, 75% of the amount, to fees. Withdraw all the same? Type yes if so, anything else stops: Not signed: nothing was signed or sent.\n",
 			"Goodbye: nothing was signed or sent.")
 		if n := r.intents(); n != 0 {
 			t.Errorf("answer %q: %d withdrawals journaled, want none", no, n)
@@ -54,7 +54,7 @@ func TestSevereLossAsksAgain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wants(t, out, "Type yes to sign anyway, anything else stops: Signing and sending the withdrawal", "SENDING → COMPLETED")
+	wants(t, out, "Withdraw all the same? Type yes if so, anything else stops: Signing and sending the withdrawal", "SENDING → COMPLETED")
 	if n := r.intents(); n != 1 {
 		t.Errorf("%d withdrawals journaled after yes, want 1", n)
 	}
@@ -73,5 +73,5 @@ func TestConvertingReviewSaysBoth(t *testing.T) {
 	wants(t, out, "  You pay: 25 USDT (from the funding account)\n", "  You receive: 23.5047 USDC on ARBITRUM (the bridge converts USDT to USDC)\n",
 		"  You lose: 1.5 USDT, 6% of the amount (the fee; the bridge converts the remaining 23.5 USDT to 23.5047 USDC)\n",
 		"Warning: More than 5% of the amount goes to fees: you lose 1.5 USDT of the 25 USDT you pay (6%), all of it the fee.\n",
-		"Sign and withdraw 25 USDT → 23.5047 USDC on ARBITRUM?", "  Receive: 23.5047 USDC\n")
+		"Sign and withdraw 25 USDT (23.5047 USDC received) to "+sandbox.DestCompleted+" on ARBITRUM, in environment sandbox?", "  Receive: 23.5047 USDC\n")
 }

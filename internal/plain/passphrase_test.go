@@ -149,7 +149,7 @@ func TestTypeAheadDoesNotUnlock(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wants(t, out, "Sign and authorize the builder? [y/n] ", discardedWords+"\nPassphrase of UTC--")
+	wants(t, out, "on spot, in environment sandbox? [y/n] ", discardedWords+"\nPassphrase of UTC--")
 	if strings.Contains(out, "Builder authorized") {
 		t.Errorf("a passphrase typed ahead authorized the builder:\n%s", out)
 	}

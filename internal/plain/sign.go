@@ -66,7 +66,7 @@ func (s *session) quoteAndSign(ch withdrawal.Choice) (again bool, err error) {
 	if err := s.onTerminal("withdrawal", runnext.Withdraw(o.Choice)); err != nil {
 		return false, err
 	}
-	yes, err := s.p.Confirm(func() string { return "Sign and withdraw " + o.Summary() + "? " + countdown(priced, s.Now()) })
+	yes, err := s.p.Confirm(func() string { return o.SignQuestion(s.target.Env) + " " + countdown(priced, s.Now()) })
 	if err != nil {
 		return false, err
 	}

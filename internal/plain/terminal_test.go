@@ -60,7 +60,7 @@ func TestPasteDoesNotSign(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wants(t, out, "Sign and authorize the builder? [y/n] ", "Not signed: nothing was signed or sent.", "Goodbye: nothing was signed or sent.")
+	wants(t, out, "Sign and authorize builder "+sandbox.BuilderAddress+" to charge fees up to 0.1% on futures and 0.05% on spot, in environment sandbox? [y/n] ", "Not signed: nothing was signed or sent.", "Goodbye: nothing was signed or sent.")
 }
 
 // TestNoTerminalSignsNothing (issue 33 item 2): answers that come from no

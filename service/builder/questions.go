@@ -3,6 +3,7 @@ package builder
 import (
 	"strings"
 
+	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/intent"
 	"github.com/svcwallet/svcwallet/signer"
 )
@@ -62,3 +63,22 @@ func permissionNames() string {
 	}
 	return strings.Join(names, ", ")
 }
+
+// SignQuestion is the question whose yes signs and sends the
+// authorization, in every face's words: the builder, its fee caps, its API
+// key and, outside production, the environment, so that it reads right
+// alone (a screen reader's last line). Faces add only their key
+// convention.
+func (a Auth) SignQuestion(e config.Environment) string {
+	q := "Sign and authorize builder " + a.Builder.Hex() + " to charge fees up to " + signer.FormatFeeRate(a.Futures) + "% on futures and " +
+		signer.FormatFeeRate(a.Spot) + "% on spot"
+	if a.WithKey {
+		q += ", with an API key for " + strings.ReplaceAll(a.Perms.String(), "&", " and ")
+	}
+	return q + e.Elsewhere() + "?"
+}
+
+// GrantQuestion is the second question an API key that may move or
+// administer funds needs (AcceptsGrant), in every face's words; faces add
+// only their key convention.
+func (a Auth) GrantQuestion() string { return a.GrantWords() + ". Grant it all the same?" }

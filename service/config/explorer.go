@@ -8,6 +8,19 @@ import (
 // ProductionChainID is the production environment's L2 chain id (D3).
 const ProductionChainID = 325
 
+// Production reports whether e is the production environment: chain id
+// ProductionChainID, and not the embedded sandbox.
+func (e Environment) Production() bool { return e.ChainID == ProductionChainID && e.Name != SandboxEnv }
+
+// Elsewhere names e, as a question that moves money ends, when it is not
+// production (", in environment sandbox"); "" in production.
+func (e Environment) Elsewhere() string {
+	if e.Production() {
+		return ""
+	}
+	return ", in environment " + e.Name
+}
+
 // DefaultExplorerTx are the explorer links of the production chains (SPEC.md
 // §2.7), used for the production environment (chain id ProductionChainID)
 // when its explorer_tx table has no entry for the chain. No other environment
@@ -40,7 +53,7 @@ func (e Environment) ExplorerTxURL(chain, hash string) string {
 			break
 		}
 	}
-	if !found && e.ChainID == ProductionChainID && e.Name != SandboxEnv {
+	if !found && e.Production() {
 		tmpl = DefaultExplorerTx[strings.ToUpper(chain)]
 	}
 	if !strings.Contains(tmpl, "{hash}") {

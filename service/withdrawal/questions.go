@@ -56,3 +56,18 @@ func FeeCapQuestion(token string) intent.Question {
 	return intent.Question{Ask: "Fee cap in " + token, How: "refuse a quote whose fee or loss is above it", Empty: "none",
 		Check: func(a string) error { _, err := ParseFeeCap(a); return err }}
 }
+
+// SignQuestion is the question whose yes signs and sends o, in every
+// face's words: what is paid and received, where to and, outside
+// production, in which environment, so that it reads right alone (a
+// screen reader's last line). Faces add only their key convention.
+func (o Order) SignQuestion(e config.Environment) string {
+	return "Sign and withdraw " + o.Quote.PayAmount.String() + " " + o.Choice.TokenIn + " (" + o.Quote.ReceiveAmount.String() + " " + o.Choice.TokenOut +
+		" received) to " + o.Choice.ToAddress + " on " + o.Choice.Route.Chain + e.Elsewhere() + "?"
+}
+
+// Question is the second question a severe loss needs (AcceptsLoss), in
+// every face's words; faces add only their key convention.
+func (l Loss) Question() string {
+	return "You lose " + l.Stated() + ", to fees. Withdraw all the same?"
+}

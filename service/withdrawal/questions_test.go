@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/shopspring/decimal"
+
+	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/withdrawal"
 )
@@ -24,5 +27,35 @@ func TestChainQuestionNamesTheChains(t *testing.T) {
 		if got := withdrawal.ChainQuestion(routes(n), exchange.TokenUSDT).How; got != want {
 			t.Errorf("%d chains: the question says %q, want %q", n, got, want)
 		}
+	}
+}
+
+// TestSignQuestionStandsAlone: the question that signs names what is paid
+// and received, the whole destination and its chain, and the environment
+// when it is not production: read alone, it says what its yes does.
+func TestSignQuestionStandsAlone(t *testing.T) {
+	d := decimal.RequireFromString
+	o := withdrawal.Order{Choice: withdrawal.Choice{TokenIn: "USDT", TokenOut: "USDT", ToAddress: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+		Route: exchange.WithdrawalRoute{Chain: "ARBITRUM"}}, Quote: exchange.Quote{PayAmount: d("25"), ReceiveAmount: d("24.5")}}
+	const head = "Sign and withdraw 25 USDT (24.5 USDT received) to %s on ARBITRUM"
+	for _, tc := range []struct {
+		env  config.Environment
+		want string
+	}{
+		{config.Environment{Name: "production", ChainID: config.ProductionChainID}, head + "?"},
+		{config.Environment{Name: "testnet", ChainID: 326}, head + ", in environment testnet?"},
+		{config.Environment{Name: config.SandboxEnv, ChainID: config.ProductionChainID}, head + ", in environment sandbox?"},
+	} {
+		if got, want := o.SignQuestion(tc.env), fmt.Sprintf(tc.want, o.Choice.ToAddress); got != want {
+			t.Errorf("%s: the question says %q, want %q", tc.env.Name, got, want)
+		}
+	}
+}
+
+// TestLossQuestionStandsAlone: the second question names the loss, in its
+// token and its share of the amount.
+func TestLossQuestionStandsAlone(t *testing.T) {
+	if got, want := lossOf("1.6", "0.1", "USDT").Question(), "You lose 1.5 USDT, 93.8% of the amount, to fees. Withdraw all the same?"; got != want {
+		t.Errorf("the loss question says %q, want %q", got, want)
 	}
 }

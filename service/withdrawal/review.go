@@ -109,12 +109,6 @@ func speedShort(speed string) string {
 	return ""
 }
 
-// Summary is the withdrawal in one line, as plain mode's question says
-// it: what leaves the funding account and what arrives on which chain.
-func (o Order) Summary() string {
-	return o.Quote.PayAmount.String() + " " + o.Choice.TokenIn + " → " + o.Quote.ReceiveAmount.String() + " " + o.Choice.TokenOut + " on " + o.Choice.Route.Chain
-}
-
 // Accepted is what every face says of o once the service accepted it (a,
 // as Locked shows it): a sentence, then its quote and transfer ids and its
 // fee, and what of the answer did not add up.
