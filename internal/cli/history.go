@@ -305,8 +305,8 @@ func (a *app) listHistory(csv bool, opt journal.ListOptions) error {
 	}
 	if len(unfinishedOf) > 1 {
 		// Each row's command asks as the account logged in: said once.
-		fmt.Fprintf(env.Stderr, "svcwallet history: unfinished withdrawals of %d accounts are listed: status and withdraw resume ask as the account logged in, and the service tells a withdrawal only to the account that made it; log in as the ACCOUNT a row names (%s) before following or resuming it\n",
-			len(unfinishedOf), inv.command("auth", "login"))
+		fmt.Fprintf(env.Stderr, "%s: unfinished withdrawals of %d accounts are listed: status and withdraw resume ask as the account logged in, and the service tells a withdrawal only to the account that made it; log in as the ACCOUNT a row names (%s) before following or resuming it\n",
+			a.name, len(unfinishedOf), inv.command("auth", "login"))
 	}
 	return nil
 }

@@ -130,7 +130,7 @@ func TestHistoryRefresh(t *testing.T) {
 	}
 
 	list := r.runLine(nil, statusCmd.runHistoryLine, "--env", "local")
-	list.want(t, 0, nil, []string{"unfinished withdrawals of 2 accounts are listed", "log in as the ACCOUNT a row names"})
+	list.want(t, 0, nil, []string{"svcwallet history: unfinished withdrawals of 2 accounts are listed", "log in as the ACCOUNT a row names"})
 	res := r.runLine(nil, statusCmd.runHistoryLine, "--env", "local", "--refresh")
 	if unasked := "svcwallet history: 1 unfinished withdrawal of another account (" + tui.ShortAddress(sandbox.NoChainAccountID) + ") was not asked about: the service tells a withdrawal only to the account that made it; log in as that account (svcwallet auth login --env local --config " + r.config + "), then run svcwallet history --refresh"; res.code != 0 || !strings.Contains(res.stdout, id[:20]) || !strings.Contains(res.stderr, "asking the service about 1 unfinished withdrawal") ||
 		strings.Count(res.stderr, unasked) != 1 {

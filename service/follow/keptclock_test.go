@@ -80,8 +80,13 @@ func TestKeptClockAtTheMarginsEdge(t *testing.T) {
 	// A CREATED record on a kept reading past the margin: not expired.
 	f := Follow{QuoteID: "q-1"}
 	own.Seed(&f)
-	f.Answer(exchange.Withdrawal{QuoteID: "q-1", State: exchange.StateCreated, UpdatedAt: expires, ServiceTime: edge.Add(time.Second), ServiceTimeKept: true}, nil, time.Second, nil)
-	if f.Final || f.ExpiredUnexecuted() || f.Payout() != PayoutPending {
-		t.Fatalf("CREATED on a kept reading past the margin: final %v, payout %v; want pending", f.Final, f.Payout())
+	step := f.Answer(exchange.Withdrawal{QuoteID: "q-1", State: exchange.StateCreated, UpdatedAt: expires, ServiceTime: edge.Add(time.Second), ServiceTimeKept: true}, nil, time.Second, nil)
+	if f.Final || f.ExpiredUnexecuted() || f.Payout() != PayoutPending || step.JournalState != "" {
+		t.Fatalf("CREATED on a kept reading past the margin: final %v, payout %v, journal %q; want pending, nothing journaled", f.Final, f.Payout(), step.JournalState)
+	}
+	// Read after the answer past the margin: EXPIRED, journaled never paid.
+	step = f.Answer(exchange.Withdrawal{QuoteID: "q-1", State: exchange.StateCreated, UpdatedAt: expires, ServiceTime: edge.Add(time.Second)}, nil, time.Second, nil)
+	if !f.Final || f.Outcome().Name != LabelExpired || step.JournalState != LabelExpired {
+		t.Fatalf("CREATED read past the margin: final %v, %s, journal %q; want EXPIRED journaled", f.Final, f.Outcome().Name, step.JournalState)
 	}
 }

@@ -10,10 +10,10 @@ import (
 )
 
 // TestFollowerJournalsNeverPaidOnlyPastTheMargin: a follower's not found
-// of an unanswered request (follow.Step.JournalState EXPIRED) is journaled
-// never paid, as withdraw resume journals it, only on the service's clock
-// read after the answer past the quote's expiry and the margin: not at the
-// margin's edge, not on a kept reading, and once.
+// or CREATED record of an unanswered request (follow.Step.JournalState
+// EXPIRED) is journaled never paid, as withdraw resume journals it, only
+// on the service's clock read after the answer past the quote's expiry
+// and the margin: not at the margin's edge, not on a kept reading, once.
 func TestFollowerJournalsNeverPaidOnlyPastTheMargin(t *testing.T) {
 	r := newRig(t, 0, false)
 	o, rec := r.lostWithdrawal()
@@ -23,6 +23,8 @@ func TestFollowerJournalsNeverPaidOnlyPastTheMargin(t *testing.T) {
 		{QuoteID: rec.QuoteID, ServiceTime: edge},
 		{QuoteID: rec.QuoteID, ServiceTime: edge.Add(time.Second), ServiceTimeKept: true},
 		{QuoteID: rec.QuoteID},
+		{QuoteID: rec.QuoteID, State: exchange.StateCreated, ServiceTime: edge},
+		{QuoteID: rec.QuoteID, State: exchange.StateCreated, ServiceTime: edge.Add(time.Second), ServiceTimeKept: true},
 	} {
 		if err := r.withdrawer().JournalState(rec.QuoteID, wd); err != nil {
 			t.Fatal(err)
@@ -31,8 +33,10 @@ func TestFollowerJournalsNeverPaidOnlyPastTheMargin(t *testing.T) {
 			t.Fatalf("at %s (kept %v): journaled %+v; want it unanswered still", wd.ServiceTime, wd.ServiceTimeKept, got.Error)
 		}
 	}
+	// A 404 past the margin, then a CREATED record: written once.
 	past := exchange.Withdrawal{QuoteID: o.Quote.QuoteID, ServiceTime: edge.Add(time.Second)}
-	for range 2 {
+	for _, state := range []string{"", exchange.StateCreated} {
+		past.State = state
 		if err := r.withdrawer().JournalState(rec.QuoteID, past); err != nil {
 			t.Fatal(err)
 		}
