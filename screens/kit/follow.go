@@ -146,8 +146,10 @@ type UnwrittenError struct {
 }
 
 func (e *UnwrittenError) Error() string {
-	return fmt.Sprintf("%d %s of states learned could not be written within %s (another process may hold the journal's lock); they are learned again when the withdrawal is next followed",
-		e.Lines, Plural(e.Lines, "journal line", "journal lines"), e.After)
+	if e.Lines == 1 {
+		return fmt.Sprintf("a state learned just before the end was not written within %s (another process may hold the journal's lock); it is journaled when its withdrawal is next followed (Home checks unfinished ones)", e.After)
+	}
+	return fmt.Sprintf("%d states learned just before the end were not written within %s (another process may hold the journal's lock); they are journaled when their withdrawals are next followed (Home checks unfinished ones)", e.Lines, e.After)
 }
 
 // IDsTypedMsg carries ids typed or pasted on a screen the watch board
