@@ -86,11 +86,22 @@ func (f *flow) press(keys ...string) {
 	}
 }
 
-// quit presses q and waits for the program to end.
+// quit presses q and waits for the program to end, then ends as the
+// console does (ended).
 func (f *flow) quit() {
 	f.t.Helper()
 	f.press("q")
 	f.tm.WaitFinished(f.t, teatest.WithFinalTimeout(5*time.Second))
+	f.ended()
+}
+
+// ended is what the console does once its program has ended: the journal
+// writes still owed are made (kit.Writes.Finish).
+func (f *flow) ended() {
+	f.t.Helper()
+	if err := f.c.App.Writes.Finish(5 * time.Second); err != nil {
+		f.t.Error(err)
+	}
 }
 
 // TestFlowDepositSolana: launch, log in with the demo API key (ctrl+d, enter),

@@ -2,6 +2,7 @@ package screens
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -14,6 +15,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/svcwallet/svcwallet/internal/exchangetest"
+	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/screentest"
 	"github.com/svcwallet/svcwallet/service/config"
@@ -207,6 +209,40 @@ func TestFlowWithdrawCompleted(t *testing.T) {
 	f.timers.advance(sandbox.DefaultSettle / 2)
 	f.waitFor("✓ COMPLETED", "Payout hash")
 	f.quit()
+}
+
+// TestFlowQuitKeepsTheLastState: q pressed as COMPLETED shows, while
+// another process holds the journal's write lock, still leaves the
+// COMPLETED line in the journal once the console has ended: Bubble Tea
+// neither waits for the commands still out when its program ends nor runs
+// those not started, so the console waits for its journal writes.
+func TestFlowQuitKeepsTheLastState(t *testing.T) {
+	f := startWithdrawFlow(t)
+	f.quoteTo(sandbox.DestCompleted, "25")
+	f.review()
+	f.press("enter")
+	f.waitFor("Timeline", "SUBMITTED")
+	f.timers.advance(sandbox.DefaultSettle / 2)
+	f.waitFor("▶ SENDING")
+	j := f.c.App.Journal()
+	unlock, err := osguard.LockFile(journal.WrittenPath(j.Path())+".lock", osguard.Wait{Doing: "holding the journal's writes"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.timers.advance(sandbox.DefaultSettle / 2)
+	f.waitFor("✓ COMPLETED")
+	f.press("q")
+	f.tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+	unlock()
+	f.ended()
+	// Read as another process would: Entries waits for this one's write.
+	b, err := os.ReadFile(j.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), `"state":"COMPLETED"`) {
+		t.Errorf("the journal once the console ended has no COMPLETED line (%d lines)", strings.Count(string(b), "\n"))
+	}
 }
 
 // TestFlowWithdrawRefunded: the destination that ends REFUNDED returns the

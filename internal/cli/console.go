@@ -134,9 +134,10 @@ func (a *app) runConsole(ctx context.Context, f consoleFlags) error {
 	defer quit()
 	var running signer.Running
 	var owed kit.Flushes
+	var writes kit.Writes
 	app := &kit.App{
 		Deps: kit.Deps{Common: common, Targets: targets, KeystoreDir: keystoreDir, Bell: cfg.Bell, Notify: cfg.Notify, Getenv: env.Getenv,
-			PollInterval: follow.DefaultPollInterval, Context: root, Running: &running, Flushes: &owed,
+			PollInterval: follow.DefaultPollInterval, Context: root, Running: &running, Flushes: &owed, Writes: &writes,
 			ConfigFlag: newInvocation("", a.configPath, env.Getenv).config, LoginMethods: loginMethods(), ExportDir: exportDir(os.Getwd, os.UserHomeDir),
 			EarlierJournals: a.leftBeside},
 		Session: kit.Session{Target: targets[0]},
@@ -161,6 +162,11 @@ func (a *app) runConsole(ctx context.Context, f consoleFlags) error {
 	// waited for, so neither it nor its typed data file outlives the console.
 	quit()
 	running.Close(quitWait)
+	// A state a follow learned just before q (COMPLETED) is journaled by
+	// a command the program did not wait for: made or waited for here.
+	if werr := writes.Finish(quitWait); werr != nil {
+		fmt.Fprintf(env.Stderr, "svcwallet: the journal could not be written as the console ended: %v\n", werr)
+	}
 	if ferr := owed.Run(); ferr != nil {
 		fmt.Fprintf(env.Stderr, "svcwallet: the watch board's last changes could not be saved: %v\n", ferr)
 	}

@@ -89,6 +89,10 @@ type Deps struct {
 	Makers Makers
 	// Flushes are the writes owed when the console ends; nil owes none.
 	Flushes *Flushes
+	// Writes are the journal lines handed to commands and not written yet,
+	// made or waited for when the console ends (Writes.Finish); nil keeps
+	// no count.
+	Writes *Writes
 	// ConfigFlag is the config file the console was started with (--config,
 	// else $SVCWALLET_CONFIG); "" for the default one. Command repeats it.
 	ConfigFlag string
