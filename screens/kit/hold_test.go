@@ -65,7 +65,7 @@ func TestKeyHoldWaitsForItsNewEnd(t *testing.T) {
 // TestKeyHoldSaysItsSeconds: what a hold says drops a second at each
 // whole second left, rounded up, never to "0 s" while it holds; a second
 // hold begun on a first (Start again) ticks alone, so no second chain of
-// ticks runs beside it.
+// ticks runs beside it; another hold (a review's stop) takes none of them.
 func TestKeyHoldSaysItsSeconds(t *testing.T) {
 	start := screentest.Now
 	var h kit.KeyHold
@@ -87,6 +87,15 @@ func TestKeyHoldSaysItsSeconds(t *testing.T) {
 	h.StartOn(start.Add(500*time.Millisecond), timer)
 	if _, cmd := h.Update(first, start.Add(time.Second), timer); cmd != nil {
 		t.Fatal("the first hold's tick ticks on beside the second's")
+	}
+	var other kit.KeyHold // begun as often as h
+	other.StartOn(start, timer)
+	other.StartOn(start, timer)
+	if next, ok := other.Ticked(overs[1], start.Add(time.Second), timer); ok || next != nil {
+		t.Fatal("another hold took this one's tick")
+	}
+	if _, ok := h.Ticked(overs[1], start.Add(time.Second), timer); !ok {
+		t.Fatal("the hold did not take its own tick")
 	}
 }
 
