@@ -266,3 +266,22 @@ func TestKeyHoldLateAnswerDoesNothing(t *testing.T) {
 		t.Fatalf("a late enter: acted %v, said a paste %v, holds %v, waits %v", act != nil, h.Pasted(), h.Holds(late), h.Waiting())
 	}
 }
+
+// TestKeyHoldNamesADroppedKeyShown: a key dropped in a hold is named as
+// it shows (n, esc, ctrl+x); a raw paste's character that a terminal acts
+// on or hides (a bidi control turning the words after it) is "a key".
+func TestKeyHoldNamesADroppedKeyShown(t *testing.T) {
+	start := screentest.Now
+	timer := func(time.Duration, tea.Msg) tea.Cmd { return nil }
+	for _, c := range []struct {
+		k    tea.KeyPressMsg
+		said string
+	}{{screentest.Key("n"), "n"}, {screentest.Key("esc"), "esc"}, {tea.KeyPressMsg{Code: 0x202e, Text: "\u202e"}, "a key"}} {
+		var h kit.KeyHold
+		h.StartOn(start, timer)
+		h.Update(c.k, start.Add(time.Second), timer)
+		if got := h.Dropped(start.Add(time.Second)); got != c.said {
+			t.Errorf("%q dropped is said %q, want %q", c.k.String(), got, c.said)
+		}
+	}
+}

@@ -2,11 +2,13 @@ package kit
 
 import (
 	"strconv"
+	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/intent"
 	"github.com/svcwallet/svcwallet/tui"
 )
@@ -203,6 +205,16 @@ func (h KeyHold) Dropped(now time.Time) string {
 	return h.dropped
 }
 
+// shownKey is how a dropped key is named: as it shows (n, esc, ctrl+x),
+// or "a key" where a terminal would act on it or hide it (a raw paste's
+// bidi control turned the words after it).
+func shownKey(k tea.KeyPressMsg) string {
+	if s := k.String(); safetext.Printable(s) && !strings.Contains(s, " ") {
+		return s
+	}
+	return "a key"
+}
+
 // NotTaken is what a screen says of a key its hold dropped (Dropped),
 // before what to read: "n was not taken: ".
 func NotTaken(k string) string { return k + " was not taken: " }
@@ -262,7 +274,7 @@ func (h *KeyHold) key(msg tea.KeyPressMsg, now time.Time, timer func(time.Durati
 	h.last, h.unsettled, h.answer = now, false, nil
 	h.pasted = h.pasted || pasted && !held
 	if held && !msg.IsRepeat {
-		h.dropped = msg.String()
+		h.dropped = shownKey(msg)
 	}
 	h.hold(now)
 	if !held { // a paste's key began the hold: its ticks redraw the keys
