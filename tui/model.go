@@ -179,6 +179,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.pressedOut = m.answers && len(m.settling) > 0
 	}
 	if m.still = unseen(msg); m.still {
+		if a, ok := msg.(uv.PrimaryDeviceAttributesEvent); ok {
+			return m, m.settled(a) // settles a key, shows nothing
+		}
 		return m, nil
 	}
 	m.framed = false
@@ -236,8 +239,6 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmd = m.reset(msg.Make())
 	case SettleMsg:
 		cmd = m.askSettle(msg)
-	case uv.PrimaryDeviceAttributesEvent:
-		cmd = m.settled(msg)
 	case SettledMsg:
 		cmd = m.settledByTime(msg) // a screen's timer (kit.KeyHold)
 	case quietMsg:
@@ -327,16 +328,20 @@ func (m *Model) View() tea.View {
 	return v
 }
 
-// unseen: msg is input that no screen takes and the root only notes
-// (cross): a release or a modifier alone (noKey), a focus report, a
-// sequence nothing names. It changes nothing shown.
+// unseen: msg is input that no screen takes and that changes nothing
+// shown, which the root only notes (cross): a release or a modifier alone
+// (noKey), and any report from the terminal but the few taken (a focus
+// report, a cursor position, a sequence nothing names: a raw paste may be
+// padded with any of them), the answers the root settles keys by
+// (settled) among them.
 func unseen(msg tea.Msg) bool {
 	switch msg.(type) {
-	case tea.FocusMsg, tea.BlurMsg, uv.UnknownEvent, uv.UnknownCsiEvent, uv.UnknownSs3Event,
-		uv.UnknownOscEvent, uv.UnknownDcsEvent, uv.UnknownSosEvent, uv.UnknownPmEvent, uv.UnknownApcEvent:
-		return true
+	case tea.KeyMsg:
+		return noKey(msg)
+	case tea.MouseMsg, tea.PasteMsg, tea.PasteStartMsg, tea.PasteEndMsg, tea.BackgroundColorMsg, tea.KeyboardEnhancementsMsg:
+		return false
 	}
-	return noKey(msg)
+	return fromTerminal(msg)
 }
 
 // enter sizes and starts a screen that was just put on the stack.

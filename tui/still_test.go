@@ -8,7 +8,8 @@ import (
 )
 
 // TestUnseenInputDrawsNothing: input that changes nothing shown (a raw
-// paste's padding of focus reports, unknown sequences, releases) neither
+// paste's padding of focus reports, unknown sequences, releases, cursor
+// positions, device attributes nobody awaits) neither
 // reaches the screen nor draws it again; the frame is the one before.
 // Anything else since the last frame draws it anew, even when unseen
 // input came after it.
@@ -17,7 +18,8 @@ func TestUnseenInputDrawsNothing(t *testing.T) {
 	before := m.View().Content
 	drawn := home.views
 	for _, msg := range []tea.Msg{tea.FocusMsg{}, tea.BlurMsg{}, uv.UnknownCsiEvent("\x1b[99z"),
-		uv.UnknownEvent("\x1b["), tea.KeyReleaseMsg{Code: 'x'}, tea.KeyPressMsg{Code: tea.KeyLeftShift}} {
+		uv.UnknownEvent("\x1b["), tea.KeyReleaseMsg{Code: 'x'}, tea.KeyPressMsg{Code: tea.KeyLeftShift},
+		tea.CursorPositionMsg{X: 4, Y: 4}, tea.ModeReportMsg{}, uv.SecondaryDeviceAttributesEvent{1}, uv.PrimaryDeviceAttributesEvent{1, 2}} {
 		send(m, msg)
 		if m.View().Content != before || home.views != drawn {
 			t.Fatalf("%T drew the screen again (%d draws)", msg, home.views-drawn)

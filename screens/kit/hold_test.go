@@ -65,7 +65,7 @@ func TestKeyHoldWaitsForItsNewEnd(t *testing.T) {
 // TestKeyHoldSaysItsSeconds: what a hold says drops a second at each
 // whole second left, rounded up, never to "0 s" while it holds; a second
 // hold begun on a first (Start again) ticks alone, so no second chain of
-// ticks runs beside it.
+// ticks runs beside it; another hold (a review's stop) takes none of them.
 func TestKeyHoldSaysItsSeconds(t *testing.T) {
 	start := screentest.Now
 	var h kit.KeyHold
@@ -87,6 +87,15 @@ func TestKeyHoldSaysItsSeconds(t *testing.T) {
 	h.StartOn(start.Add(500*time.Millisecond), timer)
 	if _, cmd := h.Update(first, start.Add(time.Second), timer); cmd != nil {
 		t.Fatal("the first hold's tick ticks on beside the second's")
+	}
+	var other kit.KeyHold // begun as often as h
+	other.StartOn(start, timer)
+	other.StartOn(start, timer)
+	if next, ok := other.Ticked(overs[1], start.Add(time.Second), timer); ok || next != nil {
+		t.Fatal("another hold took this one's tick")
+	}
+	if _, ok := h.Ticked(overs[1], start.Add(time.Second), timer); !ok {
+		t.Fatal("the hold did not take its own tick")
 	}
 }
 
@@ -255,5 +264,24 @@ func TestKeyHoldLateAnswerDoesNothing(t *testing.T) {
 	late := at.Add(tui.AnswerWithin)
 	if act, _ := h.Update(tui.SettledMsg{Tag: tag, Late: true}, late, nil); act != nil || h.Pasted() || !h.Holds(late) || h.Waiting() {
 		t.Fatalf("a late enter: acted %v, said a paste %v, holds %v, waits %v", act != nil, h.Pasted(), h.Holds(late), h.Waiting())
+	}
+}
+
+// TestKeyHoldNamesADroppedKeyShown: a key dropped in a hold is named as
+// it shows (n, esc, ctrl+x); a raw paste's character that a terminal acts
+// on or hides (a bidi control turning the words after it) is "a key".
+func TestKeyHoldNamesADroppedKeyShown(t *testing.T) {
+	start := screentest.Now
+	timer := func(time.Duration, tea.Msg) tea.Cmd { return nil }
+	for _, c := range []struct {
+		k    tea.KeyPressMsg
+		said string
+	}{{screentest.Key("n"), "n"}, {screentest.Key("esc"), "esc"}, {tea.KeyPressMsg{Code: 0x202e, Text: "\u202e"}, "a key"}} {
+		var h kit.KeyHold
+		h.StartOn(start, timer)
+		h.Update(c.k, start.Add(time.Second), timer)
+		if got := h.Dropped(start.Add(time.Second)); got != c.said {
+			t.Errorf("%q dropped is said %q, want %q", c.k.String(), got, c.said)
+		}
 	}
 }

@@ -2,11 +2,13 @@ package kit
 
 import (
 	"strconv"
+	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/intent"
 	"github.com/svcwallet/svcwallet/tui"
 )
@@ -70,8 +72,10 @@ type KeyHold struct {
 	// esc) typed in the hold waits too, never dropped unsaid.
 	dropped string
 	// ticking is the hold's one chain of ticks (keyHoldOverMsg): one
-	// each second while it holds, so the seconds it says (Left) redraw.
-	ticking int
+	// each second while it holds, so the seconds it says (Left) redraw. A
+	// tag, never another hold's: a screen with two holds (a review's stop)
+	// gives each its own ticks.
+	ticking tui.Tag
 }
 
 // Tell says whether the terminal tells a held key's repeats
@@ -104,12 +108,12 @@ var answerKeys = key.NewBinding(key.WithKeys("enter", "y", "Y", "n"))
 // keyHoldOverMsg is a second of a hold gone, or its end, only so the
 // screen redraws the seconds it says and the keys it offers: the hold
 // itself reads the clock (Holds). chain is the tick's (KeyHold.ticking).
-type keyHoldOverMsg struct{ chain int }
+type keyHoldOverMsg struct{ chain tui.Tag }
 
 // tick is the next of the hold's ticks from now: when the whole seconds
 // left (Left) next drop, or the hold ends. It starts the one chain anew.
 func (h *KeyHold) tick(now time.Time, timer func(time.Duration, tea.Msg) tea.Cmd) tea.Cmd {
-	h.ticking++
+	h.ticking = tui.NextTag()
 	return h.next(now, timer)
 }
 
@@ -125,6 +129,16 @@ func (h *KeyHold) next(now time.Time, timer func(time.Duration, tea.Msg) tea.Cmd
 		step = time.Second
 	}
 	return tui.After(timer, step, keyHoldOverMsg{h.ticking})
+}
+
+// Ticked: msg is this hold's tick, and next the one after it (nil once the
+// hold is over); another hold's, or a chain begun again since, is not.
+// A screen with a second hold gives it every message first.
+func (h *KeyHold) Ticked(msg tea.Msg, now time.Time, timer func(time.Duration, tea.Msg) tea.Cmd) (next tea.Cmd, ok bool) {
+	if t, is := msg.(keyHoldOverMsg); !is || t.chain != h.ticking {
+		return nil, false
+	}
+	return h.next(now, timer), true
 }
 
 // Left is the hold's time left at now in whole seconds, rounded up, as
@@ -191,6 +205,16 @@ func (h KeyHold) Dropped(now time.Time) string {
 	return h.dropped
 }
 
+// shownKey is how a dropped key is named: as it shows (n, esc, ctrl+x),
+// or "a key" where a terminal would act on it or hide it (a raw paste's
+// bidi control turned the words after it).
+func shownKey(k tea.KeyPressMsg) string {
+	if s := k.String(); safetext.Printable(s) && !strings.Contains(s, " ") {
+		return s
+	}
+	return "a key"
+}
+
 // NotTaken is what a screen says of a key its hold dropped (Dropped),
 // before what to read: "n was not taken: ".
 func NotTaken(k string) string { return k + " was not taken: " }
@@ -223,10 +247,8 @@ func (h *KeyHold) Update(msg tea.Msg, now time.Time, timer func(time.Duration, t
 		h.answer, h.pasted = nil, false
 		return k, nil
 	case keyHoldOverMsg:
-		if msg.chain != h.ticking {
-			return nil, nil // a chain another began since
-		}
-		return nil, h.next(now, timer)
+		next, _ := h.Ticked(msg, now, timer)
+		return nil, next
 	case tui.ShownAgainMsg:
 		return nil, h.StartOn(now, timer)
 	}
@@ -252,7 +274,7 @@ func (h *KeyHold) key(msg tea.KeyPressMsg, now time.Time, timer func(time.Durati
 	h.last, h.unsettled, h.answer = now, false, nil
 	h.pasted = h.pasted || pasted && !held
 	if held && !msg.IsRepeat {
-		h.dropped = msg.String()
+		h.dropped = shownKey(msg)
 	}
 	h.hold(now)
 	if !held { // a paste's key began the hold: its ticks redraw the keys

@@ -23,6 +23,9 @@ import (
 // Update is update, watching for a stop landing mid-passphrase.
 func (r *reviewScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	now := r.app.Common.Now()
+	if next, ok := r.stopHold.Ticked(msg, now, r.app.Timer); ok {
+		return r, next // the stop's hold ticks to its end: its keys are drawn then
+	}
 	if _, ok := msg.(tea.KeyPressMsg); ok && r.stopHeld() {
 		return r, r.stopHold.Again(now, r.app.Timer) // still typing: the stop is not read yet
 	}

@@ -1,6 +1,7 @@
 package withdraw
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -271,5 +272,51 @@ func TestBridgeStopNamesItsKeysOnlyWhenTheyAct(t *testing.T) {
 	if view := ansi.Strip(r.View()); !strings.Contains(squash(view), squash("Press c to review the change on its own screen, or r for a new quote")) ||
 		!screentest.Offers(r.KeyMap(), "c") || !screentest.Offers(r.KeyMap(), "r") {
 		t.Fatalf("once keys act the stop does not name c and r (footer %v):\n%s", r.KeyMap().ShortHelp(), view)
+	}
+}
+
+// TestStopHoldTellsItsEnd: the ticks of a stop's hold (kit.KeyHold) run
+// to its end, so the frame is drawn again as the stop's keys act: the
+// review's own hold, whose ticks come as the same message, never takes
+// them as its own nor drops them.
+func TestStopHoldTellsItsEnd(t *testing.T) {
+	app, h, now := hostileApp(t, false)
+	signAndSend(t, hostileReview(t, app, now))
+	*now = now.Add(48 * time.Hour)
+	h.set(attackerBridge, 0)
+	timers := screentest.RecordTimers(app)
+	w, q := sandboxQuote(t, app)
+	r := newReview(app, w, withdrawal.PricedQuote{Quote: q})
+	r.SetSize(120, 40)
+	r.Init()
+	r.Update(keyFound(r, keystoreKey))
+	*now = now.Add(kit.ShownGuard)
+	r.Update(r.checkBridge()())
+	typeOn(t, r, now, kit.KeyGuard/5, "correc")
+	*timers = nil
+	typeOn(t, r, now, kit.KeyGuard/5, "t")
+	type due struct {
+		at  time.Time
+		msg tea.Msg
+	}
+	var pending []due
+	take := func() {
+		for _, tm := range *timers {
+			if strings.HasSuffix(fmt.Sprintf("%T", tm.Msg), "keyHoldOverMsg") {
+				pending = append(pending, due{now.Add(tm.D), tm.Msg})
+			}
+		}
+		*timers = nil
+	}
+	take()
+	for i := 0; len(pending) > 0 && i < 10; i++ {
+		next := pending[0]
+		pending = pending[1:]
+		*now = next.at
+		r.Update(next.msg)
+		take()
+	}
+	if r.stopHeld() {
+		t.Fatal("the stop's ticks ended before its keys act")
 	}
 }
