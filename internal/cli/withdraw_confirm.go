@@ -60,8 +60,9 @@ func (c withdrawCmd) confirmed(ctx context.Context, e config.Environment, q *quo
 
 // yes takes the user's yes to order: a loss --yes does not cover is
 // refused before anything is asked; otherwise, without --yes, the
-// question (Order.SignQuestion, naming e when it is not production), and a second one for a loss of most of the amount, whose yes
-// is order's (Order.AnswerLoss).
+// question (Order.SignQuestion, naming e when it is not production), and
+// a second one for a loss of most of the amount, whose yes is order's
+// (Order.AnswerLoss).
 func (c withdrawCmd) yes(ctx context.Context, e config.Environment, order *withdrawal.Order, f withdrawFlags, accepted decimal.NullDecimal) error {
 	loss := order.Loss()
 	if err := c.lossRefused(*order, loss, accepted, !f.yes, "--yes alone does not sign"); err != nil || f.yes {

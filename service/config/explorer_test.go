@@ -45,3 +45,24 @@ func TestExplorerTxURL(t *testing.T) {
 		}
 	}
 }
+
+// TestElsewhere: a question that moves money names every environment but
+// production, which is the production chain id and not the embedded
+// sandbox, whatever its name: a signature for that chain is one for real
+// funds.
+func TestElsewhere(t *testing.T) {
+	for _, tc := range []struct {
+		env  config.Environment
+		want string
+	}{
+		{config.Environment{Name: "production", ChainID: config.ProductionChainID}, ""},
+		{config.Environment{Name: "mainnet", ChainID: config.ProductionChainID}, ""},
+		{config.Environment{Name: "testnet", ChainID: 326}, ", in environment testnet"},
+		{config.Environment{Name: "production", ChainID: 327}, ", in environment production"},
+		{config.Environment{Name: config.SandboxEnv, ChainID: config.ProductionChainID}, ", in environment sandbox"},
+	} {
+		if got := tc.env.Elsewhere(); got != tc.want {
+			t.Errorf("%s on chain id %d: %q, want %q", tc.env.Name, tc.env.ChainID, got, tc.want)
+		}
+	}
+}

@@ -67,7 +67,12 @@ func (o Order) SignQuestion(e config.Environment) string {
 }
 
 // Question is the second question a severe loss needs (AcceptsLoss), in
-// every face's words; faces add only their key convention.
+// every face's words; faces add only their key convention. A converted
+// payout's loss says how it is valued (Valued), as the review does.
 func (l Loss) Question() string {
-	return "You lose " + l.Stated() + ", to fees. Withdraw all the same?"
+	lost := l.Lost.String() + " " + l.In
+	if v := l.Valued(); v != "" {
+		lost += " (" + v + ")"
+	}
+	return "You lose " + lost + ", " + l.Percent().String() + "% of the amount, to fees. Withdraw all the same?"
 }

@@ -53,9 +53,23 @@ func TestSignQuestionStandsAlone(t *testing.T) {
 }
 
 // TestLossQuestionStandsAlone: the second question names the loss, in its
-// token and its share of the amount.
+// token and its share of the amount; a converted payout's, how it is
+// valued, as every other line that says it does: one token's number is
+// never taken from another's unsaid (a loss that is the fee alone needs
+// no valuing).
 func TestLossQuestionStandsAlone(t *testing.T) {
-	if got, want := lossOf("1.6", "0.1", "USDT").Question(), "You lose 1.5 USDT, 93.8% of the amount, to fees. Withdraw all the same?"; got != want {
-		t.Errorf("the loss question says %q, want %q", got, want)
+	d := decimal.RequireFromString
+	for _, tc := range []struct {
+		loss withdrawal.Loss
+		want string
+	}{
+		{lossOf("1.6", "0.1", "USDT"), "You lose 1.5 USDT, 93.8% of the amount, to fees. Withdraw all the same?"},
+		{lossOf("1.6", "0.1", "USDC"), "You lose 1.5 USDT (with 1 USDC valued at 1 USDT), 93.8% of the amount, to fees. Withdraw all the same?"},
+		{withdrawal.Order{Choice: withdrawal.Choice{TokenIn: "USDT", TokenOut: "USDC"}, Quote: exchange.Quote{PayAmount: d("1.6"), ReceiveAmount: d("0.10002"), Fee: d("1.5")}}.Loss(),
+			"You lose 1.5 USDT, 93.8% of the amount, to fees. Withdraw all the same?"},
+	} {
+		if got := tc.loss.Question(); got != tc.want {
+			t.Errorf("the loss question says %q, want %q", got, tc.want)
+		}
 	}
 }
