@@ -49,7 +49,7 @@ func TestRepeatOfAFailedWithdrawalWarned(t *testing.T) {
 			t.Errorf("FailedWords %q lacks %q", words, want)
 		}
 	}
-	if brief := rep.FailedBrief(r.local.Now()); brief != "identical to "+id+" FAILED 1m ago: its funds stay debited until support returns them; this one pays again" {
+	if brief := rep.FailedBrief(r.local.Now()); brief != "identical "+id+" FAILED 1m ago, debited until support returns it: this one pays again" {
 		t.Errorf("FailedBrief %q", brief)
 	}
 	other := c

@@ -175,24 +175,28 @@ func (rep Repeat) FailedWords(localNow time.Time) string {
 }
 
 // FailedBrief is FailedWords for a review that shows the new one's amount,
-// destination and chain above it, in few lines of 60 cells (RecentBrief).
+// destination and chain above it, in two lines of 60 cells with a quote
+// id of 28 characters (RecentBrief): "debited" says its funds stay so.
 func (rep Repeat) FailedBrief(localNow time.Time) string {
 	r := *rep.Failed
-	what := "identical to " + r.QuoteID
+	what := "identical " + r.QuoteID
 	if _, differ := sameMoney(r.Intent, rep.tokenOut); differ != "" {
-		what = "the same money as " + r.QuoteID
+		what = "same money as " + r.QuoteID
 	}
-	return fmt.Sprintf("%s FAILED %s: its funds stay debited until support returns them; this one pays again", what, ago(r.Started, localNow))
+	return fmt.Sprintf("%s FAILED %s, debited until support returns it: this one pays again", what, ago(r.Started, localNow))
 }
 
-// ago says how long before localNow a withdrawal was made at, to the
-// minute: "3m ago", "2h5m ago".
+// ago says how long before localNow a withdrawal was made at, in one
+// unit: "40s ago", "3m ago", "23h ago".
 func ago(at, localNow time.Time) string {
-	d := localNow.Sub(at).Round(time.Minute)
-	if d < time.Minute {
-		return "under a minute ago"
+	switch d := max(localNow.Sub(at), 0); {
+	case d < time.Minute:
+		return fmt.Sprintf("%ds ago", int(d.Round(time.Second)/time.Second))
+	case d < time.Hour:
+		return fmt.Sprintf("%dm ago", int(d.Round(time.Minute)/time.Minute))
+	default:
+		return fmt.Sprintf("%dh ago", int(d.Round(time.Hour)/time.Hour))
 	}
-	return strings.TrimSuffix(d.String(), "0s") + " ago"
 }
 
 // sameMoney words an earlier withdrawal of the same money (Choice.Same)
@@ -208,10 +212,17 @@ func sameMoney(earlier journal.Intent, tokenOut string) (what, payout string) {
 	return "An identical withdrawal", ""
 }
 
-// Repeats reads the journal's unfinished withdrawals of the session's
-// account on this service (journal.Owner: through whatever environment
-// name or host they were made) and finds those identical to c
-// (FindRepeat). No journal finds none. A journal that lost lines
+// RepeatRecords reads from j what FindRepeat looks through at localNow:
+// o's unfinished withdrawals and those that ended FAILED within
+// FailedRepeat (journal.RepeatRecords), with the count of lines skipped.
+func RepeatRecords(j *journal.Journal, o journal.Owner, localNow time.Time) ([]journal.Record, int, error) {
+	return j.RepeatRecords(o, localNow.Add(-FailedRepeat))
+}
+
+// Repeats reads the journal's withdrawals of the session's account on
+// this service (journal.Owner: through whatever environment name or host
+// they were made) that RepeatRecords reads, and finds those identical to
+// c (FindRepeat). No journal finds none. A journal that lost lines
 // svcwallet wrote to it cannot tell: *journal.RolledBackError, as it is.
 // Any other error is written for the user.
 func (w Withdrawer) Repeats(c Choice) (Repeat, error) { return w.repeats(c, false) }
@@ -231,7 +242,7 @@ func (w Withdrawer) repeats(c Choice, whole bool) (Repeat, error) {
 		return Repeat{}, w.journalProblem("could not be read to tell whether an identical withdrawal got no answer", err)
 	}
 	now := w.now()
-	recs, _, err := w.journal.RepeatRecords(w.owner(), now.Add(-FailedRepeat))
+	recs, _, err := RepeatRecords(w.journal, w.owner(), now)
 	if err != nil {
 		return Repeat{}, w.journalProblem("could not be read to tell whether an identical withdrawal got no answer", err)
 	}
