@@ -98,7 +98,9 @@ destination and chain is refused before anything is signed (exit 1; in
 so running the command again, or a script retrying on exit 5, would pay
 twice. --allow-repeat signs anyway, for a second payment meant as one. An
 identical withdrawal accepted in the last 10 minutes and not finished is
-only warned about.
+only warned about, and so is one made in the last 24 hours that ended
+FAILED: its funds stay debited until support returns them, and this one
+pays again.
 
 The quote lives about a minute. If it has expired (or has 5 seconds or
 less left, by the service's clock) once you answer, nothing is signed and

@@ -160,8 +160,8 @@ func (c withdrawCmd) repeatRefused(ue *withdrawal.UnansweredError) error {
 
 // warnRepeat says on stderr, after the review, what the journal holds of
 // identical withdrawals that do not stop this one: one accepted a moment
-// ago and not finished, or, with --allow-repeat or --dry-run, one that got
-// no answer.
+// ago and not finished, one that ended FAILED within a day, or, with
+// --allow-repeat or --dry-run, one that got no answer.
 func (c withdrawCmd) warnRepeat(f withdrawFlags, rep withdrawal.Repeat) {
 	if r := rep.Unanswered; r != nil {
 		ue := withdrawal.UnansweredError{Earlier: *r}
@@ -173,5 +173,8 @@ func (c withdrawCmd) warnRepeat(f withdrawFlags, rep withdrawal.Repeat) {
 	}
 	if r := rep.Recent; r != nil {
 		warn(c.env.Stderr, c.app.name, "%s (%s follows it)", rep.RecentWords(c.now()), c.app.invocation().follow(r.QuoteID))
+	}
+	if rep.Failed != nil {
+		warn(c.env.Stderr, c.app.name, "%s", rep.FailedWords(c.now()))
 	}
 }

@@ -55,6 +55,9 @@ func (s *session) quoteAndSign(ch withdrawal.Choice) (again bool, err error) {
 	if rep.Recent != nil {
 		s.p.Say("Note: %s.", rep.RecentWords(s.Now()))
 	}
+	if rep.Failed != nil {
+		s.p.Say("Note: %s.", rep.FailedWords(s.Now()))
+	}
 	if key.err != nil {
 		s.p.Say("Not signed: %v. Nothing was signed or sent.", key.err)
 		return false, nil

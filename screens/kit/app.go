@@ -237,7 +237,7 @@ func (a *App) AccountRecords() func() ([]journal.Record, int, error) {
 
 // UnfinishedRecords is AccountRecords narrowed to the unfinished
 // withdrawals (Journal.UnfinishedRecords), which it reads alone: what Home
-// counts and the review's repeat check looks through.
+// counts.
 func (a *App) UnfinishedRecords() func() ([]journal.Record, int, error) {
 	j, o := a.Journal(), a.Target.Owner()
 	return func() ([]journal.Record, int, error) { return j.UnfinishedRecords(o) }

@@ -30,11 +30,11 @@ func (r *reviewScreen) checkBridge() tea.Cmd {
 		return nil
 	}
 	env, path, seen, now := r.app.Target.Env, r.app.Target.BridgePins(), r.order.Transfer.ToAccount.Hex(), r.app.Common.Now()
-	read, choice, doctor, j, tag := r.app.UnfinishedRecords(), r.order.Choice, r.app.Command("doctor"), r.app.Journal(), r.tag
+	owner, choice, doctor, j, tag := r.app.Target.Owner(), r.order.Choice, r.app.Command("doctor"), r.app.Journal(), r.tag
 	return func() tea.Msg {
 		trust, err := withdrawal.CheckBridge(env, path, seen, now)
 		msg := bridgeCheckedMsg{tag: tag, trust: trust, err: err}
-		recs, _, rerr := read()
+		recs, _, rerr := withdrawal.RepeatRecords(j, owner, now)
 		if lost := j.CheckWritten(false); lost != nil {
 			msg.repeatErr = kit.JournalLost(lost, doctor)
 			return msg

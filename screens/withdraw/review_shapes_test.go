@@ -22,8 +22,9 @@ import (
 // TestEveryReviewShapeFits60x20 (seen in tmux): signed by the sandbox's
 // demo key, a converting payout's review, a mostly-fee one asking its
 // second question, one to a changed bridge address, one under the
-// journal's note of an identical withdrawal made a moment ago, and a
-// mostly-fee one under that note can each be answered at 60x20 and 80x24,
+// journal's note of an identical withdrawal made a moment ago, or of one
+// that ended FAILED, and a mostly-fee one under either note can each be
+// answered at 60x20 and 80x24,
 // with what is signed, the environment and the bridge's trust note whole.
 // The note repeated the amount, destination and chain the review shows
 // (four lines at 60 columns), the replaced bridge address broke in two
@@ -34,13 +35,16 @@ func TestEveryReviewShapeFits60x20(t *testing.T) {
 	for _, tc := range []struct {
 		name                     string
 		usdc, loss, moved, again bool
+		failed                   bool // the earlier one ended FAILED
 		wants                    []string
 	}{
-		{"converting", true, false, false, false, []string{"the bridge converts USDT to USDC", "pinned"}},
-		{"mostly_fee", false, true, false, false, []string{"93.8%", "type y to go on all the same, n not to.", "pinned"}},
-		{"changed_bridge", false, false, true, false, []string{"replaces 0x90F7…b906, accepted as announced"}},
-		{"earlier", false, false, false, true, []string{"identical to q-earlier, made", "still SENDING: this one pays again.", "pinned"}},
-		{"mostly_fee_earlier", false, true, false, true, []string{"93.8%", "identical to q-earlier", "this one pays again.", "type y to go on all the same"}},
+		{"converting", true, false, false, false, false, []string{"the bridge converts USDT to USDC", "pinned"}},
+		{"mostly_fee", false, true, false, false, false, []string{"93.8%", "type y to go on all the same, n not to.", "pinned"}},
+		{"changed_bridge", false, false, true, false, false, []string{"replaces 0x90F7…b906, accepted as announced"}},
+		{"earlier", false, false, false, true, false, []string{"identical to q-earlier, made", "still SENDING: this one pays again.", "pinned"}},
+		{"mostly_fee_earlier", false, true, false, true, false, []string{"93.8%", "identical to q-earlier", "this one pays again.", "type y to go on all the same"}},
+		{"failed_earlier", false, false, false, true, true, []string{"identical q-earlier7h2kqzmauggyqejruzv FAILED 24h ago, debited until support returns it: this one pays again.", "pinned"}},
+		{"mostly_fee_failed_earlier", false, true, false, true, true, []string{"93.8%", "identical q-earlier7h2kqzmauggyqejruzv FAILED 24h ago", "until support returns it: this one pays again.", "type y to go on all the same"}},
 	} {
 		for _, size := range [][2]int{{60, 18}, {80, 22}} { // the screen's part of the terminal
 			t.Run(fmt.Sprintf("%s/%dx%d", tc.name, size[0], size[1]+2), func(t *testing.T) {
@@ -67,8 +71,13 @@ func TestEveryReviewShapeFits60x20(t *testing.T) {
 				if tc.again {
 					earlier := journal.Record{QuoteID: "q-earlier", Made: true, Answered: true, State: exchange.StateSending, Started: now.Add(-18 * time.Second),
 						Intent: journal.Intent{ToAddress: w.ToAddress, Chain: w.Route.Chain, TokenIn: w.TokenIn, TokenOut: w.TokenOut, PayAmount: w.Amount}}
-					if checked.repeat = withdrawal.FindRepeat([]journal.Record{earlier}, w, *now); checked.repeat.Recent == nil {
-						t.Fatal("the earlier withdrawal is not found recent")
+					if tc.failed {
+						// A quote id as long as the sandbox's, made the longest ago
+						// the note is said (FailedRepeat).
+						earlier.QuoteID, earlier.State, earlier.Started = "q-earlier7h2kqzmauggyqejruzv", exchange.StateFailed, now.Add(-23*time.Hour-59*time.Minute)
+					}
+					if checked.repeat = withdrawal.FindRepeat([]journal.Record{earlier}, w, *now); checked.repeat.Recent == nil && checked.repeat.Failed == nil {
+						t.Fatal("the earlier withdrawal is not found")
 					}
 				}
 				r.Update(checked)

@@ -326,15 +326,37 @@ func (r *reviewScreen) render(level int, tight int) string {
 				b.WriteString(c.Styles.Warning.Render(layout.WrapTo(lossWords(r.order), r.wd)) + "\n")
 			}
 		}
-		if r.repeat.Recent != nil {
-			// Not a stop: paying the same twice in a row can be meant.
-			words := r.repeat.RecentWords(c.Now())
-			if level > 2 { // the figures above say its money and where it goes
-				words = r.repeat.RecentBrief(c.Now())
-			}
-			b.WriteString(c.Styles.Warning.Render(layout.WrapTo("Note: "+words+".", r.wd)) + "\n")
+		if words := r.repeatNote(level); words != "" {
+			b.WriteString(c.Styles.Warning.Render(layout.WrapTo(words, r.wd)) + "\n")
 		}
 		b.WriteString(r.gate.Prompt("", ready) + "\n")
 	}
 	return layout.Clip(strings.TrimSuffix(b.String(), "\n"), r.wd)
+}
+
+// repeatNote warns of identical withdrawals that do not stop this one (not
+// a stop: paying the same twice can be meant): one made a moment ago and
+// not finished, one that ended FAILED and stays debited. Above level 2 the
+// figures above say its money and where it goes, and the brief words of
+// one alone fit, the FAILED one's first: its funds are held.
+func (r *reviewScreen) repeatNote(level int) string {
+	now, rep := r.app.Common.Now(), r.repeat
+	var notes []string
+	switch {
+	case level > 2 && rep.Failed != nil:
+		notes = append(notes, rep.FailedBrief(now))
+	case level > 2 && rep.Recent != nil:
+		notes = append(notes, rep.RecentBrief(now))
+	default:
+		if rep.Recent != nil {
+			notes = append(notes, rep.RecentWords(now))
+		}
+		if rep.Failed != nil {
+			notes = append(notes, rep.FailedWords(now))
+		}
+	}
+	if len(notes) == 0 {
+		return ""
+	}
+	return "Note: " + strings.Join(notes, ". ") + "."
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/svcwallet/svcwallet/service/exchange"
 )
@@ -100,6 +101,25 @@ func BenchmarkUnfinishedRecords(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				if recs, _, err := j.UnfinishedRecords(genOwner); err != nil || len(recs) != 5 {
+					b.Fatal(len(recs), err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkRepeatRecords: the repeat check's read (`withdraw --dry-run`)
+// in a new process: the unfinished withdrawals and those that ended
+// FAILED since a day, picked from the index, costs what
+// BenchmarkUnfinishedRecords does.
+func BenchmarkRepeatRecords(b *testing.B) {
+	for _, size := range benchSizes {
+		path := benchJournal(b, size.withdrawals)
+		b.Run(size.name+"/new-process", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				j, _ := Open(path)
+				if recs, _, err := j.RepeatRecords(genOwner, genT0.Add(time.Second)); err != nil || len(recs) != 5 {
 					b.Fatal(len(recs), err)
 				}
 			}

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"time"
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/service/exchange"
@@ -195,6 +196,30 @@ func (v *view) openIDs() []keyID {
 		}
 	}
 	return ids
+}
+
+// failedIDs is the withdrawals the index holds ended FAILED that started
+// at or after since.
+func (v *view) failedIDs(since time.Time) []keyID {
+	failed := func(s summary) bool { return s.st.failed() && !s.started().Before(since) }
+	var ids []keyID
+	for i := range v.snap.len() {
+		if id := v.snap.id(i); v.over[id] == nil && failed(v.snap.summary(i)) {
+			ids = append(ids, id)
+		}
+	}
+	for id, o := range v.over {
+		if failed(o.sum) {
+			ids = append(ids, id)
+		}
+	}
+	return ids
+}
+
+// failed reports whether s is a withdrawal's whose last state is FAILED.
+func (s status) failed() bool {
+	code := int(s >> stateShift)
+	return s&stRecord != 0 && code < len(stateNames) && stateNames[code] == exchange.StateFailed
 }
 
 // add indexes line e, which starts at off.

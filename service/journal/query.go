@@ -6,8 +6,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
+	"time"
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
+	"github.com/svcwallet/svcwallet/service/exchange"
 )
 
 // The reads of one account's unfinished withdrawals and of named ones:
@@ -34,6 +37,31 @@ func (j *Journal) UnfinishedRecords(o Owner) ([]Record, int, error) {
 
 // openLines picks the withdrawals the index holds unfinished.
 func openLines(v *view, _ io.ReaderAt) ([]keyID, error) { return v.openIDs(), nil }
+
+// RepeatRecords is UnfinishedRecords with o's withdrawals that ended
+// FAILED and started at or after failedSince: what the repeat check looks
+// through, as a FAILED one stays debited. The index picks them by the
+// state and start it keeps, so the read costs what it returns.
+func (j *Journal) RepeatRecords(o Owner, failedSince time.Time) ([]Record, int, error) {
+	if j == nil {
+		return nil, 0, nil
+	}
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	lines, skipped, err := j.linesOf(func(v *view, _ io.ReaderAt) ([]keyID, error) {
+		return append(slices.Clone(v.openIDs()), v.failedIDs(failedSince)...), nil
+	})
+	if err != nil {
+		return nil, skipped, err
+	}
+	var recs []Record
+	for _, r := range fold(lines, o) {
+		if !r.Finished() || r.State == exchange.StateFailed && !r.Started.Before(failedSince) {
+			recs = append(recs, r)
+		}
+	}
+	return recs, skipped, nil
+}
 
 // RecordsOf is the records of o's withdrawals quoteIDs names, those the
 // journal holds, newest first: what a follower of those ids needs

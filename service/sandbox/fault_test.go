@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/svcwallet/svcwallet/internal/exchangetest"
 	"github.com/svcwallet/svcwallet/service/exchange"
@@ -28,6 +29,23 @@ func faultOnce(phase string, f Fault) func(string) Fault {
 		}
 		done = true
 		return f
+	}
+}
+
+// hangReached waits for a withdraw sent in the background to reach its
+// hang (reached), failing the test at once if it ended first (done: it
+// was answered, a refusal, or its connection failed), or if neither comes
+// within stuck.
+func hangReached(h *harness, reached <-chan struct{}, done <-chan error) {
+	h.t.Helper()
+	select {
+	case <-reached:
+	case err := <-done:
+		h.broken()
+		h.t.Fatalf("the withdraw ended before reaching its hang (error %v): it was answered", err)
+	case <-time.After(stuck):
+		h.broken()
+		h.t.Fatalf("the withdraw did not reach its hang within %s", stuck)
 	}
 }
 
@@ -108,7 +126,9 @@ func TestFaultHangAfterCommit(t *testing.T) {
 		}
 		return f
 	})
-	ctx, cancel := context.WithCancel(context.Background())
+	// Ended before the server closes, should the test stop early: a hung
+	// request would hold the close.
+	ctx, cancel := context.WithCancel(t.Context())
 	done := make(chan error, 1)
 	go func() {
 		resp, err := s.post(ctx, body)
@@ -117,12 +137,12 @@ func TestFaultHangAfterCommit(t *testing.T) {
 		}
 		done <- err
 	}()
-	<-reached
+	hangReached(h, reached, done)
 	// Other requests go on while the withdraw hangs.
 	wantBalance(t, h, DemoAccountID, "9990")
 	s.status(body.QuoteID)
 	cancel()
-	if err := <-done; !errors.Is(err, context.Canceled) {
+	if err := within(h, done, "the cancelled withdraw's end"); !errors.Is(err, context.Canceled) {
 		t.Fatalf("hung request ended with %v", err)
 	}
 	wantStatus(t, s.withdraw(body), http.StatusAccepted)
@@ -175,7 +195,7 @@ func TestStartConcurrentRepeats(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer srv.Close()
-	h := &harness{t: t, clock: clock, ex: srv.Exchange, url: srv.URL, client: &http.Client{}}
+	h := &harness{t: t, clock: clock, ex: srv.Exchange, url: srv.URL, client: &http.Client{Timeout: stuck}}
 	s := h.login(DemoAPIKey)
 	body := s.withdrawBody(s.quote(DestCompleted, "BASE", "10"), key(t, DemoPrivateKey), DemoAddress, 1)
 	answers := make([]string, 16)
@@ -226,7 +246,7 @@ func TestServerCloseReleasesHang(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := &harness{t: t, clock: clock, ex: srv.Exchange, url: srv.URL, client: &http.Client{}}
+	h := &harness{t: t, clock: clock, ex: srv.Exchange, url: srv.URL, client: &http.Client{Timeout: stuck}}
 	s := h.login(DemoAPIKey)
 	body := s.withdrawBody(s.quote(DestCompleted, "BASE", "10"), key(t, DemoPrivateKey), DemoAddress, 1)
 	reached := make(chan struct{})
@@ -245,11 +265,11 @@ func TestServerCloseReleasesHang(t *testing.T) {
 		}
 		done <- err
 	}()
-	<-reached
+	hangReached(h, reached, done)
 	if err := srv.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if err := <-done; err == nil {
+	if err := within(h, done, "the hung withdraw's end once the server closed"); err == nil {
 		t.Fatal("hung request got an answer")
 	}
 	wantBalance(t, h, DemoAccountID, "10000")

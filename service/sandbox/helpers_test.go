@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -29,16 +31,86 @@ type harness struct {
 	ex     *Exchange
 	url    string
 	client *http.Client
+	// panicked is what the sandbox panicked with serving a request, and
+	// which: a handler that panics under the sandbox's lock leaves it held,
+	// and every later request waits (stuck says how long at most).
+	panicked atomic.Pointer[string]
 }
+
+// stuck bounds every wait of these tests for the sandbox (an answer, a
+// request reaching a phase): an answer on loopback takes milliseconds, so
+// a sandbox not answering in stuck is broken, said so, not waited on
+// until the test binary's timeout.
+const stuck = 10 * time.Second
 
 func newHarness(t *testing.T, opts Options) *harness {
 	t.Helper()
 	clock := exchangetest.NewFakeClock(t0)
 	opts.Now = clock.Now
 	ex := New(opts)
-	srv := httptest.NewServer(ex)
-	t.Cleanup(srv.Close)
-	return &harness{t: t, clock: clock, ex: ex, url: srv.URL, client: srv.Client()}
+	h := &harness{t: t, clock: clock, ex: ex}
+	srv := httptest.NewServer(h.watch(ex))
+	t.Cleanup(func() { h.close(srv) })
+	h.url, h.client = srv.URL, srv.Client()
+	h.client.Timeout = stuck
+	return h
+}
+
+// close closes srv, which waits for the requests it serves: for at most
+// stuck, as a request waiting for a lock a panic left held never ends.
+func (h *harness) close(srv *httptest.Server) {
+	closed := make(chan struct{})
+	go func() { srv.Close(); close(closed) }()
+	select {
+	case <-closed:
+	case <-time.After(stuck):
+		h.t.Errorf("the sandbox's server did not close within %s: a request it serves is stuck", stuck)
+	}
+}
+
+// watch serves through next, keeping what a panic of it was (panicked)
+// and ending that request's connection, as net/http does; once it
+// panicked, later requests (a client's retry) are not passed on to wait
+// for the lock it may hold.
+func (h *harness) watch(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if h.panicked.Load() != nil {
+			http.Error(w, "the sandbox panicked", http.StatusInternalServerError)
+			return
+		}
+		defer func() {
+			if p := recover(); p != nil && p != http.ErrAbortHandler {
+				said := fmt.Sprintf("%s %s: %v", r.Method, r.URL.Path, p)
+				h.panicked.CompareAndSwap(nil, &said)
+				panic(http.ErrAbortHandler)
+			}
+		}()
+		next.ServeHTTP(w, r)
+	})
+}
+
+// broken fails the test at once if the sandbox panicked serving a request:
+// its lock may be held, and the next request would wait for it.
+func (h *harness) broken() {
+	h.t.Helper()
+	if p := h.panicked.Load(); p != nil {
+		h.t.Fatalf("the sandbox panicked serving %s", *p)
+	}
+}
+
+// within waits for done (a request reaching a phase, a goroutine's end)
+// for at most stuck, failing the test with what was awaited.
+func within[T any](h *harness, done <-chan T, what string) T {
+	h.t.Helper()
+	select {
+	case v := <-done:
+		return v
+	case <-time.After(stuck):
+		h.broken()
+		h.t.Fatalf("%s: not within %s", what, stuck)
+		var zero T
+		return zero
+	}
 }
 
 // response is a finished HTTP exchange.
@@ -76,7 +148,9 @@ func (h *harness) do(method, path string, body any, hdr map[string]string) respo
 	for k, v := range hdr {
 		req.Header.Set(k, v)
 	}
+	h.broken()
 	resp, err := h.client.Do(req)
+	h.broken()
 	if err != nil {
 		h.t.Fatalf("%s %s: %v", method, path, err)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 
+	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/journal"
 )
 
@@ -15,6 +16,13 @@ import (
 // one is worth a warning while the earlier one is accepted but not
 // finished (Repeat.Recent).
 const RecentRepeat = 10 * time.Minute
+
+// FailedRepeat is how long after an identical withdrawal was made a new
+// one is worth a warning once the earlier ended FAILED (Repeat.Failed):
+// longer than RecentRepeat, as a FAILED one stays debited until support
+// returns its funds, which takes longer than minutes, and a day holds the
+// retries made after reading that it failed.
+const FailedRepeat = 24 * time.Hour
 
 // Repeat is what the journal holds of earlier withdrawals identical to a
 // new one: made by this account on this service (journal.Owner: whatever
@@ -30,6 +38,10 @@ type Repeat struct {
 	// finished: the new one is only warned about (RecentWords). The
 	// newest, or nil.
 	Recent *journal.Record
+	// Failed is one made within FailedRepeat that ended FAILED: its funds
+	// stay debited until support returns them, and the new one pays again;
+	// it is only warned about (FailedWords). The newest, or nil.
+	Failed *journal.Record
 	// since is where the journal ended before it was read: what is
 	// written after it was made since (checkAgain).
 	since journal.Mark
@@ -39,8 +51,9 @@ type Repeat struct {
 }
 
 // FindRepeat looks in recs (one owner's records, newest first, as
-// AccountRecords reads them; its unfinished ones are enough, as
-// UnfinishedRecords reads them) for withdrawals identical to
+// AccountRecords reads them; its unfinished ones and those that ended
+// FAILED since FailedRepeat are enough, as RepeatRecords reads them) for
+// withdrawals identical to
 // choice c (Repeat), at localNow on this machine's clock, the journal's.
 func FindRepeat(recs []journal.Record, c Choice, localNow time.Time) Repeat {
 	out := Repeat{tokenOut: c.TokenOut}
@@ -57,6 +70,10 @@ func FindRepeat(recs []journal.Record, c Choice, localNow time.Time) Repeat {
 		case !r.Finished() && r.State != "" && localNow.Sub(r.Started) < RecentRepeat:
 			if out.Recent == nil {
 				out.Recent = r
+			}
+		case r.State == exchange.StateFailed && localNow.Sub(r.Started) < FailedRepeat:
+			if out.Failed == nil {
+				out.Failed = r
 			}
 		}
 	}
@@ -147,6 +164,41 @@ func (rep Repeat) RecentBrief(localNow time.Time) string {
 	return fmt.Sprintf("%s%s, made %s ago, still %s: this one pays again", what, payout, ago, r.State)
 }
 
+// FailedWords warns of the withdrawal of the same money that ended FAILED
+// (rep.Failed, which must be set), made before localNow: its funds stay
+// debited until support returns them, and the new one pays again.
+func (rep Repeat) FailedWords(localNow time.Time) string {
+	r := *rep.Failed
+	what, payout := sameMoney(r.Intent, rep.tokenOut)
+	return fmt.Sprintf("%s of %s %s to %s on %s (%s%s), made %s (%s), ended FAILED: its funds stay debited until support returns them, and this one pays again",
+		what, r.Intent.PayAmount, r.Intent.TokenIn, r.Intent.ToAddress, r.Intent.Chain, r.QuoteID, payout, ago(r.Started, localNow), r.Started.UTC().Format("2006-01-02 15:04 UTC"))
+}
+
+// FailedBrief is FailedWords for a review that shows the new one's amount,
+// destination and chain above it, in two lines of 60 cells with a quote
+// id of 28 characters (RecentBrief): "debited" says its funds stay so.
+func (rep Repeat) FailedBrief(localNow time.Time) string {
+	r := *rep.Failed
+	what := "identical " + r.QuoteID
+	if _, differ := sameMoney(r.Intent, rep.tokenOut); differ != "" {
+		what = "same money as " + r.QuoteID
+	}
+	return fmt.Sprintf("%s FAILED %s, debited until support returns it: this one pays again", what, ago(r.Started, localNow))
+}
+
+// ago says how long before localNow a withdrawal was made at, in one
+// unit: "40s ago", "3m ago", "23h ago".
+func ago(at, localNow time.Time) string {
+	switch d := max(localNow.Sub(at), 0); {
+	case d < time.Minute:
+		return fmt.Sprintf("%ds ago", int(d.Round(time.Second)/time.Second))
+	case d < time.Hour:
+		return fmt.Sprintf("%dm ago", int(d.Round(time.Minute)/time.Minute))
+	default:
+		return fmt.Sprintf("%dh ago", int(d.Round(time.Hour)/time.Hour))
+	}
+}
+
 // sameMoney words an earlier withdrawal of the same money (Choice.Same)
 // against a new one paying out tokenOut: identical only when it paid out
 // the same token, else what each pays out, to go after its quote id.
@@ -160,10 +212,17 @@ func sameMoney(earlier journal.Intent, tokenOut string) (what, payout string) {
 	return "An identical withdrawal", ""
 }
 
-// Repeats reads the journal's unfinished withdrawals of the session's
-// account on this service (journal.Owner: through whatever environment
-// name or host they were made) and finds those identical to c
-// (FindRepeat). No journal finds none. A journal that lost lines
+// RepeatRecords reads from j what FindRepeat looks through at localNow:
+// o's unfinished withdrawals and those that ended FAILED within
+// FailedRepeat (journal.RepeatRecords), with the count of lines skipped.
+func RepeatRecords(j *journal.Journal, o journal.Owner, localNow time.Time) ([]journal.Record, int, error) {
+	return j.RepeatRecords(o, localNow.Add(-FailedRepeat))
+}
+
+// Repeats reads the journal's withdrawals of the session's account on
+// this service (journal.Owner: through whatever environment name or host
+// they were made) that RepeatRecords reads, and finds those identical to
+// c (FindRepeat). No journal finds none. A journal that lost lines
 // svcwallet wrote to it cannot tell: *journal.RolledBackError, as it is.
 // Any other error is written for the user.
 func (w Withdrawer) Repeats(c Choice) (Repeat, error) { return w.repeats(c, false) }
@@ -182,11 +241,12 @@ func (w Withdrawer) repeats(c Choice, whole bool) (Repeat, error) {
 	if err != nil {
 		return Repeat{}, w.journalProblem("could not be read to tell whether an identical withdrawal got no answer", err)
 	}
-	recs, _, err := w.journal.UnfinishedRecords(w.owner())
+	now := w.now()
+	recs, _, err := RepeatRecords(w.journal, w.owner(), now)
 	if err != nil {
 		return Repeat{}, w.journalProblem("could not be read to tell whether an identical withdrawal got no answer", err)
 	}
-	rep := FindRepeat(recs, c, w.now())
+	rep := FindRepeat(recs, c, now)
 	rep.since = since
 	return rep, nil
 }
