@@ -126,10 +126,16 @@ func WrapField(c *tui.Common, label string, lw int, value, note string, width in
 	if beside := st.Label.Render(label) + "  " + value; label != "" && ansi.StringWidth(beside) <= width {
 		out = beside
 	} else if ansi.StringWidth(value) <= width-2 {
+		// Two in from the label's text (a message field's is indented), so
+		// the value reads as its field's, where that fits.
+		in := "  "
+		if deeper := strings.Repeat(" ", len(label)-len(strings.TrimLeft(label, " "))+2); ansi.StringWidth(deeper+value) <= width {
+			in = deeper
+		}
 		if label != "" {
 			out = st.Label.Render(label) + "\n"
 		}
-		out += "  " + value
+		out += in + value
 	} else {
 		indent := strings.Repeat(" ", lw+1)
 		pieces := tui.WrapAfter(value, max(width-lw-1, 8), "&")

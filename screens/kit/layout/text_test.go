@@ -203,6 +203,21 @@ func TestWrapFieldNoteInItsColumn(t *testing.T) {
 	}
 }
 
+// TestWrapFieldValueUnderAnIndentedLabel: a value put on a line of its
+// own under a message field's label (indented two) starts two in from the
+// label's text, not level with it, so it reads as that field's value.
+func TestWrapFieldValueUnderAnIndentedLabel(t *testing.T) {
+	const addr = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
+	got := ansi.Strip(layout.WrapField(common(), "  builderAccountID", 18, addr, "", 60))
+	if want := "  builderAccountID\n    " + addr; got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	got = ansi.Strip(layout.WrapField(common(), "Digest", 10, addr, "", 44))
+	if want := "Digest\n  " + addr; got != want {
+		t.Errorf("an unindented label: got\n%s\nwant\n%s", got, want)
+	}
+}
+
 // TestWrapFieldKeepsIDsWhole: a note wrapped under its value breaks at
 // spaces, never after a quote id's hyphen, so the id is read whole.
 func TestWrapFieldKeepsIDsWhole(t *testing.T) {
