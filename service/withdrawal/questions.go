@@ -69,5 +69,13 @@ func (o Order) SignQuestion(e config.Environment) string {
 // Question is the second question a severe loss needs (AcceptsLoss), in
 // every face's words; faces add only their key convention.
 func (l Loss) Question() string {
-	return "You lose " + l.Stated() + ", to fees. Withdraw all the same?"
+	return "You lose " + l.Stated() + ", to fees. " + lossAsk
 }
+
+// QuestionBrief is Question in the fewest words, for a face short of room
+// whose figures above say the loss whole.
+func (l Loss) QuestionBrief() string {
+	return l.Percent().String() + "% goes to fees. " + lossAsk
+}
+
+const lossAsk = "Withdraw all the same?"

@@ -53,9 +53,12 @@ func TestSignQuestionStandsAlone(t *testing.T) {
 }
 
 // TestLossQuestionStandsAlone: the second question names the loss, in its
-// token and its share of the amount.
+// token and its share of the amount; the brief one its share.
 func TestLossQuestionStandsAlone(t *testing.T) {
 	if got, want := lossOf("1.6", "0.1", "USDT").Question(), "You lose 1.5 USDT, 93.8% of the amount, to fees. Withdraw all the same?"; got != want {
 		t.Errorf("the loss question says %q, want %q", got, want)
+	}
+	if got, want := lossOf("1.6", "0.1", "USDT").QuestionBrief(), "93.8% goes to fees. Withdraw all the same?"; got != want {
+		t.Errorf("the brief loss question says %q, want %q", got, want)
 	}
 }
