@@ -169,8 +169,9 @@ func (a *app) authCredential(ctx context.Context, e config.Environment, f authFl
 			return nil, "", "", fmt.Errorf("cannot read the API key from standard input: %w", err)
 		}
 		key, what = strings.TrimSpace(string(b)), "the API key read from standard input"
-	case !f.withAPIKey && a.env.Getenv(exchange.APIKeyEnvVar) != "":
-		key, what = strings.TrimSpace(a.env.Getenv(exchange.APIKeyEnvVar)), "the API key in $"+exchange.APIKeyEnvVar
+	case !f.withAPIKey && apiKeyGiven(a.env.Getenv):
+		key, _ = exchange.GivenAPIKey(a.env.Getenv)
+		what = "the API key in $" + exchange.APIKeyEnvVar
 	case plain.IsTerminal(a.env.Stdin):
 		// --with-api-key too: read as a pipe is, the terminal would echo
 		// the key in the clear, with no prompt saying it waits for one.

@@ -51,6 +51,15 @@ type Credential interface {
 // login form; it is never printed.
 const APIKeyEnvVar = startenv.APIKeyVar
 
+// GivenAPIKey is the API key in $SVCWALLET_API_KEY as every face reads
+// it: trimmed as APIKey trims it, so a session kept from it serves it
+// again; given when the variable is set to anything, blank too (a key
+// given, which its login then refuses).
+func GivenAPIKey(getenv func(string) string) (key string, given bool) {
+	v := getenv(APIKeyEnvVar)
+	return strings.TrimSpace(v), v != ""
+}
+
 // APIKey is the API-key credential (SPEC.md §4.1) of key as typed, pasted
 // or set: the spaces and line breaks around it (a copy's, a file's CRLF)
 // are not the key's, so every face logs in with the same key.
