@@ -103,15 +103,21 @@ func (a *app) authLogin(ctx context.Context, f authFlags) error {
 	if e.Embedded() {
 		return usageError("the embedded sandbox ends with svcwallet, and its sessions with it: there is nothing to keep; run %s and name it with the env add it prints", invocation{}.command("sandbox"))
 	}
+	apiKey, what, given, err := a.givenAPIKey(e, f)
+	if err != nil {
+		return loginFailed(err)
+	}
 	store := a.sessionStore()
 	if !f.insecure {
 		if err := store.Available(); err != nil {
 			return failure(exitFailed, "%v: nothing was sent. Keep the session in a 0600 file instead with --insecure-storage (%s), or keep none and log in on each command with $%s or --signer", err, safetext.Shown(store.File), exchange.APIKeyEnvVar)
 		}
 	}
-	cred, apiKey, what, err := a.authCredential(ctx, e, f)
-	if err != nil {
-		return loginFailed(err)
+	cred := exchange.APIKey(apiKey)
+	if !given {
+		if cred, apiKey, what, err = a.askedCredential(ctx, e, f); err != nil {
+			return loginFailed(err)
+		}
 	}
 	client := exchange.New(e, exchange.Options{Logger: a.env.Log})
 	if _, err := client.Login(ctx, cred); errors.Is(err, context.Canceled) && !signFailure(err) {
@@ -151,43 +157,60 @@ func (a *app) authLogin(ctx context.Context, f authFlags) error {
 	return nil
 }
 
-// authCredential is the credential auth login logs in with, the API key
-// to keep with the session ("" for a wallet), and its name for errors.
-func (a *app) authCredential(ctx context.Context, e config.Environment, f authFlags) (exchange.Credential, string, string, error) {
-	if f.wallet || f.key.onCommandLine() {
-		if f.withAPIKey {
-			return nil, "", "", keyUsageError{errors.New("--with-api-key and a wallet login exclude each other: choose one")}
-		}
-		cred, what, err := a.keyLogin(ctx, f.key, e)
-		return cred, "", what, err
-	}
-	var key, what string
+// givenAPIKey is the API key auth login was given, piped (--with-api-key)
+// or in $SVCWALLET_API_KEY, checked unsent, and its name for errors:
+// checked before the credential store is, so a bad key is the failed login
+// every command says. given is false for a wallet login or a key to type.
+func (a *app) givenAPIKey(e config.Environment, f authFlags) (key, what string, given bool, err error) {
 	switch {
+	case f.wallet || f.key.onCommandLine():
+		if f.withAPIKey {
+			return "", "", false, keyUsageError{errors.New("--with-api-key and a wallet login exclude each other: choose one")}
+		}
+		return "", "", false, nil
 	case f.withAPIKey && !plain.IsTerminal(a.env.Stdin):
 		b, err := io.ReadAll(io.LimitReader(a.env.Stdin, 4096))
 		if err != nil {
-			return nil, "", "", fmt.Errorf("cannot read the API key from standard input: %w", err)
+			return "", "", false, fmt.Errorf("cannot read the API key from standard input: %w", err)
 		}
 		key, what = strings.TrimSpace(string(b)), "the API key read from standard input"
-	case !f.withAPIKey && a.env.Getenv(exchange.APIKeyEnvVar) != "":
-		key, what = strings.TrimSpace(a.env.Getenv(exchange.APIKeyEnvVar)), "the API key in $"+exchange.APIKeyEnvVar
-	case plain.IsTerminal(a.env.Stdin):
-		// --with-api-key too: read as a pipe is, the terminal would echo
-		// the key in the clear, with no prompt saying it waits for one.
-		k, err := typedAPIKey(ctx, a.env, e.Name)
-		if err != nil {
-			return nil, "", "", err
+		if key == "" {
+			return "", "", false, keyUsageError{errors.New(`standard input held no API key: pipe it in, as printf %s "$KEY" | ` + newInvocation(e.Name, a.configPath, a.env.Getenv).command("auth", "login", "--with-api-key") + `; nothing was sent`)}
 		}
-		key, what = strings.TrimSpace(k), "the API key typed"
+	case !f.withAPIKey && apiKeyGiven(a.env.Getenv):
+		key, _ = exchange.GivenAPIKey(a.env.Getenv)
+		what = "the API key in $" + exchange.APIKeyEnvVar
 	default:
-		return nil, "", "", keyUsageError{errors.New("no API key: on a terminal svcwallet auth login asks for it; in a script pipe it with --with-api-key, or set $" + exchange.APIKeyEnvVar + "; or log in by wallet with --signer or --wallet")}
-	}
-	if key == "" && f.withAPIKey {
-		return nil, "", "", keyUsageError{errors.New(`standard input held no API key: pipe it in, as printf %s "$KEY" | ` + newInvocation(e.Name, a.configPath, a.env.Getenv).command("auth", "login", "--with-api-key") + `; nothing was sent`)}
+		return "", "", false, nil
 	}
 	if err := exchange.CheckAPIKey(key); err != nil {
 		// Refused unsent: a failed login said as every command says it
 		// (loginError, exit 5), never a usage error of the line typed.
+		return "", "", false, loginError(what, e.Name, err)
+	}
+	return key, what, true, nil
+}
+
+// askedCredential is the credential auth login logs in with when it was
+// given no API key, once the store is known to keep it: the wallet's, or a
+// key typed at the terminal; with the API key to keep ("" for a wallet)
+// and its name for errors.
+func (a *app) askedCredential(ctx context.Context, e config.Environment, f authFlags) (exchange.Credential, string, string, error) {
+	if f.wallet || f.key.onCommandLine() {
+		cred, what, err := a.keyLogin(ctx, f.key, e)
+		return cred, "", what, err
+	}
+	if !plain.IsTerminal(a.env.Stdin) {
+		return nil, "", "", keyUsageError{errors.New("no API key: on a terminal svcwallet auth login asks for it; in a script pipe it with --with-api-key, or set $" + exchange.APIKeyEnvVar + "; or log in by wallet with --signer or --wallet")}
+	}
+	// --with-api-key too: read as a pipe is, the terminal would echo the
+	// key in the clear, with no prompt saying it waits for one.
+	k, err := typedAPIKey(ctx, a.env, e.Name)
+	if err != nil {
+		return nil, "", "", err
+	}
+	key, what := strings.TrimSpace(k), "the API key typed"
+	if err := exchange.CheckAPIKey(key); err != nil {
 		return nil, "", "", loginError(what, e.Name, err)
 	}
 	return exchange.APIKey(key), key, what, nil

@@ -182,7 +182,8 @@ func TestKeptSessionRenewedAndKept(t *testing.T) {
 
 // TestAuthLoginWhereNoStore: with no credential store, auth login says so
 // in words, not the library's ('exec: "dbus-launch": …'), sends nothing,
-// and names both ways on; --insecure-storage keeps the session alone in a 0600
+// and names both ways on, once a key given (piped, or in
+// $SVCWALLET_API_KEY) is checked; --insecure-storage keeps the session alone in a 0600
 // file, and the next command uses it.
 func TestAuthLoginWhereNoStore(t *testing.T) {
 	w, _ := newAuthWorld(t, sandbox.Options{})
@@ -195,6 +196,17 @@ func TestAuthLoginWhereNoStore(t *testing.T) {
 		"keep none and log in on each command with $SVCWALLET_API_KEY or --signer"} {
 		if !strings.Contains(r.stderr, want) {
 			t.Errorf("auth login with no store says no %q:\n%s", want, r.stderr)
+		}
+	}
+	// A key given is checked first: a bad one is the failed login every
+	// command says (5), not the store's absence.
+	for _, given := range []struct {
+		stdin string
+		vars  map[string]string
+		args  []string
+	}{{"", map[string]string{"SVCWALLET_API_KEY": "sk-live 7f3a"}, nil}, {"sk-live 7f3a", nil, []string{"--with-api-key"}}} {
+		if r := w.run(given.stdin, given.vars, append([]string{"auth", "login"}, given.args...)...); r.code != exitError || !strings.Contains(r.stderr, "holds a space at position 8") {
+			t.Errorf("auth login %v with no store and a bad key: exit %d, want 5\n%s", given.args, r.code, r.stderr)
 		}
 	}
 	r = w.run(sandbox.DemoAPIKey, nil, "auth", "login", "--with-api-key", "--insecure-storage")

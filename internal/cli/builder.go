@@ -129,26 +129,20 @@ func (c builderCmd) run(ctx context.Context, f builderFlags) error {
 	// account is the signing key's address, known only later. On a
 	// terminal the builder and the fee caps not given are asked first, one
 	// a line as plain mode asks them.
-	probe := func() error {
-		p := f.in
-		p.Main = common.Address{}.Hex()
-		if _, err := builder.Check(p); err != nil {
-			return usageError("%s", flagError(err))
-		}
-		return nil
-	}
+	probe := func() error { _, err := probed(f); return err }
 	if asks := plain.BuilderMissing(&f.in, builder.Asked); len(asks) > 0 && c.canAsk() {
 		if err := askMissing(ctx, c.env, probe, asks...); err != nil {
 			return err
 		}
 	}
-	if err := probe(); err != nil {
+	a, err := probed(f)
+	if err != nil {
 		return err
 	}
 	e, offline, chosen, err := c.app.offlinePrepares(f.key, f.out)
 	if err == nil {
 		// A dry run grants nothing, but its --grant is read as the run's.
-		err = grantRefused(f, f.dryRun || !f.yes && !offline)
+		err = grantRefused(a, f.grant, f.dryRun || !f.yes && !offline)
 	}
 	switch {
 	case err != nil:
@@ -181,7 +175,7 @@ func (c builderCmd) run(ctx context.Context, f builderFlags) error {
 		main = key.Address
 	}
 	f.in.Main = main.Hex()
-	a, err := builder.Check(f.in)
+	a, err = builder.Check(f.in) // now with its main account
 	if err != nil {
 		return usageError("%s", flagError(err))
 	}

@@ -16,20 +16,26 @@ import (
 // terminal, or --grant naming the key's permissions exactly
 // beside --yes, or when preparing for offline signing.
 
-// grantRefused refuses, before any key is opened, a grant the flags do
-// not let through: --grant unlike --permissions, or a key that
-// may move funds with no one to ask (ask false: --yes, or offline) and
-// --grant not given.
-func grantRefused(f builderFlags, ask bool) error {
-	named, err := builder.ParseNamedGrant(f.grant)
-	if err != nil {
-		return usageError("--grant %.20q: %w", safetext.Quoted(f.grant), err)
-	}
+// probed is the authorization the flags give, checked before any key is
+// opened (its main account, the key's address, is not known yet).
+func probed(f builderFlags) (builder.Auth, error) {
 	p := f.in
 	p.Main = common.Address{}.Hex()
 	a, err := builder.Check(p)
 	if err != nil {
-		return usageError("%s", flagError(err))
+		return a, usageError("%s", flagError(err))
+	}
+	return a, nil
+}
+
+// grantRefused refuses, before any key is opened, a grant of a (probed)
+// the flags do not let through: --grant unlike --permissions, or a key that
+// may move funds with no one to ask (ask false: --yes, or offline) and
+// --grant not given.
+func grantRefused(a builder.Auth, grant string, ask bool) error {
+	named, err := builder.ParseNamedGrant(grant)
+	if err != nil {
+		return usageError("--grant %.20q: %w", safetext.Quoted(grant), err)
 	}
 	var unlike *builder.GrantUnlike
 	switch err := builder.AcceptsGrant(a, named); {

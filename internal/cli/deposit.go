@@ -17,8 +17,15 @@ import (
 	"github.com/svcwallet/svcwallet/signer"
 )
 
-// apiKeyVar holds the API key of the non-interactive commands.
+// apiKeyVar holds the API key of the non-interactive commands, read by
+// exchange.GivenAPIKey.
 const apiKeyVar = exchange.APIKeyEnvVar
+
+// apiKeyGiven: $SVCWALLET_API_KEY is set, blank too (exchange.GivenAPIKey).
+func apiKeyGiven(getenv func(string) string) bool {
+	_, given := exchange.GivenAPIKey(getenv)
+	return given
+}
 
 const depositLong = `Lists the chains the account can deposit on: chain id, deposit address
 ("` + exchange.NotProvisioned + `" for an on-demand chain without one yet, and on stderr the
@@ -105,12 +112,12 @@ func (a *app) deposit(ctx context.Context, f depositFlags, chain string) error {
 	if err != nil {
 		return err
 	}
-	apiKey := env.Getenv(apiKeyVar)
+	apiKey, given := exchange.GivenAPIKey(env.Getenv)
 	if e.Name == config.SandboxEnv {
 		// The sandbox is also the fallback environment: a script must not
 		// take its addresses for real ones.
 		fmt.Fprintln(env.Stderr, "svcwallet deposit: environment sandbox, the embedded test exchange: its addresses receive nothing real; choose one with --env or $SVCWALLET_ENV")
-		if apiKey == "" {
+		if !given {
 			apiKey = sandbox.DemoAPIKey
 		}
 	}
@@ -124,13 +131,13 @@ func (a *app) deposit(ctx context.Context, f depositFlags, chain string) error {
 	case client != nil:
 		// The session svcwallet auth login kept serves the deposit
 		// endpoints (SPEC.md §5).
-	case f.key.onCommandLine() || env.Getenv(apiKeyVar) == "" && (chosen || env.Getenv(signer.KeyEnvVar) != ""):
+	case f.key.onCommandLine() || !given && (chosen || env.Getenv(signer.KeyEnvVar) != ""):
 		// The user logs in by wallet signature: a session serves the
 		// deposit endpoints as well as X-API-Key does (SPEC.md §5).
 		if client, err = a.logIn(ctx, e, f.key); err != nil {
 			return loginFailed(err)
 		}
-	case apiKey == "":
+	case !given && apiKey == "":
 		login := "log in once with " + a.loginCommand(e)
 		if ended := a.keptEnded(e); ended != "" {
 			login = ended + ": log in again with " + a.loginCommand(e)
@@ -175,7 +182,7 @@ func (a *app) deposit(ctx context.Context, f depositFlags, chain string) error {
 		// refusal, sent or not, or no answer to it, is the failed login of
 		// every command.
 		what := "the API key in $" + apiKeyVar
-		if env.Getenv(apiKeyVar) == "" {
+		if !given {
 			what = demoKeyName
 		}
 		return loginFailed(loginError(what, e.Name, err))

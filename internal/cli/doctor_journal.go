@@ -35,22 +35,14 @@ func (c doctorCmd) checkWritten(j *journal.Journal, add func(check, detail, fix 
 	}
 	detail := lost.Error()
 	fix := "run " + c.app.invocation().command("doctor", acceptJournalFlag) + " to accept the journal as it now is"
-	if ids := quoteIDs(lost.Unanswered); len(ids) > 0 {
+	if ids := journal.QuoteIDs(lost.Unanswered); len(ids) > 0 {
 		if len(lost.Missing) > 0 {
-			detail += fmt.Sprintf(" (%d of them no longer in it: %s)", len(lost.Missing), strings.Join(quoteIDs(lost.Missing), ", "))
+			detail += fmt.Sprintf(" (%d of them no longer in it: %s)", len(lost.Missing), strings.Join(journal.QuoteIDs(lost.Missing), ", "))
 		}
 		fix = "put back the journal svcwallet wrote if you can; else ask the service about each (" +
 			c.app.invocation().commandOn([]string{"status"}, ids) + "), then " + fix
 	}
 	add("journal", detail, fix)
-}
-
-func quoteIDs(rems []journal.Remembered) []string {
-	ids := make([]string, len(rems))
-	for i, r := range rems {
-		ids[i] = r.QuoteID
-	}
-	return ids
 }
 
 // acceptJournal is doctor --accept-journal: the journal is recorded as it

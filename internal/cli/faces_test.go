@@ -170,7 +170,7 @@ func (r *faceRig) commandLine(j journey) (outcome, string) {
 	var out, errOut bytes.Buffer
 	env := CLIEnv{Stdin: in, Stdout: &out, Stderr: &errOut, Getenv: func(k string) string {
 		switch k {
-		case statusKeyVar:
+		case apiKeyVar:
 			return sandbox.DemoAPIKey
 		case signer.KeyEnvVar:
 			return sandbox.DemoPrivateKey

@@ -32,7 +32,7 @@ func (r *statusRig) runPrinted(vars map[string]string, line string) withdrawRun 
 			return v
 		}
 		switch k {
-		case statusKeyVar:
+		case apiKeyVar:
 			return sandbox.DemoAPIKey
 		case signer.KeyEnvVar:
 			return sandbox.DemoPrivateKey

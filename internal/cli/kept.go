@@ -62,7 +62,10 @@ func (a *app) keptClient(e config.Environment, f signerFlags, signing *keyChoice
 	serves := true
 	if err == nil {
 		var unserved *session.UnservedError
-		if serves, unserved = l.Serves(a.env.Getenv(apiKeyVar), a.signingGiven(e, f, signing)); unserved != nil && a.unserved == "" {
+		apiKey, given := exchange.GivenAPIKey(a.env.Getenv)
+		if serves, unserved = l.Serves(apiKey, a.signingGiven(e, f, signing)); given && apiKey == "" {
+			serves = false // a blank key given logs in, and is refused
+		} else if unserved != nil && a.unserved == "" {
 			// A warning and the login's text, never an error's; its step
 			// leaves out a --config path it cannot show (safetext.Command).
 			a.unserved = safetext.Text(unserved.Error() + "; " + a.unservedStep(e, unserved, onConsole))

@@ -40,11 +40,11 @@ func TestLoginFailureOneWay(t *testing.T) {
 		vars        map[string]string
 		says        string
 	}{
-		{"refused API key", "--config " + r.config, map[string]string{statusKeyVar: "wrong"},
+		{"refused API key", "--config " + r.config, map[string]string{apiKeyVar: "wrong"},
 			"the API key in $SVCWALLET_API_KEY was refused: check that it is the account's for environment local"},
-		{"refused wallet", "--config " + r.config, map[string]string{statusKeyVar: "", "SVCWALLET_PRIVATE_KEY": builderKey},
+		{"refused wallet", "--config " + r.config, map[string]string{apiKeyVar: "", "SVCWALLET_PRIVATE_KEY": builderKey},
 			"(from $SVCWALLET_PRIVATE_KEY) was refused by environment local: Wallet not registered"},
-		{"unreachable", "--config " + dead, map[string]string{statusKeyVar: sandbox.DemoAPIKey},
+		{"unreachable", "--config " + dead, map[string]string{apiKeyVar: sandbox.DemoAPIKey},
 			"login to environment dead failed: Cannot reach"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

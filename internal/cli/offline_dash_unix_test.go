@@ -37,7 +37,7 @@ func TestOfflineDashFileRunsAsPrinted(t *testing.T) {
 	}
 	words := strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
 	var stdout, stderr bytes.Buffer
-	code := Run(words, CLIEnv{Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr, Getenv: func(k string) string { return map[string]string{statusKeyVar: sandbox.DemoAPIKey}[k] }})
+	code := Run(words, CLIEnv{Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr, Getenv: func(k string) string { return map[string]string{apiKeyVar: sandbox.DemoAPIKey}[k] }})
 	// It read the file: the signature is checked against its signer.
 	if code == exitUsage || !strings.Contains(stderr.String(), "refused the signature") {
 		t.Errorf("%s, as sh splits it: exit %d\n%s", submit, code, stderr.String())

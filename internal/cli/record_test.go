@@ -123,7 +123,7 @@ func TestHistoryRefresh(t *testing.T) {
 	r.journaled(sandbox.NoChainAccountID, others)
 	r.clock.Advance(sandbox.DefaultSettle)
 
-	r.runLine(map[string]string{statusKeyVar: ""}, statusCmd.runHistoryLine, "--env", "local", "--refresh").
+	r.runLine(map[string]string{apiKeyVar: ""}, statusCmd.runHistoryLine, "--env", "local", "--refresh").
 		want(t, exitUsage, nil, []string{"--refresh: log in once with svcwallet auth login --env local --config " + r.config + ", or set SVCWALLET_API_KEY to an API key of the account"})
 	if got := journalStates(t, id); !slices.Equal(got, []string{"accepted"}) {
 		t.Fatalf("journaled %v without a session", got)

@@ -228,7 +228,7 @@ func keyWords(err error, src signer.Source) error {
 	case errors.As(err, &need):
 		return fmt.Errorf("%s: give --account ADDRESS", need.Why)
 	case errors.Is(err, signer.ErrOffline):
-		return fmt.Errorf("offline signing has no key here: the typed data is written to a file (--out) to sign elsewhere, and the signature submitted; to log in, set $%s", statusKeyVar)
+		return fmt.Errorf("offline signing has no key here: the typed data is written to a file (--out) to sign elsewhere, and the signature submitted; to log in, set $%s", apiKeyVar)
 	case errors.Is(err, signer.ErrNoEnvKey) || errors.Is(err, signer.ErrNoSignCommand):
 		return fmt.Errorf("--signer %s: %w", src.Kind, err)
 	case errors.Is(err, signer.ErrChooseFile):

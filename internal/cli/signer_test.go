@@ -61,7 +61,7 @@ func (r *statusRig) runKeys(o keyRun, args ...string) withdrawRun {
 }
 
 var (
-	apiKeyOnly = map[string]string{statusKeyVar: sandbox.DemoAPIKey}
+	apiKeyOnly = map[string]string{apiKeyVar: sandbox.DemoAPIKey}
 	noKeys     = map[string]string{}
 )
 

@@ -22,9 +22,6 @@ import (
 	"github.com/svcwallet/svcwallet/signer"
 )
 
-// statusKeyVar holds the API key `svcwallet status` logs in with.
-const statusKeyVar = "SVCWALLET_API_KEY"
-
 const statusLong = `Prints the status of withdrawals, each named by an ID: its quote id, transfer
 id or payout hash. Only a quote id is sent to the service: a payout hash
 (0x and 64 hex digits; a TRON one written with 0x in front; a SOLANA one as
@@ -165,7 +162,7 @@ func (e *noCredentialError) Error() string {
 		login = e.ended + ": log in again with " + e.login
 	}
 	return fmt.Sprintf("%s, or set %s to an API key of the account, or %s to the main signer's hex key, or choose a key source with --signer (keystore:ADDRESS, clef:ENDPOINT, command, ...) to log in by wallet signature: the bridge endpoints need a session",
-		login, statusKeyVar, signer.KeyEnvVar)
+		login, apiKeyVar, signer.KeyEnvVar)
 }
 
 // logIn opens the session of `status`, `deposit`, `history --refresh` and
@@ -239,8 +236,8 @@ func (a *app) loginCredential(ctx context.Context, e config.Environment, f signe
 	if signing == nil && f.onCommandLine() {
 		return a.keyLogin(ctx, f, e)
 	}
-	if apiKey := env.Getenv(statusKeyVar); apiKey != "" {
-		return exchange.APIKey(apiKey), "the API key in $" + statusKeyVar, nil
+	if apiKey, given := exchange.GivenAPIKey(env.Getenv); given {
+		return exchange.APIKey(apiKey), "the API key in $" + apiKeyVar, nil
 	}
 	if signing != nil {
 		return walletLogin(*signing)

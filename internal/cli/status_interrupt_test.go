@@ -26,7 +26,7 @@ func TestStatusInterruptedSaysWhatWasAnswered(t *testing.T) {
 		args = append(append([]string{"--config", r.config}, done...), args...)
 		var out, errOut bytes.Buffer
 		env := CLIEnv{Stdout: &out, Stderr: &errOut, Getenv: func(k string) string {
-			if k == statusKeyVar {
+			if k == apiKeyVar {
 				return sandbox.DemoAPIKey
 			}
 			return ""

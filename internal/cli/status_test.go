@@ -209,7 +209,7 @@ func (r *statusRig) runLine(vars map[string]string, line func(statusCmd, []strin
 		if v, ok := vars[k]; ok {
 			return v
 		}
-		if k == statusKeyVar {
+		if k == apiKeyVar {
 			return sandbox.DemoAPIKey
 		}
 		return ""
@@ -288,7 +288,7 @@ func TestStatusExitStatuses(t *testing.T) {
 	notFound := "on this account: it is unknown, or it belongs to another account"
 	r.run(nil, "q-doesnotexist").want(t, exitNotFound, nil, []string{"no withdrawal with quote id q-doesnotexist " + notFound})
 	r.run(nil, others).want(t, exitNotFound, nil, []string{notFound})
-	r.run(map[string]string{statusKeyVar: sandbox.NoChainAPIKey}, others).want(t, exitCompleted, nil, nil) // its owner sees it
+	r.run(map[string]string{apiKeyVar: sandbox.NoChainAPIKey}, others).want(t, exitCompleted, nil, nil) // its owner sees it
 
 	r.run(nil).want(t, exitUsage, nil, []string{"give one or more quote ids, or - to read them from standard input", "run 'svcwallet status --help' for usage"})
 	r.run(nil, "").want(t, exitUsage, nil, []string{"empty quote id"})
@@ -297,9 +297,9 @@ func TestStatusExitStatuses(t *testing.T) {
 	r.run(nil, "--interval", "10ms", done).want(t, exitUsage, nil, []string{"--interval must be at least 1s"})
 	r.run(nil, "--bogus", done).want(t, exitUsage, nil, []string{"unknown flag: --bogus"})
 	r.run(nil, "--env", "nowhere", done).want(t, exitUsage, nil, []string{`no environment "nowhere"`})
-	r.run(map[string]string{statusKeyVar: ""}, done).want(t, exitUsage, nil, []string{"set SVCWALLET_API_KEY"})
+	r.run(map[string]string{apiKeyVar: ""}, done).want(t, exitUsage, nil, []string{"set SVCWALLET_API_KEY"})
 
-	r.run(map[string]string{statusKeyVar: "wrong-key"}, done).want(t, exitError, nil, []string{"the API key in $SVCWALLET_API_KEY was refused"})
+	r.run(map[string]string{apiKeyVar: "wrong-key"}, done).want(t, exitError, nil, []string{"the API key in $SVCWALLET_API_KEY was refused"})
 	r.failing.Store(true)
 	r.run(nil, done).want(t, exitError, nil, []string{"The service had a problem (HTTP 502)"})
 	r.srv.Close()
@@ -366,14 +366,14 @@ func TestStatusByWalletLogin(t *testing.T) {
 	r := newStatusRig(t)
 	id := r.withdraw(sandbox.DemoAPIKey, sandbox.DemoPrivateKey, sandbox.DestCompleted, true)
 	r.clock.Advance(sandbox.DefaultSettle)
-	r.run(map[string]string{statusKeyVar: "", signer.KeyEnvVar: sandbox.DemoPrivateKey}, id).want(t, exitCompleted, []string{"COMPLETED"}, nil)
+	r.run(map[string]string{apiKeyVar: "", signer.KeyEnvVar: sandbox.DemoPrivateKey}, id).want(t, exitCompleted, []string{"COMPLETED"}, nil)
 
 	unknown := "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d" // the builder's: not a main signer
-	res := r.run(map[string]string{statusKeyVar: "", signer.KeyEnvVar: unknown}, id)
+	res := r.run(map[string]string{apiKeyVar: "", signer.KeyEnvVar: unknown}, id)
 	if res.code != exitError || !strings.Contains(res.stderr, "not registered") || strings.Contains(res.stderr, unknown[2:10]) {
 		t.Fatalf("an unknown wallet: exit %d, %q", res.code, res.stderr)
 	}
-	r.run(map[string]string{statusKeyVar: ""}, id).want(t, exitUsage, nil, []string{"or " + signer.KeyEnvVar + " to the main signer's hex key"})
+	r.run(map[string]string{apiKeyVar: ""}, id).want(t, exitUsage, nil, []string{"or " + signer.KeyEnvVar + " to the main signer's hex key"})
 }
 
 // TestStatusNotifyCommand (issue 21 item 15): --watch --notify-command runs

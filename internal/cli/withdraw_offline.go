@@ -65,8 +65,8 @@ func (c withdrawCmd) prepare(ctx context.Context, f withdrawFlags, e config.Envi
 		return err
 	case f.wait:
 		return usageError("--signer offline sends nothing to wait for: give --wait to svcwallet withdraw submit")
-	case c.env.Getenv(statusKeyVar) == "":
-		return usageError("offline signing logs in with the API key in $%s (the key that signs is not here); nothing was prepared", statusKeyVar)
+	case !apiKeyGiven(c.env.Getenv):
+		return usageError("offline signing logs in with the API key in $%s (the key that signs is not here); nothing was prepared", apiKeyVar)
 	}
 	q, err := c.logInAndQuote(ctx, e, f, signerFlags{}, nil)
 	if err != nil {

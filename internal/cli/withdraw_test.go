@@ -57,7 +57,7 @@ func (r *statusRig) runWithdraw(o withdrawRunOpts, args ...string) withdrawRun {
 	}
 	env := CLIEnv{Stdin: stdin, Stdout: r.output(&out), Stderr: &errOut, Getenv: func(k string) string {
 		switch k {
-		case statusKeyVar:
+		case apiKeyVar:
 			return sandbox.DemoAPIKey
 		case signer.KeyEnvVar:
 			return sandbox.DemoPrivateKey

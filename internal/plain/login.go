@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
-	"strings"
 
 	"github.com/ethereum/go-ethereum/common"
 
@@ -122,7 +121,7 @@ func (s *session) chooseTarget() (target.Target, error) {
 // apiKey is the API key exported in $SVCWALLET_API_KEY when the user takes
 // it, else one typed without echo.
 func (s *session) apiKey() (string, error) {
-	if k := strings.TrimSpace(s.Getenv(exchange.APIKeyEnvVar)); k != "" {
+	if k, _ := exchange.GivenAPIKey(s.Getenv); k != "" {
 		s.p.BeforeSecret()
 		i, err := s.p.Choose("Which API key?", Options("the one in $"+exchange.APIKeyEnvVar, "another, typed now"))
 		if err != nil || i == 0 {

@@ -69,7 +69,7 @@ func TestBuilderReviewOfEveryGrantFits60x20(t *testing.T) {
 				for _, want := range []string{digest, "Environment sandbox", "chainId 327", "AddAccountSignerWithBuilder", "authorize and create an API key",
 					"accountID " + sandbox.DemoAddress, "signer " + sandbox.NoChainAddress, "builder's API key", "mybot", "permissions " + tc.perms,
 					"builderAccountID " + sandbox.BuilderAddress, "maxFutureFeeRate 1000", "= 0.1% futures cap", "maxSpotFeeRate 500", "= 0.05% spot cap",
-					fmt.Sprintf("nonce %d", nonce), "expiration", "2026-03-21 09:26:53", "Signing key", "demo key", warns, "y to grant it", "n not to."} {
+					fmt.Sprintf("nonce %d", nonce), "expiration", "2026-03-21 09:26:53", "Signing key", "demo key", warns, "Grant it all the same? (y/n)"} {
 					if !strings.Contains(squashed, strings.Join(strings.Fields(want), "")) {
 						t.Errorf("lacks %q whole:\n%s", want, ansi.Strip(view))
 					}

@@ -47,7 +47,7 @@ func TestFundsGrantAsksAgain(t *testing.T) {
 	}
 	r.clock.Advance(kit.ShownGuard + kit.KeyGuard)
 	v := screentest.OneLine(rv.View())
-	if !strings.Contains(v, "The builder's API key gets Withdraw: the builder may move or administer your account's funds. Type y to grant it all the same, n not to.") {
+	if !strings.Contains(v, "The builder's API key gets Withdraw: the builder may move or administer your account's funds. Grant it all the same? (y/n)") {
 		t.Fatalf("the question is not on the review:\n%s", ansi.Strip(rv.View()))
 	}
 	if !screentest.Offers(rv.KeyMap(), "y") || !screentest.Offers(rv.KeyMap(), "n") || screentest.Offers(rv.KeyMap(), "enter") {
@@ -113,7 +113,7 @@ func TestFundsGrantAskedAt60x20(t *testing.T) {
 	r.Press("enter")
 	r.UntilShows("keys are enabled in 2 s") // the question is asked, its keys held
 	r.clock.Advance(kit.ShownGuard)
-	r.UntilShowsFiring(timers, "The key may move your funds: type y to grant it, n not to.", "y yes, grant it")
+	r.UntilShowsFiring(timers, "(y/n)", "y yes, grant it")
 	r.Press("y")
 	r.UntilShows("Builder authorized")
 }

@@ -422,9 +422,7 @@ func (r *builderReviewScreen) render(level int) string {
 			ready = "Press enter to sign and authorize, esc to go back."
 		}
 		if r.askedGrant() {
-			if ready = grantQuestion(r.order.Auth, level, r.wd); level <= 2 {
-				b.WriteString(st.Warning.Render(layout.WrapTo(r.order.Auth.GrantWords()+".", max(r.wd, 20))) + "\n")
-			}
+			ready = r.grantQuestion(level)
 		}
 		b.WriteString(r.gate.Prompt("Signing and sending the authorization…", ready) + "\n")
 	}

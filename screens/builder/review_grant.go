@@ -7,7 +7,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/svcwallet/svcwallet/screens/kit"
-	"github.com/svcwallet/svcwallet/screens/kit/layout"
 	"github.com/svcwallet/svcwallet/service/builder"
 )
 
@@ -21,15 +20,15 @@ var grantKeys = struct{ Yes, No key.Binding }{
 	No:  key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "no")),
 }
 
-// grantQuestion is the second question: under what the key grants
-// (builder.Auth.GrantWords), or from level 3, where the review has no
-// line for that, alone on one line.
-func grantQuestion(a builder.Auth, level, wd int) string {
+// grantQuestion is the second question in the service's words
+// (builder.Auth.GrantQuestion), which begin with what the key grants; from
+// level 3, where the review has one line for it, briefly (the warning
+// above names the permissions).
+func (r *builderReviewScreen) grantQuestion(level int) string {
 	if level <= 2 {
-		return "Type y to grant it all the same, n not to."
+		return r.grant.Words(r.order.Auth.GrantQuestion())
 	}
-	return layout.Fitting(wd, "The key may move your funds ("+a.FundsGrant().String()+"): type y to grant it, n not to.",
-		"The key may move your funds: type y to grant it, n not to.")
+	return r.grant.Words(r.order.Auth.GrantQuestionBrief())
 }
 
 // askingGrant wraps act (signing, or preparing the authorization): a key

@@ -50,3 +50,7 @@ func (q *SecondQuestion) Bindings(asked, seen bool, yes, no key.Binding, answere
 		}},
 	}
 }
+
+// Words is the question as the service words it, with the console's key
+// convention (the footer names the same keys).
+func (q *SecondQuestion) Words(question string) string { return question + " (y/n)" }

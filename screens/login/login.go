@@ -140,7 +140,7 @@ func NewWith(app *kit.App, facts kit.LoginFacts) tui.Screen {
 	l.pass.Shown = keystore
 	l.form = kit.NewForm(c, loginLabelWidth, l.envField, l.methodField, l.apiKey, l.sourceField, l.keyPick, l.clefField, l.path, l.pass)
 	l.form.OnChange = l.changed
-	apiKey := getenv(exchange.APIKeyEnvVar)
+	apiKey, _ := exchange.GivenAPIKey(getenv)
 	l.apiKey.Input.Prefill(apiKey)
 	if getenv(signer.KeyEnvVar) != "" {
 		l.source = sourceEnv // the key the user exported is the one meant

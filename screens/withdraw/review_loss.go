@@ -30,16 +30,16 @@ func lossWords(o withdrawal.Order) string {
 	return ""
 }
 
-// lossQuestion is the second question: under the warning (lossWords), or
-// from level 3, where the review has no lines for it, alone on one line,
-// with the share lost (the figures above say the rest).
-func lossQuestion(o withdrawal.Order, level, wd int) string {
+// lossQuestion is the second question in the service's words
+// (withdrawal.Loss.Question), under the warning (lossWords) where the
+// review has lines for it; from level 3 on one line, briefly where the
+// whole does not fit (the figures above say the loss).
+func (r *reviewScreen) lossQuestion(level int) string {
+	l := r.order.Loss()
 	if level <= 2 {
-		return "Type y to go on all the same, n not to."
+		return r.loss.Words(l.Question())
 	}
-	pct := o.Loss().Percent().String() + "%"
-	return layout.Fitting(wd, pct+" of the amount goes to fees: type y to go on all the same, n not to.",
-		pct+" goes to fees: type y to go on all the same, n not to.")
+	return layout.Fitting(r.wd, r.loss.Words(l.Question()), r.loss.Words(l.QuestionBrief()))
 }
 
 // askingLoss wraps act (signing, or preparing the Transfer): a loss that

@@ -45,7 +45,7 @@ func mostlyFeeReview(t *testing.T) (*reviewScreen, *hostileSandbox, *time.Time) 
 // (issue 28 item 1).
 func TestReviewAsksAgainForAMostlyFeeWithdrawal(t *testing.T) {
 	r, h, now := mostlyFeeReview(t)
-	if view := ansi.Strip(r.View()); !strings.Contains(view, "You lose         1.5 USDT, 93.8% of the amount") || strings.Contains(view, "Type y") {
+	if view := ansi.Strip(r.View()); !strings.Contains(view, "You lose         1.5 USDT, 93.8% of the amount") || strings.Contains(view, "(y/n)") {
 		t.Fatalf("the review before enter:\n%s", view)
 	}
 	_, cmd := screentest.Press(r, "y")
@@ -58,7 +58,7 @@ func TestReviewAsksAgainForAMostlyFeeWithdrawal(t *testing.T) {
 	}
 	*now = now.Add(kit.ShownGuard)
 	view := screentest.OneLine(ansi.Strip(r.View()))
-	for _, want := range []string{"Most of this withdrawal goes to fees: you lose 1.5 USDT of the 1.6 USDT you pay (93.8%).", "Type y to go on all the same, n not to."} {
+	for _, want := range []string{"Most of this withdrawal goes to fees: you lose 1.5 USDT of the 1.6 USDT you pay (93.8%).", "You lose 1.5 USDT, 93.8% of the amount, to fees. Withdraw all the same? (y/n)"} {
 		if !strings.Contains(view, want) {
 			t.Errorf("the question lacks %q:\n%s", want, view)
 		}
@@ -70,7 +70,7 @@ func TestReviewAsksAgainForAMostlyFeeWithdrawal(t *testing.T) {
 		t.Fatal("a second enter signed")
 	}
 	screentest.Press(r, "n")
-	if strings.Contains(ansi.Strip(r.View()), "Type y") || screentest.Offers(r.KeyMap(), "y") {
+	if strings.Contains(ansi.Strip(r.View()), "(y/n)") || screentest.Offers(r.KeyMap(), "y") {
 		t.Fatal("n left the question")
 	}
 	if h.withdraws != 0 {
@@ -93,7 +93,7 @@ func TestReviewLossQuestionTakesNoKeyTypedAhead(t *testing.T) {
 		t.Fatalf("while the question is held the review says:\n%s", ansi.Strip(r.View()))
 	}
 	*now = now.Add(kit.ShownGuard)
-	if !strings.Contains(ansi.Strip(r.View()), "Type y") || !screentest.Offers(r.KeyMap(), "y") {
+	if !strings.Contains(ansi.Strip(r.View()), "(y/n)") || !screentest.Offers(r.KeyMap(), "y") {
 		t.Fatalf("once held long enough the question is gone:\n%s", ansi.Strip(r.View()))
 	}
 	if screentest.Press(r, "y"); !r.gate.Sending {
@@ -160,7 +160,7 @@ func TestReviewAsksAgainAtTheSmallestSize(t *testing.T) {
 		screentest.Press(r, "enter")
 		*now = now.Add(kit.ShownGuard)
 		view := screentest.OneLine(ansi.Strip(r.View()))
-		if _, fits := r.fitted(); !fits || !strings.Contains(view, "93.8%") || !strings.Contains(strings.ToLower(view), "type y to go on all the same, n not to.") {
+		if _, fits := r.fitted(); !fits || !strings.Contains(view, "93.8%") || !strings.Contains(view, "Withdraw all the same? (y/n)") {
 			t.Fatalf("%dx%d: the question does not fit:\n%s", size[0], size[1], ansi.Strip(r.View()))
 		}
 		screentest.RequireNamedKeysAct(t, "asked", r.View(), func(k string) bool { return screentest.Offers(r.KeyMap(), k) })
@@ -177,7 +177,7 @@ func TestReviewAsksAgainBeforePreparingAMostlyFeeWithdrawal(t *testing.T) {
 	r.app.Target.Demo = nil // a configured environment: o is offered
 	screentest.Press(r, "o")
 	*now = now.Add(kit.ShownGuard)
-	if r.gate.Offline.Preparing || !strings.Contains(ansi.Strip(r.View()), "Type y") {
+	if r.gate.Offline.Preparing || !strings.Contains(ansi.Strip(r.View()), "(y/n)") {
 		t.Fatalf("o prepared without asking again:\n%s", ansi.Strip(r.View()))
 	}
 	_, cmd := screentest.Press(r, "y")

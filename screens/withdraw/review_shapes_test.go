@@ -39,12 +39,12 @@ func TestEveryReviewShapeFits60x20(t *testing.T) {
 		wants                    []string
 	}{
 		{"converting", true, false, false, false, false, []string{"the bridge converts USDT to USDC", "pinned"}},
-		{"mostly_fee", false, true, false, false, false, []string{"93.8%", "type y to go on all the same, n not to.", "pinned"}},
+		{"mostly_fee", false, true, false, false, false, []string{"93.8%", "Withdraw all the same? (y/n)", "pinned"}},
 		{"changed_bridge", false, false, true, false, false, []string{"replaces 0x90F7…b906, accepted as announced"}},
 		{"earlier", false, false, false, true, false, []string{"identical to q-earlier, made", "still SENDING: this one pays again.", "pinned"}},
-		{"mostly_fee_earlier", false, true, false, true, false, []string{"93.8%", "identical to q-earlier", "this one pays again.", "type y to go on all the same"}},
+		{"mostly_fee_earlier", false, true, false, true, false, []string{"93.8%", "identical to q-earlier", "this one pays again.", "Withdraw all the same? (y/n)"}},
 		{"failed_earlier", false, false, false, true, true, []string{"identical q-earlier7h2kqzmauggyqejruzv FAILED 24h ago, debited until support returns it: this one pays again.", "pinned"}},
-		{"mostly_fee_failed_earlier", false, true, false, true, true, []string{"93.8%", "identical q-earlier7h2kqzmauggyqejruzv FAILED 24h ago", "until support returns it: this one pays again.", "type y to go on all the same"}},
+		{"mostly_fee_failed_earlier", false, true, false, true, true, []string{"93.8%", "identical q-earlier7h2kqzmauggyqejruzv FAILED 24h ago", "until support returns it: this one pays again.", "Withdraw all the same? (y/n)"}},
 	} {
 		for _, size := range [][2]int{{60, 18}, {80, 22}} { // the screen's part of the terminal
 			t.Run(fmt.Sprintf("%s/%dx%d", tc.name, size[0], size[1]+2), func(t *testing.T) {

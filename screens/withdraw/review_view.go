@@ -321,7 +321,7 @@ func (r *reviewScreen) render(level int, tight int) string {
 			ready = r.gate.Key.Ready().Error() + "; esc to go back."
 		}
 		if r.askedLoss() {
-			ready = lossQuestion(r.order, level, r.wd)
+			ready = r.lossQuestion(level)
 			if level <= 2 {
 				b.WriteString(c.Styles.Warning.Render(layout.WrapTo(lossWords(r.order), r.wd)) + "\n")
 			}

@@ -44,8 +44,10 @@ func ParseNamedGrant(s string) (NamedGrant, error) {
 }
 
 // ErrGrantUnanswered is an API key that may move or administer the
-// account's funds, not confirmed on its own: nothing is signed.
-var ErrGrantUnanswered = errors.New("the builder's API key may move or administer the account's funds, and that was not confirmed on its own")
+// account's funds, not confirmed on its own: nothing is signed, and the
+// words say how to go on.
+var ErrGrantUnanswered = errors.New("the builder's API key may move or administer the account's funds, and that was not confirmed on its own: " +
+	"nothing was signed or sent; review the authorization again and answer its second question, or give the API key only Trade")
 
 // GrantUnlike is a grant named beforehand that is not the key's: nothing
 // is signed.

@@ -3,6 +3,7 @@ package builder_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/svcwallet/svcwallet/internal/loopback"
@@ -70,8 +71,8 @@ func TestParseNamedGrant(t *testing.T) {
 
 // TestUngrantedOrderNeitherSignedNorPrepared: an order of a key that may
 // move funds that no face recorded as granted (Order.Granted) is refused
-// by Authorize and Prepare themselves (ErrGrantUnanswered), before a key
-// is loaded or a request made; granted, it is authorized.
+// by Authorize and Prepare themselves (ErrGrantUnanswered, saying what to
+// do), before a key is loaded or a request made; granted, it is authorized.
 func TestUngrantedOrderNeitherSignedNorPrepared(t *testing.T) {
 	w := loopback.NewWorld(t, sandbox.Options{})
 	rec := &loopback.Recorder{}
@@ -86,6 +87,8 @@ func TestUngrantedOrderNeitherSignedNorPrepared(t *testing.T) {
 	load := func() (signer.Key, error) { loaded++; return loopback.MustKey(t, sandbox.DemoPrivateKey), nil }
 	if _, _, err := o.Authorize(context.Background(), c, nil, load); !errors.Is(err, builder.ErrGrantUnanswered) || loaded != 0 || rec.Count(exchange.PathBuilderAuthorize) != 0 {
 		t.Fatalf("authorized ungranted: %v, key loaded %d, %d sent", err, loaded, rec.Count(exchange.PathBuilderAuthorize))
+	} else if !strings.HasSuffix(err.Error(), ": nothing was signed or sent; review the authorization again and answer its second question, or give the API key only Trade") {
+		t.Errorf("the refusal says no next step: %v", err)
 	}
 	if _, err := builder.Prepare(context.Background(), c, nil, o, w.Clock.Now()); !errors.Is(err, builder.ErrGrantUnanswered) {
 		t.Fatalf("prepared ungranted: %v", err)

@@ -81,4 +81,10 @@ func (a Auth) SignQuestion(e config.Environment) string {
 // GrantQuestion is the second question an API key that may move or
 // administer funds needs (AcceptsGrant), in every face's words; faces add
 // only their key convention.
-func (a Auth) GrantQuestion() string { return a.GrantWords() + ". Grant it all the same?" }
+func (a Auth) GrantQuestion() string { return a.GrantWords() + ". " + grantAsk }
+
+// GrantQuestionBrief is GrantQuestion in the fewest words, for a face short
+// of room whose review above names the key's permissions.
+func (a Auth) GrantQuestionBrief() string { return "The key may move your funds. " + grantAsk }
+
+const grantAsk = "Grant it all the same?"

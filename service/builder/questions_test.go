@@ -29,4 +29,7 @@ func TestSignQuestionStandsAlone(t *testing.T) {
 	if got, want := keyed.GrantQuestion(), "The builder's API key gets Withdraw: the builder may move or administer your account's funds. Grant it all the same?"; got != want {
 		t.Errorf("the grant's question says %q, want %q", got, want)
 	}
+	if got, want := keyed.GrantQuestionBrief(), "The key may move your funds. Grant it all the same?"; got != want {
+		t.Errorf("the grant's brief question says %q, want %q", got, want)
+	}
 }

@@ -382,3 +382,22 @@ func TestSessionLifeCapped(t *testing.T) {
 		})
 	}
 }
+
+// TestGivenAPIKey: $SVCWALLET_API_KEY is read trimmed, as APIKey sends it,
+// and set blank is still a key given; unset is none.
+func TestGivenAPIKey(t *testing.T) {
+	for _, tc := range []struct {
+		v, key string
+		given  bool
+	}{{"", "", false}, {"  ", "", true}, {" k-1\r\n", "k-1", true}, {"k-1", "k-1", true}} {
+		key, given := exchange.GivenAPIKey(func(name string) string {
+			if name != exchange.APIKeyEnvVar {
+				return ""
+			}
+			return tc.v
+		})
+		if key != tc.key || given != tc.given {
+			t.Errorf("%q: got %q, %v; want %q, %v", tc.v, key, given, tc.key, tc.given)
+		}
+	}
+}

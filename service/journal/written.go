@@ -88,18 +88,18 @@ func (e *RolledBackError) Error() string {
 		what = fmt.Sprintf("the withdrawal journal %s lost lines svcwallet wrote: it holds %d of the %d bytes written (an older copy put back?)", safetext.Shown(e.Path), e.Now, e.Recorded)
 	}
 	if len(e.Unanswered) > 0 {
-		what += "; withdrawals it then held unanswered, which may have been paid: " + quoteIDsOf(e.Unanswered)
+		what += "; withdrawals it then held unanswered, which may have been paid: " + strings.Join(QuoteIDs(e.Unanswered), ", ")
 	}
 	return what + "; nothing is signed until it is accepted as it now is"
 }
 
-// quoteIDsOf lists rems' quote ids, comma separated.
-func quoteIDsOf(rems []Remembered) string {
+// QuoteIDs are rems' quote ids, in order.
+func QuoteIDs(rems []Remembered) []string {
 	ids := make([]string, len(rems))
 	for i, r := range rems {
 		ids[i] = r.QuoteID
 	}
-	return strings.Join(ids, ", ")
+	return ids
 }
 
 // check shape-checks a record read back.

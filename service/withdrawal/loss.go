@@ -193,15 +193,15 @@ func AcceptsLoss(l Loss, accepted decimal.NullDecimal) error {
 }
 
 // AnswerLoss records the person's second yes to o's loss, as seen: a
-// fresh quote losing more is not covered by it (lossAnswered).
+// fresh quote losing more is not covered by it (lossRefusal).
 func (o *Order) AnswerLoss() { o.LossAnswered = decimal.NewNullDecimal(o.Loss().Lost) }
 
-// lossAnswered refuses, before anything is signed, prepared or asked of
+// lossRefusal refuses, before anything is signed, prepared or asked of
 // the service, a loss AcceptsLoss does not let through: above the share
 // said beforehand, or severe with none said and no second yes recorded
 // to it (LossAnswered) or one to a smaller loss. The error wraps
 // ErrSevereLoss or *LossAbove and is written for the user.
-func (o Order) lossAnswered() error {
+func (o Order) lossRefusal() error {
 	l := o.Loss()
 	err := AcceptsLoss(l, o.Choice.AcceptedLoss)
 	switch {
@@ -216,13 +216,13 @@ func (o Order) lossAnswered() error {
 	return exchange.UserError{Text: "Not signed: " + err.Error() + ": nothing was signed or sent; get a new quote later", Cause: err}
 }
 
-// answeredLoss is the loss of o's quote, and whether o is signed on a
+// lossNeedingYes is the loss of o's quote, and whether o is signed on a
 // second yes to it: a severe loss with no share said beforehand
 // (Choice.AcceptedLoss), which every face asks again. That yes accepts the
 // loss seen, in its amount and no more: a share at the journal's 6 places
 // of a percent, rounded up, would let a fresh quote lose up to a
 // hundred-millionth of the amount more.
-func (o Order) answeredLoss() (Loss, bool) {
+func (o Order) lossNeedingYes() (Loss, bool) {
 	l := o.Loss()
 	return l, !o.Choice.AcceptedLoss.Valid && l.Severe()
 }

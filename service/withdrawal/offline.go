@@ -30,9 +30,9 @@ type Prepared struct {
 // everything Submit needs (intent.Prepare). Nothing is signed or sent;
 // nothing is prepared when an identical withdrawal got no answer, as
 // Execute refuses it, nor a loss no face recorded as answered
-// (lossAnswered). The error is written for the user.
+// (lossRefusal). The error is written for the user.
 func (w Withdrawer) Prepare(ctx context.Context, o Order, signerAddr common.Address) (Prepared, error) {
-	if err := o.lossAnswered(); err != nil {
+	if err := o.lossRefusal(); err != nil {
 		return Prepared{}, err
 	}
 	if err := w.maySign(); err != nil {
@@ -52,7 +52,7 @@ func (w Withdrawer) Prepare(ctx context.Context, o Order, signerAddr common.Addr
 		}
 		// Only a share said beforehand: the loss a second yes was given to
 		// is the reviewed quote's, which the line keeps (PreparedOf), so
-		// Submit holds a fresh quote to its amount (answeredLoss).
+		// Submit holds a fresh quote to its amount (lossNeedingYes).
 		if o.Choice.AcceptedLoss.Valid {
 			line.AcceptedLoss = &o.Choice.AcceptedLoss.Decimal
 		}

@@ -74,5 +74,13 @@ func (l Loss) Question() string {
 	if v := l.Valued(); v != "" {
 		lost += " (" + v + ")"
 	}
-	return "You lose " + lost + ", " + l.Percent().String() + "% of the amount, to fees. Withdraw all the same?"
+	return "You lose " + lost + ", " + l.Percent().String() + "% of the amount, to fees. " + lossAsk
 }
+
+// QuestionBrief is Question in the fewest words, for a face short of room
+// whose figures above say the loss whole.
+func (l Loss) QuestionBrief() string {
+	return l.Percent().String() + "% goes to fees. " + lossAsk
+}
+
+const lossAsk = "Withdraw all the same?"

@@ -56,7 +56,7 @@ func TestSignQuestionStandsAlone(t *testing.T) {
 // token and its share of the amount; a converted payout's, how it is
 // valued, as every other line that says it does: one token's number is
 // never taken from another's unsaid (a loss that is the fee alone needs
-// no valuing).
+// no valuing); the brief one its share.
 func TestLossQuestionStandsAlone(t *testing.T) {
 	d := decimal.RequireFromString
 	for _, tc := range []struct {
@@ -71,5 +71,8 @@ func TestLossQuestionStandsAlone(t *testing.T) {
 		if got := tc.loss.Question(); got != tc.want {
 			t.Errorf("the loss question says %q, want %q", got, tc.want)
 		}
+	}
+	if got, want := lossOf("1.6", "0.1", "USDT").QuestionBrief(), "93.8% goes to fees. Withdraw all the same?"; got != want {
+		t.Errorf("the brief loss question says %q, want %q", got, want)
 	}
 }

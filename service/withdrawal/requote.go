@@ -89,13 +89,13 @@ func RequoteCap(o Order) decimal.Decimal {
 // must pay exactly the signed numTokens, cost no more than RequoteCap,
 // lose no more than the share accepted beforehand (Choice.AcceptedLoss),
 // nor, none accepted, more than the severe loss a second yes was given to
-// (answeredLoss), nor most of the amount where the reviewed quote did not
+// (lossNeedingYes), nor most of the amount where the reviewed quote did not
 // (its second yes was never asked), and be one that may still be signed at
 // serverNow (MayStillSign).
 func RequoteRefusal(o Order, q exchange.Quote, serverNow time.Time) string {
 	in, limit, l := o.Choice.TokenIn, RequoteCap(o), Order{Choice: o.Choice, Quote: q}.Loss()
 	accepted := o.Choice.AcceptedLoss
-	reviewed, answered := o.answeredLoss()
+	reviewed, answered := o.lossNeedingYes()
 	raw, err := exchange.RawUnits(q.PayAmount)
 	switch {
 	case err != nil || raw != o.Transfer.NumTokens:
@@ -188,7 +188,7 @@ func (o Order) requoteBounds() (amount, limit, loss string) {
 	if paid.IsPositive() {
 		capShare = RequoteCap(o).Div(paid).Mul(hundred)
 	}
-	reviewed, answered := o.answeredLoss()
+	reviewed, answered := o.lossNeedingYes()
 	switch accepted := o.Choice.AcceptedLoss; {
 	case accepted.Valid && accepted.Decimal.LessThan(capShare):
 		loss = "the " + accepted.Decimal.String() + "% of the amount you accepted"

@@ -46,7 +46,7 @@ type Order struct {
 	Transfer signer.Transfer
 	// LossAnswered is the loss (Loss.Lost) the person said a second yes to
 	// (AnswerLoss); without it, or above it, a severe loss is neither
-	// signed nor prepared, whichever face forgot to ask (lossAnswered).
+	// signed nor prepared, whichever face forgot to ask (lossRefusal).
 	LossAnswered decimal.NullDecimal
 	// feeUnknown: a resumed order (Resumed), whose quote's fee the
 	// journal does not hold.
@@ -130,7 +130,7 @@ func (s Sent) Answered() bool {
 
 // Execute signs the order with the key load returns, journals the intent,
 // sends it and journals the answer. Nothing is signed of a loss no face
-// recorded as answered (lossAnswered), nor by a Withdrawer made
+// recorded as answered (lossRefusal), nor by a Withdrawer made
 // for a dry run or without a journal (ErrNoJournal), nor when an identical
 // withdrawal of this account got no answer and may have been paid
 // (*UnansweredError, unless AllowRepeat: it must be resumed first), or
@@ -156,7 +156,7 @@ func (s Sent) Answered() bool {
 // cancels it (its answer must be journaled); exchange.WithdrawTimeout
 // bounds it. Sent.Order is the order as sent: follow its quote id.
 func (w Withdrawer) Execute(ctx context.Context, o Order, load func() (signer.Key, error)) Sent {
-	if err := o.lossAnswered(); err != nil {
+	if err := o.lossRefusal(); err != nil {
 		return Sent{Err: err}
 	}
 	if err := w.maySign(); err != nil {
