@@ -128,7 +128,8 @@ func (ws *Writes) Finish(bound time.Duration) error {
 		select {
 		case err := <-errs:
 			if err != nil {
-				failed = append(failed, err)
+				// Said as the toast says it: what it costs, what to do.
+				failed = append(failed, fmt.Errorf("%w: the history may miss this state; check the disk", err))
 			}
 		case <-timeout:
 			failed = append(failed, &UnwrittenError{Lines: len(owed) - made, After: bound})
