@@ -2,6 +2,7 @@ package screens
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"strings"
 	"sync"
@@ -95,11 +96,12 @@ func (f *flow) quit() {
 	f.ended()
 }
 
-// ended is what the console does once its program has ended: the journal
-// writes still owed are made (kit.Writes.Finish).
+// ended is what the console does once its program has ended
+// (kit.Deps.Ended): the journal writes still owed are made.
 func (f *flow) ended() {
 	f.t.Helper()
-	if err := f.c.App.Writes.Finish(5 * time.Second); err != nil {
+	journal, board := f.c.App.Ended(5 * time.Second)
+	if err := errors.Join(journal, board); err != nil {
 		f.t.Error(err)
 	}
 }

@@ -128,7 +128,8 @@ func (ws *Writes) Finish(bound time.Duration) error {
 		select {
 		case err := <-errs:
 			if err != nil {
-				failed = append(failed, err)
+				// Said as the toast says it: what it costs, what to do.
+				failed = append(failed, fmt.Errorf("%w: the history may miss this state; check the disk", err))
 			}
 		case <-timeout:
 			failed = append(failed, &UnwrittenError{Lines: len(owed) - made, After: bound})
@@ -136,6 +137,15 @@ func (ws *Writes) Finish(bound time.Duration) error {
 		}
 	}
 	return errors.Join(failed...)
+}
+
+// Ended is what the console does once its program has ended, the one end
+// the console and its tests share: the journal writes still owed are made
+// or waited for (Writes.Finish, at most bound), then what the board
+// learned since its last save is written (Flushes.Run). The caller words
+// each error.
+func (d *Deps) Ended(bound time.Duration) (journal, board error) {
+	return d.Writes.Finish(bound), d.Flushes.Run()
 }
 
 // UnwrittenError: journal lines still not written when the console gave

@@ -2,6 +2,7 @@ package kit
 
 import (
 	"errors"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -35,8 +36,8 @@ func TestFinishSaysAWriteItGaveUpOn(t *testing.T) {
 	var ws Writes
 	broken := errors.New("disk full")
 	ws.owe(func() error { return broken })
-	if err := ws.Finish(time.Minute); !errors.Is(err, broken) {
-		t.Errorf("Finish: %v, want the failed write's error", err)
+	if err := ws.Finish(time.Minute); !errors.Is(err, broken) || !strings.Contains(err.Error(), "check the disk") {
+		t.Errorf("Finish: %v, want the failed write's error and what to do", err)
 	}
 	held := make(chan struct{})
 	defer close(held)
