@@ -2,6 +2,7 @@ package screens
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"strings"
 	"sync"
@@ -95,12 +96,12 @@ func (f *flow) quit() {
 	f.ended()
 }
 
-// ended is what the console does once its program has ended: the journal
-// writes still owed are made (kit.Writes.Finish).
+// ended is what the console does once its program has ended (kit.Deps.End):
+// the journal writes still owed are made.
 func (f *flow) ended() {
 	f.t.Helper()
-	if err := f.c.App.Writes.Finish(5 * time.Second); err != nil {
-		f.t.Error(err)
+	if jerr, berr := f.c.App.End(5 * time.Second); jerr != nil || berr != nil {
+		f.t.Error(errors.Join(jerr, berr))
 	}
 }
 

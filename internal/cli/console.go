@@ -164,10 +164,11 @@ func (a *app) runConsole(ctx context.Context, f consoleFlags) error {
 	running.Close(quitWait)
 	// A state a follow learned just before q (COMPLETED) is journaled by
 	// a command the program did not wait for: made or waited for here.
-	if werr := writes.Finish(quitWait); werr != nil {
+	werr, ferr := app.End(quitWait)
+	if werr != nil {
 		fmt.Fprintf(env.Stderr, "svcwallet: the journal could not be written as the console ended: %v\n", werr)
 	}
-	if ferr := owed.Run(); ferr != nil {
+	if ferr != nil {
 		fmt.Fprintf(env.Stderr, "svcwallet: the watch board's last changes could not be saved: %v\n", ferr)
 	}
 	if exit, ok := signalExit(ctx); ok {

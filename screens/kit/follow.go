@@ -214,6 +214,15 @@ func Plural(n int, one, many string) string {
 	return many
 }
 
+// End is what the console does once its program has ended: the journal
+// writes its commands were handed are made or waited for, for at most
+// bound (Writes.Finish), then what the watch board owes its file
+// (Flushes.Run). Each error says what it left unwritten.
+func (d *Deps) End(bound time.Duration) (journal, board error) {
+	journal = d.Writes.Finish(bound)
+	return journal, d.Flushes.Run()
+}
+
 // Flushes are the writes the console owes at its end, however it ends (q,
 // the terminal closed, kill): what the watch board learned since its last
 // save. One is kept a key: a board opened again takes over the writes the
