@@ -92,7 +92,7 @@ type Inputting interface {
 // trusts holds its keys (kit.KeyHold). While HoldsKeys reports true, Esc
 // is handed to the screen, which drops it and holds on, and the footer
 // offers no "esc back": going back is one of the question's answers, and
-// the screen says keys act in a moment. ?, q and ctrl+c keep their meaning.
+// the screen says in how many seconds keys act. ?, q and ctrl+c keep their meaning.
 type Holding interface {
 	HoldsKeys() bool
 }

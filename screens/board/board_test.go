@@ -1174,7 +1174,7 @@ func TestBoardFlushes(t *testing.T) {
 	if !br.b.saveDue || len(kept) != 1 || kept[0].Record != nil && kept[0].Record.State == f.Last.State {
 		t.Fatalf("the test needs an answer not saved yet: save due %v, file %+v, row %s", br.b.saveDue, kept, f.Last.State)
 	}
-	if err := r.App.Flushes.Run(); err != nil {
+	if _, err := r.App.Ended(time.Second); err != nil { // as the console ends
 		t.Fatal(err)
 	}
 	kept, _ = (&follow.WatchFile{Path: kit.WatchlistPath(r.App), Env: r.App.Target.Env.Name}).Load()
