@@ -280,6 +280,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if m.confirmQuit && m.busy() == "" {
 		m.confirmQuit = false
 	}
+	m.footerMoot()
 	// Any of the above may change the chrome (toast, help, prompt) and with
 	// it the content area; resize only calls SetSize when it changed. After
 	// input at once; after an answer or a timer when the frame is drawn
