@@ -79,9 +79,9 @@ func (n *earlierNotice) heldLine(w int) string {
 	if !n.hold.Holds(now) {
 		return ""
 	}
-	said := "Keys are enabled " + n.hold.InSeconds(now) + "."
+	said := safetext.Capitalized(n.hold.KeysEnabled(now)) + "."
 	if k := n.hold.Dropped(now); k != "" {
-		said = kit.NotTaken(k) + "keys are enabled " + n.hold.InSeconds(now) + "."
+		said = kit.NotTaken(k) + n.hold.KeysEnabled(now) + "."
 	}
 	return "\n\n" + n.app.Common.Styles.Muted.Render(layout.WrapTo(said, w))
 }

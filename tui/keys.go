@@ -103,7 +103,7 @@ func (m *Model) dropPastedKey() tea.Cmd {
 		return nil
 	}
 	if a, ok := m.top().(Asking); ok && a.Asks() {
-		return m.showToastOf(toast{text: pastedKeysBrief, isErr: true, inFooter: true})
+		return m.showToastOf(toast{text: pastedKeysBrief, isErr: true, inFooter: true, on: m.top()})
 	}
 	return m.showToast(true, pastedKeys)
 }

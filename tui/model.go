@@ -100,7 +100,7 @@ type Model struct {
 	// terminal that answers (askSettle).
 	pressedOut bool
 	// still: the last message was input that changes nothing shown
-	// (unseen), so View gives the frame drawn before (frame) again while
+	// (unseen, moot), so View gives the frame drawn before (frame) again while
 	// no other message came since it (framed): a raw paste padded with
 	// thousands of focus reports drew the review for each and kept the
 	// console busy for tens of seconds.
@@ -178,7 +178,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.pressed(p.Code)
 		m.pressedOut = m.answers && len(m.settling) > 0
 	}
-	if m.still = unseen(msg); m.still {
+	if m.still = unseen(msg) || m.moot(msg); m.still {
 		if a, ok := msg.(uv.PrimaryDeviceAttributesEvent); ok {
 			return m, m.settled(a) // settles a key, shows nothing
 		}
@@ -198,13 +198,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.ColorProfileMsg:
 		m.common.Profile = msg.Profile
 	case tea.KeyboardEnhancementsMsg:
-		if !m.typedOnce {
-			m.common.RepeatsTold = msg.SupportsEventTypes()
-		}
+		m.common.RepeatsTold = msg.SupportsEventTypes()
 	case tea.BackgroundColorMsg:
-		if m.forcedTheme || m.typedOnce || msg.IsDark() == m.common.Styles.IsDark {
-			return m, nil
-		}
 		m.common.Styles = theme.New(msg.IsDark())
 		cmd = m.broadcast(msg)
 	case ErrorMsg:
@@ -285,6 +280,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if m.confirmQuit && m.busy() == "" {
 		m.confirmQuit = false
 	}
+	m.footerMoot()
 	// Any of the above may change the chrome (toast, help, prompt) and with
 	// it the content area; resize only calls SetSize when it changed. After
 	// input at once; after an answer or a timer when the frame is drawn
@@ -342,6 +338,21 @@ func unseen(msg tea.Msg) bool {
 		return false
 	}
 	return fromTerminal(msg)
+}
+
+// moot: msg is what the terminal says of itself (its background colour,
+// its keyboard flags) and changes nothing: it came after a key or paste
+// (typedOnce: not an answer), or says what is taken already. Like unseen
+// input it draws nothing: a paste carrying them redrew the review once
+// each.
+func (m *Model) moot(msg tea.Msg) bool {
+	switch msg := msg.(type) {
+	case tea.BackgroundColorMsg:
+		return m.forcedTheme || m.typedOnce || msg.IsDark() == m.common.Styles.IsDark
+	case tea.KeyboardEnhancementsMsg:
+		return m.typedOnce || msg.SupportsEventTypes() == m.common.RepeatsTold
+	}
+	return false
 }
 
 // enter sizes and starts a screen that was just put on the stack.

@@ -123,3 +123,55 @@ func TestPasteToastKeepsTheQuestionsRows(t *testing.T) {
 		t.Fatalf("the toast's going: shown again %d times, content %d (was %d):\n%s", received[ShownAgainMsg](review), review.h, h, frame)
 	}
 }
+
+// TestPasteToastGoesWithItsQuestion: the word of keys a paste carried
+// hides the footer's keys only while the question it came on is on top
+// and asks; once it is replaced (esc back, a result or another question
+// pushed, the screen sending) the footer names the keys that act at once, not after the
+// toast's lifetime: a key hint is a promise.
+func TestPasteToastGoesWithItsQuestion(t *testing.T) {
+	for name, replace := range map[string]func(m *Model, review *fakeScreen, now *time.Time){
+		"esc back": func(m *Model, _ *fakeScreen, now *time.Time) {
+			*now = now.Add(PasteGuard)
+			send(m, press("esc"))
+		},
+		"a result": func(m *Model, _ *fakeScreen, _ *time.Time) {
+			send(m, PushMsg{Screen: newFake(m.common, "Result")})
+		},
+		"another question": func(m *Model, _ *fakeScreen, _ *time.Time) {
+			next := newFake(m.common, "Bridge")
+			next.asks = true
+			send(m, PushMsg{Screen: next})
+		},
+		"the screen goes back itself": func(m *Model, review *fakeScreen, _ *time.Time) {
+			send(m, PopMsg{Screen: review})
+		},
+		"it no longer asks": func(m *Model, review *fakeScreen, _ *time.Time) {
+			review.asks = false
+			send(m, otherMsg{1})
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			now := fixedNow
+			c := NewCommon(true, func() time.Time { return now })
+			m := New(newFake(c, "Home"), Options{Theme: "dark", Common: c})
+			m.Init()
+			send(m, tea.WindowSizeMsg{Width: 60, Height: 20})
+			review := newFake(c, "Review")
+			review.asks = true
+			send(m, PushMsg{Screen: review})
+			send(m, tea.PasteStartMsg{})
+			send(m, tea.PasteMsg{Content: "\r\r"})
+			send(m, tea.PasteEndMsg{})
+			send(m, press("x"))
+			if frame := ansi.Strip(checkFrame(t, m, 60, 20)); !strings.Contains(frame, pastedKeysBrief) {
+				t.Fatalf("no toast in the footer:\n%s", frame)
+			}
+			replace(m, review, &now)
+			frame := ansi.Strip(checkFrame(t, m, 60, 20))
+			if strings.Contains(frame, pastedKeysBrief) || !strings.Contains(frame, "↑/k up") {
+				t.Fatalf("the footer's keys are not back at once:\n%s", frame)
+			}
+		})
+	}
+}

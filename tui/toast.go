@@ -23,8 +23,22 @@ type toast struct {
 	// maxToastLines (WarningMsg.Brief); "" for none.
 	brief string
 	// inFooter: drawn in the footer's rows, the footer's keys hidden
-	// meanwhile, so the screen keeps every row it had (footerLines).
+	// meanwhile, so the screen keeps every row it had (footerLines), only
+	// while on, the question it came on, is on top and asks (footerMoot).
 	inFooter bool
+	on       Screen
+}
+
+// footerMoot drops a toast in the footer's rows once the question it came
+// on is replaced or asks no more: the footer names the keys that act now,
+// not after the toast's lifetime.
+func (m *Model) footerMoot() {
+	if !m.toast.inFooter {
+		return
+	}
+	if a, ok := m.top().(Asking); !ok || m.top() != m.toast.on || !a.Asks() {
+		m.toast = toast{}
+	}
 }
 
 // showToast replaces any toast and schedules its one-shot dismissal.

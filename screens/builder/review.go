@@ -404,7 +404,7 @@ func (r *builderReviewScreen) render(level int) string {
 		b.WriteString(layout.ErrorBlock(c, r.errHead, r.shownErr(), r.wd))
 		if again := againWords(r.fate); r.sent != nil && again != "" {
 			if r.gate.Guarded() { // enter and esc do nothing yet
-				again = "Read it: keys are enabled " + r.gate.In() + "."
+				again = "Read it: " + r.gate.KeysEnabled(c.Now()) + "."
 			}
 			b.WriteString(st.Muted.Render(layout.WrapTo(again, max(r.wd, 20))) + "\n")
 		}

@@ -62,19 +62,20 @@ func (r *builderReviewScreen) shownErr() error {
 	if errors.As(r.err, new(noKeyError)) && r.gate.Acts(r.preparable()) {
 		return exchange.UserError{Text: r.err.Error() + " — or press o to prepare the authorization for offline signing"}
 	}
-	return refusalWords(r.err, r.gate.Acts(true), r.gate.In())
+	return refusalWords(r.err, r.gate.Acts(true), r.gate.KeysEnabled(r.app.Common.Now()))
 }
 
 // refusalWords says the console's step after a refusal's fact
 // (builder.Next): esc goes back to the form, whose review draws a new
-// nonce; while keys are held (acts false) when they act (in).
-func refusalWords(err error, acts bool, in string) error {
+// nonce; while keys are held (acts false) when they act (enabled,
+// kit.KeysEnabledIn's words).
+func refusalWords(err error, acts bool, enabled string) error {
 	var re *builder.RefusedError
 	if !errors.As(err, &re) || re.Next == builder.NextNone {
 		return err
 	}
 	if !acts {
-		return exchange.UserError{Text: re.Fact + ". Read it: keys are enabled " + in, Cause: err}
+		return exchange.UserError{Text: re.Fact + ". Read it: " + enabled, Cause: err}
 	}
 	switch re.Next {
 	case builder.NextNonce:

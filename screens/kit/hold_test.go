@@ -285,3 +285,23 @@ func TestKeyHoldNamesADroppedKeyShown(t *testing.T) {
 		}
 	}
 }
+
+// TestKeysEnabledIn: every held question says when its keys act in these
+// words, whole seconds rounded up and never under 1, as the hold that
+// holds them counts (KeyHold.Left): the same words on each screen.
+func TestKeysEnabledIn(t *testing.T) {
+	for _, c := range []struct {
+		left time.Duration
+		says string
+	}{{2 * time.Second, "keys are enabled in 2 s"}, {1001 * time.Millisecond, "keys are enabled in 2 s"},
+		{time.Second, "keys are enabled in 1 s"}, {kit.KeyGuard, "keys are enabled in 1 s"}, {0, "keys are enabled in 1 s"}} {
+		if got := kit.KeysEnabledIn(c.left); got != c.says {
+			t.Errorf("%v left says %q, want %q", c.left, got, c.says)
+		}
+	}
+	var h kit.KeyHold
+	h.StartOn(screentest.Now, func(time.Duration, tea.Msg) tea.Cmd { return nil })
+	if got := h.KeysEnabled(screentest.Now.Add(time.Second)); got != "keys are enabled in 1 s" {
+		t.Errorf("a second into the hold it says %q", got)
+	}
+}

@@ -144,18 +144,31 @@ func (h *KeyHold) Ticked(msg tea.Msg, now time.Time, timer func(time.Duration, t
 // Left is the hold's time left at now in whole seconds, rounded up, as
 // the screen says it ("2 s"), so what it says holds each second; 0 when
 // keys are not held.
-func (h KeyHold) Left(now time.Time) int {
-	left := h.until.Sub(now)
+func (h KeyHold) Left(now time.Time) int { return wholeSeconds(h.until.Sub(now)) }
+
+// wholeSeconds is left in whole seconds, rounded up; 0 when none is left.
+func wholeSeconds(left time.Duration) int {
 	if left <= 0 {
 		return 0
 	}
 	return int((left + time.Second - 1) / time.Second)
 }
 
-// InSeconds is Left as a screen says it: "in 2 s".
-func (h KeyHold) InSeconds(now time.Time) string {
-	return "in " + strconv.Itoa(max(h.Left(now), 1)) + " s"
+// inSeconds is left as a screen says it: "in 2 s", never under 1.
+func inSeconds(left time.Duration) string {
+	return "in " + strconv.Itoa(max(wholeSeconds(left), 1)) + " s"
 }
+
+// InSeconds is Left as a screen says it: "in 2 s".
+func (h KeyHold) InSeconds(now time.Time) string { return inSeconds(h.until.Sub(now)) }
+
+// KeysEnabledIn is how every question whose keys are held says when they
+// act, left from now: "keys are enabled in 2 s". The one wording; each
+// screen places it in its own sentence.
+func KeysEnabledIn(left time.Duration) string { return "keys are enabled " + inSeconds(left) }
+
+// KeysEnabled is KeysEnabledIn of the hold at now.
+func (h KeyHold) KeysEnabled(now time.Time) string { return KeysEnabledIn(h.until.Sub(now)) }
 
 // Start holds keys for ShownGuard (ShownGuardTold, Tell) from now.
 func (h *KeyHold) Start(now time.Time) tea.Cmd { return h.StartOn(now, nil) }

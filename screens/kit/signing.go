@@ -324,9 +324,9 @@ func (g *ReviewGate) Prompt(sending, ready string) string {
 	case g.Guarded() && g.Pasted():
 		p = st.Muted.Render(PasteAnswersNothing + ": type your answer " + g.In() + ".")
 	case g.Guarded() && g.Dropped(g.common.Now()) != "":
-		p = st.Muted.Render(NotTaken(g.Dropped(g.common.Now())) + "read the message above; keys are enabled " + g.In() + ".")
+		p = st.Muted.Render(NotTaken(g.Dropped(g.common.Now())) + "read the message above; " + g.KeysEnabled(g.common.Now()) + ".")
 	case g.Guarded():
-		p = st.Muted.Render("Read the message above; keys are enabled " + g.In() + ".")
+		p = st.Muted.Render("Read the message above; " + g.KeysEnabled(g.common.Now()) + ".")
 	default:
 		p = st.Value.Render(ready)
 	}
@@ -346,9 +346,9 @@ func (g *ReviewGate) BriefPrompt(sending, ready string) string {
 	case g.Guarded() && g.Pasted():
 		return g.common.Styles.Muted.Render("a paste answers nothing")
 	case g.Guarded() && g.Dropped(g.common.Now()) != "":
-		return g.common.Styles.Muted.Render(g.Dropped(g.common.Now()) + " not taken; keys enabled " + g.In())
+		return g.common.Styles.Muted.Render(g.Dropped(g.common.Now()) + " not taken; " + g.KeysEnabled(g.common.Now()))
 	case g.Guarded():
-		return g.common.Styles.Muted.Render("keys enabled " + g.In())
+		return g.common.Styles.Muted.Render(g.KeysEnabled(g.common.Now()))
 	}
 	return g.common.Styles.Value.Render(ready)
 }

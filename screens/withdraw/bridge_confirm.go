@@ -115,9 +115,9 @@ func (b *bridgeConfirmScreen) View() string {
 	case b.held() && b.hold.Pasted():
 		s.WriteString(st.Muted.Render(kit.PasteAnswersNothing + ": type Y yourself " + b.hold.InSeconds(c.Now()) + "."))
 	case b.held() && b.hold.Dropped(c.Now()) != "":
-		s.WriteString(st.Muted.Render(layout.WrapTo(kit.NotTaken(b.hold.Dropped(c.Now()))+"read the addresses above; keys are enabled "+b.hold.InSeconds(c.Now())+".", b.wd)))
+		s.WriteString(st.Muted.Render(layout.WrapTo(kit.NotTaken(b.hold.Dropped(c.Now()))+"read the addresses above; "+b.hold.KeysEnabled(c.Now())+".", b.wd)))
 	case b.held():
-		s.WriteString(st.Muted.Render("Read the addresses above; keys are enabled " + b.hold.InSeconds(c.Now()) + "."))
+		s.WriteString(st.Muted.Render("Read the addresses above; " + b.hold.KeysEnabled(c.Now()) + "."))
 	default:
 		s.WriteString(layout.WrapTo("Press Y (shift+y) to trust the new address; esc to go back with nothing changed.", b.wd))
 	}

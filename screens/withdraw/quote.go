@@ -156,8 +156,11 @@ func (q *quoteScreen) requote() tea.Cmd {
 // before (enter as the review left at its margin) neither opens this one's
 // review nor hides why it came.
 func (q *quoteScreen) settling() bool {
-	return (q.was != nil || q.why != "") && q.app.Common.Now().Before(q.shown.Add(kit.KeyGuard))
+	return (q.was != nil || q.why != "") && q.app.Common.Now().Before(q.settled())
 }
+
+// settled is when a quote that came by itself takes keys (settling).
+func (q *quoteScreen) settled() time.Time { return q.shown.Add(kit.KeyGuard) }
 
 // tick redraws the countdown on its next whole second.
 func (q *quoteScreen) tick() tea.Cmd {
@@ -337,7 +340,7 @@ func (q *quoteScreen) draw(short bool) string {
 		b.WriteString("\n")
 	}
 	if q.settling() { // r is off too: a fresh quote refused names it once it acts
-		b.WriteString(st.Muted.Render("Read the fresh quote; keys are enabled in a moment.") + "\n")
+		b.WriteString(st.Muted.Render("Read the fresh quote; "+kit.KeysEnabledIn(q.settled().Sub(c.Now()))+".") + "\n")
 		return layout.Clip(b.String(), q.wd)
 	}
 	if refused != "" {

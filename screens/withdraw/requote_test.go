@@ -182,7 +182,7 @@ func TestReviewGoesBackOnceAtTheMargin(t *testing.T) {
 		c.UntilSays("too little to sign and send it: here is a fresh one to review")
 		// Another enter as it came does not open its review nor hide why.
 		c.Press("enter")
-		c.UntilShows("Withdraw: quote", "keys are enabled in a moment")
+		c.UntilShows("Withdraw: quote", "Read the fresh quote; keys are enabled in 1 s.")
 		clock.Advance(kit.ShownGuard)
 		c.UntilShows("Withdraw: quote", "Press enter to review", "too little to sign")
 	}

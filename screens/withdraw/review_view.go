@@ -104,7 +104,7 @@ const awaitedCells = 36
 
 // keysIn stands where a message would name a key the guard holds, and
 // says when they act.
-func (r *reviewScreen) keysIn() string { return "keys are enabled " + r.gate.In() }
+func (r *reviewScreen) keysIn() string { return r.gate.KeysEnabled(r.app.Common.Now()) }
 
 // lateQuoteError: the service found the quote expired when the signed
 // withdrawal came; the step after it is said when shown (shownErr).
