@@ -105,7 +105,8 @@ func (m *Model) dropPastedKey() tea.Cmd {
 	if a, ok := m.top().(Asking); ok && a.Asks() {
 		return m.showToastOf(toast{text: pastedKeysBrief, isErr: true, inFooter: true, on: m.top()})
 	}
-	return m.showToast(true, pastedKeys)
+	// A notice, not an error: the keys were ignored on purpose.
+	return m.showToast(false, pastedKeys)
 }
 
 // quit leaves at once unless money is moving, in which case it asks.

@@ -45,6 +45,10 @@ func TestPasteCarriesNoKeys(t *testing.T) {
 	if out := ansi.Strip(m.render()); !strings.Contains(strings.Join(strings.Fields(out), " "), "came with a paste") {
 		t.Errorf("no word of the dropped keys:\n%s", out)
 	}
+	// Nothing went wrong: the keys are ignored on purpose, said as a notice.
+	if out := ansi.Strip(m.render()); strings.Contains(out, "Error:") || m.toast.isErr {
+		t.Errorf("the dropped keys are drawn as an error (kind error %v):\n%s", m.toast.isErr, out)
+	}
 
 	now = now.Add(PasteGuard - time.Millisecond)
 	send(m, press("enter"))

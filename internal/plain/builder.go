@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/ethereum/go-ethereum/common"
+
 	"github.com/svcwallet/svcwallet/internal/runnext"
 	"github.com/svcwallet/svcwallet/service/builder"
 	"github.com/svcwallet/svcwallet/service/exchange"
@@ -19,6 +21,14 @@ import (
 func (s *session) authorizeBuilder() error {
 	sess, _ := s.client().Session()
 	in := builder.Input{Main: sess.FundingAccountAddress}
+	// Where the key is is known before any question (the console's Home
+	// warns as early): every field asked and a whole review came first.
+	if common.IsHexAddress(in.Main) {
+		if key := s.keyFor(common.HexToAddress(in.Main)); key.err != nil {
+			s.p.Say("No builder authorization can be signed here: %v. Nothing was asked, signed or sent.", key.err)
+			return nil
+		}
+	}
 	s.p.Say("The builder may trade for your account %s, whose key signs.", in.Main)
 	if d := s.target.Demo; d != nil && d.Builder != "" {
 		// On the sandbox: its builder account, as the console's form

@@ -454,3 +454,20 @@ func TestHistoryNamesWhereTheOlderAre(t *testing.T) {
 		wants(t, out, want)
 	}
 }
+
+// TestBuilderSaysNoKeyFirst: with no key here for the account (an API-key
+// login, no $SVCWALLET_PRIVATE_KEY, no demo key), the builder
+// authorization says so, with the ways to get one, before asking anything:
+// it asked every field and showed the whole review first.
+func TestBuilderSaysNoKeyFirst(t *testing.T) {
+	r := newRig(t)
+	r.console.Targets[0].Demo = nil
+	out, err := r.run(steps(logIn, typed("builder", "quit"))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants(t, out, "no key for", "$"+signer.KeyEnvVar, "Nothing was asked, signed or sent.")
+	if strings.Contains(out, "Builder account") || strings.Contains(out, "Review:") {
+		t.Errorf("the builder's questions or review came before the missing key:\n%s", out)
+	}
+}

@@ -65,9 +65,9 @@ func TestStatusGolden(t *testing.T) {
 	if !strings.Contains(raw["120x40"], ansi.SetHyperlink(link)) {
 		t.Errorf("no OSC 8 link to %s in the frame", link)
 	}
-	// At 60x20 the explorer's link (o opens it) and the timeline give way
-	// so that the state's end and the last check are seen, never cut off.
-	for size, want := range map[string][]string{"60x20": {"Final state: no more checks"}, "120x40": {"Final state", "Explorer", "Timeline"}} {
+	// At 60x20 the explorer's link (o opens it) and the blank lines give
+	// way, so the timeline, the state's end and the last check are seen.
+	for size, want := range map[string][]string{"60x20": {"Final state: no more checks", "COMPLETED   10:00:07"}, "120x40": {"Final state", "Explorer", "Timeline"}} {
 		for _, w := range want {
 			if !strings.Contains(ansi.Strip(raw[size]), w) {
 				t.Errorf("%s: %q is not seen:\n%s", size, w, ansi.Strip(raw[size]))

@@ -21,26 +21,38 @@ import (
 const statusLabelWidth = 13
 
 // View leaves out, while the screen is taller than the terminal, the
-// explorer's link (o opens it), then the timeline (the state line names
-// the states), then its blank lines, so the last lines (the state's end,
-// the next check) stay; taller still, it scrolls (scrolled).
+// explorer's link (o opens it), then the blank lines between its parts,
+// then the timeline (the state line names the states), so the last lines
+// (the state's end, the next check) stay; taller still, it scrolls.
 func (s *statusScreen) View() string { return s.scrolled(s.full()) }
 
 // full is the screen in the fullest layout the height takes, or in its
 // shortest, however tall.
 func (s *statusScreen) full() string {
 	tall := func(v string) bool { return s.ht > 0 && strings.Count(strings.TrimSuffix(v, "\n"), "\n") >= s.ht }
+	// Ids and a hash as long as the service may send them: the blank
+	// lines between the parts give way, first first and only as many as
+	// it takes, before the state's end is cut.
+	tight := func(v string) string {
+		for tall(v) && strings.Contains(v, "\n\n") {
+			v = strings.Replace(v, "\n\n", "\n", 1)
+		}
+		return v
+	}
 	v := s.draw(true, true)
 	if tall(v) {
 		v = s.draw(false, true)
 	}
 	if tall(v) {
+		// The blank lines give way before the timeline: at 60x20 it fits
+		// without them, and four rows stood empty under the screen.
+		v = tight(v)
+	}
+	if tall(v) {
 		v = s.draw(false, false)
 	}
 	if tall(v) {
-		// Ids and a hash as long as the service may send them: the blank
-		// lines between the parts give way before the state's end is cut.
-		v = strings.ReplaceAll(strings.ReplaceAll(v, "\n\n", "\n"), "\n\n", "\n")
+		v = tight(v)
 	}
 	return v
 }
