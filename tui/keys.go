@@ -96,16 +96,16 @@ func (m *Model) smallKey(k tea.KeyPressMsg) tea.Cmd {
 }
 
 // dropPastedKey drops a key that came with a paste, or too soon after it
-// to be the user's, and says so once.
+// to be the user's, and says so once: a notice, not an error, as the keys
+// were ignored on purpose.
 func (m *Model) dropPastedKey() tea.Cmd {
 	m.pasteQuiet = m.common.Now().Add(PasteGuard)
 	if m.toast.text == pastedKeys || m.toast.text == pastedKeysBrief {
 		return nil
 	}
 	if a, ok := m.top().(Asking); ok && a.Asks() {
-		return m.showToastOf(toast{text: pastedKeysBrief, isErr: true, inFooter: true, on: m.top()})
+		return m.showToastOf(toast{text: pastedKeysBrief, inFooter: true, on: m.top()})
 	}
-	// A notice, not an error: the keys were ignored on purpose.
 	return m.showToast(false, pastedKeys)
 }
 

@@ -121,6 +121,9 @@ func TestPasteToastKeepsTheQuestionsRows(t *testing.T) {
 	if review.h != h || !strings.Contains(lines[len(lines)-1], pastedKeysBrief) {
 		t.Fatalf("the toast took rows (content %d, was %d) or is not in the footer's:\n%s", review.h, h, ansi.Strip(frame))
 	}
+	if m.toast.isErr || !strings.Contains(frame, m.common.Styles.InfoToast.Render(pastedKeysBrief)) {
+		t.Errorf("the dropped keys are drawn as an error in the footer (kind error %v):\n%q", m.toast.isErr, frame)
+	}
 	send(m, dismissToastMsg{tag: m.toast.tag})
 	frame = ansi.Strip(checkFrame(t, m, 60, 20))
 	if received[ShownAgainMsg](review) != 0 || review.h != h || strings.Contains(frame, pastedKeysBrief) || !strings.Contains(frame, "? help") {

@@ -91,7 +91,7 @@ func (m *Model) toastText(t toast) []string {
 		style, text = st.ErrorToast, "Error: "+text
 	}
 	if t.inFooter {
-		style, text = st.ErrorToast, t.text
+		text = t.text
 	}
 	lines := strings.Split(Wrap(text, m.width), "\n")
 	if len(lines) > maxToastLines && t.brief != "" {
