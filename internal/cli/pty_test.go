@@ -262,8 +262,8 @@ func TestSilentTerminal(t *testing.T) {
 
 	// Ended as soon as its first frame shows, before Bubble Tea's first
 	// tick and maybe before Bubble Tea catches signals, the console ends
-	// (128 + the signal, quietly) and leaves the alternate screen its first
-	// frame entered.
+	// (128 + the signal), leaves the alternate screen its first frame
+	// entered and says only what ended it (consoleEndedBy).
 	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT} {
 		t.Run("console ended at once by "+sig.String(), func(t *testing.T) {
 			s := startSilent(t, bin, silentEnv(dir))
@@ -272,8 +272,9 @@ func TestSilentTerminal(t *testing.T) {
 			if code := s.wait(10 * time.Second); code != 128+int(sig) {
 				t.Errorf("exit %d after %v; it wrote %q", code, sig, s.output())
 			}
-			if out := ansi.Strip(s.output()); strings.Contains(out, "svcwallet:") {
-				t.Errorf("it said more than the signal: %q", out)
+			out := ansi.Strip(s.output())
+			if said := strings.Count(out, "svcwallet:"); said != 1 || !strings.Contains(out, consoleEndedBy(signalCause(sig))) {
+				t.Errorf("it said more than the signal, or not what ended it: %q", out)
 			}
 			leftAltScreen(t, s.output())
 		})
