@@ -162,6 +162,7 @@ func (a *app) authLogin(ctx context.Context, f authFlags) error {
 // checked before the credential store is, so a bad key is the failed login
 // every command says. given is false for a wallet login or a key to type.
 func (a *app) givenAPIKey(e config.Environment, f authFlags) (key, what string, given bool, err error) {
+	envKey, inEnv := exchange.GivenAPIKey(a.env.Getenv)
 	switch {
 	case f.wallet || f.key.onCommandLine():
 		if f.withAPIKey {
@@ -177,9 +178,8 @@ func (a *app) givenAPIKey(e config.Environment, f authFlags) (key, what string, 
 		if key == "" {
 			return "", "", false, keyUsageError{errors.New(`standard input held no API key: pipe it in, as printf %s "$KEY" | ` + newInvocation(e.Name, a.configPath, a.env.Getenv).command("auth", "login", "--with-api-key") + `; nothing was sent`)}
 		}
-	case !f.withAPIKey && apiKeyGiven(a.env.Getenv):
-		key, _ = exchange.GivenAPIKey(a.env.Getenv)
-		what = "the API key in $" + exchange.APIKeyEnvVar
+	case !f.withAPIKey && inEnv:
+		key, what = envKey, "the API key in $"+exchange.APIKeyEnvVar
 	default:
 		return "", "", false, nil
 	}

@@ -22,8 +22,8 @@ var grantKeys = struct{ Yes, No key.Binding }{
 
 // grantQuestion is the second question in the service's words
 // (builder.Auth.GrantQuestion), which begin with what the key grants; from
-// level 3, where the review has one line for it, briefly (the warning
-// above names the permissions).
+// level 3, where the review has one line for it, briefly (the message's
+// permissions field above names them; the warning may not).
 func (r *builderReviewScreen) grantQuestion(level int) string {
 	if level <= 2 {
 		return r.grant.Words(r.order.Auth.GrantQuestion())
