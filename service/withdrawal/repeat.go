@@ -142,13 +142,10 @@ func (e *UnansweredError) Fact() string {
 // when it paid out the same token; else the words say what each pays out.
 func (rep Repeat) RecentWords(localNow time.Time) string {
 	r := *rep.Recent
-	ago := localNow.Sub(r.Started).Round(time.Second)
-	if ago < 0 {
-		ago = 0
-	}
+	made := madeBefore(r, localNow).Round(time.Second)
 	what, payout := sameMoney(r.Intent, rep.tokenOut)
 	return fmt.Sprintf("%s of %s %s to %s on %s (%s%s) was made %s ago and is %s, not finished: this one pays again",
-		what, r.Intent.PayAmount, r.Intent.TokenIn, r.Intent.ToAddress, r.Intent.Chain, r.QuoteID, payout, ago, r.State)
+		what, r.Intent.PayAmount, r.Intent.TokenIn, r.Intent.ToAddress, r.Intent.Chain, r.QuoteID, payout, made, r.State)
 }
 
 // RecentBrief is RecentWords for a review that shows the new one's amount,
@@ -156,12 +153,12 @@ func (rep Repeat) RecentWords(localNow time.Time) string {
 // one named by its quote id alone, and what each pays out where they differ.
 func (rep Repeat) RecentBrief(localNow time.Time) string {
 	r := *rep.Recent
-	ago := max(localNow.Sub(r.Started).Round(time.Second), 0)
+	made := madeBefore(r, localNow).Round(time.Second)
 	what, payout := "identical to "+r.QuoteID, ""
 	if _, differ := sameMoney(r.Intent, rep.tokenOut); differ != "" {
 		what, payout = "the same money as "+r.QuoteID, " ("+strings.TrimLeft(differ, ",; ")+")"
 	}
-	return fmt.Sprintf("%s%s, made %s ago, still %s: this one pays again", what, payout, ago, r.State)
+	return fmt.Sprintf("%s%s, made %s ago, still %s: this one pays again", what, payout, made, r.State)
 }
 
 // FailedWords warns of the withdrawal of the same money that ended FAILED
@@ -171,7 +168,7 @@ func (rep Repeat) FailedWords(localNow time.Time) string {
 	r := *rep.Failed
 	what, payout := sameMoney(r.Intent, rep.tokenOut)
 	return fmt.Sprintf("%s of %s %s to %s on %s (%s%s), made %s (%s), ended FAILED: its funds stay debited until support returns them, and this one pays again",
-		what, r.Intent.PayAmount, r.Intent.TokenIn, r.Intent.ToAddress, r.Intent.Chain, r.QuoteID, payout, ago(r.Started, localNow), r.Started.UTC().Format("2006-01-02 15:04 UTC"))
+		what, r.Intent.PayAmount, r.Intent.TokenIn, r.Intent.ToAddress, r.Intent.Chain, r.QuoteID, payout, ago(madeBefore(r, localNow)), r.Started.UTC().Format("2006-01-02 15:04 UTC"))
 }
 
 // FailedBrief is FailedWords for a review that shows the new one's amount,
@@ -183,13 +180,19 @@ func (rep Repeat) FailedBrief(localNow time.Time) string {
 	if _, differ := sameMoney(r.Intent, rep.tokenOut); differ != "" {
 		what = "same money as " + r.QuoteID
 	}
-	return fmt.Sprintf("%s FAILED %s, debited until support returns it: this one pays again", what, ago(r.Started, localNow))
+	return fmt.Sprintf("%s FAILED %s, debited until support returns it: this one pays again", what, ago(madeBefore(r, localNow)))
 }
 
-// ago says how long before localNow a withdrawal was made at, in one
+// madeBefore is how long before localNow r was made on this machine's
+// clock, never less than nothing (a clock set back).
+func madeBefore(r journal.Record, localNow time.Time) time.Duration {
+	return max(localNow.Sub(r.Started), 0)
+}
+
+// ago says d, how long ago a withdrawal was made (madeBefore), in one
 // unit: "40s ago", "3m ago", "23h ago".
-func ago(at, localNow time.Time) string {
-	switch d := max(localNow.Sub(at), 0); {
+func ago(d time.Duration) string {
+	switch {
 	case d < time.Minute:
 		return fmt.Sprintf("%ds ago", int(d.Round(time.Second)/time.Second))
 	case d < time.Hour:
