@@ -775,7 +775,7 @@ func TestBuilderCLISaysNoKeyFirst(t *testing.T) {
 	args := []string{"authorize", "--config", e.config, "--env", "local"}
 	answers := sandbox.BuilderAddress + "\n0.1\n0.05\ny\n"
 	r := bcliOnTerminal(t, nil, answers, args...)
-	if r.code != exitUsage || !strings.Contains(r.stderr, "no key here signs for the main account, so no builder authorization can be signed; nothing was asked, signed or sent") ||
+	if r.code != exitUsage || !strings.Contains(r.stderr, "no key here signs for the main account, so no builder authorization can be signed here; nothing was asked, signed or sent") ||
 		!strings.Contains(r.stderr, "$"+signer.KeyEnvVar) {
 		t.Fatalf("no key: exit %d:\n%s", r.code, r.stderr)
 	}

@@ -18,7 +18,7 @@ func TestNoKeyNamesTheKeystoresKey(t *testing.T) {
 	dir := t.TempDir()
 	vars := map[string]string{signer.KeystoreEnvVar: dir}
 	r := bcli(t, vars, "", false, authorizeArgs(e)...)
-	if r.code != exitUsage || !strings.Contains(r.stderr, "no key here signs for the main account, so no builder authorization can be signed") ||
+	if r.code != exitUsage || !strings.Contains(r.stderr, "no key here signs for the main account, so no builder authorization can be signed here") ||
 		!strings.Contains(r.stderr, "; export the main account's hex key in $SVCWALLET_PRIVATE_KEY") {
 		t.Errorf("empty keystore: exit %d: %s", r.code, r.stderr)
 	}

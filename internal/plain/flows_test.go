@@ -467,7 +467,7 @@ func TestBuilderSaysNoKeyFirst(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wants(t, out, "No key here signs for "+sandbox.DemoAddress, "so no builder authorization can be signed; nothing was asked, signed or sent", "$"+signer.KeyEnvVar, "key import")
+	wants(t, out, "No key here signs for "+sandbox.DemoAddress, "so no builder authorization can be signed here; nothing was asked, signed or sent", "$"+signer.KeyEnvVar, "key import")
 	if strings.Contains(out, "Builder account") || strings.Contains(out, "Review:") {
 		t.Errorf("the builder's questions or review came before the missing key:\n%s", out)
 	}

@@ -49,7 +49,9 @@ func (b *builderScreen) keyView() string {
 	text := safetext.Capitalized(b.noKey.Error()) + ". Ways: import its keystore file (" + b.app.Command("key", "import") +
 		"), name clef or a signing command as signer in the config, set $" + signer.KeyEnvVar + ", or log in with the account's wallet."
 	if b.app.OfflineReady() {
-		text += " Or fill it in: its review prepares it for signing on another device."
+		// The form is filled in: a line, so its fields keep their rows at 60x20
+		// (Home names the ways).
+		text = "No key here signs for this account: fill it in, and its review prepares it for signing on another device."
 	}
 	return st.Warning.Render(layout.WrapTo(text, max(b.wd, 1))) + "\n"
 }

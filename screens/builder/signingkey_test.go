@@ -18,7 +18,7 @@ import (
 // (builder.SigningKey) with the console's ways, shows no field, offers no
 // key and takes no typing or paste; keys typed before the look answers
 // land nowhere either. Where its review can prepare it for another
-// device, the words come above the form, which is filled in.
+// device, a line above the form says so, and the form is filled in.
 func TestBuilderSaysNoKeyFirst(t *testing.T) {
 	app, _ := screentest.LoggedInApp(t)
 	journal := app.Target.Journal
@@ -32,7 +32,7 @@ func TestBuilderSaysNoKeyFirst(t *testing.T) {
 	}
 	screentest.Drive(b, look)
 	v := screentest.OneLine(ansi.Strip(b.View()))
-	for _, w := range []string{"No key here signs for " + sandbox.DemoAddress + ", so no builder authorization can be signed; nothing was asked, signed or sent",
+	for _, w := range []string{"No key here signs for " + sandbox.DemoAddress + ", so no builder authorization can be signed here; nothing was asked, signed or sent",
 		"key import", "$" + signer.KeyEnvVar} {
 		if !strings.Contains(v, w) {
 			t.Errorf("the view lacks %q:\n%s", w, v)
@@ -56,7 +56,7 @@ func TestBuilderSaysNoKeyFirst(t *testing.T) {
 	b.SetSize(120, 40)
 	screentest.Drive(b, b.Init())
 	v = screentest.OneLine(ansi.Strip(b.View()))
-	if !strings.Contains(v, "No key here signs for") || !strings.Contains(v, "prepares it for signing on another device") || !strings.Contains(v, "Max futures fee") {
+	if !strings.Contains(v, "No key here signs for this account: fill it in, and its review prepares it for signing on another device") || !strings.Contains(v, "Max futures fee") {
 		t.Errorf("with a journal to prepare it for another device:\n%s", v)
 	}
 	screentest.Press(b, "0")

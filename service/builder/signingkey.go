@@ -41,7 +41,7 @@ func (e *NoKeyError) Error() string {
 	if e.Err != nil {
 		why = " (the environment's signer: " + e.Err.Error() + ")"
 	}
-	return fmt.Sprintf("no key here signs for %s%s, so no builder authorization can be signed; nothing was asked, signed or sent: make the account's key available here, then start it again", who, why)
+	return fmt.Sprintf("no key here signs for %s%s, so no builder authorization can be signed here; nothing was asked, signed or sent: make the account's key available here, then start it again", who, why)
 }
 
 func (e *NoKeyError) Unwrap() error { return e.Err }
