@@ -35,8 +35,8 @@ It prints what will be signed, the EIP-712 message and its digest, warning of a
 more than Trade; on a terminal it asks "Sign and authorize builder ADDRESS …?
 [y/N]" (svcwallet help checks), which --yes skips, and again for a key beyond
 Trade, which may move your funds: --yes and --signer offline then need --grant
-naming its --permissions. A --builder or fee cap not given is asked first on a
-terminal, as --plain does (else a usage error). --dry-run signs and sends
+naming its --permissions. With a key, a --builder or fee cap not given is asked
+on a terminal, as --plain does (else a usage error). --dry-run signs and sends
 nothing. --keystore-file FILE is --signer FILE. Offline: svcwallet help offline.
 
 Exit status: 0 authorized or dry run, 1 refused or failed, 2 usage, 5 unknown.`
