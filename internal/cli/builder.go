@@ -20,6 +20,7 @@ import (
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/intent"
 	"github.com/svcwallet/svcwallet/service/journal"
+	"github.com/svcwallet/svcwallet/service/sandbox"
 	"github.com/svcwallet/svcwallet/signer"
 )
 
@@ -34,8 +35,8 @@ It prints what will be signed, the EIP-712 message and its digest, warning of a
 more than Trade; on a terminal it asks "Sign and authorize builder ADDRESS …?
 [y/N]" (svcwallet help checks), which --yes skips, and again for a key beyond
 Trade, which may move your funds: --yes and --signer offline then need --grant
-naming its --permissions. A --builder or fee cap not given is asked first on a
-terminal, as --plain does (else a usage error). --dry-run signs and sends
+naming its --permissions. With a key, a --builder or fee cap not given is asked
+on a terminal, as --plain does (else a usage error). --dry-run signs and sends
 nothing. --keystore-file FILE is --signer FILE. Offline: svcwallet help offline.
 
 Exit status: 0 authorized or dry run, 1 refused or failed, 2 usage, 5 unknown.`
@@ -130,6 +131,9 @@ func (c builderCmd) run(ctx context.Context, f builderFlags) error {
 	// terminal the builder and the fee caps not given are asked first, one
 	// a line as plain mode asks them.
 	probe := func() error { _, err := probed(f); return err }
+	if err := c.keyAtHand(ctx, f); err != nil {
+		return err
+	}
 	if asks := plain.BuilderMissing(&f.in, builder.Asked); len(asks) > 0 && c.canAsk() {
 		if err := askMissing(ctx, c.env, probe, asks...); err != nil {
 			return err
@@ -227,6 +231,34 @@ func (c builderCmd) run(ctx context.Context, f builderFlags) error {
 	// own, and ctrl+c ends it); the request has builder.AuthorizeTimeout.
 	req, res, err := o.Authorize(ctx, client, j, key.Load)
 	return c.authorized(ctx, e, a, o, res, err, req.Signature.R != "", false)
+}
+
+// keyAtHand refuses, before anything is asked, an authorization no key
+// here signs (builder.SigningKey, every face's check): a key source named
+// (--signer, --keystore-file, the environment's signer) or
+// $SVCWALLET_PRIVATE_KEY, else the embedded sandbox's demo key.
+// An offline preparation, and a dry run of a named account, need no key;
+// a flag refused is said where the run meets it.
+func (c builderCmd) keyAtHand(ctx context.Context, f builderFlags) error {
+	e, offline, chosen, err := c.app.offlinePrepares(f.key, f.out)
+	if err != nil || offline {
+		return nil
+	}
+	account, err := f.key.accountOf(e)
+	if err != nil || f.dryRun && account != (common.Address{}) && !chosen {
+		return nil
+	}
+	// A key given, named or in the variable, is held: opening it says
+	// when it is not the account's, in the words of the flag that gave it.
+	keys := builder.Keys{Held: chosen || c.env.Getenv(signer.KeyEnvVar) != ""}
+	if e.Name == config.SandboxEnv {
+		keys.Lookup.DemoKey = sandbox.DemoPrivateKey
+	}
+	if _, err := builder.SigningKey(ctx, keys, account); err != nil {
+		ways, _ := keyWays(c.env, account)
+		return usageError("%v; %s", err, ways)
+	}
+	return nil
 }
 
 // authorized reports what e said of an authorization, sent from here or

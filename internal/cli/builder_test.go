@@ -172,7 +172,7 @@ func TestBuilderCLIDryRun(t *testing.T) {
 		// A real authorization needs the account's key: --account only
 		// names which one.
 		r = bcli(t, nil, "", true, authorizeArgs(e, "--account", sandbox.DemoAddress)...)
-		if r.code != 2 || !strings.Contains(r.stderr, "no signing key") || e.requests.Load() != 0 {
+		if r.code != 2 || !strings.Contains(r.stderr, "no key here signs for "+sandbox.DemoAddress) || e.requests.Load() != 0 {
 			t.Fatalf("--account without --dry-run nor a key: exit %d: %s", r.code, r.stderr)
 		}
 		r = bcli(t, demoKeyVars, "", true, authorizeArgs(e, "--account", sandbox.BuilderAddress)...)
@@ -442,7 +442,7 @@ func TestBuilderCLIUsage(t *testing.T) {
 		{"an argument", demoKeyVars, authorizeArgs(e, "extra"), "takes no arguments"},
 		{"unknown flag", demoKeyVars, authorizeArgs(e, "--fee", "1"), "unknown flag: --fee"},
 		{"unknown environment", demoKeyVars, authorizeArgs(e, "--env", "moon"), "moon"},
-		{"no signing key", nil, authorizeArgs(e), "no signing key"},
+		{"no signing key", nil, authorizeArgs(e), "no key here signs for the main account"},
 		{"bad key in the variable", map[string]string{signer.KeyEnvVar: "0x1234"}, authorizeArgs(e), "$" + signer.KeyEnvVar},
 	}
 	for _, c := range cases {
@@ -763,5 +763,32 @@ func TestBuilderCLIOnARolledBackJournal(t *testing.T) {
 	}
 	if r := bcli(t, demoKeyVars, "", false, authorizeArgs(e)...); r.code != 0 || !strings.Contains(r.stdout, "Builder authorized") {
 		t.Fatalf("once accepted: exit %d:\n%s\n%s", r.code, r.stdout, r.stderr)
+	}
+}
+
+// TestBuilderCLISaysNoKeyFirst: on a terminal, with no key given (no
+// --signer, no $SVCWALLET_PRIVATE_KEY, not the embedded sandbox), builder
+// authorize says no key signs (builder.SigningKey) before it asks for the
+// builder or a fee cap, and asks nothing; given a key it asks them.
+func TestBuilderCLISaysNoKeyFirst(t *testing.T) {
+	e := newBcliEnv(t)
+	args := []string{"authorize", "--config", e.config, "--env", "local"}
+	answers := sandbox.BuilderAddress + "\n0.1\n0.05\ny\n"
+	r := bcliOnTerminal(t, nil, answers, args...)
+	if r.code != exitUsage || !strings.Contains(r.stderr, "no key here signs for the main account, so no builder authorization can be signed here; nothing was asked, signed or sent") ||
+		!strings.Contains(r.stderr, "$"+signer.KeyEnvVar) {
+		t.Fatalf("no key: exit %d:\n%s", r.code, r.stderr)
+	}
+	for _, q := range []string{"Builder account address", "Max futures fee", "Max spot fee"} {
+		if strings.Contains(r.stderr, q) {
+			t.Errorf("%q was asked with no key to sign:\n%s", q, r.stderr)
+		}
+	}
+	if n := e.requests.Load(); n != 0 {
+		t.Errorf("%d requests with no key", n)
+	}
+	r = bcliOnTerminal(t, demoKeyVars, answers, args...)
+	if r.code != 0 || !strings.Contains(r.stderr, "Builder account address") || strings.Contains(r.stderr, "no key here") {
+		t.Fatalf("with a key: exit %d:\n%s", r.code, r.stderr)
 	}
 }

@@ -18,12 +18,13 @@ func TestNoKeyNamesTheKeystoresKey(t *testing.T) {
 	dir := t.TempDir()
 	vars := map[string]string{signer.KeystoreEnvVar: dir}
 	r := bcli(t, vars, "", false, authorizeArgs(e)...)
-	if r.code != exitUsage || !strings.Contains(r.stderr, "no signing key: export the main account's hex key in $SVCWALLET_PRIVATE_KEY") {
+	if r.code != exitUsage || !strings.Contains(r.stderr, "no key here signs for the main account, so no builder authorization can be signed here") ||
+		!strings.Contains(r.stderr, "; export the main account's hex key in $SVCWALLET_PRIVATE_KEY") {
 		t.Errorf("empty keystore: exit %d: %s", r.code, r.stderr)
 	}
 	first, _ := mustNew(t, dir)
 	r = bcli(t, vars, "", false, authorizeArgs(e)...)
-	if r.code != exitUsage || !strings.Contains(r.stderr, "no signing key given: add --signer keystore:"+first.Hex()+" to sign with the keystore's key, or export ") {
+	if r.code != exitUsage || !strings.Contains(r.stderr, "; add --signer keystore:"+first.Hex()+" to sign with the keystore's key, or export ") {
 		t.Errorf("one key: exit %d: %s", r.code, r.stderr)
 	}
 	second, _ := mustNew(t, dir)

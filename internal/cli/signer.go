@@ -108,10 +108,20 @@ type keyChoice struct {
 // key (the commands that sign), in a login's or a review's words.
 const demoKeyName = "the sandbox demo key"
 
-// noKeyError says no key was given; when the keystore holds keys it names
-// the --signer that signs with one (the one of --account, else the only
-// one), so the step is a flag to add, not a form to fill in.
+// noKeyError says no key was given, and the ways to give one (keyWays).
 func noKeyError(env CLIEnv, account common.Address) error {
+	ways, named := keyWays(env, account)
+	if !named {
+		return errors.New("no signing key: " + ways)
+	}
+	return errors.New("no signing key given: " + ways)
+}
+
+// keyWays are the command line's ways to give the key that signs for
+// account (zero: any); when the keystore holds keys it names the --signer
+// that signs with one (the one of account, else the only one), so the step
+// is a flag to add, not a form to fill in, and named says so.
+func keyWays(env CLIEnv, account common.Address) (ways string, named bool) {
 	var known []string
 	if dir, err := keystoreDir("", env); err == nil {
 		keys, _ := signer.ListKeystore(dir)
@@ -124,11 +134,11 @@ func noKeyError(env CLIEnv, account common.Address) error {
 	others := fmt.Sprintf("export the main account's hex key in $%s, or choose a key source with --signer (keystore:ADDRESS, clef:%s, command, ...)", signer.KeyEnvVar, signer.DefaultClefEndpoint)
 	switch len(known) {
 	case 0:
-		return errors.New("no signing key: " + others)
+		return others, false
 	case 1:
-		return fmt.Errorf("no signing key given: add --signer keystore:%s to sign with the keystore's key, or %s", known[0], others)
+		return fmt.Sprintf("add --signer keystore:%s to sign with the keystore's key, or %s", known[0], others), true
 	}
-	return fmt.Errorf("no signing key given: the keystore holds %d keys (%s): add --signer keystore:ADDRESS with the one that signs, or %s", len(known), invocation{}.command("key", "list"), others)
+	return fmt.Sprintf("the keystore holds %d keys (%s): add --signer keystore:ADDRESS with the one that signs, or %s", len(known), invocation{}.command("key", "list"), others), true
 }
 
 // openKey opens the key a command signs with: the chosen source (see

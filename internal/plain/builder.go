@@ -7,9 +7,11 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 
 	"github.com/svcwallet/svcwallet/internal/runnext"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/builder"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/journal"
+	"github.com/svcwallet/svcwallet/signer"
 )
 
 // Builder authorization, as the console's form, review and result take
@@ -21,11 +23,13 @@ import (
 func (s *session) authorizeBuilder() error {
 	sess, _ := s.client().Session()
 	in := builder.Input{Main: sess.FundingAccountAddress}
-	// Where the key is is known before any question (the console's Home
-	// warns as early): every field asked and a whole review came first.
+	// Whether a key signs is known before any question (builder.SigningKey,
+	// every face's check): a form that cannot be signed is not asked.
 	if common.IsHexAddress(in.Main) {
-		if key := s.keyFor(common.HexToAddress(in.Main)); key.err != nil {
-			s.p.Say("No builder authorization can be signed here: %v. Nothing was asked, signed or sent.", key.err)
+		keys := builder.Keys{Held: s.wallet != nil, Lookup: s.lookup()}
+		if _, err := builder.SigningKey(s.ctx, keys, common.HexToAddress(in.Main)); err != nil {
+			s.p.Say("%s. Ways: log in with the account's wallet, set $%s or signer (config), or import its keystore file (%s).",
+				safetext.Capitalized(err.Error()), signer.KeyEnvVar, s.command("key", "import"))
 			return nil
 		}
 	}

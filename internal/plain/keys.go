@@ -29,11 +29,7 @@ func (s *session) keyFor(want common.Address) reviewKey {
 		return reviewKey{who: signer.WalletWho(k, s.walletFrom), waits: signer.Awaiting(k) != "", load: func() (signer.Key, error) { return s.watched(k), nil }}
 	}
 	env := s.target.Env
-	l := signer.Lookup{Opening: s.opening(s.target), Signer: env.Signer, Account: env.Account}
-	if s.target.Demo != nil {
-		l.DemoKey = s.target.Demo.PrivateKey
-	}
-	f := l.Find(s.ctx, want)
+	f := s.lookup().Find(s.ctx, want)
 	loaded := func() (signer.Key, error) { return s.watched(f.Key), nil }
 	switch f.Place {
 	case signer.KeyOfEnvironment:
@@ -44,6 +40,16 @@ func (s *session) keyFor(want common.Address) reviewKey {
 		return reviewKey{who: f.Who(), load: func() (signer.Key, error) { return s.unlockUntil(f.Path, 0) }}
 	}
 	return reviewKey{err: f.Unusable(env.Signer, want, s.command("key", "import"))}
+}
+
+// lookup is where a key is looked for when the session holds none.
+func (s *session) lookup() signer.Lookup {
+	env := s.target.Env
+	l := signer.Lookup{Opening: s.opening(s.target), Signer: env.Signer, Account: env.Account}
+	if s.target.Demo != nil {
+		l.DemoKey = s.target.Demo.PrivateKey
+	}
+	return l
 }
 
 // unlockUntil asks a keystore file's passphrase until it opens the key, at

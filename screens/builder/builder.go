@@ -61,7 +61,11 @@ type builderScreen struct {
 	made    string             // keystore file of the key pair made here
 	err     error
 	nonces  func() uint32 // signer.NewNonce; tests fix it
-	wd, h   int
+	// keyKnown: the look for the key that signs answered (lookForKey);
+	// noKey is its builder.NoKeyError, nil when a key signs.
+	keyKnown bool
+	noKey    error
+	wd, h    int
 
 	// The form and its rows: the inputs builder.Check names (fieldOf),
 	// the API-key section's switch and the new key pair's passphrases.
@@ -126,7 +130,7 @@ func New(app *kit.App) tui.Screen {
 	return b
 }
 
-func (b *builderScreen) Init() tea.Cmd { return b.form.Focus(b.builder) }
+func (b *builderScreen) Init() tea.Cmd { return tea.Batch(b.form.Focus(b.builder), b.lookForKey()) }
 
 func (b *builderScreen) Title() string { return "Builder authorization" }
 
@@ -140,15 +144,15 @@ const bldLabelWidth = 16
 
 func (b *builderScreen) KeyMap() help.KeyMap { return b.bindings().KeyMap() }
 
-// bindings: enter reviews (or, in a passphrase field, creates the key
-// pair), then the form's keys (the switch's and the permission picker's
+// bindings: none while the form is inert; enter reviews (or, in a
+// passphrase field, creates the key pair), then the form's keys (the switch's and the permission picker's
 // among them), then ctrl+r on the sandbox, which fills the builder field
 // from any field (as the form's body says) but is offered only in it, then
 // ctrl+n, which acts everywhere but is offered only in
 // text fields once the API-key section is open. Nothing acts while a key
 // pair is being made.
 func (b *builderScreen) bindings() kit.Bindings {
-	if b.making {
+	if b.making || b.inert() {
 		return nil
 	}
 	submit := kit.Binding{Key: builderKeys.Review, On: true, Do: b.review}
@@ -206,15 +210,22 @@ func (b *builderScreen) permKeys() kit.Bindings {
 	return bs
 }
 
-// Inputting: text fields take q and ? as text.
-func (b *builderScreen) Inputting() bool { return b.form.Inputting() }
+// Inputting: text fields take q and ? as text; an inert form takes none.
+func (b *builderScreen) Inputting() bool { return !b.inert() && b.form.Inputting() }
 
 func (b *builderScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case builderKeyMadeMsg:
 		return b, b.keyMade(msg)
+	case builderKeyMsg:
+		b.keyKnown, b.noKey = true, msg.err
+		return b, nil
+	case tea.PasteMsg:
+		if b.inert() {
+			return b, nil
+		}
 	case tea.KeyPressMsg:
-		if b.making {
+		if b.making || b.inert() {
 			return b, nil
 		}
 		guard := b.form.Guard(msg) // the field's rule before the screen's keys

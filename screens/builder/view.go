@@ -20,6 +20,10 @@ func (b *builderScreen) View() string {
 	c := b.app.Common
 	st := c.Styles
 	var out strings.Builder
+	out.WriteString(b.keyView())
+	if b.inert() {
+		return layout.Clip(out.String(), b.wd)
+	}
 	out.WriteString(b.form.View() + "\n")
 	note := func(s string) { out.WriteString(st.Muted.Render(layout.WrapTo(s, max(b.wd, 1))) + "\n") }
 	switch {
