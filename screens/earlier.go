@@ -53,8 +53,11 @@ func (n *earlierNotice) SetSize(w, h int) { n.w, n.h = w, h }
 
 func (n *earlierNotice) KeyMap() help.KeyMap { return n.bindings().KeyMap() }
 
-func (n *earlierNotice) bindings() kit.Bindings {
-	held := n.hold.Holds(n.app.Common.Now())
+func (n *earlierNotice) bindings() kit.Bindings { return n.keys(n.hold.Holds(n.app.Common.Now())) }
+
+// keys are bindings while held or not: a key the hold dropped is said as
+// acting later only if they take it once it is over (kit.KeyHold.DroppedSaid).
+func (n *earlierNotice) keys(held bool) kit.Bindings {
 	return kit.Bindings{{Key: hideNotice, On: !held, Do: func() tea.Cmd { return tui.Reset(n.first) }}}
 }
 
@@ -80,8 +83,9 @@ func (n *earlierNotice) heldLine(w int) string {
 		return ""
 	}
 	said := safetext.Capitalized(n.hold.KeysEnabled(now)) + "."
-	if k := n.hold.Dropped(now); k != "" {
-		said = kit.NotTaken(k) + n.hold.KeysEnabled(now) + "."
+	// esc goes back from nothing: the notice stands first.
+	if k := n.hold.DroppedSaid(now, n.keys(false), false); k != "" {
+		said = k + n.hold.KeysEnabled(now) + "."
 	}
 	return "\n\n" + n.app.Common.Styles.Muted.Render(layout.WrapTo(said, w))
 }

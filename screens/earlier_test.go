@@ -168,6 +168,17 @@ func TestEarlierJournalNotMovedSaysWhy(t *testing.T) {
 	}
 }
 
+// TestEarlierNoticeSaysADroppedKeyActsOnlyWhereItDoes: while the notice
+// holds enter, an enter typed is said not taken (it hides the notice once
+// enabled); n, and esc, which goes back from nothing on the first screen,
+// are said not to be keys of it.
+func TestEarlierNoticeSaysADroppedKeyActsOnlyWhereItDoes(t *testing.T) {
+	c, _ := earlierConsole(t, 80, 24, false)
+	press := func(k string) { c.Press(k) }
+	screentest.RequireDroppedSaid(t, "the earlier journal notice", press, c.Plain,
+		screentest.Dropped{Key: "n"}, screentest.Dropped{Key: "enter", Acts: true}, screentest.Dropped{Key: "esc"})
+}
+
 // TestEarlierNoticeSaysWhenEnterActs: while the notice holds enter it says
 // when enter acts, in seconds, and an enter typed meanwhile is said not
 // taken, never dropped unsaid; once enter acts the line is gone.

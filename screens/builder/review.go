@@ -85,6 +85,7 @@ func newBuilderReview(app *kit.App, a builder.Auth, nonce uint32) *builderReview
 	}
 	r.gate.Key.Stopped = r.keyNotNeeded
 	r.gate.Asked = r.askedGrant
+	r.gate.Keys = func() kit.Bindings { return r.keys(true) }
 	return r
 }
 
@@ -110,15 +111,19 @@ func (r *builderReviewScreen) KeyMap() help.KeyMap { return r.bindings().KeyMap(
 // bindings: none while keys are held (the guard); enter signs once the
 // whole message fits on screen, or sends the body already signed again,
 // unless the authorization is already out or was prepared for offline
-// signing; o prepares it for offline signing (canPrepare).
-func (r *builderReviewScreen) bindings() kit.Bindings {
+// signing; o prepares it for offline signing (preparable, once the message fits).
+func (r *builderReviewScreen) bindings() kit.Bindings { return r.gate.Held(r.keys(r.fits())) }
+
+// keys are bindings with the guard aside, the message fitting or not: the
+// review's words (kit.ReviewGate.Keys) cannot ask whether they fit.
+func (r *builderReviewScreen) keys(fits bool) kit.Bindings {
 	// Once taken, nothing is signed or sent again from here (FateTaken).
-	on := !r.gate.Sending && !r.gate.Offline.Done() && !r.gate.Offline.Preparing && r.fits() && r.fate != builder.FateTaken
-	return r.gate.Held(append(append(r.grantBindings(r.fits()),
+	on := !r.gate.Sending && !r.gate.Offline.Done() && !r.gate.Offline.Preparing && fits && r.fate != builder.FateTaken
+	return append(append(r.grantBindings(fits),
 		kit.Binding{Key: builderReviewKeys.Sign, On: on && r.sent == nil && !r.askedGrant(), Do: r.askingGrant(r.sign)},
 		kit.Binding{Key: builderReviewKeys.Resend, On: on && r.sent != nil, Do: r.sign},
 		r.cancelWaitBinding(),
-	), append(r.gate.Offline.Bindings(r.app, r.canPrepare() && !r.askedGrant(), r.askingGrant(r.prepare)), r.gate.Bindings()...)...))
+	), append(r.gate.Offline.Bindings(r.app, r.preparable() && fits && !r.askedGrant(), r.askingGrant(r.prepare)), r.gate.Bindings()...)...)
 }
 
 // Busy: while the authorization is in flight, or being prepared for
@@ -298,13 +303,10 @@ func (r *builderReviewScreen) sentReply(msg builderSentMsg) tea.Cmd {
 	return tea.Sequence(tui.Reset(r.app.Makers.Home(r.app)), tui.Push(res))
 }
 
-// canPrepare: the authorization may be written for a wallet elsewhere, as
-// `builder authorize --signer offline` does, when the whole message is on
-// screen, none is signed to be sent again (r.sent), and the gate allows it.
-func (r *builderReviewScreen) canPrepare() bool { return r.preparable() && r.fits() }
-
-// preparable is canPrepare but for the message fitting, which the words
-// drawn into it (shownErr) cannot ask.
+// preparable: the authorization may be written for a wallet elsewhere, as
+// `builder authorize --signer offline` does, once the whole message is on
+// screen (asked apart: the words drawn into it, shownErr, cannot ask), when
+// none is signed to be sent again (r.sent) and the gate allows it.
 func (r *builderReviewScreen) preparable() bool {
 	return r.sent == nil && r.fate != builder.FateTaken && r.gate.CanPrepare(r.app)
 }

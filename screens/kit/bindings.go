@@ -58,6 +58,23 @@ func (bs Bindings) Handle(k tea.KeyPressMsg) (cmd tea.Cmd, ok bool) {
 	return nil, false
 }
 
+// Takes reports whether k acts on a screen whose keys are bs (its
+// bindings with any hold aside): one matches it and acts, or says why it
+// is off (Off); esc also where back (the root goes back with it, from a
+// screen it pushed). A hold names a key it dropped as acting later only
+// then (KeyHold.DroppedSaid).
+func (bs Bindings) Takes(k tea.KeyPressMsg, back bool) bool {
+	if back && k.String() == "esc" {
+		return true
+	}
+	for _, b := range bs {
+		if key.Matches(k, b.Key) && (b.On || b.Off != nil) {
+			return true
+		}
+	}
+	return false
+}
+
 // ListMoves are the list keys (ListKeys) for a cursor over a menu of n
 // rows, acting while it has rows; help names the movement in the footer
 // ("move"). A list of data is a List, which also pages and filters.

@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/svcwallet/svcwallet/screens/kit"
@@ -280,8 +281,45 @@ func TestKeyHoldNamesADroppedKeyShown(t *testing.T) {
 		var h kit.KeyHold
 		h.StartOn(start, timer)
 		h.Update(c.k, start.Add(time.Second), timer)
-		if got := h.Dropped(start.Add(time.Second)); got != c.said {
-			t.Errorf("%q dropped is said %q, want %q", c.k.String(), got, c.said)
+		if got := h.DroppedSaid(start.Add(time.Second), nil, false); got != kit.NotAKey(c.said) {
+			t.Errorf("%q dropped is said %q, want %q", c.k.String(), got, kit.NotAKey(c.said))
+		}
+	}
+}
+
+// TestKeyHoldSaysADroppedKeyActsOnlyWhereItDoes: a key dropped in a hold
+// is said not taken (it acts once keys are enabled) only where the
+// screen's bindings, the hold aside, take it: on, or saying why it is off;
+// esc where it goes back. Any other key is said not to be one of the
+// screen's, and once the hold is over nothing is said.
+func TestKeyHoldSaysADroppedKeyActsOnlyWhereItDoes(t *testing.T) {
+	start := screentest.Now
+	timer := func(time.Duration, tea.Msg) tea.Cmd { return nil }
+	nothing := func() tea.Cmd { return nil }
+	keys := kit.Bindings{
+		{Key: key.NewBinding(key.WithKeys("n")), On: true, Do: nothing},
+		{Key: key.NewBinding(key.WithKeys("r")), On: false, Do: nothing},
+		{Key: key.NewBinding(key.WithKeys("enter")), On: false, Do: nothing, Off: nothing},
+	}
+	for _, c := range []struct {
+		k    string
+		back bool
+		acts bool
+	}{{"n", false, true}, {"r", false, false}, {"enter", false, true}, {"x", false, false},
+		{"esc", true, true}, {"esc", false, false}} {
+		var h kit.KeyHold
+		h.StartOn(start, timer)
+		at := start.Add(time.Second)
+		h.Update(screentest.Key(c.k), at, timer)
+		want := kit.NotAKey(c.k)
+		if c.acts {
+			want = kit.NotTaken(c.k)
+		}
+		if got := h.DroppedSaid(at, keys, c.back); got != want {
+			t.Errorf("%s dropped (esc goes back: %v) is said %q, want %q", c.k, c.back, got, want)
+		}
+		if over := start.Add(kit.ShownGuard); h.DroppedSaid(over, keys, c.back) != "" {
+			t.Errorf("%s dropped is still said once the hold is over", c.k)
 		}
 	}
 }

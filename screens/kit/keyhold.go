@@ -67,10 +67,10 @@ type KeyHold struct {
 	// told: the terminal tells repeats, so a question holds keys for
 	// ShownGuardTold from when it shows (Tell).
 	told bool
-	// dropped names the last key the hold dropped (no repeat), which the
-	// screen says was not taken while it holds (Dropped): a decline (n,
-	// esc) typed in the hold waits too, never dropped unsaid.
-	dropped string
+	// dropped is the last key the hold dropped (no repeat), which the
+	// screen names while it holds (DroppedSaid): a decline (n, esc) typed
+	// in the hold waits too, never dropped unsaid. nil when none.
+	dropped *tea.KeyPressMsg
 	// ticking is the hold's one chain of ticks (keyHoldOverMsg): one
 	// each second while it holds, so the seconds it says (Left) redraw. A
 	// tag, never another hold's: a screen with two holds (a review's stop)
@@ -177,7 +177,7 @@ func (h *KeyHold) Start(now time.Time) tea.Cmd { return h.StartOn(now, nil) }
 // which tests fake); nil is a tea.Tick. An answer key waiting answered the
 // question before and is dropped.
 func (h *KeyHold) StartOn(now time.Time, timer func(time.Duration, tea.Msg) tea.Cmd) tea.Cmd {
-	h.until, h.answer, h.pasted, h.dropped = now.Add(h.shown()), nil, false, ""
+	h.until, h.answer, h.pasted, h.dropped = now.Add(h.shown()), nil, false, nil
 	return h.tick(now, timer)
 }
 
@@ -186,7 +186,7 @@ func (h *KeyHold) StartOn(now time.Time, timer func(time.Duration, tea.Msg) tea.
 // the end through timer.
 func (h *KeyHold) Again(now time.Time, timer func(time.Duration, tea.Msg) tea.Cmd) tea.Cmd {
 	h.hold(now)
-	h.answer, h.dropped = nil, ""
+	h.answer, h.dropped = nil, nil
 	return h.tick(now, timer)
 }
 
@@ -208,14 +208,30 @@ const PasteAnswersNothing = "A paste answers nothing"
 // the screen says while it holds: a paste is not an answer.
 func (h KeyHold) Pasted() bool { return h.pasted }
 
-// Dropped names the last key typed while keys were held, which did
-// nothing, while they still are; "" when none or once they act. The
-// screen says it was not taken (NotTaken).
-func (h KeyHold) Dropped(now time.Time) string {
-	if !h.Holds(now) {
+// DroppedSaid is what a screen says first of the last key typed while
+// keys were held, which did nothing, while they still are; "" when none or
+// once they act. keys and back are the screen's (Bindings.Takes): a key
+// that acts there once keys are enabled was not taken (NotTaken); one that
+// never does is not a key of the screen (NotAKey), so no words promise
+// that it will act.
+func (h KeyHold) DroppedSaid(now time.Time, keys Bindings, back bool) string {
+	k, acts := h.droppedActs(now, keys, back)
+	switch {
+	case k == "":
 		return ""
+	case acts:
+		return NotTaken(k)
 	}
-	return h.dropped
+	return NotAKey(k)
+}
+
+// droppedActs names the key DroppedSaid says ("" when none) and whether it
+// acts once keys are enabled.
+func (h KeyHold) droppedActs(now time.Time, keys Bindings, back bool) (k string, acts bool) {
+	if !h.Holds(now) || h.dropped == nil {
+		return "", false
+	}
+	return shownKey(*h.dropped), keys.Takes(*h.dropped, back)
 }
 
 // shownKey is how a dropped key is named: as it shows (n, esc, ctrl+x),
@@ -228,9 +244,15 @@ func shownKey(k tea.KeyPressMsg) string {
 	return "a key"
 }
 
-// NotTaken is what a screen says of a key its hold dropped (Dropped),
-// before what to read: "n was not taken: ".
+// NotTaken is what a screen says of a key its hold dropped that acts there
+// once keys are enabled (DroppedSaid), before what to read: "n was not
+// taken: ".
 func NotTaken(k string) string { return k + " was not taken: " }
+
+// NotAKey is what a screen says of a key its hold dropped that does
+// nothing there once keys are enabled either, before what to read: "x is
+// not a key of this screen: ".
+func NotAKey(k string) string { return k + " is not a key of this screen: " }
 
 // Update takes what a hold is told and returns what the screen acts on:
 // msg, the answer key its settling lets act, or nil (held: the screen does
@@ -287,7 +309,7 @@ func (h *KeyHold) key(msg tea.KeyPressMsg, now time.Time, timer func(time.Durati
 	h.last, h.unsettled, h.answer = now, false, nil
 	h.pasted = h.pasted || pasted && !held
 	if held && !msg.IsRepeat {
-		h.dropped = shownKey(msg)
+		h.dropped = &msg
 	}
 	h.hold(now)
 	if !held { // a paste's key began the hold: its ticks redraw the keys

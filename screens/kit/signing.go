@@ -44,6 +44,9 @@ type ReviewGate struct {
 	// the review, so its y is an answer even while the passphrase field
 	// has the focus, and is held to intent.PasteGap as an enter is.
 	Asked func() bool
+	// Keys are the screen's bindings with the guard aside (before Held):
+	// a key the guard dropped is said as acting later only if one takes it.
+	Keys func() Bindings
 	// settle settles the last key the screen was given (KeyHold.took).
 	settle  tea.Cmd
 	Sending bool
@@ -323,8 +326,8 @@ func (g *ReviewGate) Prompt(sending, ready string) string {
 		p = g.spin.View() + " " + sending
 	case g.Guarded() && g.Pasted():
 		p = st.Muted.Render(PasteAnswersNothing + ": type your answer " + g.In() + ".")
-	case g.Guarded() && g.Dropped(g.common.Now()) != "":
-		p = st.Muted.Render(NotTaken(g.Dropped(g.common.Now())) + "read the message above; " + g.KeysEnabled(g.common.Now()) + ".")
+	case g.Guarded() && g.dropped() != "":
+		p = st.Muted.Render(g.dropped() + "read the message above; " + g.KeysEnabled(g.common.Now()) + ".")
 	case g.Guarded():
 		p = st.Muted.Render("Read the message above; " + g.KeysEnabled(g.common.Now()) + ".")
 	default:
@@ -336,6 +339,18 @@ func (g *ReviewGate) Prompt(sending, ready string) string {
 	return p
 }
 
+// dropped is what the review says first of a key its guard dropped
+// (KeyHold.DroppedSaid): esc goes back, the root having pushed the review.
+func (g *ReviewGate) dropped() string { return g.DroppedSaid(g.common.Now(), g.keys(), true) }
+
+// keys are the screen's (Keys), none where it names none.
+func (g *ReviewGate) keys() Bindings {
+	if g.Keys == nil {
+		return nil
+	}
+	return g.Keys()
+}
+
 // BriefPrompt is Prompt in few enough words to stand beside a passphrase
 // field (signingKey.TightView) on a review with no line for the prompt.
 // Only a keystore key has that field, and it never awaits a signature.
@@ -345,8 +360,13 @@ func (g *ReviewGate) BriefPrompt(sending, ready string) string {
 		return g.spin.View() + " " + sending
 	case g.Guarded() && g.Pasted():
 		return g.common.Styles.Muted.Render("a paste answers nothing")
-	case g.Guarded() && g.Dropped(g.common.Now()) != "":
-		return g.common.Styles.Muted.Render(g.Dropped(g.common.Now()) + " not taken; " + g.KeysEnabled(g.common.Now()))
+	case g.Guarded() && g.dropped() != "":
+		k, acts := g.droppedActs(g.common.Now(), g.keys(), true)
+		said := k + " is no key here; "
+		if acts {
+			said = k + " not taken; "
+		}
+		return g.common.Styles.Muted.Render(said + g.KeysEnabled(g.common.Now()))
 	case g.Guarded():
 		return g.common.Styles.Muted.Render(g.KeysEnabled(g.common.Now()))
 	}

@@ -1,6 +1,7 @@
 package kit_test
 
 import (
+	"strings"
 	"testing"
 
 	"charm.land/bubbles/v2/key"
@@ -45,5 +46,29 @@ func TestSecondQuestionActsOnlyOnItsYes(t *testing.T) {
 	ask()
 	if !press("y", true) || acted != 2 || answered != 1 || answeredWhenActed != 1 || q.Pending() {
 		t.Fatalf("y seen: acted %d, answered %d (%d when it acted), asked %v", acted, answered, answeredWhenActed, q.Pending())
+	}
+}
+
+// TestGateSaysADroppedKeyActsOnlyWhereItDoes: a review's prompt, and its
+// brief words beside a passphrase field, say a key its guard dropped was
+// not taken only when the review's keys (Keys, the guard aside) or esc,
+// going back, take it; another is said to be no key of the review.
+func TestGateSaysADroppedKeyActsOnlyWhereItDoes(t *testing.T) {
+	app, _ := screentest.LoggedInApp(t)
+	g := kit.NewReviewGate(app, common.Address{})
+	g.Keys = func() kit.Bindings {
+		return kit.Bindings{{Key: key.NewBinding(key.WithKeys("n")), On: true, Do: func() tea.Cmd { return nil }}}
+	}
+	g.Guard()
+	for _, c := range []struct{ k, prompt, brief string }{
+		{"n", kit.NotTaken("n"), "n not taken; "}, {"x", kit.NotAKey("x"), "x is no key here; "},
+		{"esc", kit.NotTaken("esc"), "esc not taken; "}} {
+		g.Update(screentest.Key(c.k))
+		if p := screentest.OneLine(g.Prompt("", "")); !strings.Contains(p, c.prompt+"read the message above") {
+			t.Errorf("%s dropped: the prompt says %q, want %q", c.k, p, c.prompt)
+		}
+		if b := screentest.OneLine(g.BriefPrompt("", "")); !strings.HasPrefix(b, c.brief+"keys are enabled in") {
+			t.Errorf("%s dropped: the brief prompt says %q, want %q", c.k, b, c.brief)
+		}
 	}
 }

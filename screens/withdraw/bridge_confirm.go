@@ -60,9 +60,14 @@ func (b *bridgeConfirmScreen) SetSize(w, h int) { b.wd, b.h = w, h }
 
 func (b *bridgeConfirmScreen) KeyMap() help.KeyMap { return b.bindings().KeyMap() }
 
-// bindings: Y records the new address, unless it is being recorded.
-func (b *bridgeConfirmScreen) bindings() kit.Bindings {
-	return kit.Bindings{{Key: bridgeConfirmKey, On: !b.working && !b.held(), Do: b.confirm}}
+// bindings: Y records the new address, unless it is being recorded or
+// keys are held.
+func (b *bridgeConfirmScreen) bindings() kit.Bindings { return b.keys(b.held()) }
+
+// keys are bindings while held or not: a key the hold dropped is said as
+// acting later only if they take it once it is over (kit.KeyHold.DroppedSaid).
+func (b *bridgeConfirmScreen) keys(held bool) kit.Bindings {
+	return kit.Bindings{{Key: bridgeConfirmKey, On: !b.working && !held, Do: b.confirm}}
 }
 
 // confirm records the new bridge funding address (withdrawal.ConfirmBridge).
@@ -99,6 +104,12 @@ func (b *bridgeConfirmScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	return b, nil
 }
 
+// dropped is what the screen says first of a key its hold dropped: esc
+// goes back, the review having pushed it.
+func (b *bridgeConfirmScreen) dropped() string {
+	return b.hold.DroppedSaid(b.app.Common.Now(), b.keys(false), true)
+}
+
 func (b *bridgeConfirmScreen) View() string {
 	c := b.app.Common
 	st := c.Styles
@@ -114,8 +125,8 @@ func (b *bridgeConfirmScreen) View() string {
 		s.WriteString(layout.ErrorBlock(c, "Not recorded", b.err, b.wd))
 	case b.held() && b.hold.Pasted():
 		s.WriteString(st.Muted.Render(kit.PasteAnswersNothing + ": type Y yourself " + b.hold.InSeconds(c.Now()) + "."))
-	case b.held() && b.hold.Dropped(c.Now()) != "":
-		s.WriteString(st.Muted.Render(layout.WrapTo(kit.NotTaken(b.hold.Dropped(c.Now()))+"read the addresses above; "+b.hold.KeysEnabled(c.Now())+".", b.wd)))
+	case b.held() && b.dropped() != "":
+		s.WriteString(st.Muted.Render(layout.WrapTo(b.dropped()+"read the addresses above; "+b.hold.KeysEnabled(c.Now())+".", b.wd)))
 	case b.held():
 		s.WriteString(st.Muted.Render("Read the addresses above; " + b.hold.KeysEnabled(c.Now()) + "."))
 	default:

@@ -82,6 +82,7 @@ func newReview(app *kit.App, w withdrawal.Choice, p withdrawal.PricedQuote) *rev
 	r.gate = kit.NewReviewGate(app, r.order.Transfer.FromAccount)
 	r.gate.Key.Stopped = r.stopped
 	r.gate.Asked = r.askedLoss
+	r.gate.Keys = func() kit.Bindings { return r.keys(true) }
 	return r
 }
 
@@ -132,7 +133,17 @@ func (r *reviewScreen) bindings() kit.Bindings {
 		return nil
 	}
 	_, whole := r.fitted() // drawn once for the three that ask: up to seven renders
-	return r.gate.Held(append(append(r.lossBindings(whole),
+	return r.gate.Held(r.keys(whole))
+}
+
+// keys are bindings with the guard aside, the review whole on screen or
+// not: its words (kit.ReviewGate.Keys, of a key the guard dropped) are part
+// of what fits, so they ask as if whole.
+func (r *reviewScreen) keys(whole bool) kit.Bindings {
+	if r.accepted {
+		return nil
+	}
+	return append(append(r.lossBindings(whole),
 		kit.Binding{Key: reviewKeys.Sign, On: r.canSign(whole) && !r.askedLoss(), Do: r.askingLoss(r.sign), Off: func() tea.Cmd {
 			if r.expired() {
 				return r.backToQuote()
@@ -153,7 +164,7 @@ func (r *reviewScreen) bindings() kit.Bindings {
 			return tea.Sequence(tui.Reset(r.app.Makers.Home(r.app)), tui.Push(r.app.Makers.History(r.app)))
 		}},
 		kit.Binding{Key: r.requoteKey(), On: r.requotes(), Do: func() tea.Cmd { return tui.Pop(r) }},
-	), append(r.gate.Offline.Bindings(r.app, r.canPrepare(whole) && !r.askedLoss(), r.askingLoss(r.prepare)), r.gate.Bindings()...)...))
+	), append(r.gate.Offline.Bindings(r.app, r.canPrepare(whole) && !r.askedLoss(), r.askingLoss(r.prepare)), r.gate.Bindings()...)...)
 }
 
 // requotes: the key for a new quote acts, keys held by the guard aside

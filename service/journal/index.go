@@ -199,9 +199,9 @@ func (v *view) openIDs() []keyID {
 }
 
 // failedIDs is the withdrawals the index holds ended FAILED that started
-// at or after since.
+// at or after since (failedSince).
 func (v *view) failedIDs(since time.Time) []keyID {
-	failed := func(s summary) bool { return s.st.failed() && !s.started().Before(since) }
+	failed := func(s summary) bool { return failedSince(s.st.failed(), s.started(), since) }
 	var ids []keyID
 	for i := range v.snap.len() {
 		if id := v.snap.id(i); v.over[id] == nil && failed(v.snap.summary(i)) {
@@ -215,6 +215,11 @@ func (v *view) failedIDs(since time.Time) []keyID {
 	}
 	return ids
 }
+
+// failedSince: a withdrawal that ended FAILED (failed), made at started,
+// is one RepeatRecords reads for since, the window's start its caller
+// computes: the index's pick and the records it folds hold one edge.
+func failedSince(failed bool, started, since time.Time) bool { return failed && !started.Before(since) }
 
 // failed reports whether s is a withdrawal's whose last state is FAILED.
 func (s status) failed() bool {

@@ -39,24 +39,25 @@ func (j *Journal) UnfinishedRecords(o Owner) ([]Record, int, error) {
 func openLines(v *view, _ io.ReaderAt) ([]keyID, error) { return v.openIDs(), nil }
 
 // RepeatRecords is UnfinishedRecords with o's withdrawals that ended
-// FAILED and started at or after failedSince: what the repeat check looks
-// through, as a FAILED one stays debited. The index picks them by the
-// state and start it keeps, so the read costs what it returns.
-func (j *Journal) RepeatRecords(o Owner, failedSince time.Time) ([]Record, int, error) {
+// FAILED and started at or after since (failedSince), the start of the
+// window the repeat check computes: what it looks through, as a FAILED
+// one stays debited. The index picks them by the state and start it
+// keeps, so the read costs what it returns.
+func (j *Journal) RepeatRecords(o Owner, since time.Time) ([]Record, int, error) {
 	if j == nil {
 		return nil, 0, nil
 	}
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	lines, skipped, err := j.linesOf(func(v *view, _ io.ReaderAt) ([]keyID, error) {
-		return append(slices.Clone(v.openIDs()), v.failedIDs(failedSince)...), nil
+		return append(slices.Clone(v.openIDs()), v.failedIDs(since)...), nil
 	})
 	if err != nil {
 		return nil, skipped, err
 	}
 	var recs []Record
 	for _, r := range fold(lines, o) {
-		if !r.Finished() || r.State == exchange.StateFailed && !r.Started.Before(failedSince) {
+		if !r.Finished() || failedSince(r.State == exchange.StateFailed, r.Started, since) {
 			recs = append(recs, r)
 		}
 	}

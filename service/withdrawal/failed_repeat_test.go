@@ -80,7 +80,7 @@ func mustRepeats(t *testing.T, w withdrawal.Withdrawer, c withdrawal.Choice) wit
 
 // TestFindRepeatFailed: only a FAILED one is kept debited; one REFUNDED
 // or COMPLETED within FailedRepeat is no warning of its own, nor a FAILED
-// one made FailedRepeat ago.
+// one made before the window: one made FailedRepeat ago is in it.
 func TestFindRepeatFailed(t *testing.T) {
 	now := time.Date(2026, 5, 4, 10, 0, 0, 0, time.UTC)
 	c := withdrawal.Choice{TokenIn: "USDT", TokenOut: "USDT", Route: exchange.WithdrawalRoute{Chain: "BASE"}, ToAddress: sandbox.DestFailed, Amount: decimal.RequireFromString("14")}
@@ -90,8 +90,54 @@ func TestFindRepeatFailed(t *testing.T) {
 		if got := withdrawal.FindRepeat([]journal.Record{rec}, c, now); (got.Failed != nil) != found || got.Recent != nil {
 			t.Errorf("%s an hour ago: %+v, want found %v", state, got, found)
 		}
-		if rec.Started = now.Add(-withdrawal.FailedRepeat); withdrawal.FindRepeat([]journal.Record{rec}, c, now).Failed != nil {
-			t.Errorf("%s made FailedRepeat ago found", state)
+		if rec.Started = now.Add(-withdrawal.FailedRepeat); (withdrawal.FindRepeat([]journal.Record{rec}, c, now).Failed != nil) != found {
+			t.Errorf("%s made FailedRepeat ago: found %v, want %v", state, !found, found)
+		}
+		if rec.Started = now.Add(-withdrawal.FailedRepeat - time.Nanosecond); withdrawal.FindRepeat([]journal.Record{rec}, c, now).Failed != nil {
+			t.Errorf("%s made over FailedRepeat ago found", state)
+		}
+	}
+}
+
+// TestFailedRepeatWindowHasOneEdge: a FAILED withdrawal made exactly
+// FailedRepeat ago is read from the journal (its index's pick) and warned
+// of, and a nanosecond later neither: the window is computed once, so the
+// journal never drops one the warning counts, nor keeps one it does not.
+func TestFailedRepeatWindowHasOneEdge(t *testing.T) {
+	r := newRig(t, 0, false)
+	c := r.choice(sandbox.DestFailed, "25")
+	w := r.withdrawer()
+	sent := w.Execute(context.Background(), r.order(c), demoKey)
+	if sent.Err != nil {
+		t.Fatal(sent.Err)
+	}
+	r.advance(time.Minute)
+	wd, err := r.client.WithdrawalStatus(context.Background(), sent.Accepted.QuoteID)
+	if err != nil || wd.State != exchange.StateFailed {
+		t.Fatalf("status %+v (%v): want FAILED", wd, err)
+	}
+	if err := w.JournalState(sent.Accepted.QuoteID, wd); err != nil {
+		t.Fatal(err)
+	}
+	made := mustRepeats(t, w, c).Failed
+	if made == nil {
+		t.Fatal("the FAILED one is not warned of a minute on")
+	}
+	r.local.Advance(made.Started.Add(withdrawal.FailedRepeat).Sub(r.local.Now()))
+	for _, c2 := range []struct {
+		after time.Duration
+		in    bool
+	}{{0, true}, {time.Nanosecond, false}} {
+		r.local.Advance(c2.after)
+		now := r.local.Now()
+		recs, _, err := withdrawal.RepeatRecords(r.journal, journal.SessionOwner(r.client), now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		read := len(recs) == 1 && recs[0].QuoteID == made.QuoteID
+		warned := mustRepeats(t, w, c).Failed != nil
+		if read != c2.in || warned != c2.in {
+			t.Errorf("made %v ago: read from the journal %v, warned of %v; want %v", now.Sub(made.Started), read, warned, c2.in)
 		}
 	}
 }

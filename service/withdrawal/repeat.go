@@ -24,6 +24,12 @@ const RecentRepeat = 10 * time.Minute
 // retries made after reading that it failed.
 const FailedRepeat = 24 * time.Hour
 
+// failedSince is where FailedRepeat's window at localNow starts: one that
+// ended FAILED made at or after it is warned of (FindRepeat), and the
+// journal picks those (RepeatRecords). Computed here alone, so both keep
+// one made exactly FailedRepeat ago.
+func failedSince(localNow time.Time) time.Time { return localNow.Add(-FailedRepeat) }
+
 // Repeat is what the journal holds of earlier withdrawals identical to a
 // new one: made by this account on this service (journal.Owner: whatever
 // environment name or host reached it), to the same chain and
@@ -38,9 +44,10 @@ type Repeat struct {
 	// finished: the new one is only warned about (RecentWords). The
 	// newest, or nil.
 	Recent *journal.Record
-	// Failed is one made within FailedRepeat that ended FAILED: its funds
-	// stay debited until support returns them, and the new one pays again;
-	// it is only warned about (FailedWords). The newest, or nil.
+	// Failed is one made within FailedRepeat (failedSince) that ended
+	// FAILED: its funds stay debited until support returns them, and the
+	// new one pays again; it is only warned about (FailedWords). The
+	// newest, or nil.
 	Failed *journal.Record
 	// since is where the journal ended before it was read: what is
 	// written after it was made since (checkAgain).
@@ -71,7 +78,7 @@ func FindRepeat(recs []journal.Record, c Choice, localNow time.Time) Repeat {
 			if out.Recent == nil {
 				out.Recent = r
 			}
-		case r.State == exchange.StateFailed && localNow.Sub(r.Started) < FailedRepeat:
+		case r.State == exchange.StateFailed && !r.Started.Before(failedSince(localNow)):
 			if out.Failed == nil {
 				out.Failed = r
 			}
@@ -219,7 +226,7 @@ func sameMoney(earlier journal.Intent, tokenOut string) (what, payout string) {
 // o's unfinished withdrawals and those that ended FAILED within
 // FailedRepeat (journal.RepeatRecords), with the count of lines skipped.
 func RepeatRecords(j *journal.Journal, o journal.Owner, localNow time.Time) ([]journal.Record, int, error) {
-	return j.RepeatRecords(o, localNow.Add(-FailedRepeat))
+	return j.RepeatRecords(o, failedSince(localNow))
 }
 
 // Repeats reads the journal's withdrawals of the session's account on

@@ -1,0 +1,53 @@
+package withdraw
+
+import (
+	"testing"
+
+	"github.com/svcwallet/svcwallet/screens/screentest"
+	"github.com/svcwallet/svcwallet/service/sandbox"
+	"github.com/svcwallet/svcwallet/service/withdrawal"
+)
+
+// TestReviewSaysADroppedKeyActsOnlyWhereItDoes: a key typed while the
+// review holds its keys is said not taken (so it acts once they are
+// enabled) only when it is one of the review's: enter signs, r gets a new
+// quote, esc goes back; n, x and c (no bridge address changed) do nothing
+// here and are said not to be keys of the screen.
+func TestReviewSaysADroppedKeyActsOnlyWhereItDoes(t *testing.T) {
+	r, _, _ := shownReview(t)
+	r.Update(r.checkBridge()())
+	press := func(k string) { screentest.Press(r, k) }
+	screentest.RequireDroppedSaid(t, "the review", press, r.View,
+		screentest.Dropped{Key: "n"}, screentest.Dropped{Key: "enter", Acts: true}, screentest.Dropped{Key: "x"},
+		screentest.Dropped{Key: "r", Acts: true}, screentest.Dropped{Key: "c"}, screentest.Dropped{Key: "esc", Acts: true})
+}
+
+// TestLossQuestionSaysADroppedKeyActsOnlyWhereItDoes: while the second
+// question of a withdrawal that is mostly fee holds its keys, its y and n
+// and esc (going back) are said not taken, and x, which answers nothing,
+// is said not to be a key of the screen.
+func TestLossQuestionSaysADroppedKeyActsOnlyWhereItDoes(t *testing.T) {
+	r, _, _ := mostlyFeeReview(t)
+	if screentest.Press(r, "enter"); !r.askedLoss() {
+		t.Fatal("enter did not ask the second question")
+	}
+	press := func(k string) { screentest.Press(r, k) }
+	screentest.RequireDroppedSaid(t, "the loss question", press, r.View,
+		screentest.Dropped{Key: "x"}, screentest.Dropped{Key: "n", Acts: true}, screentest.Dropped{Key: "y", Acts: true},
+		screentest.Dropped{Key: "esc", Acts: true})
+}
+
+// TestBridgeConfirmSaysADroppedKeyActsOnlyWhereItDoes: while the changed
+// bridge address holds its keys, Y (trust it) and esc are said not taken;
+// y and n, which trust and refuse nothing there, are not its keys.
+func TestBridgeConfirmSaysADroppedKeyActsOnlyWhereItDoes(t *testing.T) {
+	app, _, now := hostileApp(t, false)
+	s := newBridgeConfirm(app, withdrawal.BridgeChangedError{Env: app.Target.Env.Name, Expected: sandbox.BridgeFundingAddress,
+		Seen: attackerBridge, Since: *now})
+	s.SetSize(100, 30)
+	s.Init()
+	press := func(k string) { screentest.Press(s, k) }
+	screentest.RequireDroppedSaid(t, "the bridge confirmation", press, s.View,
+		screentest.Dropped{Key: "n"}, screentest.Dropped{Key: "Y", Acts: true}, screentest.Dropped{Key: "y"},
+		screentest.Dropped{Key: "esc", Acts: true})
+}
