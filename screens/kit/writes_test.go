@@ -71,36 +71,49 @@ func TestEndedHasOneBound(t *testing.T) {
 	held := make(chan struct{})
 	defer close(held)
 	hold := func() error { <-held; return nil }
+	const bound = 400 * time.Millisecond
 	var ws Writes
 	ws.owe(false, hold)
 	ws.owe(false, hold)
-	ws.OweBoard(hold)
 	var f Flushes
 	f.Swap("board", hold)
-	d := &Deps{Writes: &ws, Flushes: &f}
-	const bound = 400 * time.Millisecond
-	type ended struct{ journal, board error }
-	done := make(chan ended, 1)
 	start := time.Now()
-	go func() {
-		journal, board := d.Ended(bound)
-		done <- ended{journal, board}
-	}()
-	var e ended
-	select {
-	case e = <-done:
-	case <-time.After(time.Minute):
-		t.Fatal("the end waited past its bound for writes held")
-	}
+	journal, board := endedWithin(t, &Deps{Writes: &ws, Flushes: &f}, bound)
 	if took := time.Since(start); took >= 2*bound {
 		t.Errorf("the end took %s, more than its one bound of %s", took, bound)
 	}
 	var lines *UnwrittenError
-	if !errors.As(e.journal, &lines) || lines.Lines != 2 {
-		t.Errorf("the journal's end: %v, want 2 lines left unwritten", e.journal)
+	if !errors.As(journal, &lines) || lines.Lines != 2 {
+		t.Errorf("the journal's end: %v, want 2 lines left unwritten", journal)
 	}
 	var unsaved *UnsavedError
-	if !errors.As(e.board, &unsaved) || !strings.Contains(e.board.Error(), "open it to check") || errors.As(e.board, &lines) {
-		t.Errorf("the board's end: %v, want its changes said unsaved and what to do", e.board)
+	if !errors.As(board, &unsaved) || !strings.Contains(board.Error(), "open it to check") || errors.As(board, &lines) {
+		t.Errorf("the board's flush at the end: %v, want its changes said unsaved and what to do", board)
+	}
+
+	// The board's save as it left, held, is the board's too.
+	var left Writes
+	left.OweBoard(hold)
+	if journal, board := endedWithin(t, &Deps{Writes: &left}, bound); journal != nil || !errors.As(board, &unsaved) {
+		t.Errorf("the board's save as it left, held at the end: %v, %v; want it said unsaved", journal, board)
+	}
+}
+
+// endedWithin is d.Ended(bound), failing the test if it waits past its
+// bound as if without one.
+func endedWithin(t *testing.T, d *Deps, bound time.Duration) (journal, board error) {
+	t.Helper()
+	type ended struct{ journal, board error }
+	done := make(chan ended, 1)
+	go func() {
+		journal, board := d.Ended(bound)
+		done <- ended{journal, board}
+	}()
+	select {
+	case e := <-done:
+		return e.journal, e.board
+	case <-time.After(time.Minute):
+		t.Fatal("the end waited past its bound for writes held")
+		return nil, nil
 	}
 }
