@@ -87,14 +87,13 @@ func (ws *Writes) still() []*Owed {
 }
 
 // Ended is what the console does once its program has ended, the one end
-// the console and its tests share, side by side and all within bound
-// (another process may hold a file's lock for 30 s; the person waits for
-// none of it): the signing commands still running are waited for
-// (Running.Close; their context ended with the program), the writes owed
-// are made (Writes), and what each board learned since its last save is
-// written (Flushes). The errors say the writes that failed, and those left
-// unmade at the bound (UnwrittenError, UnsavedError); the caller words
-// each.
+// the console and its tests share: the signing commands still running are
+// waited for (Running.Close; their context ended with the program), the
+// writes owed are made (Writes), and what each board learned since its
+// last save is written (Flushes), side by side and within bound in all,
+// where one file's lock alone may be waited for 30 s. The errors say the
+// writes that failed, and those unmade at the bound (UnwrittenError,
+// UnsavedError); the caller words each.
 func (d *Deps) Ended(bound time.Duration) (journal, board error) {
 	timeout := time.NewTimer(bound)
 	defer timeout.Stop()
