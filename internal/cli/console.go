@@ -31,6 +31,20 @@ import (
 	"github.com/svcwallet/svcwallet/tui"
 )
 
+// consoleRun is where runConsole meets the terminal: whether a stream is
+// one (plain.IsTerminal), and the program run on it until it ends (runDrawn),
+// handed the screens' app; a test's own stand in, and owe through the app
+// what the console's end must make.
+type consoleRun struct {
+	terminal func(stream any) bool
+	run      func(ctx context.Context, env CLIEnv, app *kit.App, model *tui.Model) error
+}
+
+// drawnConsole runs the console on the terminal.
+var drawnConsole = consoleRun{terminal: plain.IsTerminal, run: func(ctx context.Context, env CLIEnv, _ *kit.App, model *tui.Model) error {
+	return runDrawn(ctx, env, model, lipgloss.Writer.Profile)
+}}
+
 // consoleFlags are the console's own flags.
 type consoleFlags struct {
 	theme string
@@ -97,7 +111,7 @@ func (a *app) runConsole(ctx context.Context, f consoleFlags) error {
 	switch {
 	case err != nil:
 		return err
-	case !plain.IsTerminal(env.Stdin) || !plain.IsTerminal(env.Stdout):
+	case !a.console.terminal(env.Stdin) || !a.console.terminal(env.Stdout):
 		if env.JSON {
 			return usageError("the console needs a terminal, and standard input or output is not one; for scripts use the commands (svcwallet --help)")
 		}
@@ -157,13 +171,13 @@ func (a *app) runConsole(ctx context.Context, f consoleFlags) error {
 	// read, and `tmux info` run in tmux, unbounded). Inside tmux, runDrawn
 	// asks tmux itself once the first frame is up.
 	model := tui.New(screens.Console(app), tui.Options{Theme: theme, Common: common})
-	err = runDrawn(ctx, env, model, lipgloss.Writer.Profile)
+	err = a.console.run(ctx, env, app, model)
 	// A signing command still running is killed (its context ends) and
-	// waited for, so neither it nor its typed data file outlives the console.
+	// waited for, so neither it nor its typed data file outlives the
+	// console; a state a follow learned just before q (COMPLETED) is
+	// journaled by a command the program did not wait for, made here, as
+	// is what the watch board owes its file: all within quitWait.
 	quit()
-	running.Close(quitWait)
-	// A state a follow learned just before q (COMPLETED) is journaled by
-	// a command the program did not wait for: made or waited for here.
 	werr, ferr := app.Ended(quitWait)
 	if werr != nil {
 		fmt.Fprintf(env.Stderr, "svcwallet: the journal could not be written as the console ended: %v\n", werr)
@@ -196,9 +210,11 @@ func consoleEndedBy(cause error) string {
 	return "svcwallet: ended by SIGTERM."
 }
 
-// quitWait bounds each wait at quit: for signing commands (a killed
-// command's pipes are closed within signer's two-second WaitDelay), then
-// for the journal writes still owed (kit.Deps.Ended).
+// quitWait bounds the console's end in all (kit.Deps.Ended): signing
+// commands (a killed command's pipes are closed within signer's two-second
+// WaitDelay), journal writes and the watch board's, side by side; past it
+// what is unwritten is said on stderr. Plain mode waits as long for its
+// signing commands.
 const quitWait = 5 * time.Second
 
 // noTerminal is said, before anything starts, when the console has no

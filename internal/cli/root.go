@@ -112,6 +112,7 @@ type app struct {
 	builder         builderCmd
 	doctor          doctorCmd
 	withdraw        withdrawCmd
+	console         consoleRun
 }
 
 func newApp(env CLIEnv) *app {
@@ -119,6 +120,7 @@ func newApp(env CLIEnv) *app {
 		env:         env,
 		ctx:         context.Background(),
 		moveEarlier: osguard.MoveEarlierFiles,
+		console:     drawnConsole,
 		status:      statusCmd{sleep: exchange.Sleep, jitter: rand.Int64N, now: time.Now},
 		builder:     builderCmd{now: time.Now, nonce: signer.NewNonce, terminal: func(env CLIEnv) bool { return answers(env).OnTerminal() }},
 		doctor:      doctorCmd{tmuxOption: tmuxGlobalOption, goos: runtime.GOOS, protect: osguard.ProtectProcess, ownerOnly: osguard.CheckOwnerOnly},

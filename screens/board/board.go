@@ -141,7 +141,7 @@ type boardScreen struct {
 	unsaved, pending map[string]bool
 	saving, saveDue  bool
 	saved            time.Time
-	left             []*lastWrite // Owed's writes, made once (flush)
+	left             []*kit.Owed // Owed's writes, made once (flush)
 	err              error
 	// exportTo is the export's path (e); exportErr: b.err is about it.
 	exportTo  kit.Input

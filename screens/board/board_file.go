@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"sync"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -99,58 +98,37 @@ func (b *boardScreen) changes(ids []string) (put []follow.Kept, drop []string) {
 // Owed writes, as the board leaves the stack (tui.Owing), what it owes its
 // file: the answers waiting for boardSaveEvery, whose timer would find no
 // board, so the file, which other boards and commands read, lacked them
-// until the console ended. The write is the board's last (lastWrite): made
-// once, by this command or by flush if the console ends or the next board
-// opens first, and tried again there if it failed. A write that fails is
-// said.
+// until the console ended. The write is one the console owes (kit.Owed):
+// made once, by this command, by the console's end or by flush if the
+// next board of this file opens first, and tried again there if it
+// failed. A write that fails is said.
 func (b *boardScreen) Owed() tea.Cmd {
 	ids := append(b.owed(b.unsaved), b.owed(b.pending)...)
 	if len(ids) == 0 {
 		return nil
 	}
 	put, drop := b.changes(ids)
-	last := &lastWrite{file: b.file, put: put, drop: drop}
+	file := b.file
+	last := b.app.Writes.OweBoard(func() error { return file.Append(put, drop) })
 	b.left = append(b.left, last)
 	b.unsaved, b.pending = map[string]bool{}, nil
 	return func() tea.Msg {
-		if err := last.write(); err != nil {
+		if err := last.Make(); err != nil {
 			return tui.ErrorMsg{Err: exchange.UserError{Text: "The watch board's last changes could not be saved (" + err.Error() + "); they are tried again when it opens or the console ends: check the state directory", Cause: err}}
 		}
 		return nil
 	}
 }
 
-// lastWrite is the board's write as it left (Owed), shared by Owed's
-// command and flush, which may run at once in two goroutines: appended
-// until one succeeds, never twice.
-type lastWrite struct {
-	mu   sync.Mutex
-	done bool
-	file *follow.WatchFile
-	put  []follow.Kept
-	drop []string
-}
-
-func (l *lastWrite) write() error {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.done {
-		return nil
-	}
-	err := l.file.Append(l.put, l.drop)
-	l.done = err == nil
-	return err
-}
-
-// flush writes what the board still owes its file: its write as it left
-// if not made yet (lastWrite), the rows changed since the last save, and
-// those of a save still out, which may not finish before the process ends.
-// It runs once nothing else runs on the board: when the console ends
-// (SIGHUP, SIGTERM or q), or before another board of this file loads it.
+// flush writes what the board still owes its file: its writes as it left
+// if not made yet (Owed), the rows changed since the last save, and those
+// of a save still out, which may not finish before the process ends. It
+// runs once nothing else runs on the board: when the console ends (SIGHUP,
+// SIGTERM or q), or before another board of this file loads it.
 func (b *boardScreen) flush() error {
 	var errs []error
 	for _, last := range b.left {
-		errs = append(errs, last.write())
+		errs = append(errs, last.Make())
 	}
 	ids := append(b.owed(b.unsaved), b.owed(b.pending)...)
 	put, drop := b.changes(ids)

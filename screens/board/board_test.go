@@ -1161,37 +1161,17 @@ func TestBoardRefusesWords(t *testing.T) {
 // a board opened again writes what the last one of its file owed before
 // it reads the file.
 func TestBoardFlushes(t *testing.T) {
-	r := screentest.NewStatusRig(t)
-	r.App.Flushes = &kit.Flushes{}
-	br := newBoardRig(t, r)
-	id := screentest.Seed(t, r, sandbox.DestCompleted)
-	br.send(tea.PasteMsg{Content: id})
-	for i := 0; i < 100 && !br.b.saveDue; i++ {
-		br.fire() // answers until one waits for the next save
-	}
-	f, _ := br.b.sched.Get(id)
-	kept, _ := (&follow.WatchFile{Path: kit.WatchlistPath(r.App), Env: r.App.Target.Env.Name}).Load()
-	if !br.b.saveDue || len(kept) != 1 || kept[0].Record != nil && kept[0].Record.State == f.Last.State {
-		t.Fatalf("the test needs an answer not saved yet: save due %v, file %+v, row %s", br.b.saveDue, kept, f.Last.State)
-	}
+	r, _, _, f, file := answerUnsaved(t)
 	if _, err := r.App.Ended(time.Second); err != nil { // as the console ends
 		t.Fatal(err)
 	}
-	kept, _ = (&follow.WatchFile{Path: kit.WatchlistPath(r.App), Env: r.App.Target.Env.Name}).Load()
+	kept, _ := file.Load()
 	if len(kept) != 1 || kept[0].Record == nil || kept[0].Record.State != f.Last.State {
 		t.Fatalf("after the console's end the file keeps %+v, want %s", kept, f.Last.State)
 	}
 
 	// Left with an answer owed, the board's next visit writes it first.
-	r = screentest.NewStatusRig(t)
-	r.App.Flushes = &kit.Flushes{}
-	br = newBoardRig(t, r)
-	id = screentest.Seed(t, r, sandbox.DestCompleted)
-	br.send(tea.PasteMsg{Content: id})
-	for i := 0; i < 100 && !br.b.saveDue; i++ {
-		br.fire()
-	}
-	f, _ = br.b.sched.Get(id)
+	r, br, id, f, _ := answerUnsaved(t)
 	again, _ := loadOnly(t, r) // what it read, before it asks anything
 	if row := again.rowOf(id); !br.b.saveDue || !strings.Contains(row, f.Outcome().Name) {
 		t.Fatalf("a board opened again shows %q, want the last board's %s", row, f.Outcome().Name)

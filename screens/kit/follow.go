@@ -1,7 +1,6 @@
 package kit
 
 import (
-	"errors"
 	"fmt"
 	"path/filepath"
 	"sync"
@@ -12,7 +11,6 @@ import (
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/service/journal"
-	"github.com/svcwallet/svcwallet/service/withdrawal"
 	"github.com/svcwallet/svcwallet/tui"
 )
 
@@ -23,143 +21,27 @@ import (
 // JournalState journals a state a follower of this console learned for an
 // own withdrawal (follow.Step.JournalState), in a Cmd: the status
 // screen, the board and History's refresh all write through it. writes,
-// when given, counts the write until it is done.
+// when given, counts the Cmd until its write is tried.
 func JournalState(app *App, quoteID string, w exchange.Withdrawal, writes *sync.WaitGroup) tea.Cmd {
 	if app.Journal() == nil {
 		return nil
 	}
+	wr := app.Withdrawer()
+	owed := app.Writes.owe(false, func() error { return wr.JournalState(quoteID, w) })
 	if writes != nil {
 		writes.Add(1)
 	}
-	return journalCmd(app, func(wr withdrawal.Withdrawer) error {
+	return func() tea.Msg {
 		if writes != nil {
 			defer writes.Done()
 		}
-		return wr.JournalState(quoteID, w)
-	})
-}
-
-// journalCmd writes one line of an own withdrawal's journal in a Cmd; a
-// failure is said in a toast, whichever screen is on top by then. The
-// write is owed from now (app.Writes) until it is made, by the Cmd or by
-// the console's end.
-func journalCmd(app *App, write func(withdrawal.Withdrawer) error) tea.Cmd {
-	if app.Journal() == nil {
-		return nil
-	}
-	w := app.Withdrawer()
-	owed := app.Writes.owe(func() error { return write(w) })
-	return func() tea.Msg {
-		if err := owed.make(); err != nil {
-			return tui.ErrorMsg{Err: exchange.UserError{Text: "The journal could not be written (" + err.Error() + "): the history may miss this state; check the disk", Cause: err}}
+		// Owed from the Cmd's making (app.Writes) until written, by this
+		// Cmd or by the console's end.
+		if err := owed.Make(); err != nil {
+			return tui.ErrorMsg{Err: exchange.UserError{Text: "The journal could not be written (" + err.Error() + "): the history may miss this state; it is tried again when the console ends; check the disk", Cause: err}}
 		}
 		return nil
 	}
-}
-
-// Writes are the journal lines the console's commands were handed and
-// have not written yet. Bubble Tea neither waits for the commands still
-// out when its program ends nor runs those not started, so a state learned
-// just before q (COMPLETED) was lost with the process; the console ends
-// with Finish. Nil owes nothing: each write is made by its Cmd alone.
-type Writes struct {
-	mu   sync.Mutex
-	owed map[*owedWrite]bool
-}
-
-// owedWrite is one journal write, made once by whichever of its Cmd and
-// Finish comes first; the other waits for it (sync.Once).
-type owedWrite struct {
-	once  sync.Once
-	write func() error
-	err   error
-	by    *Writes
-}
-
-// owe keeps write owed until it is made.
-func (ws *Writes) owe(write func() error) *owedWrite {
-	o := &owedWrite{write: write, by: ws}
-	if ws == nil {
-		return o
-	}
-	ws.mu.Lock()
-	defer ws.mu.Unlock()
-	if ws.owed == nil {
-		ws.owed = map[*owedWrite]bool{}
-	}
-	ws.owed[o] = true
-	return o
-}
-
-// make writes once, or waits for the write under way, and gives its error.
-func (o *owedWrite) make() error {
-	o.once.Do(func() {
-		o.err = o.write()
-		if o.by != nil {
-			o.by.mu.Lock()
-			delete(o.by.owed, o)
-			o.by.mu.Unlock()
-		}
-	})
-	return o.err
-}
-
-// Finish makes every write still owed, waiting for those under way, for
-// at most bound (another process may hold the journal's lock): the
-// console's last act before it gives the terminal back. The error says
-// the writes that failed, and those left unmade at the bound.
-func (ws *Writes) Finish(bound time.Duration) error {
-	if ws == nil {
-		return nil
-	}
-	ws.mu.Lock()
-	owed := make([]*owedWrite, 0, len(ws.owed))
-	for o := range ws.owed {
-		owed = append(owed, o)
-	}
-	ws.mu.Unlock()
-	errs := make(chan error, len(owed))
-	for _, o := range owed {
-		go func() { errs <- o.make() }()
-	}
-	timeout := time.After(bound)
-	var failed []error
-	for made := range len(owed) {
-		select {
-		case err := <-errs:
-			if err != nil {
-				// Said as the toast says it: what it costs, what to do.
-				failed = append(failed, fmt.Errorf("%w: the history may miss this state; check the disk", err))
-			}
-		case <-timeout:
-			failed = append(failed, &UnwrittenError{Lines: len(owed) - made, After: bound})
-			return errors.Join(failed...)
-		}
-	}
-	return errors.Join(failed...)
-}
-
-// Ended is what the console does once its program has ended, the one end
-// the console and its tests share: the journal writes still owed are made
-// or waited for (Writes.Finish, at most bound), then what the board
-// learned since its last save is written (Flushes.Run). The caller words
-// each error.
-func (d *Deps) Ended(bound time.Duration) (journal, board error) {
-	return d.Writes.Finish(bound), d.Flushes.Run()
-}
-
-// UnwrittenError: journal lines still not written when the console gave
-// up waiting for them at its end.
-type UnwrittenError struct {
-	Lines int
-	After time.Duration
-}
-
-func (e *UnwrittenError) Error() string {
-	if e.Lines == 1 {
-		return fmt.Sprintf("a state learned just before the end was not written within %s (another process may hold the journal's lock); it is journaled when its withdrawal is next followed (Home checks unfinished ones)", e.After)
-	}
-	return fmt.Sprintf("%d states learned just before the end were not written within %s (another process may hold the journal's lock); they are journaled when their withdrawals are next followed (Home checks unfinished ones)", e.Lines, e.After)
 }
 
 // IDsTypedMsg carries ids typed or pasted on a screen the watch board
@@ -222,47 +104,6 @@ func Plural(n int, one, many string) string {
 		return one
 	}
 	return many
-}
-
-// Flushes are the writes the console owes at its end, however it ends (q,
-// the terminal closed, kill): what the watch board learned since its last
-// save. One is kept a key: a board opened again takes over the writes the
-// last one of its file left (Swap).
-type Flushes struct {
-	mu sync.Mutex
-	by map[string]func() error
-}
-
-// Swap keeps flush under key, and returns the one it replaces, nil for
-// none, for the caller to run first. Nil flushes does nothing.
-func (f *Flushes) Swap(key string, flush func() error) (old func() error) {
-	if f == nil {
-		return nil
-	}
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if f.by == nil {
-		f.by = map[string]func() error{}
-	}
-	old = f.by[key]
-	f.by[key] = flush
-	return old
-}
-
-// Run does every write owed, once; the console calls it when it ends.
-func (f *Flushes) Run() error {
-	if f == nil {
-		return nil
-	}
-	f.mu.Lock()
-	by := f.by
-	f.by = nil
-	f.mu.Unlock()
-	var errs []error
-	for _, flush := range by {
-		errs = append(errs, flush())
-	}
-	return errors.Join(errs...)
 }
 
 // LookupName names a payout hash or transfer id found, as the board and

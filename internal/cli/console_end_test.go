@@ -1,0 +1,43 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/svcwallet/svcwallet/screens/kit"
+	"github.com/svcwallet/svcwallet/tui"
+)
+
+// TestConsoleEndMakesWhatIsOwed: once its program has ended, the console
+// makes the writes its commands were handed and never ran (a journal line,
+// the watch board's save as it left) and what the board owes its file
+// (kit.Deps.Ended), and says on stderr those that failed; only a real
+// terminal's run (e2e) noticed the end left out.
+func TestConsoleEndMakesWhatIsOwed(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	t.Setenv("XDG_CONFIG_HOME", tmp)
+	t.Setenv("XDG_STATE_HOME", tmp)
+	t.Setenv("HOME", tmp)
+	var stdout, stderr strings.Builder
+	a := newApp(CLIEnv{Stdin: os.Stdin, Stdout: &stdout, Stderr: &stderr, Getenv: noEnv})
+	made := false
+	a.console = consoleRun{terminal: func(any) bool { return true }, run: func(_ context.Context, _ CLIEnv, app *kit.App, _ *tui.Model) error {
+		// As a board leaves just before q: its Cmd never runs.
+		app.Writes.OweBoard(func() error { made = true; return nil })
+		app.Flushes.Swap("board", func() error { return errors.New("disk full") })
+		return nil
+	}}
+	if code := a.execute(nil); code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, stderr.String())
+	}
+	if !made {
+		t.Error("a write owed when the program ended was never made")
+	}
+	if !strings.Contains(stderr.String(), "the watch board's last changes could not be saved: disk full") {
+		t.Errorf("a board's write that failed at the end is not said: stderr %q", stderr.String())
+	}
+}
