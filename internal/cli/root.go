@@ -72,7 +72,7 @@ func Run(args []string, env CLIEnv) int {
 // printsOnly reports whether args name a command that only prints
 // (version, help, man, completion): it asks nothing, waits for nothing and
 // sends nothing, so ctrl+c may end it as any program, and it starts no
-// thread to catch signals.
+// watch of signals (a ctrl+\ quitcatch held ends it: endedByHeldQuit).
 func printsOnly(args []string) bool {
 	if len(args) == 0 {
 		return false

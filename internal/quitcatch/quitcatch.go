@@ -1,7 +1,7 @@
 // Package quitcatch catches ctrl+\ (SIGQUIT) from the first moment a Go
 // program can: left to Go, a quit before the command's handler printed
-// every goroutine's stack and exited 2. main imports it first, and it
-// imports nothing os/signal does not, so its init runs as soon as
+// every goroutine's stack and exited 2. main imports it, and it imports
+// nothing os/signal does not, so its init runs as soon as
 // os/signal's has (TestQuitCatchIsArmedAsSoonAsSignalsCan). Its channel is
 // the process's one catch of ctrl+\: the command's handler reads it
 // (Quits), so a quit that came before is handled then, none is handled
