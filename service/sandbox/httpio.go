@@ -100,7 +100,7 @@ func (e *Exchange) serve(h func(http.ResponseWriter, *http.Request) *apiError, w
 		if w.status != 0 {
 			panic(http.ErrAbortHandler)
 		}
-		err = fail(exchange.CodeUnknown, "the sandbox failed on this request (a bug of its own; its log says where): send it again, and restart the sandbox if it fails again")
+		err = fail(exchange.CodeUnknown, "the sandbox failed on this request (a bug of its own): send it again, and restart the sandbox if it fails again")
 	}()
 	return h(w, r)
 }
