@@ -8,6 +8,9 @@ import (
 	// Initialised before any dependency can start a child: takes the secret
 	// variables and hides TMUX (lipgloss runs tmux info at initialisation).
 	_ "github.com/svcwallet/svcwallet/internal/startenv"
+	// Initialised as soon as os/signal is: catches ctrl+\ before Go would
+	// dump every goroutine's stack, until the command's handler reads it.
+	_ "github.com/svcwallet/svcwallet/internal/quitcatch"
 
 	"os"
 

@@ -6,12 +6,12 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
-	"slices"
 	"strings"
 	"syscall"
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/plain"
+	"github.com/svcwallet/svcwallet/internal/quitcatch"
 	"github.com/svcwallet/svcwallet/internal/startenv"
 	"github.com/svcwallet/svcwallet/signer"
 )
@@ -80,39 +80,25 @@ func StdEnv() CLIEnv {
 // every request, wait and prompt of the command heeds it, and a signing
 // command's process group ends with it. Its cause names the signal. Only
 // the first signal is caught: a second has its usual effect, should
-// anything not heed it, but a second ctrl+\, which is dropped
-// (caughtSignals).
+// anything not heed it, but a second ctrl+\, which quitcatch drops.
+// ctrl+\ is read from quitcatch's catch, registered since the process
+// started: one that came before is handled now, and none twice.
 func interruptible(parent context.Context) (context.Context, func()) {
 	ctx, cancel := context.WithCancelCause(parent)
-	caught := caughtSignals(os.Getenv)
-	sigs, dropped := make(chan os.Signal, 1), make(chan os.Signal, 1)
-	signal.Notify(sigs, caught...)
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	go func() {
 		select {
 		case s := <-sigs:
-			// Dropped from before sigs lets go: plain mode raises the quit
-			// again once it gave the terminal back (plain.quitAsAlways).
-			if slices.Contains(caught, os.Signal(syscall.SIGQUIT)) {
-				signal.Notify(dropped, syscall.SIGQUIT)
-			}
 			signal.Stop(sigs)
 			cancel(signalCause(s.(syscall.Signal)))
+		case <-quitcatch.Quits():
+			signal.Stop(sigs)
+			cancel(signalCause(syscall.SIGQUIT))
 		case <-ctx.Done():
 		}
 	}()
-	return ctx, func() { signal.Stop(sigs); signal.Stop(dropped); cancel(nil) }
-}
-
-// caughtSignals are the signals interruptible catches. ctrl+\ (SIGQUIT)
-// is a person's quit, as ctrl+c: left to Go it printed every goroutine's
-// stack over plain mode's prompt and exited 2. A developer who sets
-// GOTRACEBACK (GOTRACEBACK=all) gets Go's dump of a hung process back.
-func caughtSignals(getenv func(string) string) []os.Signal {
-	sigs := []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
-	if getenv("GOTRACEBACK") == "" {
-		sigs = append(sigs, syscall.SIGQUIT)
-	}
-	return sigs
+	return ctx, func() { signal.Stop(sigs); cancel(nil) }
 }
 
 // brokenPipesAsErrors makes a write to a pipe whose reader has gone

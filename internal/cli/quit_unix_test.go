@@ -60,22 +60,17 @@ func TestCtrlBackslashQuitsWithoutADump(t *testing.T) {
 	}
 }
 
-// TestGotracebackKeepsGosDump: a developer who sets GOTRACEBACK gets Go's
-// goroutine dump at ctrl+\ (a hung process's stacks); otherwise it quits.
-func TestGotracebackKeepsGosDump(t *testing.T) {
-	env := func(v string) func(string) string {
-		return func(name string) string {
-			if name == "GOTRACEBACK" {
-				return v
-			}
-			return ""
-		}
+// TestPrintOnlyCommandEndsAtAHeldQuit: version, help and the like catch
+// nothing of their own; a ctrl+\ held for them while they printed ends
+// them as it ends a command (one line, 131), and none held leaves their
+// status as it was.
+func TestPrintOnlyCommandEndsAtAHeldQuit(t *testing.T) {
+	var said strings.Builder
+	if got := endedByHeldQuit(func() bool { return false }, &said, 0); got != 0 || said.Len() != 0 {
+		t.Errorf("no quit held: status %d, said %q; want 0 and nothing", got, said.String())
 	}
-	if !slices.Contains(caughtSignals(env("")), os.Signal(syscall.SIGQUIT)) {
-		t.Error("ctrl+\\ is not caught")
-	}
-	if slices.Contains(caughtSignals(env("all")), os.Signal(syscall.SIGQUIT)) {
-		t.Error("with GOTRACEBACK=all ctrl+\\ is caught: no dump for the developer")
+	if got := endedByHeldQuit(func() bool { return true }, &said, 0); got != 131 || said.String() != "svcwallet: ended by ctrl+\\ (SIGQUIT).\n" {
+		t.Errorf("a quit held: status %d, said %q; want 131 and the line", got, said.String())
 	}
 }
 

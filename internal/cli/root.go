@@ -4,18 +4,21 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"runtime"
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
 	"github.com/svcwallet/svcwallet/internal/plain"
+	"github.com/svcwallet/svcwallet/internal/quitcatch"
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/internal/startenv"
 	"github.com/svcwallet/svcwallet/service/exchange"
@@ -35,7 +38,22 @@ func Main(args []string, stamp Stamp) int {
 	env := StdEnv()
 	env.Stamp = stamp
 	defer sayLockWaitsOn(env.Stderr)()
-	return Run(args, env)
+	status := Run(args, env)
+	if printsOnly(args) {
+		return endedByHeldQuit(quitcatch.Held, env.Stderr, status)
+	}
+	return status
+}
+
+// endedByHeldQuit is a print-only command's status: it catches nothing of
+// its own, so a ctrl+\ quitcatch held while it printed ends it as ctrl+\
+// ends any command, said in one line, 131.
+func endedByHeldQuit(held func() bool, stderr io.Writer, status int) int {
+	if !held() {
+		return status
+	}
+	fmt.Fprintln(stderr, consoleEndedBy(signalCause(syscall.SIGQUIT)))
+	return 128 + int(syscall.SIGQUIT)
 }
 
 // Run runs one command line and returns the exit status (README, "Exit
@@ -54,7 +72,7 @@ func Run(args []string, env CLIEnv) int {
 // printsOnly reports whether args name a command that only prints
 // (version, help, man, completion): it asks nothing, waits for nothing and
 // sends nothing, so ctrl+c may end it as any program, and it starts no
-// thread to catch signals.
+// watch of signals (a ctrl+\ quitcatch held ends it: endedByHeldQuit).
 func printsOnly(args []string) bool {
 	if len(args) == 0 {
 		return false

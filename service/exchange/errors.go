@@ -23,6 +23,7 @@ const (
 	CodeMalformed           Code = 1003 // 400: body or field not understood
 	CodeNotFound            Code = 1004 // 404: data not found: unknown quote or another account's
 	CodeRateLimited         Code = 1006 // 429
+	CodeUnknown             Code = 1005 // 500: unknown error (the sandbox: a request it failed on)
 	CodeBadChainID          Code = 1012 // 400: signature chain id is not the environment's
 	CodeUnauthorizedSigner  Code = 2000 // 403: signer unknown or lacks the permission
 	CodeSignatureExpired    Code = 2001 // 403: expiration in the past
@@ -79,6 +80,8 @@ func (c Code) Status() int {
 		return http.StatusMethodNotAllowed
 	case CodeQuoteUsed:
 		return http.StatusConflict
+	case CodeUnknown:
+		return http.StatusInternalServerError
 	}
 	return http.StatusBadRequest
 }

@@ -175,7 +175,7 @@ func (e *Exchange) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		sw.Header().Set("Allow", rt.method)
 		err = failf(exchange.CodeMethodNotAllowed, "use %s for this endpoint", rt.method)
 	default:
-		err = rt.handler(sw, r)
+		err = e.serve(rt.handler, sw, r)
 	}
 	code := 0
 	if err != nil {
@@ -201,12 +201,20 @@ func (e *Exchange) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // lock takes the state lock and brings every withdrawal up to the sandbox
 // clock first, so a refund lands when its time passes, whatever is asked,
-// and drops what expired.
+// and drops what expired. A panic meanwhile releases it, as the caller's
+// deferred unlock, not yet set, would.
 func (e *Exchange) lock() time.Time {
 	e.mu.Lock()
+	settled := false
+	defer func() {
+		if !settled {
+			e.mu.Unlock()
+		}
+	}()
 	now := e.now()
 	e.settleDue(now)
 	e.prune(now)
+	settled = true
 	return now
 }
 

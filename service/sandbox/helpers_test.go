@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -31,9 +31,8 @@ type harness struct {
 	ex     *Exchange
 	url    string
 	client *http.Client
-	// panicked is what the sandbox panicked with serving a request, and
-	// which: a handler that panics under the sandbox's lock leaves it held,
-	// and every later request waits (stuck says how long at most).
+	// panicked is what the sandbox logged it panicked with serving a
+	// request, and which: answered 500, it is a bug the test says as such.
 	panicked atomic.Pointer[string]
 }
 
@@ -47,9 +46,15 @@ func newHarness(t *testing.T, opts Options) *harness {
 	t.Helper()
 	clock := exchangetest.NewFakeClock(t0)
 	opts.Now = clock.Now
+	h := &harness{t: t, clock: clock}
+	next := slog.DiscardHandler
+	if opts.Logger != nil {
+		next = opts.Logger.Handler()
+	}
+	opts.Logger = slog.New(panicTap{h: h, next: next})
 	ex := New(opts)
-	h := &harness{t: t, clock: clock, ex: ex}
-	srv := httptest.NewServer(h.watch(ex))
+	h.ex = ex
+	srv := httptest.NewServer(ex)
 	t.Cleanup(func() { h.close(srv) })
 	h.url, h.client = srv.URL, srv.Client()
 	h.client.Timeout = stuck
@@ -57,7 +62,7 @@ func newHarness(t *testing.T, opts Options) *harness {
 }
 
 // close closes srv, which waits for the requests it serves: for at most
-// stuck, as a request waiting for a lock a panic left held never ends.
+// stuck, should one never end.
 func (h *harness) close(srv *httptest.Server) {
 	closed := make(chan struct{})
 	go func() { srv.Close(); close(closed) }()
@@ -68,33 +73,43 @@ func (h *harness) close(srv *httptest.Server) {
 	}
 }
 
-// watch serves through next, keeping what a panic of it was (panicked)
-// and ending that request's connection, as net/http does; once it
-// panicked, later requests (a client's retry) are not passed on to wait
-// for the lock it may hold.
-func (h *harness) watch(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if h.panicked.Load() != nil {
-			http.Error(w, "the sandbox panicked", http.StatusInternalServerError)
-			return
-		}
-		defer func() {
-			if p := recover(); p != nil && p != http.ErrAbortHandler {
-				said := fmt.Sprintf("%s %s: %v", r.Method, r.URL.Path, p)
-				h.panicked.CompareAndSwap(nil, &said)
-				panic(http.ErrAbortHandler)
-			}
-		}()
-		next.ServeHTTP(w, r)
-	})
+// panicTap passes the sandbox's log on to next, keeping the first panic it
+// logs (harness.panicked): the test then says the bug, not only a 500.
+type panicTap struct {
+	h    *harness
+	next slog.Handler
+}
+
+func (p panicTap) Enabled(ctx context.Context, l slog.Level) bool {
+	return l >= slog.LevelError || p.next.Enabled(ctx, l)
+}
+
+func (p panicTap) Handle(ctx context.Context, r slog.Record) error {
+	if r.Message == "panic" {
+		said := r.Message
+		r.Attrs(func(a slog.Attr) bool { said += " " + a.String(); return true })
+		p.h.panicked.CompareAndSwap(nil, &said)
+	}
+	if !p.next.Enabled(ctx, r.Level) {
+		return nil
+	}
+	return p.next.Handle(ctx, r)
+}
+
+func (p panicTap) WithAttrs(as []slog.Attr) slog.Handler {
+	return panicTap{h: p.h, next: p.next.WithAttrs(as)}
+}
+
+func (p panicTap) WithGroup(name string) slog.Handler {
+	return panicTap{h: p.h, next: p.next.WithGroup(name)}
 }
 
 // broken fails the test at once if the sandbox panicked serving a request:
-// its lock may be held, and the next request would wait for it.
+// a bug, whatever the test was waiting for.
 func (h *harness) broken() {
 	h.t.Helper()
 	if p := h.panicked.Load(); p != nil {
-		h.t.Fatalf("the sandbox panicked serving %s", *p)
+		h.t.Fatalf("the sandbox panicked: %s", *p)
 	}
 }
 

@@ -5,9 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/url"
+	"path/filepath"
 	"reflect"
+	"runtime"
 	"strings"
 	"time"
 
@@ -55,9 +58,7 @@ type reply struct {
 
 // respond runs f under the lock on the sandbox clock and writes its answer.
 func (e *Exchange) respond(w http.ResponseWriter, f func(now time.Time) (reply, *apiError)) *apiError {
-	now := e.lock()
-	rep, err := f(now)
-	e.mu.Unlock()
+	rep, err := e.locked(f)
 	if err != nil {
 		return err
 	}
@@ -72,6 +73,63 @@ func (e *Exchange) respond(w http.ResponseWriter, f func(now time.Time) (reply, 
 	}
 	writeEncoded(w, http.StatusOK, rep.encoded)
 	return nil
+}
+
+// locked runs f under the lock on the sandbox clock, released however f
+// ends: held after a panic (answered by serve), it froze every request after.
+func (e *Exchange) locked(f func(now time.Time) (reply, *apiError)) (reply, *apiError) {
+	now := e.lock()
+	defer e.mu.Unlock()
+	return f(now)
+}
+
+// serve runs a route's handler. A panic in it, a bug of the sandbox's, is
+// logged and answered 500 with the service's unknown error (1005), the lock
+// released on the way out (locked, lock), so the next request is served;
+// one after the answer began ends the connection, as net/http would.
+func (e *Exchange) serve(h func(http.ResponseWriter, *http.Request) *apiError, w *statusWriter, r *http.Request) (err *apiError) {
+	defer func() {
+		p := recover()
+		switch {
+		case p == nil:
+			return
+		case p == http.ErrAbortHandler:
+			panic(p)
+		}
+		e.log.Error("panic", slog.String("method", r.Method), slog.String("path", r.URL.Path), slog.String("value", panicValue(p)), slog.String("at", panicAt()))
+		if w.status != 0 {
+			panic(http.ErrAbortHandler)
+		}
+		err = fail(exchange.CodeUnknown, "the sandbox failed on this request (a bug of its own): send it again, and restart the sandbox if it fails again")
+	}()
+	return h(w, r)
+}
+
+// panicValue is what the log says of a panic's value: a runtime error's
+// words, which name no data; of any other value its type alone, as it may
+// hold what a request carried.
+func panicValue(p any) string {
+	if re, ok := p.(runtime.Error); ok {
+		return re.Error()
+	}
+	return fmt.Sprintf("%T", p)
+}
+
+// panicAt is where the panic being recovered was raised, called from the
+// recovering function: the first frame outside the runtime, with no
+// argument values (a stack's may hold a key's words).
+func panicAt() string {
+	pcs := make([]uintptr, 32)
+	frames := runtime.CallersFrames(pcs[:runtime.Callers(3, pcs)])
+	for {
+		f, more := frames.Next()
+		if !strings.HasPrefix(f.Function, "runtime.") {
+			return fmt.Sprintf("%s %s:%d", f.Function, filepath.Base(f.File), f.Line)
+		}
+		if !more {
+			return "unknown"
+		}
+	}
 }
 
 // writeJSON answers a body.
