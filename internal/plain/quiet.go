@@ -92,9 +92,8 @@ func (p *Prompter) readAnswer(prompt string, quiet bool) (string, error) {
 		fmt.Fprint(p.out, prompt)
 		return p.read()
 	}
-	if held, _ := g.Flush(); held {
-		p.Say(discardedWords)
-	}
+	// What was typed ahead of it is its answer, as at any question that
+	// does not sign: key mode reads it from the terminal's queue.
 	p.hush()
 	keys, err := g.Keys()
 	if err != nil {
