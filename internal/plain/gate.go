@@ -98,10 +98,11 @@ const continuedWords = "Continued after a stop: what was typed before it is not 
 // pasted is said of an answer whose keys came as a paste.
 const pasted = "Not taken: that answer came as a paste. Type it, a key at a time."
 
-// Ask writes prompt() on out and reads its answer, under the rule: what was
-// typed ahead is discarded first, and said; an answer that comes within the dwell of
-// the question, or (read from Keys) came as a paste, is refused, said on
-// out, and the question asked again. Without Keys the answer is read with
+// Ask writes prompt() on out (Fit to a terminal's width) and reads its
+// answer, under the rule: what was typed ahead is discarded first, and
+// said; an answer that comes within the dwell of the question, or (read
+// from Keys) came as a paste, is refused, said on out, and the question
+// asked again. Without Keys the answer is read with
 // read; the zero Gate only asks and reads. ctx's end (ctrl+c) while keys
 // are read is ErrInterrupted.
 func (g Gate) Ask(ctx context.Context, out io.Writer, prompt func() string, read func() (string, error)) (string, error) {
@@ -148,7 +149,7 @@ func (g Gate) ask(ctx context.Context, out io.Writer, prompt func() string, read
 // asked again after a stop), unechoed when hidden, else with read.
 func (g Gate) answer(ctx context.Context, out io.Writer, prompt func() string, read func() (string, error), hidden bool) (typedLine, error) {
 	if g.Keys == nil || !g.OnTerminal() {
-		fmt.Fprint(out, prompt())
+		fmt.Fprint(out, Fit(out, prompt()))
 		answer, err := read()
 		return typedLine{text: answer}, err
 	}
@@ -159,11 +160,11 @@ func (g Gate) answer(ctx context.Context, out io.Writer, prompt func() string, r
 	defer keys.Close()
 	// Written once the terminal reads keys, so a key typed as it shows is
 	// read (and timed) as a key.
-	fmt.Fprint(out, prompt())
+	fmt.Fprint(out, Fit(out, prompt()))
 	again := func() {
 		fmt.Fprintln(out)
 		fmt.Fprintln(out, continuedWords)
-		fmt.Fprint(out, prompt())
+		fmt.Fprint(out, Fit(out, prompt()))
 	}
 	return g.typed(ctx, out, keys, hidden, again)
 }
