@@ -3,6 +3,7 @@
 package cli
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -64,11 +65,13 @@ func (p *ptyTyping) withdrawToArbitrum(deadline time.Duration) {
 // test (a guard against a stall, not a measure of speed).
 func (p *ptyTyping) waitFor(text string, deadline time.Duration) {
 	p.t.Helper()
+	// A question is wrapped at spaces to the terminal's width (plain.Fit).
+	wrapped := regexp.MustCompile(strings.ReplaceAll(regexp.QuoteMeta(text), " ", "(?: |\r\n)"))
 	end := time.Now().Add(deadline)
 	for {
 		out := p.output()
-		if i := strings.Index(out[p.seen:], text); i >= 0 {
-			p.seen += i + len(text)
+		if at := wrapped.FindStringIndex(out[p.seen:]); at != nil {
+			p.seen += at[1]
 			return
 		}
 		select {
