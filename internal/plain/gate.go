@@ -18,12 +18,12 @@ import (
 // The one rule of a question that signs, moves money or authorizes, asked
 // by plain mode and by the command line alike: it is asked only on a
 // terminal (the answers read from one and the question written on one);
-// what was typed or pasted before it is discarded, and said; an answer that comes
-// before the question has been on the terminal for intent.ReviewDwell (the
-// console's review gate holds its keys as long) is refused; and, where the
-// terminal can be read a key at a time (unix), an answer that came as a
-// paste is refused. Each refusal is said and the question asked again. A
-// paste or keys typed ahead never answer it. Nor do keys typed before the
+// what was typed or pasted before it is discarded, and said; an answer
+// that comes before the question has been on the terminal for
+// intent.ReviewDwell (the console's review gate holds its keys as long)
+// is refused; and, where the terminal can be read a key at a time (unix),
+// an answer that came as a paste is refused. Each refusal is said and the
+// question asked again. A paste or keys typed ahead never answer it. Nor do keys typed before the
 // process was stopped and continued (kill -TSTP, ctrl+z, then fg), nor just
 // after: the question is asked again and its dwell starts again.
 
@@ -36,8 +36,9 @@ type Gate struct {
 	// Now is the clock the dwell and the gaps between keys are measured on.
 	Now func() time.Time
 	// Keys puts the terminal in key-at-a-time mode for one answer, echo
-	// left to the gate, and gives its reads, what it holds unread first; Close puts it back as it was. nil: answers are read a line at
-	// a time (Windows, whose console input carries no timing), where only
+	// left to the gate, and gives its reads, what it holds unread first;
+	// Close puts it back as it was. nil: answers are read a line at a
+	// time (Windows, whose console input carries no timing), where only
 	// the discard and the dwell hold.
 	Keys func() (io.ReadCloser, error)
 	// After waits on the clock Now reads while a paste is followed to its
@@ -102,9 +103,9 @@ const pasted = "Not taken: that answer came as a paste. Type it, a key at a time
 // answer, under the rule: what was typed ahead is discarded first, and
 // said; an answer that comes within the dwell of the question, or (read
 // from Keys) came as a paste, is refused, said on out, and the question
-// asked again. Without Keys the answer is read with
-// read; the zero Gate only asks and reads. ctx's end (ctrl+c) while keys
-// are read is ErrInterrupted.
+// asked again. Without Keys the answer is read with read; the zero Gate
+// only asks and reads. ctx's end (ctrl+c) while keys are read is
+// ErrInterrupted.
 func (g Gate) Ask(ctx context.Context, out io.Writer, prompt func() string, read func() (string, error)) (string, error) {
 	return g.ask(ctx, out, prompt, read, false)
 }
