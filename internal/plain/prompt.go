@@ -404,6 +404,7 @@ func (p *Prompter) ChooseOr(title string, options []Option, def int) (int, error
 // list says title and the numbered options, and returns the question
 // that asks for one.
 func (p *Prompter) list(title string, options []Option) string {
+	p.echoAgain() // before the title shows: a choice typed at the list is seen
 	p.Say("%s", title)
 	for i, o := range options {
 		if o.About == "" {

@@ -43,10 +43,6 @@ func TestTypedAheadOfAQuietQuestionTaken(t *testing.T) {
 					return keys()
 				}
 			}
-			type result struct {
-				chose int
-				err   error
-			}
 			done := make(chan result, 1)
 			go func() {
 				p.BeforeSecret()
@@ -144,4 +140,68 @@ func TestTypedAheadOfASigningQuestionRefusedAndSaid(t *testing.T) {
 	if r := <-done; r.yes || r.err != nil {
 		t.Fatalf("yes %v, %v", r.yes, r.err)
 	}
+}
+
+// TestAnswerTypedAsTheListShowsTaken: after a question that holds echo
+// off (one that signs), the next choice typed as soon as its title and
+// list show, before its prompt line, is seen and taken: echo comes back
+// before the question is written. It came back only at the prompt line,
+// so the choice typed at the list was discarded as typed unseen.
+func TestAnswerTypedAsTheListShowsTaken(t *testing.T) {
+	p, ptmx, tty, shown, reads := quietRig(t)
+	p.out = typedAt{File: tty, text: "Home: what next?", typed: func() {
+		io.WriteString(ptmx, "Withdraw USDT\n")
+		if !queued(tty) {
+			t.Error("the choice never reached the terminal's queue")
+		}
+	}}
+	taken := make(chan error, 1)
+	done := make(chan result, 1)
+	go func() {
+		_, err := p.Confirm(func() string { return "Sign?" })
+		taken <- err
+		i, err := p.Choose("Home: what next?", Options("Deposit addresses", "Withdraw USDT"))
+		done <- result{i, err}
+	}()
+	until(t, "the question that signs", func() bool { return strings.Contains(shown.String(), "Sign?") })
+	for _, k := range []string{"y", "\r"} {
+		io.WriteString(ptmx, k)
+		<-reads
+	}
+	if err := <-taken; err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case r := <-done:
+		if r.err != nil || r.chose != 1 {
+			t.Fatalf("chose %d, %v", r.chose, r.err)
+		}
+	case <-time.After(stall):
+		t.Fatalf("the choice typed at the list was never taken; the terminal showed %q", ansi.Strip(shown.String()))
+	}
+	if text := ansi.Strip(shown.String()); strings.Contains(text, "Discarded") {
+		t.Errorf("the terminal showed %q", text)
+	}
+}
+
+// result is a choice made, or the error that ended its question.
+type result struct {
+	chose int
+	err   error
+}
+
+// typedAt is a terminal the prompter writes to on which, as text is
+// written, typed runs once: a person typing at what just showed.
+type typedAt struct {
+	*os.File
+	text  string
+	typed func()
+}
+
+func (w typedAt) Write(b []byte) (int, error) {
+	n, err := w.File.Write(b)
+	if strings.Contains(string(b), w.text) {
+		w.typed()
+	}
+	return n, err
 }
