@@ -215,7 +215,7 @@ func (a *app) askEnv(ctx context.Context, e *config.Environment) error {
 			question += " [" + def + "]"
 		}
 		for {
-			fmt.Fprint(a.env.Stderr, question+": ")
+			fmt.Fprint(a.env.Stderr, plain.Fit(a.env.Stderr, question+": "))
 			line, err := untilDone(ctx, func() (string, error) { return plain.ReadLine(a.env.Stdin) })
 			if ctx.Err() != nil {
 				fmt.Fprintln(a.env.Stderr)

@@ -380,7 +380,7 @@ func terminalReadSecret(ctx context.Context, prompt string) (string, error) {
 // prompt on stderr. The input's end there is ctrl+d typed (or the terminal
 // gone), not a script's stdin run out: plain.ErrEnd, as secretRead words it.
 func hiddenSecret(ctx context.Context, hidden plain.SecretReader, stderr io.Writer, prompt string) (string, error) {
-	s, err := hidden(ctx, func() { fmt.Fprint(stderr, prompt) })
+	s, err := hidden(ctx, func() { fmt.Fprint(stderr, plain.Fit(stderr, prompt)) })
 	fmt.Fprintln(stderr)
 	if errors.Is(err, io.EOF) {
 		return "", plain.ErrEnd

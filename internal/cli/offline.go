@@ -212,7 +212,7 @@ func (o offlineSubmit) run(ctx context.Context, path, sig string, ask bool, send
 	if fromStdin {
 		if ask {
 			answers(env).Discard(env.Stderr)
-			fmt.Fprint(env.Stderr, "Signature (0x and 130 hex digits): ")
+			fmt.Fprint(env.Stderr, plain.Fit(env.Stderr, "Signature (0x and 130 hex digits): "))
 		}
 		sig, err = untilDone(ctx, func() (string, error) { return plain.ReadLine(env.Stdin) })
 		switch {

@@ -98,8 +98,7 @@ func (r *pasteRig) plainPaste(t *testing.T) {
 	s := r.start(t, ptyStart{}, "--plain")
 	const short = 15 * time.Second
 	s.answer("Which environment?", "rig", short)
-	s.waitFor("How do you log in?", short)
-	s.answer("or type the name: ", "API key", short) // at its prompt: typed ahead of it, the answer may be read while echo is held off and discarded
+	s.answer("How do you log in?", "API key", short)
 	s.answer("API key (not shown as you type): ", sandbox.DemoAPIKey, short)
 	s.withdrawToArbitrum(short)
 	s.waitFor("Destination address on", short)

@@ -18,12 +18,12 @@ import (
 // The one rule of a question that signs, moves money or authorizes, asked
 // by plain mode and by the command line alike: it is asked only on a
 // terminal (the answers read from one and the question written on one);
-// what was typed or pasted before it is discarded; an answer that comes
-// before the question has been on the terminal for intent.ReviewDwell (the
-// console's review gate holds its keys as long) is refused; and, where the
-// terminal can be read a key at a time (unix), an answer that came as a
-// paste is refused. Each refusal is said and the question asked again. A
-// paste or keys typed ahead never answer it. Nor do keys typed before the
+// what was typed or pasted before it is discarded, and said; an answer
+// that comes before the question has been on the terminal for
+// intent.ReviewDwell (the console's review gate holds its keys as long)
+// is refused; and, where the terminal can be read a key at a time (unix),
+// an answer that came as a paste is refused. Each refusal is said and the
+// question asked again. A paste or keys typed ahead never answer it. Nor do keys typed before the
 // process was stopped and continued (kill -TSTP, ctrl+z, then fg), nor just
 // after: the question is asked again and its dwell starts again.
 
@@ -35,10 +35,10 @@ type Gate struct {
 	Flush func() (bool, error)
 	// Now is the clock the dwell and the gaps between keys are measured on.
 	Now func() time.Time
-	// Keys puts the terminal in key-at-a-time mode for one answer, what it
-	// holds unread discarded and echo left to the gate, and gives its
-	// reads; Close puts it back as it was. nil: answers are read a line at
-	// a time (Windows, whose console input carries no timing), where only
+	// Keys puts the terminal in key-at-a-time mode for one answer, echo
+	// left to the gate, and gives its reads, what it holds unread first;
+	// Close puts it back as it was. nil: answers are read a line at a
+	// time (Windows, whose console input carries no timing), where only
 	// the discard and the dwell hold.
 	Keys func() (io.ReadCloser, error)
 	// After waits on the clock Now reads while a paste is followed to its
@@ -99,27 +99,27 @@ const continuedWords = "Continued after a stop: what was typed before it is not 
 // pasted is said of an answer whose keys came as a paste.
 const pasted = "Not taken: that answer came as a paste. Type it, a key at a time."
 
-// Ask writes prompt() on out and reads its answer, under the rule: what was
-// typed ahead is discarded first; an answer that comes within the dwell of
-// the question, or (read from Keys) came as a paste, is refused, said on
-// out, and the question asked again. Without Keys the answer is read with
-// read; the zero Gate only asks and reads. ctx's end (ctrl+c) while keys
-// are read is ErrInterrupted.
+// Ask writes prompt() on out (Fit to a terminal's width) and reads its
+// answer, under the rule: what was typed ahead is discarded first, and
+// said; an answer that comes within the dwell of the question, or (read
+// from Keys) came as a paste, is refused, said on out, and the question
+// asked again. Without Keys the answer is read with read; the zero Gate
+// only asks and reads. ctx's end (ctrl+c) while keys are read is
+// ErrInterrupted.
 func (g Gate) Ask(ctx context.Context, out io.Writer, prompt func() string, read func() (string, error)) (string, error) {
 	return g.ask(ctx, out, prompt, read, false)
 }
 
 // ask is Ask; typedBack holds it to the passphrase's rule of a paste
-// instead (Prompter.TypedBack): what was typed ahead is said discarded,
-// a pasted answer is taken once its Enter is typed after the paste, and
-// keys read one at a time are not echoed.
+// instead (Prompter.TypedBack): a pasted answer is taken once its Enter
+// is typed after the paste, and keys read one at a time are not echoed.
 func (g Gate) ask(ctx context.Context, out io.Writer, prompt func() string, read func() (string, error), typedBack bool) (string, error) {
 	for {
 		var asked time.Time
 		if g.OnTerminal() {
 			// A discard that fails leaves the dwell: each line typed
 			// ahead then comes at once, and is refused.
-			if held, _ := g.Flush(); held && typedBack {
+			if held, _ := g.Flush(); held {
 				fmt.Fprintln(out, discardedWords)
 			}
 			// Taken before the question is written, so whoever answers
@@ -150,7 +150,7 @@ func (g Gate) ask(ctx context.Context, out io.Writer, prompt func() string, read
 // asked again after a stop), unechoed when hidden, else with read.
 func (g Gate) answer(ctx context.Context, out io.Writer, prompt func() string, read func() (string, error), hidden bool) (typedLine, error) {
 	if g.Keys == nil || !g.OnTerminal() {
-		fmt.Fprint(out, prompt())
+		fmt.Fprint(out, Fit(out, prompt()))
 		answer, err := read()
 		return typedLine{text: answer}, err
 	}
@@ -161,11 +161,11 @@ func (g Gate) answer(ctx context.Context, out io.Writer, prompt func() string, r
 	defer keys.Close()
 	// Written once the terminal reads keys, so a key typed as it shows is
 	// read (and timed) as a key.
-	fmt.Fprint(out, prompt())
+	fmt.Fprint(out, Fit(out, prompt()))
 	again := func() {
 		fmt.Fprintln(out)
 		fmt.Fprintln(out, continuedWords)
-		fmt.Fprint(out, prompt())
+		fmt.Fprint(out, Fit(out, prompt()))
 	}
 	return g.typed(ctx, out, keys, hidden, again)
 }

@@ -262,7 +262,7 @@ func (p *Prompter) Secret(question string) (string, error) {
 // one); a line from no terminal is trimmed as every answer is.
 func (p *Prompter) secretOf(question string, keep func(string) string) (string, error) {
 	for {
-		prompt := func() { fmt.Fprint(p.out, question+" ") }
+		prompt := func() { fmt.Fprint(p.out, Fit(p.out, question+" ")) }
 		if p.secret == nil {
 			p.echoAgain()
 			prompt()
@@ -353,7 +353,7 @@ func (p *Prompter) hidden(g Gate, question string) (typedLine, error) {
 		return typedLine{}, err
 	}
 	defer keys.Close()
-	fmt.Fprint(p.out, question+" ")
+	fmt.Fprint(p.out, Fit(p.out, question+" "))
 	return g.typed(p.ctx, p.out, keys, true, nil)
 }
 
@@ -404,6 +404,7 @@ func (p *Prompter) ChooseOr(title string, options []Option, def int) (int, error
 // list says title and the numbered options, and returns the question
 // that asks for one.
 func (p *Prompter) list(title string, options []Option) string {
+	p.echoAgain() // before the title shows: a choice typed at the list is seen
 	p.Say("%s", title)
 	for i, o := range options {
 		if o.About == "" {

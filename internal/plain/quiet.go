@@ -89,19 +89,18 @@ func (p *Prompter) readAnswer(prompt string, quiet bool) (string, error) {
 	p.echoAgain()  // before the question shows: what is typed at it is seen
 	p.sayDropped() // typed ahead of this question, after the one before
 	if !quiet || g.Keys == nil || !g.OnTerminal() || p.pending != nil {
-		fmt.Fprint(p.out, prompt)
+		fmt.Fprint(p.out, Fit(p.out, prompt))
 		return p.read()
 	}
-	if held, _ := g.Flush(); held {
-		p.Say(discardedWords)
-	}
+	// What was typed ahead of it is its answer, as at any question that
+	// does not sign: key mode reads it from the terminal's queue.
 	p.hush()
 	keys, err := g.Keys()
 	if err != nil {
 		return "", err
 	}
 	defer keys.Close()
-	fmt.Fprint(p.out, prompt)
+	fmt.Fprint(p.out, Fit(p.out, prompt))
 	t, err := g.typed(p.ctx, p.out, keys, false, nil)
 	p.dropped = t.after
 	return t.text, err

@@ -19,24 +19,36 @@ import (
 
 // discardInput discards what the terminal f holds typed or pasted and not
 // yet read, and reports whether it held any: read first (takeInput), then
-// its settings set again as they are, with the flush that discards the
-// rest (tcsetattr's TCSAFLUSH).
-func discardInput(f *os.File) (bool, error) {
-	held, err := takeInput(f, setTermiosFlush)
-	return len(held) > 0, err
+// its settings set again as they are. Only when it held some is the rest
+// flushed (tcsetattr's TCSAFLUSH), its caller saying so: a flush after an
+// empty read would drop, unsaid, keys that came just after it.
+func discardInput(f *os.File) (bool, error) { return discardTaken(f, takeInput) }
+
+// discardTaken is discardInput, what f holds read by take.
+func discardTaken(f *os.File, take func(*os.File) ([]byte, error)) (bool, error) {
+	fd := int(f.Fd())
+	t, err := unix.IoctlGetTermios(fd, getTermios)
+	if err != nil {
+		return false, err
+	}
+	held, err := take(f)
+	if len(held) == 0 || err != nil {
+		return len(held) > 0, err
+	}
+	return true, unix.IoctlSetTermios(fd, setTermiosFlush, t)
 }
 
 // takeOf reads and gives what the terminal f holds unread (Gate.take).
 // Nothing is flushed: a flush while a paste's writer waits for room can
 // leave it waiting, its rest never read nor dropped.
 func takeOf(f *os.File) func() ([]byte, error) {
-	return func() ([]byte, error) { return takeInput(f, setTermios) }
+	return func() ([]byte, error) { return takeInput(f) }
 }
 
 // takeInput reads what the terminal f holds unread, up to maxLine bytes,
 // without waiting and out of canonical mode, so a line typed without its
-// Enter counts too; then sets its settings again as they are, with set.
-func takeInput(f *os.File, set uint) ([]byte, error) {
+// Enter counts too; then sets its settings again as they are.
+func takeInput(f *os.File) ([]byte, error) {
 	fd := int(f.Fd())
 	t, err := unix.IoctlGetTermios(fd, getTermios)
 	if err != nil {
@@ -57,7 +69,7 @@ func takeInput(f *os.File, set uint) ([]byte, error) {
 			held = append(held, b[:n]...)
 		}
 	}
-	return held, unix.IoctlSetTermios(fd, set, t)
+	return held, unix.IoctlSetTermios(fd, setTermios, t)
 }
 
 // hushOf turns the terminal f's echo off, its other settings as they
@@ -300,8 +312,10 @@ func (k *keyMode) Read(b []byte) (int, error) {
 	return n, nil
 }
 
-// readKeys puts f in key mode, discarding what it holds unread, until
-// Close puts it back as it was. A stop and continue (ctrl+z, then fg)
+// readKeys puts f in key mode until Close puts it back as it was. What f
+// holds unread is read as keys, never flushed: the question before a
+// secret takes it as its answer, one that signs refuses it as typed too
+// soon or pasted, and says so. A stop and continue (ctrl+z, then fg)
 // gives the terminal back with the shell's settings: key mode is set again
 // at SIGCONT. Where a shell would continue svcwallet (osguard.JobControl),
 // a stop is caught and marked (Stopped) before the job stops, so no key
@@ -322,7 +336,7 @@ func readKeys(f *os.File) (io.ReadCloser, error) {
 	signal.Notify(k.resumed, syscall.SIGCONT)
 	signal.Notify(k.quit, syscall.SIGQUIT)
 	k.stopJob, k.stopAsked = osguard.JobControl()
-	if err := ownMode(func() error { return unix.IoctlSetTermios(fd, setTermiosFlush, &keys) }); err != nil {
+	if err := ownMode(func() error { return unix.IoctlSetTermios(fd, setTermios, &keys) }); err != nil {
 		k.stopSignals()
 		return nil, err
 	}

@@ -1,0 +1,44 @@
+package plain
+
+import (
+	"io"
+	"os"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+	"golang.org/x/term"
+
+	"github.com/svcwallet/svcwallet/tui"
+)
+
+// Fit is question wrapped at spaces to the width of out when out is a
+// terminal: a terminal narrower than a question's one line split it where
+// its edge fell, an address mid-word. Elsewhere (a pipe, a file) it is as
+// given, one line, for its reader to wrap.
+func Fit(out io.Writer, question string) string {
+	f, ok := out.(*os.File)
+	if !ok {
+		return question
+	}
+	w, _, err := term.GetSize(int(f.Fd())) // fails but on a terminal
+	if err != nil {
+		return question
+	}
+	return fitTo(question, w)
+}
+
+// fitTo wraps question at spaces to w cells (the console's tui.WrapAtSpaces),
+// a word wider standing alone; its trailing spaces, after which the answer
+// is typed, stay on its last line, which keeps a cell for the answer's
+// first key.
+func fitTo(question string, w int) string {
+	if w < 2 || ansi.StringWidth(question) < w {
+		return question
+	}
+	body := strings.TrimRight(question, " ")
+	var lines []string
+	for _, line := range strings.Split(body, "\n") {
+		lines = append(lines, tui.WrapAtSpaces(line, w-1)...)
+	}
+	return strings.Join(lines, "\n") + question[len(body):]
+}

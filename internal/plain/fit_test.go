@@ -1,0 +1,53 @@
+package plain
+
+import (
+	"bytes"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// longQuestion is a question wider than 60 columns, an address in it.
+const longQuestion = "Destination address on ARBITRUM (0x and 40 hex digits; such as 0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC; back for home): "
+
+// TestQuestionFitsSixtyColumns: a question wider than a 60-column terminal
+// is wrapped at spaces, each line narrower than 60 (the last keeps a cell
+// for the answer), no word split, the address whole on its line, and the
+// space the answer follows kept at its end; one that fits is as it was.
+func TestQuestionFitsSixtyColumns(t *testing.T) {
+	got := fitTo(longQuestion, 60)
+	lines := strings.Split(got, "\n")
+	if len(lines) < 2 {
+		t.Fatalf("not wrapped: %q", got)
+	}
+	for _, l := range lines {
+		if ansi.StringWidth(l) > 59 {
+			t.Errorf("a line of %d cells: %q", ansi.StringWidth(l), l)
+		}
+	}
+	if strings.Join(lines, " ") != longQuestion || !strings.HasSuffix(got, "): ") {
+		t.Errorf("words split or lost: %q", got)
+	}
+	if short := "Amount of USDT to pay: "; fitTo(short, 60) != short {
+		t.Errorf("a question that fits became %q", fitTo(short, 60))
+	}
+}
+
+// TestQuestionNotWrappedOffATerminal: written to a pipe or a buffer, a
+// question stays one line, whatever its width, for its reader to wrap.
+func TestQuestionNotWrappedOffATerminal(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close()
+	if got := Fit(w, longQuestion); got != longQuestion {
+		t.Errorf("to a pipe: %q", got)
+	}
+	if got := Fit(&bytes.Buffer{}, longQuestion); got != longQuestion {
+		t.Errorf("to a buffer: %q", got)
+	}
+}

@@ -1,0 +1,53 @@
+//go:build e2e && (aix || darwin || dragonfly || freebsd || linux || netbsd || openbsd || solaris || zos)
+
+package plain
+
+import (
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/creack/pty"
+)
+
+// TestQuestionsWrappedOnASixtyColumnTerminal: on a terminal 60 columns
+// wide, a line question and one that signs are written wrapped at spaces
+// to its width, so the terminal splits no address mid-word, and each
+// takes its answer.
+func TestQuestionsWrappedOnASixtyColumnTerminal(t *testing.T) {
+	p, ptmx, _, shown, reads := quietRig(t)
+	if err := pty.Setsize(ptmx, &pty.Winsize{Rows: 24, Cols: 60}); err != nil {
+		t.Fatal(err)
+	}
+	const sign = "Sign and withdraw 25 USDT to 0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC on ARBITRUM?"
+	type result struct {
+		dest string
+		yes  bool
+		err  error
+	}
+	done := make(chan result, 1)
+	go func() {
+		dest, err := p.Ask(strings.TrimSuffix(longQuestion, " "), nil)
+		if err != nil {
+			done <- result{err: err}
+			return
+		}
+		yes, err := p.Confirm(func() string { return sign })
+		done <- result{dest, yes, err}
+	}()
+	onTerminal := func(q string) string { return strings.ReplaceAll(fitTo(q, 60), "\n", "\r\n") }
+	until(t, "the destination question, wrapped", func() bool { return strings.Contains(shown.String(), onTerminal(longQuestion)) })
+	io.WriteString(ptmx, "dest\n")
+	until(t, "the question that signs, wrapped", func() bool { return strings.Contains(shown.String(), onTerminal(sign+" [y/n] ")) })
+	for len(reads) > 0 {
+		<-reads
+	}
+	for _, k := range []string{"y", "\r"} {
+		io.WriteString(ptmx, k)
+		<-reads
+	}
+	if r := <-done; r.err != nil || r.dest != "dest" || !r.yes {
+		t.Fatalf("%+v; the terminal showed %q", r, ansi.Strip(shown.String()))
+	}
+}
