@@ -800,4 +800,8 @@ func TestBuilderCLISaysNoKeyFirst(t *testing.T) {
 		strings.Contains(r.stderr, "Builder account address") || strings.Contains(r.stderr, "Max futures fee") {
 		t.Errorf("another account's key in $%s: exit %d:\n%s", signer.KeyEnvVar, r.code, r.stderr)
 	}
+	r = bcliOnTerminal(t, map[string]string{signer.KeyEnvVar: "0x1234"}, answers, args...)
+	if r.code != exitUsage || !strings.Contains(r.stderr, "$"+signer.KeyEnvVar) || strings.Contains(r.stderr, "Builder account address") {
+		t.Errorf("not a key in $%s: exit %d:\n%s", signer.KeyEnvVar, r.code, r.stderr)
+	}
 }
