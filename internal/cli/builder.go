@@ -128,8 +128,8 @@ func (c builderCmd) run(ctx context.Context, f builderFlags) error {
 	f.json = c.env.JSON
 	// Every flag is checked before a passphrase is asked for; the main
 	// account is the signing key's address, known only later. On a
-	// terminal the builder and the fee caps not given are asked first, one
-	// a line as plain mode asks them.
+	// terminal, once a key is at hand, the builder and the fee caps not
+	// given are asked first, one a line as plain mode asks them.
 	probe := func() error { _, err := probed(f); return err }
 	if err := c.keyAtHand(ctx, f); err != nil {
 		return err
@@ -169,12 +169,8 @@ func (c builderCmd) run(ctx context.Context, f builderFlags) error {
 	if f.dryRun && account != (common.Address{}) && !chosen {
 		main = account // nothing is signed: no key is needed
 	} else {
-		key, err = c.app.openKey(ctx, f.key, e)
-		switch {
-		case isUsage(err):
-			return usageError("%w", err)
-		case err != nil:
-			return failure(exitFailed, "%w", err)
+		if key, err = c.app.openKey(ctx, f.key, e); err != nil {
+			return keyNotOpened(err)
 		}
 		main = key.Address
 	}
@@ -235,22 +231,27 @@ func (c builderCmd) run(ctx context.Context, f builderFlags) error {
 
 // keyAtHand refuses, before anything is asked, an authorization no key
 // here signs (builder.SigningKey, every face's check): a key source named
-// (--signer, --keystore-file, the environment's signer) or
-// $SVCWALLET_PRIVATE_KEY, else the embedded sandbox's demo key.
-// An offline preparation, and a dry run of a named account, need no key;
-// a flag refused is said where the run meets it.
+// (--signer, --keystore-file, the environment's signer; offline among
+// them) is held, else the embedded sandbox's demo key. A dry run of a
+// named account needs no key; a flag refused is said where the run meets
+// it. $SVCWALLET_PRIVATE_KEY is opened here, which asks nothing, so one
+// that is not a key or not the account's is said before any question.
 func (c builderCmd) keyAtHand(ctx context.Context, f builderFlags) error {
-	e, offline, chosen, err := c.app.offlinePrepares(f.key, f.out)
-	if err != nil || offline {
+	e, _, chosen, err := c.app.offlinePrepares(f.key, f.out)
+	if err != nil {
 		return nil
 	}
 	account, err := f.key.accountOf(e)
 	if err != nil || f.dryRun && account != (common.Address{}) && !chosen {
 		return nil
 	}
-	// A key given, named or in the variable, is held: opening it says
-	// when it is not the account's, in the words of the flag that gave it.
-	keys := builder.Keys{Held: chosen || c.env.Getenv(signer.KeyEnvVar) != ""}
+	if !chosen && c.env.Getenv(signer.KeyEnvVar) != "" {
+		if _, err := c.app.openKey(ctx, f.key, e); err != nil {
+			return keyNotOpened(err)
+		}
+		return nil
+	}
+	keys := builder.Keys{Held: chosen}
 	if e.Name == config.SandboxEnv {
 		keys.Lookup.DemoKey = sandbox.DemoPrivateKey
 	}
@@ -259,6 +260,15 @@ func (c builderCmd) keyAtHand(ctx context.Context, f builderFlags) error {
 		return usageError("%v; %s", err, ways)
 	}
 	return nil
+}
+
+// keyNotOpened is openKey's error as the command's: one the user corrects
+// (a flag, the variable) a usage error, else a failure.
+func keyNotOpened(err error) error {
+	if isUsage(err) {
+		return usageError("%w", err)
+	}
+	return failure(exitFailed, "%w", err)
 }
 
 // authorized reports what e said of an authorization, sent from here or

@@ -769,7 +769,8 @@ func TestBuilderCLIOnARolledBackJournal(t *testing.T) {
 // TestBuilderCLISaysNoKeyFirst: on a terminal, with no key given (no
 // --signer, no $SVCWALLET_PRIVATE_KEY, not the embedded sandbox), builder
 // authorize says no key signs (builder.SigningKey) before it asks for the
-// builder or a fee cap, and asks nothing; given a key it asks them.
+// builder or a fee cap, and asks nothing; given a key it asks them, and
+// given another account's in $SVCWALLET_PRIVATE_KEY it says so first.
 func TestBuilderCLISaysNoKeyFirst(t *testing.T) {
 	e := newBcliEnv(t)
 	args := []string{"authorize", "--config", e.config, "--env", "local"}
@@ -790,5 +791,17 @@ func TestBuilderCLISaysNoKeyFirst(t *testing.T) {
 	r = bcliOnTerminal(t, demoKeyVars, answers, args...)
 	if r.code != 0 || !strings.Contains(r.stderr, "Builder account address") || strings.Contains(r.stderr, "no key here") {
 		t.Fatalf("with a key: exit %d:\n%s", r.code, r.stderr)
+	}
+	// The variable holding another account's key is said before any
+	// question too: it asked all three, then refused the key.
+	other := map[string]string{signer.KeyEnvVar: sandbox.BuilderPrivateKey}
+	r = bcliOnTerminal(t, other, answers, append(args, "--account", sandbox.DemoAddress)...)
+	if r.code != exitUsage || !strings.Contains(r.stderr, "$"+signer.KeyEnvVar+" holds the key of "+sandbox.BuilderAddress+", not of --account "+sandbox.DemoAddress) ||
+		strings.Contains(r.stderr, "Builder account address") || strings.Contains(r.stderr, "Max futures fee") {
+		t.Errorf("another account's key in $%s: exit %d:\n%s", signer.KeyEnvVar, r.code, r.stderr)
+	}
+	r = bcliOnTerminal(t, map[string]string{signer.KeyEnvVar: "0x1234"}, answers, args...)
+	if r.code != exitUsage || !strings.Contains(r.stderr, "$"+signer.KeyEnvVar) || strings.Contains(r.stderr, "Builder account address") {
+		t.Errorf("not a key in $%s: exit %d:\n%s", signer.KeyEnvVar, r.code, r.stderr)
 	}
 }

@@ -455,6 +455,27 @@ func TestHistoryNamesWhereTheOlderAre(t *testing.T) {
 	}
 }
 
+// TestBuilderSignsWithTheWalletLoggedIn: a wallet login from a keystore
+// file outside the keystore, where no review looks, holds the key: the
+// builder authorization asks its fields, not "no key here".
+func TestBuilderSignsWithTheWalletLoggedIn(t *testing.T) {
+	exchangetest.CheapScrypt(t, &signer.ScryptN, &signer.ScryptP)
+	r := newRig(t)
+	r.console.Targets[0].Demo = nil
+	_, path, err := signer.ImportRawKey(t.TempDir(), sandbox.DemoPrivateKey, "right horse")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := r.run(steps(typed("Wallet signature", "keystore", path, "right horse"), typed("builder", sandbox.BuilderAddress, "0.1", "0.05", "7d", "no", "n", "quit"))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants(t, out, "Logged in to", "by wallet: funding account "+sandbox.DemoAddress, "Signing key: the wallet you logged in with, "+sandbox.DemoAddress)
+	if strings.Contains(out, "No key here") {
+		t.Errorf("the wallet logged in with was not taken as the key:\n%s", out)
+	}
+}
+
 // TestBuilderSaysNoKeyFirst: with no key here for the account (an API-key
 // login, no $SVCWALLET_PRIVATE_KEY, no demo key), the builder
 // authorization says so (builder.SigningKey), with plain mode's ways to

@@ -64,3 +64,34 @@ func TestBuilderSaysNoKeyFirst(t *testing.T) {
 		t.Errorf("the form preparing for another device took %q", b.builder.Input.Value())
 	}
 }
+
+// TestBuilderFormOpensWhenNothingIsLooked: a wallet login holds the key
+// (none where a review would look, no journal to prepare it elsewhere),
+// and a session with no funding account has no key to look for: the form
+// takes typing at once in both, not "no key" nor "looking…" for good.
+func TestBuilderFormOpensWhenNothingIsLooked(t *testing.T) {
+	app, _ := screentest.LoggedInApp(t)
+	app.Target.Demo, app.Target.Journal = nil, nil
+	key, err := signer.ParsePrivateKeyHex(sandbox.DemoPrivateKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	app.Signer = key
+	b := New(app).(*builderScreen)
+	b.SetSize(120, 40)
+	screentest.Drive(b, b.Init())
+	screentest.Press(b, "0")
+	if v := ansi.Strip(b.View()); b.builder.Input.Value() != "0" || strings.Contains(v, "No key here") {
+		t.Errorf("a wallet login's form took %q:\n%s", b.builder.Input.Value(), v)
+	}
+
+	app.Signer = nil
+	b = New(app).(*builderScreen)
+	b.main = ""
+	b.SetSize(120, 40)
+	b.Init()
+	screentest.Press(b, "0")
+	if v := ansi.Strip(b.View()); b.builder.Input.Value() != "0" || strings.Contains(v, "Looking for the key") {
+		t.Errorf("with no funding account the form took %q:\n%s", b.builder.Input.Value(), v)
+	}
+}
