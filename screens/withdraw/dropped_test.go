@@ -12,7 +12,7 @@ import (
 // review holds its keys is said not taken (so it acts once they are
 // enabled) only when it is one of the review's: enter signs, r gets a new
 // quote, esc goes back; n, x and c (no bridge address changed) do nothing
-// here and are said not to be keys of the screen.
+// here and are said so.
 func TestReviewSaysADroppedKeyActsOnlyWhereItDoes(t *testing.T) {
 	r, _, _ := shownReview(t)
 	r.Update(r.checkBridge()())
@@ -25,7 +25,7 @@ func TestReviewSaysADroppedKeyActsOnlyWhereItDoes(t *testing.T) {
 // TestLossQuestionSaysADroppedKeyActsOnlyWhereItDoes: while the second
 // question of a withdrawal that is mostly fee holds its keys, its y and n
 // and esc (going back) are said not taken, and x, which answers nothing,
-// is said not to be a key of the screen.
+// is said to do nothing on the screen.
 func TestLossQuestionSaysADroppedKeyActsOnlyWhereItDoes(t *testing.T) {
 	r, _, _ := mostlyFeeReview(t)
 	if screentest.Press(r, "enter"); !r.askedLoss() {
@@ -39,7 +39,7 @@ func TestLossQuestionSaysADroppedKeyActsOnlyWhereItDoes(t *testing.T) {
 
 // TestBridgeConfirmSaysADroppedKeyActsOnlyWhereItDoes: while the changed
 // bridge address holds its keys, Y (trust it) and esc are said not taken;
-// y and n, which trust and refuse nothing there, are not its keys.
+// y and n, which trust and refuse nothing there, are said to do nothing.
 func TestBridgeConfirmSaysADroppedKeyActsOnlyWhereItDoes(t *testing.T) {
 	app, _, now := hostileApp(t, false)
 	s := newBridgeConfirm(app, withdrawal.BridgeChangedError{Env: app.Target.Env.Name, Expected: sandbox.BridgeFundingAddress,
