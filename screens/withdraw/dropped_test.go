@@ -24,8 +24,8 @@ func TestReviewSaysADroppedKeyActsOnlyWhereItDoes(t *testing.T) {
 
 // TestLossQuestionSaysADroppedKeyActsOnlyWhereItDoes: while the second
 // question of a withdrawal that is mostly fee holds its keys, its y and n
-// and esc (going back) are said not taken, and x, which answers nothing,
-// is said to do nothing on the screen.
+// and esc (going back) are said not taken, and x and enter, which answer
+// nothing, are said to do nothing on the screen.
 func TestLossQuestionSaysADroppedKeyActsOnlyWhereItDoes(t *testing.T) {
 	r, _, _ := mostlyFeeReview(t)
 	if screentest.Press(r, "enter"); !r.askedLoss() {
@@ -33,8 +33,8 @@ func TestLossQuestionSaysADroppedKeyActsOnlyWhereItDoes(t *testing.T) {
 	}
 	press := func(k string) { screentest.Press(r, k) }
 	screentest.RequireDroppedSaid(t, "the loss question", press, r.View,
-		screentest.Dropped{Key: "x"}, screentest.Dropped{Key: "n", Acts: true}, screentest.Dropped{Key: "y", Acts: true},
-		screentest.Dropped{Key: "esc", Acts: true})
+		screentest.Dropped{Key: "x"}, screentest.Dropped{Key: "n", Acts: true}, screentest.Dropped{Key: "enter"},
+		screentest.Dropped{Key: "y", Acts: true}, screentest.Dropped{Key: "esc", Acts: true})
 }
 
 // TestBridgeConfirmSaysADroppedKeyActsOnlyWhereItDoes: while the changed
