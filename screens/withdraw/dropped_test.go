@@ -22,6 +22,25 @@ func TestReviewSaysADroppedKeyActsOnlyWhereItDoes(t *testing.T) {
 		screentest.Dropped{Key: "r", Acts: true}, screentest.Dropped{Key: "c"}, screentest.Dropped{Key: "esc", Acts: true})
 }
 
+// TestReviewSaysAnEnterTypedWhileTheKeyIsSoughtActs: an enter typed while
+// the review still looks for its key does nothing yet, but signs once the
+// key is found and that hold is over: it is said not taken, never said to
+// do nothing on the screen.
+func TestReviewSaysAnEnterTypedWhileTheKeyIsSoughtActs(t *testing.T) {
+	app, _, _ := hostileApp(t, true)
+	w, q := sandboxQuote(t, app)
+	r := newReview(app, w, withdrawal.PricedQuote{Quote: q})
+	r.SetSize(120, 40)
+	r.Init()
+	r.Update(r.checkBridge()())
+	if r.gate.Key.Found {
+		t.Fatal("the key was found before it was looked up")
+	}
+	press := func(k string) { screentest.Press(r, k) }
+	screentest.RequireDroppedSaid(t, "the review looking for its key", press, r.View,
+		screentest.Dropped{Key: "enter", Acts: true}, screentest.Dropped{Key: "x"})
+}
+
 // TestLossQuestionSaysADroppedKeyActsOnlyWhereItDoes: while the second
 // question of a withdrawal that is mostly fee holds its keys, its y and n
 // and esc (going back) are said not taken, and x and enter, which answer

@@ -161,15 +161,18 @@ func (r *reviewScreen) keys(whole bool) kit.Bindings {
 
 // signOff is enter while it does not sign: a new quote once expired, else
 // sign's word of why not; none where it would do nothing (the screen says
-// why: y or n answers, r gets a new quote, the key is being looked up, the
-// screen is too small), so a hold never says enter acts there (Takes).
+// why: y or n answers, r gets a new quote, the screen is too small), so a
+// hold never says enter acts there (Takes). While the key is looked up it
+// does nothing yet, but acts once the search's own hold is over.
 func (r *reviewScreen) signOff() func() tea.Cmd {
 	switch {
 	case r.expired():
 		return r.backToQuote
 	case r.askedLoss() || r.gate.Sending || r.signable() || r.gate.Offline.Done() || r.gate.Offline.Preparing ||
-		r.setupErr == nil && (r.refused || !r.gate.Key.Found || r.repeatStop() != nil):
+		r.setupErr == nil && (r.refused || r.repeatStop() != nil):
 		return nil
+	case r.setupErr == nil && !r.gate.Key.Found:
+		return func() tea.Cmd { return nil }
 	}
 	return r.sign
 }
