@@ -278,8 +278,8 @@ func TestKeyHoldNamesADroppedKeyShown(t *testing.T) {
 	for _, c := range []struct {
 		k    tea.KeyPressMsg
 		said string
-	}{{screentest.Key("n"), "n does nothing on this screen: "}, {screentest.Key("esc"), "esc does nothing on this screen: "},
-		{tea.KeyPressMsg{Code: 0x202e, Text: "\u202e"}, "a key does nothing on this screen: "}} {
+	}{{screentest.Key("n"), "n does nothing here: "}, {screentest.Key("esc"), "esc does nothing here: "},
+		{tea.KeyPressMsg{Code: 0x202e, Text: "\u202e"}, "a key does nothing here: "}} {
 		var h kit.KeyHold
 		h.StartOn(start, timer)
 		h.Update(c.k, start.Add(time.Second), timer)

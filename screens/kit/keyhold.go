@@ -251,8 +251,8 @@ func NotTaken(k string) string { return k + " was not taken: " }
 
 // NotAKey is what a screen says of a key its hold dropped that does
 // nothing there once keys are enabled either, before what to read: "x
-// does nothing on this screen: " (a key not shown, "a key", reads too).
-func NotAKey(k string) string { return k + " does nothing on this screen: " }
+// does nothing here: " (a key not shown, "a key", reads too).
+func NotAKey(k string) string { return k + " does nothing here: " }
 
 // Update takes what a hold is told and returns what the screen acts on:
 // msg, the answer key its settling lets act, or nil (held: the screen does
