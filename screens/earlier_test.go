@@ -171,7 +171,7 @@ func TestEarlierJournalNotMovedSaysWhy(t *testing.T) {
 // TestEarlierNoticeSaysADroppedKeyActsOnlyWhereItDoes: while the notice
 // holds enter, an enter typed is said not taken (it hides the notice once
 // enabled); n, and esc, which goes back from nothing on the first screen,
-// are said not to be keys of it.
+// are said to do nothing on it.
 func TestEarlierNoticeSaysADroppedKeyActsOnlyWhereItDoes(t *testing.T) {
 	c, _ := earlierConsole(t, 80, 24, false)
 	press := func(k string) { c.Press(k) }

@@ -23,7 +23,7 @@ func TestBuilderReviewSaysADroppedKeyActsOnlyWhereItDoes(t *testing.T) {
 
 // TestGrantQuestionSaysADroppedKeyActsOnlyWhereItDoes: while the second
 // question of a key that may move funds holds its keys, its y and n are
-// said not taken, and x is said not to be a key of the review.
+// said not taken, and x is said to do nothing on the review.
 func TestGrantQuestionSaysADroppedKeyActsOnlyWhereItDoes(t *testing.T) {
 	_, rv := grantReview(t, "Withdraw&Trade")
 	if screentest.Press(rv, "enter"); !rv.askedGrant() {

@@ -46,16 +46,25 @@ func (k keyMap) FullHelp() [][]key.Binding { return [][]key.Binding{k} }
 // when none does, and the key is the screen's to handle otherwise (text
 // typed into a field).
 func (bs Bindings) Handle(k tea.KeyPressMsg) (cmd tea.Cmd, ok bool) {
+	b, ok := bs.taker(k)
+	switch {
+	case !ok:
+		return nil, false
+	case b.On:
+		return b.Do(), true
+	}
+	return b.Off(), true
+}
+
+// taker is the first binding that matches k and acts now or says why it
+// is off: the one rule of what Handle runs and Takes reports.
+func (bs Bindings) taker(k tea.KeyPressMsg) (Binding, bool) {
 	for _, b := range bs {
-		switch {
-		case !key.Matches(k, b.Key):
-		case b.On:
-			return b.Do(), true
-		case b.Off != nil:
-			return b.Off(), true
+		if key.Matches(k, b.Key) && (b.On || b.Off != nil) {
+			return b, true
 		}
 	}
-	return nil, false
+	return Binding{}, false
 }
 
 // Takes reports whether k acts on a screen whose keys are bs (its
@@ -67,12 +76,8 @@ func (bs Bindings) Takes(k tea.KeyPressMsg, back bool) bool {
 	if back && k.String() == "esc" {
 		return true
 	}
-	for _, b := range bs {
-		if key.Matches(k, b.Key) && (b.On || b.Off != nil) {
-			return true
-		}
-	}
-	return false
+	_, ok := bs.taker(k)
+	return ok
 }
 
 // ListMoves are the list keys (ListKeys) for a cursor over a menu of n

@@ -270,19 +270,21 @@ func TestKeyHoldLateAnswerDoesNothing(t *testing.T) {
 
 // TestKeyHoldNamesADroppedKeyShown: a key dropped in a hold is named as
 // it shows (n, esc, ctrl+x); a raw paste's character that a terminal acts
-// on or hides (a bidi control turning the words after it) is "a key".
+// on or hides (a bidi control turning the words after it) is "a key", in
+// words that still read ("a key is not a key" did not).
 func TestKeyHoldNamesADroppedKeyShown(t *testing.T) {
 	start := screentest.Now
 	timer := func(time.Duration, tea.Msg) tea.Cmd { return nil }
 	for _, c := range []struct {
 		k    tea.KeyPressMsg
 		said string
-	}{{screentest.Key("n"), "n"}, {screentest.Key("esc"), "esc"}, {tea.KeyPressMsg{Code: 0x202e, Text: "\u202e"}, "a key"}} {
+	}{{screentest.Key("n"), "n does nothing here: "}, {screentest.Key("esc"), "esc does nothing here: "},
+		{tea.KeyPressMsg{Code: 0x202e, Text: "\u202e"}, "a key does nothing here: "}} {
 		var h kit.KeyHold
 		h.StartOn(start, timer)
 		h.Update(c.k, start.Add(time.Second), timer)
-		if got := h.DroppedSaid(start.Add(time.Second), nil, false); got != kit.NotAKey(c.said) {
-			t.Errorf("%q dropped is said %q, want %q", c.k.String(), got, kit.NotAKey(c.said))
+		if got := h.DroppedSaid(start.Add(time.Second), nil, false); got != c.said {
+			t.Errorf("%q dropped is said %q, want %q", c.k.String(), got, c.said)
 		}
 	}
 }
@@ -290,8 +292,8 @@ func TestKeyHoldNamesADroppedKeyShown(t *testing.T) {
 // TestKeyHoldSaysADroppedKeyActsOnlyWhereItDoes: a key dropped in a hold
 // is said not taken (it acts once keys are enabled) only where the
 // screen's bindings, the hold aside, take it: on, or saying why it is off;
-// esc where it goes back. Any other key is said not to be one of the
-// screen's, and once the hold is over nothing is said.
+// esc where it goes back. Any other key is said to do nothing on the
+// screen, and once the hold is over nothing is said.
 func TestKeyHoldSaysADroppedKeyActsOnlyWhereItDoes(t *testing.T) {
 	start := screentest.Now
 	timer := func(time.Duration, tea.Msg) tea.Cmd { return nil }

@@ -212,7 +212,7 @@ func (h KeyHold) Pasted() bool { return h.pasted }
 // keys were held, which did nothing, while they still are; "" when none or
 // once they act. keys and back are the screen's (Bindings.Takes): a key
 // that acts there once keys are enabled was not taken (NotTaken); one that
-// never does is not a key of the screen (NotAKey), so no words promise
+// never does does nothing on the screen (NotAKey), so no words promise
 // that it will act.
 func (h KeyHold) DroppedSaid(now time.Time, keys Bindings, back bool) string {
 	k, acts := h.droppedActs(now, keys, back)
@@ -250,9 +250,9 @@ func shownKey(k tea.KeyPressMsg) string {
 func NotTaken(k string) string { return k + " was not taken: " }
 
 // NotAKey is what a screen says of a key its hold dropped that does
-// nothing there once keys are enabled either, before what to read: "x is
-// not a key of this screen: ".
-func NotAKey(k string) string { return k + " is not a key of this screen: " }
+// nothing there once keys are enabled either, before what to read: "x
+// does nothing here: " (a key not shown, "a key", reads too).
+func NotAKey(k string) string { return k + " does nothing here: " }
 
 // Update takes what a hold is told and returns what the screen acts on:
 // msg, the answer key its settling lets act, or nil (held: the screen does

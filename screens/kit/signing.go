@@ -362,7 +362,7 @@ func (g *ReviewGate) BriefPrompt(sending, ready string) string {
 		return g.common.Styles.Muted.Render("a paste answers nothing")
 	case g.Guarded() && g.dropped() != "":
 		k, acts := g.droppedActs(g.common.Now(), g.keys(), true)
-		said := k + " is no key here; "
+		said := k + " does nothing here; "
 		if acts {
 			said = k + " not taken; "
 		}

@@ -61,7 +61,7 @@ func TestGateSaysADroppedKeyActsOnlyWhereItDoes(t *testing.T) {
 	}
 	g.Guard()
 	for _, c := range []struct{ k, prompt, brief string }{
-		{"n", kit.NotTaken("n"), "n not taken; "}, {"x", kit.NotAKey("x"), "x is no key here; "},
+		{"n", kit.NotTaken("n"), "n not taken; "}, {"x", kit.NotAKey("x"), "x does nothing here; "},
 		{"esc", kit.NotTaken("esc"), "esc not taken; "}} {
 		g.Update(screentest.Key(c.k))
 		if p := screentest.OneLine(g.Prompt("", "")); !strings.Contains(p, c.prompt+"read the message above") {

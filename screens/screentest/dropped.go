@@ -17,7 +17,7 @@ type Dropped struct {
 // RequireDroppedSaid types each key with press while the screen holds its
 // keys, and requires what it then shows (view) to say the key was not
 // taken (kit.NotTaken) only where it acts once keys are enabled, and that
-// it is not a key of the screen (kit.NotAKey) where it never does: a
+// it does nothing on the screen (kit.NotAKey) where it never acts: a
 // message names only keys that act.
 func RequireDroppedSaid(t *testing.T, name string, press func(k string), view func() string, keys ...Dropped) {
 	t.Helper()

@@ -12,7 +12,7 @@ import (
 // review holds its keys is said not taken (so it acts once they are
 // enabled) only when it is one of the review's: enter signs, r gets a new
 // quote, esc goes back; n, x and c (no bridge address changed) do nothing
-// here and are said not to be keys of the screen.
+// here and are said so.
 func TestReviewSaysADroppedKeyActsOnlyWhereItDoes(t *testing.T) {
 	r, _, _ := shownReview(t)
 	r.Update(r.checkBridge()())
@@ -22,10 +22,29 @@ func TestReviewSaysADroppedKeyActsOnlyWhereItDoes(t *testing.T) {
 		screentest.Dropped{Key: "r", Acts: true}, screentest.Dropped{Key: "c"}, screentest.Dropped{Key: "esc", Acts: true})
 }
 
+// TestReviewSaysAnEnterTypedWhileTheKeyIsSoughtActs: an enter typed while
+// the review still looks for its key does nothing yet, but signs once the
+// key is found and that hold is over: it is said not taken, never said to
+// do nothing on the screen.
+func TestReviewSaysAnEnterTypedWhileTheKeyIsSoughtActs(t *testing.T) {
+	app, _, _ := hostileApp(t, true)
+	w, q := sandboxQuote(t, app)
+	r := newReview(app, w, withdrawal.PricedQuote{Quote: q})
+	r.SetSize(120, 40)
+	r.Init()
+	r.Update(r.checkBridge()())
+	if r.gate.Key.Found {
+		t.Fatal("the key was found before it was looked up")
+	}
+	press := func(k string) { screentest.Press(r, k) }
+	screentest.RequireDroppedSaid(t, "the review looking for its key", press, r.View,
+		screentest.Dropped{Key: "enter", Acts: true}, screentest.Dropped{Key: "x"})
+}
+
 // TestLossQuestionSaysADroppedKeyActsOnlyWhereItDoes: while the second
 // question of a withdrawal that is mostly fee holds its keys, its y and n
-// and esc (going back) are said not taken, and x, which answers nothing,
-// is said not to be a key of the screen.
+// and esc (going back) are said not taken, and x and enter, which answer
+// nothing, are said to do nothing on the screen.
 func TestLossQuestionSaysADroppedKeyActsOnlyWhereItDoes(t *testing.T) {
 	r, _, _ := mostlyFeeReview(t)
 	if screentest.Press(r, "enter"); !r.askedLoss() {
@@ -33,13 +52,13 @@ func TestLossQuestionSaysADroppedKeyActsOnlyWhereItDoes(t *testing.T) {
 	}
 	press := func(k string) { screentest.Press(r, k) }
 	screentest.RequireDroppedSaid(t, "the loss question", press, r.View,
-		screentest.Dropped{Key: "x"}, screentest.Dropped{Key: "n", Acts: true}, screentest.Dropped{Key: "y", Acts: true},
-		screentest.Dropped{Key: "esc", Acts: true})
+		screentest.Dropped{Key: "x"}, screentest.Dropped{Key: "n", Acts: true}, screentest.Dropped{Key: "enter"},
+		screentest.Dropped{Key: "y", Acts: true}, screentest.Dropped{Key: "esc", Acts: true})
 }
 
 // TestBridgeConfirmSaysADroppedKeyActsOnlyWhereItDoes: while the changed
 // bridge address holds its keys, Y (trust it) and esc are said not taken;
-// y and n, which trust and refuse nothing there, are not its keys.
+// y and n, which trust and refuse nothing there, are said to do nothing.
 func TestBridgeConfirmSaysADroppedKeyActsOnlyWhereItDoes(t *testing.T) {
 	app, _, now := hostileApp(t, false)
 	s := newBridgeConfirm(app, withdrawal.BridgeChangedError{Env: app.Target.Env.Name, Expected: sandbox.BridgeFundingAddress,

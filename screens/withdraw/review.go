@@ -144,15 +144,7 @@ func (r *reviewScreen) keys(whole bool) kit.Bindings {
 		return nil
 	}
 	return append(append(r.lossBindings(whole),
-		kit.Binding{Key: reviewKeys.Sign, On: r.canSign(whole) && !r.askedLoss(), Do: r.askingLoss(r.sign), Off: func() tea.Cmd {
-			if r.expired() {
-				return r.backToQuote()
-			}
-			if r.askedLoss() || r.gate.Sending || r.signable() || r.gate.Offline.Done() || r.gate.Offline.Preparing || r.setupErr == nil && (r.expired() || r.refused || !r.gate.Key.Found || r.repeatStop() != nil) {
-				return nil // the screen says so: r gets a new quote, the key is being looked up, or the screen is too small
-			}
-			return r.sign()
-		}},
+		kit.Binding{Key: reviewKeys.Sign, On: r.canSign(whole) && !r.askedLoss(), Do: r.askingLoss(r.sign), Off: r.signOff()},
 		kit.Binding{Key: reviewKeys.Bridge, On: r.canConfirmBridge(), Do: func() tea.Cmd {
 			var changed *withdrawal.BridgeChangedError
 			errors.As(r.bridgeErr, &changed)
@@ -165,6 +157,24 @@ func (r *reviewScreen) keys(whole bool) kit.Bindings {
 		}},
 		kit.Binding{Key: r.requoteKey(), On: r.requotes(), Do: func() tea.Cmd { return tui.Pop(r) }},
 	), append(r.gate.Offline.Bindings(r.app, r.canPrepare(whole) && !r.askedLoss(), r.askingLoss(r.prepare)), r.gate.Bindings()...)...)
+}
+
+// signOff is enter while it does not sign: a new quote once expired, else
+// sign's word of why not; none where it would do nothing (the screen says
+// why: y or n answers, r gets a new quote, the screen is too small), so a
+// hold never says enter acts there (Takes). While the key is looked up it
+// does nothing yet, but acts once the search's own hold is over.
+func (r *reviewScreen) signOff() func() tea.Cmd {
+	switch {
+	case r.expired():
+		return r.backToQuote
+	case r.askedLoss() || r.gate.Sending || r.signable() || r.gate.Offline.Done() || r.gate.Offline.Preparing ||
+		r.setupErr == nil && (r.refused || r.repeatStop() != nil):
+		return nil
+	case r.setupErr == nil && !r.gate.Key.Found:
+		return func() tea.Cmd { return nil }
+	}
+	return r.sign
 }
 
 // requotes: the key for a new quote acts, keys held by the guard aside

@@ -217,8 +217,8 @@ func (v *view) failedIDs(since time.Time) []keyID {
 }
 
 // failedSince: a withdrawal that ended FAILED (failed), made at started,
-// is one RepeatRecords reads for since, the window's start its caller
-// computes: the index's pick and the records it folds hold one edge.
+// is in the window starting at since, which its caller computes: the
+// index's pick and Record.FailedSince hold this one edge.
 func failedSince(failed bool, started, since time.Time) bool { return failed && !started.Before(since) }
 
 // failed reports whether s is a withdrawal's whose last state is FAILED.

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
-	"github.com/svcwallet/svcwallet/service/exchange"
 )
 
 // The reads of one account's unfinished withdrawals and of named ones:
@@ -39,7 +38,7 @@ func (j *Journal) UnfinishedRecords(o Owner) ([]Record, int, error) {
 func openLines(v *view, _ io.ReaderAt) ([]keyID, error) { return v.openIDs(), nil }
 
 // RepeatRecords is UnfinishedRecords with o's withdrawals that ended
-// FAILED and started at or after since (failedSince), the start of the
+// FAILED and started at or after since (Record.FailedSince), the start of the
 // window the repeat check computes: what it looks through, as a FAILED
 // one stays debited. The index picks them by the state and start it
 // keeps, so the read costs what it returns.
@@ -57,7 +56,7 @@ func (j *Journal) RepeatRecords(o Owner, since time.Time) ([]Record, int, error)
 	}
 	var recs []Record
 	for _, r := range fold(lines, o) {
-		if !r.Finished() || failedSince(r.State == exchange.StateFailed, r.Started, since) {
+		if !r.Finished() || r.FailedSince(since) {
 			recs = append(recs, r)
 		}
 	}

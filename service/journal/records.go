@@ -286,3 +286,10 @@ func currentWords(s string) string {
 // have executed, and only the console's resume (same body) or the status
 // can tell.
 func (r Record) Unanswered() bool { return !r.Answered }
+
+// FailedSince reports a withdrawal that ended FAILED and started at or
+// after since: the one edge of the FAILED-repeat window, which the index's
+// pick (failedIDs), RepeatRecords' fold and the repeat check all keep.
+func (r Record) FailedSince(since time.Time) bool {
+	return failedSince(r.State == exchange.StateFailed, r.Started, since)
+}

@@ -8,7 +8,6 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 
-	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/journal"
 )
 
@@ -78,7 +77,7 @@ func FindRepeat(recs []journal.Record, c Choice, localNow time.Time) Repeat {
 			if out.Recent == nil {
 				out.Recent = r
 			}
-		case r.State == exchange.StateFailed && !r.Started.Before(failedSince(localNow)):
+		case r.FailedSince(failedSince(localNow)):
 			if out.Failed == nil {
 				out.Failed = r
 			}
