@@ -8,14 +8,16 @@ import (
 	"testing"
 
 	"github.com/svcwallet/svcwallet/screens/kit"
+	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/tui"
 )
 
 // TestConsoleEndMakesWhatIsOwed: once its program has ended, the console
 // makes the writes its commands were handed and never ran (a journal line,
 // the watch board's save as it left) and what the board owes its file
-// (kit.Deps.Ended), and says on stderr those that failed; only a real
-// terminal's run (e2e) noticed the end left out.
+// (kit.Deps.Ended), and says on stderr those that failed, the journal's
+// and the board's each with what to do; only a real terminal's run (e2e)
+// noticed the end left out.
 func TestConsoleEndMakesWhatIsOwed(t *testing.T) {
 	tmp := t.TempDir()
 	t.Setenv("TMPDIR", tmp)
@@ -28,6 +30,11 @@ func TestConsoleEndMakesWhatIsOwed(t *testing.T) {
 	a.console = consoleRun{terminal: func(any) bool { return true }, run: func(_ context.Context, _ CLIEnv, app *kit.App, _ *tui.Model) error {
 		// As a board leaves just before q: its Cmd never runs.
 		app.Writes.OweBoard(func() error { made = true; return nil })
+		// A state learned just before q, for a journal that cannot be read.
+		if err := os.Mkdir(app.Journal().Path(), 0o700); err != nil {
+			t.Error(err)
+		}
+		kit.JournalState(app, "q-0001", exchange.Withdrawal{State: exchange.StateCompleted}, nil)
 		app.Flushes.Swap("board", func() error { return errors.New("disk full") })
 		return nil
 	}}
@@ -37,7 +44,10 @@ func TestConsoleEndMakesWhatIsOwed(t *testing.T) {
 	if !made {
 		t.Error("a write owed when the program ended was never made")
 	}
-	if !strings.Contains(stderr.String(), "the watch board's last changes could not be saved: disk full") {
+	if !strings.Contains(stderr.String(), "the watch board's last changes could not be saved: disk full: check the state directory") {
 		t.Errorf("a board's write that failed at the end is not said: stderr %q", stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "the journal could not be written as the console ended: ") || !strings.Contains(stderr.String(), "the history may miss this state; check the disk") {
+		t.Errorf("a journal line that failed at the end is not said with what to do: stderr %q", stderr.String())
 	}
 }

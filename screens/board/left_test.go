@@ -21,7 +21,8 @@ import (
 // file, which a board opened after another login and the command line
 // read, kept the row without its state and SINCE until the console ended.
 // It is written once (kit.Owed): by the console's end if that comes
-// first, never again by the next board's flush. A write that fails is said.
+// first, never again by the next board's flush. A write that fails is said,
+// as it leaves and at the end.
 func TestBoardSavesWhenLeft(t *testing.T) {
 	r, br, id, f, file := answerUnsaved(t)
 	owed := br.b.Owed()
@@ -54,6 +55,13 @@ func TestBoardSavesWhenLeft(t *testing.T) {
 	br.run(br.b.Owed())
 	if len(br.toasts) != 1 || !strings.Contains(br.toasts[0], "The watch board's last changes could not be saved") {
 		t.Fatalf("a failed write on leaving says %q", br.toasts)
+	}
+	// The console's end tries it again, as does the board's flush (owed
+	// again, as a board's Init owes it; the Run above took it): one
+	// failure, said once, with what to do.
+	r.App.Flushes.Swap(file.Path, br.b.flush)
+	if _, board := r.App.Ended(time.Second); board == nil || strings.Count(board.Error(), "watch board file") != 1 || !strings.Contains(board.Error(), "check the state directory") {
+		t.Fatalf("the end says the failed write as %q; want it once, with what to do", board)
 	}
 }
 

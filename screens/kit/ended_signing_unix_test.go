@@ -21,6 +21,45 @@ import (
 func TestEndedWaitsForASigningCommand(t *testing.T) {
 	tmp := t.TempDir()
 	t.Setenv("TMPDIR", tmp)
+	running, end := signingHangs(t)
+	end() // as the console's context ends at quit
+	if journal, board := (&Deps{Running: running}).Ended(time.Minute); journal != nil || board != nil {
+		t.Fatal(journal, board)
+	}
+	if left, _ := os.ReadDir(tmp); len(left) != 0 {
+		t.Fatalf("the end left %s in TMPDIR: the signing command was not waited for", left[0].Name())
+	}
+}
+
+// TestEndedWritesWhileSigningEnds: the writes owed are made beside the
+// wait for a signing command, not after it: one that ends slowly (its
+// pipes held up to signer's WaitDelay) took the end's bound from them.
+func TestEndedWritesWhileSigningEnds(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
+	running, end := signingHangs(t)
+	var ws Writes
+	started := make(chan struct{})
+	ws.owe(false, func() error { close(started); return nil })
+	ended := make(chan error, 1)
+	go func() {
+		journal, _ := (&Deps{Running: running, Writes: &ws}).Ended(time.Minute)
+		ended <- journal
+	}()
+	select {
+	case <-started:
+	case <-time.After(30 * time.Second):
+		t.Error("the journal's write waited for the signing command still running")
+	}
+	end()
+	if err := <-ended; err != nil {
+		t.Fatal(err)
+	}
+}
+
+// signingHangs starts a signature by the fake signing command, which
+// hangs once running; end kills it as the console's context does at quit.
+func signingHangs(t *testing.T) (*signer.Running, func()) {
+	t.Helper()
 	sock := filepath.Join(t.TempDir(), "s")
 	l, err := net.Listen("unix", sock)
 	if err != nil {
@@ -46,15 +85,13 @@ func TestEndedWaitsForASigningCommand(t *testing.T) {
 	}()
 	c, err := l.Accept() // the command is running, its file written
 	if err != nil {
+		cancel()
 		t.Fatal(err)
 	}
 	c.Close()
-	cancel() // as the console's context ends at quit
-	if journal, board := (&Deps{Running: &running}).Ended(time.Minute); journal != nil || board != nil {
-		t.Fatal(journal, board)
-	}
-	if left, _ := os.ReadDir(tmp); len(left) != 0 {
-		t.Fatalf("the end left %s in TMPDIR: the signing command was not waited for", left[0].Name())
-	}
-	<-signed
+	t.Cleanup(func() {
+		cancel()
+		<-signed
+	})
+	return &running, cancel
 }

@@ -142,14 +142,47 @@ func (d *Deps) Ended(bound time.Duration) (journal, board error) {
 			if boards > 0 {
 				boardErrs = append(boardErrs, &UnsavedError{After: bound})
 			}
-			return errors.Join(journalErrs...), errors.Join(boardErrs...)
+			return errors.Join(journalErrs...), boardSaid(boardErrs)
 		}
 	}
 	select {
 	case <-signing:
 	case <-timeout.C:
 	}
-	return errors.Join(journalErrs...), errors.Join(boardErrs...)
+	return errors.Join(journalErrs...), boardSaid(boardErrs)
+}
+
+// boardSaid is the board's errors at the end, each write's failure said
+// once (a board's save as it left is tried by its flush too, and fails
+// alike) with what it costs and what to do; past the bound, UnsavedError.
+func boardSaid(errs []error) error {
+	var failed []error
+	var unsaved error
+	seen := map[string]bool{}
+	var add func(err error)
+	add = func(err error) {
+		if joined, ok := err.(interface{ Unwrap() []error }); ok {
+			for _, e := range joined.Unwrap() {
+				add(e)
+			}
+			return
+		}
+		if u, ok := err.(*UnsavedError); ok {
+			unsaved = u
+			return
+		}
+		if err != nil && !seen[err.Error()] {
+			seen[err.Error()] = true
+			failed = append(failed, err)
+		}
+	}
+	for _, err := range errs {
+		add(err)
+	}
+	if len(failed) == 0 {
+		return unsaved
+	}
+	return errors.Join(fmt.Errorf("%w: check the state directory, then open the board: it may lack the ids added or removed and the states learned just before the end", errors.Join(failed...)), unsaved)
 }
 
 // UnwrittenError: journal lines still not written when the console gave
