@@ -19,14 +19,23 @@ const legacyRefused = "The service refused: "
 // last, after the service's message, so a message cannot forge them.
 var legacyStatus = regexp.MustCompile(` \(HTTP ([0-9]{3})(?:, code ([0-9]{1,10}))?\)$`)
 
+// legacyQuoteUsed is the words versions up to 8f56ae2c journaled a 9108
+// (the quote already executed with another signature) in as a refusal,
+// the service's reason after them in " (service: …)" when it added any.
+const legacyQuoteUsed = "This quote was already executed with another signature: get a new quote"
+
 // unknownOutcome reports a rejected line an earlier version wrote for an
 // answer today's svcwallet takes as saying nothing of whether the
 // withdrawal executed (exchange.OutcomeUnknown: a 1xx, 3xx or 4xx the
-// interface gives no meaning; exchange.QuoteUsed: a 409 without a code).
+// interface gives no meaning; exchange.QuoteUsed: a 409 without a code,
+// or 9108).
 // It is no refusal: only the withdrawal's status can tell (answerOf).
 func (e Entry) unknownOutcome() bool {
 	if e.Kind != KindRejected || e.NotSent || e.QuoteExpired {
 		return false
+	}
+	if e.Error == legacyQuoteUsed || strings.HasPrefix(e.Error, legacyQuoteUsed+" (service: ") {
+		return true
 	}
 	rest, ok := strings.CutPrefix(e.Error, legacyRefused)
 	if !ok {

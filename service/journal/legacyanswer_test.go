@@ -20,7 +20,7 @@ func legacyRejected(quoteID, words string) string {
 
 // legacyAnswers are the words such lines carry, and whether they tell
 // nothing of whether the withdrawal executed (a 1xx, a 3xx, a 4xx the
-// interface gives no meaning, a 409 without a code) or are a refusal.
+// interface gives no meaning, a 409 without a code, 9108) or are a refusal.
 var legacyAnswers = []struct {
 	words   string
 	unknown bool
@@ -31,6 +31,9 @@ var legacyAnswers = []struct {
 	{"The service refused:  (HTTP 499)", true},
 	{"The service refused: Conflict (HTTP 409)", true},
 	{"The service refused: not processed (HTTP 422, code 4321)", true},
+	{"This quote was already executed with another signature: get a new quote", true},
+	{"This quote was already executed with another signature: get a new quote (service: nonce 7 took it)", true},
+	{"This quote was already executed with another signature: get a new quote now", false},
 	{"The service refused: Bad Request (HTTP 400)", false},
 	{"The service refused: gone (HTTP 303) (HTTP 403)", false},     // the status is the last one
 	{"The service refused: bad body (HTTP 307, code 1003)", false}, // a code the client knows
