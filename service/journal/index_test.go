@@ -65,6 +65,9 @@ func randomLine(r *rand.Rand, n int) string {
 		}
 	case 8:
 		e.Kind, e.Error, e.NotSent = KindRejected, "The quote expired.", r.IntN(2) == 0
+		if r.IntN(2) == 0 { // an earlier version's refusal: of a 303 it tells nothing
+			e.Error, e.NotSent = []string{"The service refused: See Other (HTTP 303)", "The service refused: Bad Request (HTTP 400)"}[r.IntN(2)], false
+		}
 	case 9:
 		in := genIntent(e.Env, e.AccountID, e.QuoteID, n, e.Time)
 		in.Domain.ChainID = env.ChainID
@@ -699,8 +702,9 @@ func TestAbsorbInPlace(t *testing.T) {
 // 5 kept the chain of the last intent line, not of the kept request's; 6
 // no running sum of what it read, so a journal rewritten in place, as long
 // and ending alike, was read on from its old mark (checkRead); 7 keyed an
-// account's address by its letter case (keyFor).
-var previousIndexMagics = []string{"svcwjx4\n", "svcwjx5\n", "svcwjx6\n", "svcwjx7\n"}
+// account's address by its letter case (keyFor); 8 read an earlier
+// version's refusal of a 303 as finished (unknownOutcome).
+var previousIndexMagics = []string{"svcwjx4\n", "svcwjx5\n", "svcwjx6\n", "svcwjx7\n", "svcwjx8\n"}
 
 // TestIndexOfAnEarlierFormatRebuilt: an index file an earlier version
 // wrote, whole and matching its journal, is never trusted: here one that

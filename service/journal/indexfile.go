@@ -32,8 +32,9 @@ const (
 	// once accepted, always (stAccepted, answerOf); 6: the chain of the
 	// intent whose request is kept (stRequest, keepsIntent); 7: the
 	// running SHA-256 of the bytes indexed (checkRead); 8: an account's
-	// address one key in any letter case (keyFor).
-	indexMagic = "svcwjx8\n"
+	// address one key in any letter case (keyFor); 9: an earlier version's
+	// refusal of an answer that tells nothing leaves it open (unknownOutcome).
+	indexMagic = "svcwjx9\n"
 	headerSize = len(indexMagic) + 7*8 + 32 + readStateSize
 	// readStateSize is the length of a SHA-256's state as it marshals it.
 	readStateSize = 108

@@ -189,8 +189,8 @@ func (f *folder) add(e Entry) {
 			r.AcceptedAt = e.Time
 		}
 	case KindRejected:
-		if accepted {
-			break // the service's acceptance stands (answerOf)
+		if accepted || e.unknownOutcome() {
+			break // the service's acceptance stands, or it was no refusal (answerOf)
 		}
 		r.Error = currentWords(e.Error)
 		// Older lines lack the flag: their words tell (a 410's, in
@@ -237,7 +237,9 @@ func answerOf(accepted bool, e Entry) (answered bool, state string, ok bool) {
 	case KindAccepted:
 		return true, exchange.StateSubmitted, !accepted
 	case KindRejected:
-		return true, "", !accepted
+		// An earlier version's refusal of an answer that said nothing of
+		// whether it paid (unknownOutcome) leaves it unanswered.
+		return !e.unknownOutcome(), "", !accepted
 	case KindState:
 		return true, e.State, true
 	}
