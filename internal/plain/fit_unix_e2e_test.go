@@ -12,14 +12,15 @@ import (
 )
 
 // TestQuestionsWrappedOnASixtyColumnTerminal: on a terminal 60 columns
-// wide, a line question and one that signs are written wrapped at spaces
-// to its width, so the terminal splits no address mid-word, and each
-// takes its answer.
+// wide, a choice's title, a line question and one that signs are written
+// wrapped at spaces to its width, so the terminal splits no word (an
+// address) mid-word, and each takes its answer.
 func TestQuestionsWrappedOnASixtyColumnTerminal(t *testing.T) {
 	p, ptmx, _, shown, reads := quietRig(t)
 	if err := pty.Setsize(ptmx, &pty.Winsize{Rows: 24, Cols: 60}); err != nil {
 		t.Fatal(err)
 	}
+	const chooseTitle = "Withdraw USDT from the funding account, through sandbox-bridge, to which chain?"
 	const sign = "Sign and withdraw 25 USDT to 0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC on ARBITRUM?"
 	type result struct {
 		dest string
@@ -28,6 +29,10 @@ func TestQuestionsWrappedOnASixtyColumnTerminal(t *testing.T) {
 	}
 	done := make(chan result, 1)
 	go func() {
+		if _, err := p.Choose(chooseTitle, Options("ARBITRUM", "BASE")); err != nil {
+			done <- result{err: err}
+			return
+		}
 		dest, err := p.Ask(strings.TrimSuffix(longQuestion, " "), nil)
 		if err != nil {
 			done <- result{err: err}
@@ -37,6 +42,8 @@ func TestQuestionsWrappedOnASixtyColumnTerminal(t *testing.T) {
 		done <- result{dest, yes, err}
 	}()
 	onTerminal := func(q string) string { return strings.ReplaceAll(fitTo(q, 60), "\n", "\r\n") }
+	until(t, "the choice's title, wrapped", func() bool { return strings.Contains(shown.String(), onTerminal(chooseTitle)+"\r\n") })
+	io.WriteString(ptmx, "1\n")
 	until(t, "the destination question, wrapped", func() bool { return strings.Contains(shown.String(), onTerminal(longQuestion)) })
 	io.WriteString(ptmx, "dest\n")
 	until(t, "the question that signs, wrapped", func() bool { return strings.Contains(shown.String(), onTerminal(sign+" [y/n] ")) })
