@@ -12,9 +12,10 @@ import (
 )
 
 // TestQuestionsWrappedOnASixtyColumnTerminal: on a terminal 60 columns
-// wide, a choice's title, a line question and one that signs are written
-// wrapped at spaces to its width, so the terminal splits no word (an
-// address) mid-word, and each takes its answer.
+// wide, a choice's title, a line question, one that signs and a
+// passphrase's are written wrapped at spaces to its width, so the
+// terminal splits no word (an address) mid-word, and each takes its
+// answer.
 func TestQuestionsWrappedOnASixtyColumnTerminal(t *testing.T) {
 	p, ptmx, _, shown, reads := quietRig(t)
 	if err := pty.Setsize(ptmx, &pty.Winsize{Rows: 24, Cols: 60}); err != nil {
@@ -22,10 +23,11 @@ func TestQuestionsWrappedOnASixtyColumnTerminal(t *testing.T) {
 	}
 	const chooseTitle = "Withdraw USDT from the funding account, through sandbox-bridge, to which chain?"
 	const sign = "Sign and withdraw 25 USDT to 0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC on ARBITRUM?"
+	const passphrase = "Passphrase of UTC--2026-12-02T01-00-00.000000000Z--f39fd6e51aad88f6f4ce6ab8827279cfffb92266 (not shown as you type):"
 	type result struct {
-		dest string
-		yes  bool
-		err  error
+		dest, pass string
+		yes        bool
+		err        error
 	}
 	done := make(chan result, 1)
 	go func() {
@@ -39,7 +41,12 @@ func TestQuestionsWrappedOnASixtyColumnTerminal(t *testing.T) {
 			return
 		}
 		yes, err := p.Confirm(func() string { return sign })
-		done <- result{dest, yes, err}
+		if err != nil {
+			done <- result{err: err}
+			return
+		}
+		pass, err := p.Passphrase(passphrase)
+		done <- result{dest, pass, yes, err}
 	}()
 	onTerminal := func(q string) string { return strings.ReplaceAll(fitTo(q, 60), "\n", "\r\n") }
 	until(t, "the choice's title, wrapped", func() bool { return strings.Contains(shown.String(), onTerminal(chooseTitle)+"\r\n") })
@@ -54,7 +61,12 @@ func TestQuestionsWrappedOnASixtyColumnTerminal(t *testing.T) {
 		io.WriteString(ptmx, k)
 		<-reads
 	}
-	if r := <-done; r.err != nil || r.dest != "dest" || !r.yes {
+	until(t, "the passphrase's question, wrapped", func() bool { return strings.Contains(shown.String(), onTerminal(passphrase+" ")) })
+	for _, k := range []string{"p", "w", "\r"} {
+		io.WriteString(ptmx, k)
+		<-reads
+	}
+	if r := <-done; r.err != nil || r.dest != "dest" || !r.yes || r.pass != "pw" {
 		t.Fatalf("%+v; the terminal showed %q", r, ansi.Strip(shown.String()))
 	}
 }
