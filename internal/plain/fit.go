@@ -36,9 +36,16 @@ func fitTo(question string, w int) string {
 		return question
 	}
 	body := strings.TrimRight(question, " ")
+	tail := question[len(body):]
 	var lines []string
 	for _, line := range strings.Split(body, "\n") {
 		lines = append(lines, tui.WrapAtSpaces(line, w-1)...)
 	}
-	return strings.Join(lines, "\n") + question[len(body):]
+	// The last line holds the tail too: a line that filled the terminal's
+	// last column sent the answer's first key to the next line.
+	last := len(lines) - 1
+	if room := w - 1 - len(tail); room > 0 && ansi.StringWidth(lines[last]) > room {
+		lines = append(lines[:last], tui.WrapAtSpaces(lines[last], room)...)
+	}
+	return strings.Join(lines, "\n") + tail
 }

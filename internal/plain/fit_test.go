@@ -51,3 +51,32 @@ func TestQuestionNotWrappedOffATerminal(t *testing.T) {
 		t.Errorf("to a buffer: %q", got)
 	}
 }
+
+// TestQuestionAsWideAsTheTerminal: a question whose line, with the space
+// the answer follows, is exactly as wide as the terminal is wrapped too:
+// written whole it filled the last column, and the answer's first key
+// went to the next line. A word wider than the terminal (a digest) stands
+// alone on its line.
+func TestQuestionAsWideAsTheTerminal(t *testing.T) {
+	address := "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC"
+	digest := "0x" + strings.Repeat("ab", 32)
+	for _, q := range []string{
+		"Paying " + address + " ok? [y/n] ",  // 60 cells, its space the last
+		"Paying " + address + " now? [y/n] ", // 61 cells
+		"Sign the digest " + digest + "? [y/n] ",
+	} {
+		got := fitTo(q, 60)
+		lines := strings.Split(got, "\n")
+		for _, l := range lines {
+			if ansi.StringWidth(l) > 59 && !strings.Contains(l, digest) {
+				t.Errorf("%q: a line of %d cells: %q", q, ansi.StringWidth(l), l)
+			}
+		}
+		if last := lines[len(lines)-1]; ansi.StringWidth(last) > 59 {
+			t.Errorf("%q: no cell left for the answer: %q", q, last)
+		}
+		if strings.Join(lines, " ") != q || !strings.HasSuffix(got, "] ") {
+			t.Errorf("words split or lost: %q", got)
+		}
+	}
+}

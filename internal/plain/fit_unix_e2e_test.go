@@ -12,31 +12,60 @@ import (
 )
 
 // TestQuestionsWrappedOnASixtyColumnTerminal: on a terminal 60 columns
-// wide, a line question and one that signs are written wrapped at spaces
-// to its width, so the terminal splits no address mid-word, and each
-// takes its answer.
+// wide, a choice's title, a line question (one before a secret too), a
+// secret's, one that signs and a passphrase's are written wrapped at
+// spaces to its width, so the terminal splits no word (an address)
+// mid-word, and each takes its answer.
 func TestQuestionsWrappedOnASixtyColumnTerminal(t *testing.T) {
 	p, ptmx, _, shown, reads := quietRig(t)
 	if err := pty.Setsize(ptmx, &pty.Winsize{Rows: 24, Cols: 60}); err != nil {
 		t.Fatal(err)
 	}
+	const chooseTitle = "Withdraw USDT from the funding account, through sandbox-bridge, to which chain?"
 	const sign = "Sign and withdraw 25 USDT to 0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC on ARBITRUM?"
+	const quiet = "Path of the keystore file (such as ~/keys/UTC--2026-12-02T01-00-00.000000000Z--f39fd6e5):"
+	const secret = "API key of the environment called sandbox, from its API key list (not shown as you type):"
+	const passphrase = "Passphrase of UTC--2026-12-02T01-00-00.000000000Z--f39fd6e51aad88f6f4ce6ab8827279cfffb92266 (not shown as you type):"
 	type result struct {
-		dest string
-		yes  bool
-		err  error
+		dest, pass string
+		yes        bool
+		err        error
 	}
 	done := make(chan result, 1)
 	go func() {
+		if _, err := p.Choose(chooseTitle, Options("ARBITRUM", "BASE")); err != nil {
+			done <- result{err: err}
+			return
+		}
+		p.BeforeSecret() // read a key at a time, then a secret
+		if _, err := p.Ask(quiet, nil); err != nil {
+			done <- result{err: err}
+			return
+		}
+		if _, err := p.Secret(secret); err != nil {
+			done <- result{err: err}
+			return
+		}
 		dest, err := p.Ask(strings.TrimSuffix(longQuestion, " "), nil)
 		if err != nil {
 			done <- result{err: err}
 			return
 		}
 		yes, err := p.Confirm(func() string { return sign })
-		done <- result{dest, yes, err}
+		if err != nil {
+			done <- result{err: err}
+			return
+		}
+		pass, err := p.Passphrase(passphrase)
+		done <- result{dest, pass, yes, err}
 	}()
 	onTerminal := func(q string) string { return strings.ReplaceAll(fitTo(q, 60), "\n", "\r\n") }
+	until(t, "the choice's title, wrapped", func() bool { return strings.Contains(shown.String(), onTerminal(chooseTitle)+"\r\n") })
+	io.WriteString(ptmx, "1\n")
+	until(t, "the question before a secret, wrapped", func() bool { return strings.Contains(shown.String(), onTerminal(quiet+" ")) })
+	io.WriteString(ptmx, "k\r")
+	until(t, "the secret's question, wrapped", func() bool { return strings.Contains(shown.String(), onTerminal(secret+" ")) })
+	io.WriteString(ptmx, "s\n")
 	until(t, "the destination question, wrapped", func() bool { return strings.Contains(shown.String(), onTerminal(longQuestion)) })
 	io.WriteString(ptmx, "dest\n")
 	until(t, "the question that signs, wrapped", func() bool { return strings.Contains(shown.String(), onTerminal(sign+" [y/n] ")) })
@@ -47,7 +76,12 @@ func TestQuestionsWrappedOnASixtyColumnTerminal(t *testing.T) {
 		io.WriteString(ptmx, k)
 		<-reads
 	}
-	if r := <-done; r.err != nil || r.dest != "dest" || !r.yes {
+	until(t, "the passphrase's question, wrapped", func() bool { return strings.Contains(shown.String(), onTerminal(passphrase+" ")) })
+	for _, k := range []string{"p", "w", "\r"} {
+		io.WriteString(ptmx, k)
+		<-reads
+	}
+	if r := <-done; r.err != nil || r.dest != "dest" || !r.yes || r.pass != "pw" {
 		t.Fatalf("%+v; the terminal showed %q", r, ansi.Strip(shown.String()))
 	}
 }

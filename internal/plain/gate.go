@@ -23,9 +23,10 @@ import (
 // intent.ReviewDwell (the console's review gate holds its keys as long)
 // is refused; and, where the terminal can be read a key at a time (unix),
 // an answer that came as a paste is refused. Each refusal is said and the
-// question asked again. A paste or keys typed ahead never answer it. Nor do keys typed before the
-// process was stopped and continued (kill -TSTP, ctrl+z, then fg), nor just
-// after: the question is asked again and its dwell starts again.
+// question asked again. A paste or keys typed ahead never answer it. Nor
+// do keys typed before the process was stopped and continued (kill -TSTP,
+// ctrl+z, then fg), nor just after: the question is asked again and its
+// dwell starts again.
 
 // Gate asks the questions that sign, on one terminal.
 type Gate struct {

@@ -405,7 +405,7 @@ func (p *Prompter) ChooseOr(title string, options []Option, def int) (int, error
 // that asks for one.
 func (p *Prompter) list(title string, options []Option) string {
 	p.echoAgain() // before the title shows: a choice typed at the list is seen
-	p.Say("%s", title)
+	p.Say("%s", Fit(p.out, title))
 	for i, o := range options {
 		if o.About == "" {
 			p.Say("  %d. %s", i+1, o.Name)
