@@ -68,15 +68,16 @@ func checkBound(b Bound) error {
 	return nil
 }
 
-// isCookieValue reports whether v is a cookie value (RFC 6265 §4.1.1, no
-// quotes) of at most maxCookie bytes.
+// isCookieValue reports whether v is a cookie value as Go's reader gives
+// the login one (RFC 6265 §4.1.1, no quotes, and a space or comma within,
+// which some services send and the login took), of at most maxCookie bytes.
 func isCookieValue(v string) bool {
-	if v == "" || len(v) > maxCookie {
+	if v == "" || len(v) > maxCookie || v[0] == ' ' || v[len(v)-1] == ' ' {
 		return false
 	}
 	for i := 0; i < len(v); i++ {
 		switch c := v[i]; {
-		case c == 0x21, c >= 0x23 && c <= 0x2b, c >= 0x2d && c <= 0x3a, c >= 0x3c && c <= 0x5b, c >= 0x5d && c <= 0x7e:
+		case c == 0x20, c == 0x21, c >= 0x23 && c <= 0x3a, c >= 0x3c && c <= 0x5b, c >= 0x5d && c <= 0x7e:
 		default:
 			return false
 		}
