@@ -1,8 +1,11 @@
 package session
 
 import (
+	"errors"
 	"net/http"
+	"strings"
 	"testing"
+	"time"
 )
 
 // TestKeepsEveryCookieALoginTakes: auth login keeps the session cookie of
@@ -33,5 +36,24 @@ func TestKeepsEveryCookieALoginTakes(t *testing.T) {
 		if _, err := s.Save(testnet(), k, "", true); err == nil {
 			t.Errorf("%q kept: no cookie's value holds it", bad)
 		}
+	}
+}
+
+// TestUnkeptSaysWhy: a login's session that cannot be kept is said of
+// that login, and a cookie with no end is named as such; it was "the kept
+// session () cannot be used: it has no end".
+func TestUnkeptSaysWhy(t *testing.T) {
+	k := kept()
+	k.Expires = time.Time{}
+	_, err := newStore(t).Save(testnet(), k, "", true)
+	unkept, ok := errors.AsType[*UnkeptError](err)
+	if !ok || !strings.Contains(err.Error(), "its cookie sets no end (no Max-Age or Expires)") || strings.Contains(err.Error(), "()") {
+		t.Fatalf("a session cookie without an end: %v (%T)", err, err)
+	}
+	k = kept()
+	k.Cookie = "a;b"
+	_, err = newStore(t).Save(testnet(), k, "", true)
+	if unkept, ok = errors.AsType[*UnkeptError](err); !ok || unkept.Error() != "the service's session cannot be kept: its cookie is not a cookie's value" {
+		t.Fatalf("a cookie holding ';': %v", err)
 	}
 }

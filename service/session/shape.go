@@ -1,6 +1,7 @@
 package session
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -83,4 +84,25 @@ func isCookieValue(v string) bool {
 		}
 	}
 	return true
+}
+
+// UnkeptError is the session a login just gave that Save will not keep, as
+// it would refuse it read back: said of that login, not of a kept session.
+type UnkeptError struct{ Reason error }
+
+func (e *UnkeptError) Error() string {
+	return "the service's session cannot be kept: " + e.Reason.Error()
+}
+func (e *UnkeptError) Unwrap() error { return e.Reason }
+
+// unkept words check's refusal of en, the session a login just gave; a
+// cookie without Max-Age or Expires (a browser's session cookie) has no end.
+func unkept(en Entry, err error) error {
+	switch u, ok := errors.AsType[*UnreadableError](err); {
+	case en.Expires.IsZero():
+		err = errors.New("its cookie sets no end (no Max-Age or Expires), and svcwallet keeps only a session that ends")
+	case ok:
+		err = u.Reason
+	}
+	return &UnkeptError{Reason: err}
 }
