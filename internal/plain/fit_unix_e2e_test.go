@@ -12,9 +12,9 @@ import (
 )
 
 // TestQuestionsWrappedOnASixtyColumnTerminal: on a terminal 60 columns
-// wide, a line question and one that signs are written wrapped at spaces
-// to its width, so the terminal splits no address mid-word, and each
-// takes its answer.
+// wide, a line said, a line question and one that signs are written
+// wrapped at spaces to its width, so the terminal splits no address
+// mid-word, and each question takes its answer.
 func TestQuestionsWrappedOnASixtyColumnTerminal(t *testing.T) {
 	p, ptmx, _, shown, reads := quietRig(t)
 	if err := pty.Setsize(ptmx, &pty.Winsize{Rows: 24, Cols: 60}); err != nil {
@@ -27,7 +27,9 @@ func TestQuestionsWrappedOnASixtyColumnTerminal(t *testing.T) {
 		err  error
 	}
 	done := make(chan result, 1)
+	const said = "Logged in to sandbox by API key: funding account 0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266, account id 0x5f1c2e9a3b7d4c1308a6e2f9b0c4d7e1a2b3c4d5."
 	go func() {
+		p.Say("%s", said)
 		dest, err := p.Ask(strings.TrimSuffix(longQuestion, " "), nil)
 		if err != nil {
 			done <- result{err: err}
@@ -37,6 +39,7 @@ func TestQuestionsWrappedOnASixtyColumnTerminal(t *testing.T) {
 		done <- result{dest, yes, err}
 	}()
 	onTerminal := func(q string) string { return strings.ReplaceAll(fitTo(q, 60), "\n", "\r\n") }
+	until(t, "the line said, wrapped", func() bool { return strings.Contains(shown.String(), onTerminal(said)+"\r\n") })
 	until(t, "the destination question, wrapped", func() bool { return strings.Contains(shown.String(), onTerminal(longQuestion)) })
 	io.WriteString(ptmx, "dest\n")
 	until(t, "the question that signs, wrapped", func() bool { return strings.Contains(shown.String(), onTerminal(sign+" [y/n] ")) })

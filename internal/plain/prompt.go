@@ -83,9 +83,10 @@ func NewPrompter(ctx context.Context, in io.Reader, out io.Writer, secret Secret
 	return &Prompter{ctx: ctx, out: out, in: in, secret: secret}
 }
 
-// Say writes one line (or several, each ended).
+// Say writes one line (or several, each ended), wrapped at spaces on a
+// terminal as a question is (Fit): the terminal split an address it named.
 func (p *Prompter) Say(format string, a ...any) {
-	fmt.Fprintf(p.out, format+"\n", a...)
+	fmt.Fprintln(p.out, Fit(p.out, fmt.Sprintf(format, a...)))
 }
 
 // Blank writes an empty line, between one step and the next.
