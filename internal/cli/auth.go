@@ -132,7 +132,11 @@ func (a *app) authLogin(ctx context.Context, f authFlags) error {
 	k, _ := client.Kept()
 	where, err := store.Save(e, k, apiKey, f.insecure)
 	if err != nil {
-		return failure(exitFailed, "logged in to %s, but the session could not be kept: %v", e.Name, err)
+		next := ""
+		if _, ok := errors.AsType[*session.UnkeptError](err); ok {
+			next = fmt.Sprintf("; log in on each command instead, with $%s or --signer", exchange.APIKeyEnvVar)
+		}
+		return failure(exitFailed, "logged in to %s, but the session could not be kept: %v%s", e.Name, err, next)
 	}
 	out := authLoginJSON{whereJSON: whereOf(e), Service: e.Service().String(), AccountID: k.AccountID, Method: k.Method,
 		Expires: follow.OutputTime(k.Expires), Kept: string(where)}

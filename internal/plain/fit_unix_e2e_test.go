@@ -85,3 +85,21 @@ func TestQuestionsWrappedOnASixtyColumnTerminal(t *testing.T) {
 		t.Fatalf("%+v; the terminal showed %q", r, ansi.Strip(shown.String()))
 	}
 }
+
+// TestLinesSaidWrappedOnASixtyColumnTerminal: on a terminal 60 columns
+// wide, a line said is written wrapped at spaces, so the terminal splits
+// no address mid-word; a line naming a command to run is written whole,
+// to be copied as one.
+func TestLinesSaidWrappedOnASixtyColumnTerminal(t *testing.T) {
+	p, ptmx, _, shown, _ := quietRig(t)
+	if err := pty.Setsize(ptmx, &pty.Winsize{Rows: 24, Cols: 60}); err != nil {
+		t.Fatal(err)
+	}
+	const said = "Logged in to sandbox by API key: funding account 0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266, account id 0x5f1c2e9a3b7d4c1308a6e2f9b0c4d7e1a2b3c4d5."
+	const run = "To sign it without a question, run: svcwallet withdraw --env sandbox --chain ARBITRUM --to 0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC --amount 25 --yes"
+	p.Say("%s", said)
+	p.Say("%s", run)
+	onTerminal := func(q string) string { return strings.ReplaceAll(fitTo(q, 60), "\n", "\r\n") }
+	until(t, "the line said, wrapped", func() bool { return strings.Contains(shown.String(), onTerminal(said)+"\r\n") })
+	until(t, "the command to run, whole", func() bool { return strings.Contains(shown.String(), "\r\n"+run+"\r\n") })
+}

@@ -22,8 +22,8 @@ import (
 const maxHostName = 253
 
 // Check holds a URL's host to what reads as what is dialled: ASCII
-// letters, digits, '-', '.' and '_', or an IP address, and a port from 1 to
-// 65535. A look-alike letter (Cyrillic а for a) or an invisible one (a bidi
+// letters, digits, '-', '.' and '_' (253 at most), or an IP address, and a
+// port from 1 to 65535. A look-alike letter (Cyrillic а for a) or an invisible one (a bidi
 // override) would make every line naming the URL name a host it is not. It
 // is the one host rule of the config's URLs and clef's endpoint; its error
 // says the host's position, not the URL's, and names no setting.
@@ -44,6 +44,11 @@ func Check(u *url.URL) error {
 			return fmt.Errorf("the host holds U+%04X at position %d, which no interface name holds: write it in ASCII", r, pos)
 		}
 		return fmt.Errorf("the host holds U+%04X at position %d, which no host name holds: %s", r, pos, writeHostAs(host))
+	}
+	// The journal and a kept session record the host and read it back
+	// bounded (config.Service.Check): a longer one would stop every withdrawal.
+	if n := len(u.Hostname()); n > maxHostName {
+		return fmt.Errorf("the host is %d characters long, longer than any host name (%d)", n, maxHostName)
 	}
 	if p := u.Port(); p != "" {
 		if n, err := strconv.Atoi(p); err != nil || n < 1 || n > 65535 {

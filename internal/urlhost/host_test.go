@@ -76,3 +76,15 @@ func TestOverlongHostGivenNoForm(t *testing.T) {
 		t.Errorf("a 54-character host: error %v, want its xn-- form", err)
 	}
 }
+
+// TestOverlongASCIIHostRefused: an ASCII host longer than any host name is
+// refused, as the journal would refuse to record it.
+func TestOverlongASCIIHostRefused(t *testing.T) {
+	err := urlhost.Check(&url.URL{Scheme: "https", Host: strings.Repeat("a", 250) + ".com:8443"})
+	if err == nil || !strings.Contains(err.Error(), "254 characters long, longer than any host name (253)") {
+		t.Fatalf("a 254-character host: error %v, want it refused", err)
+	}
+	if err := urlhost.Check(&url.URL{Scheme: "https", Host: strings.Repeat("a", 249) + ".com:8443"}); err != nil {
+		t.Fatalf("a 253-character host refused: %v", err)
+	}
+}

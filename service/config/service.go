@@ -61,7 +61,8 @@ func (s Service) IsZero() bool { return s == Service{} }
 
 // Check holds a Service read back (the journal, a state file) to the shape
 // Environment.Service gives: a host of lower-case letters, digits and
-// . - : [ ], and a chain id.
+// . - _ : [ ] % (urlhost.Check takes _ in a name and % before an IPv6
+// zone), and a chain id.
 func (s Service) Check() error {
 	if s.ChainID == 0 {
 		return errors.New("has no chain id")
@@ -72,7 +73,7 @@ func (s Service) Check() error {
 	for i := 0; i < len(s.Host); i++ {
 		switch c := s.Host[i]; {
 		case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
-		case strings.IndexByte(".-:[]", c) >= 0:
+		case strings.IndexByte(".-_:[]%", c) >= 0:
 		default:
 			return errors.New("has a host that is not a lower-case host name or address")
 		}

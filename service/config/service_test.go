@@ -19,6 +19,8 @@ func TestService(t *testing.T) {
 		{"https://api.example.com:8443", config.Service{Host: "api.example.com:8443", ChainID: 325}},
 		{"http://127.0.0.1:8700", config.Service{Host: "127.0.0.1:8700", ChainID: 325}},
 		{"http://[::1]:80/", config.Service{Host: "[::1]", ChainID: 325}},
+		{"http://exchange_sandbox:8080", config.Service{Host: "exchange_sandbox:8080", ChainID: 325}},
+		{"https://[fe80::1%25en0]:8443", config.Service{Host: "[fe80::1%en0]:8443", ChainID: 325}},
 	} {
 		e := config.Environment{Name: "a", BaseURL: tc.base, AuthURL: "https://auth.other.example", ChainID: 325}
 		if got := e.Service(); got != tc.want {

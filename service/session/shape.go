@@ -1,6 +1,7 @@
 package session
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -68,18 +69,40 @@ func checkBound(b Bound) error {
 	return nil
 }
 
-// isCookieValue reports whether v is a cookie value (RFC 6265 §4.1.1, no
-// quotes) of at most maxCookie bytes.
+// isCookieValue reports whether v is a cookie value as Go's reader gives
+// the login one (RFC 6265 §4.1.1, no quotes, and a space or comma within,
+// which some services send and the login took), of at most maxCookie bytes.
 func isCookieValue(v string) bool {
-	if v == "" || len(v) > maxCookie {
+	if v == "" || len(v) > maxCookie || v[0] == ' ' || v[len(v)-1] == ' ' {
 		return false
 	}
 	for i := 0; i < len(v); i++ {
 		switch c := v[i]; {
-		case c == 0x21, c >= 0x23 && c <= 0x2b, c >= 0x2d && c <= 0x3a, c >= 0x3c && c <= 0x5b, c >= 0x5d && c <= 0x7e:
+		case c == 0x20, c == 0x21, c >= 0x23 && c <= 0x3a, c >= 0x3c && c <= 0x5b, c >= 0x5d && c <= 0x7e:
 		default:
 			return false
 		}
 	}
 	return true
+}
+
+// UnkeptError is the session a login just gave that Save will not keep, as
+// it would refuse it read back: said of that login, not of a kept session.
+type UnkeptError struct{ Reason error }
+
+func (e *UnkeptError) Error() string {
+	return "the service's session cannot be kept: " + e.Reason.Error()
+}
+func (e *UnkeptError) Unwrap() error { return e.Reason }
+
+// unkept words check's refusal of en, the session a login just gave; a
+// cookie without Max-Age or Expires (a browser's session cookie) has no end.
+func unkept(en Entry, err error) error {
+	switch u, ok := errors.AsType[*UnreadableError](err); {
+	case en.Expires.IsZero():
+		err = errors.New("its cookie sets no end (no Max-Age or Expires), and svcwallet keeps only a session that ends")
+	case ok:
+		err = u.Reason
+	}
+	return &UnkeptError{Reason: err}
 }

@@ -275,7 +275,7 @@ func (s Store) save(e config.Environment, k exchange.Kept, apiKey string, insecu
 	entry := Entry{Env: e.Name, Bound: BoundOf(e), Cookie: k.Cookie, AccountID: k.AccountID, Expires: k.Expires.UTC(),
 		Method: k.Method, Funding: k.FundingAccountAddress, SubAccount: k.SubAccountID, Wallet: k.Wallet}
 	if err := s.check(entry, e); err != nil {
-		return "", err
+		return "", unkept(entry, err)
 	}
 	b, err := json.Marshal(entry)
 	if err != nil {
