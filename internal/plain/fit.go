@@ -1,6 +1,7 @@
 package plain
 
 import (
+	"fmt"
 	"io"
 	"os"
 	"strings"
@@ -48,4 +49,16 @@ func fitTo(question string, w int) string {
 		lines = append(lines[:last], tui.WrapAtSpaces(lines[last], room)...)
 	}
 	return strings.Join(lines, "\n") + tail
+}
+
+// Say writes one line (or several, each ended), wrapped at spaces on a
+// terminal as a question is (Fit): the terminal split an address it named.
+// Text naming a command to run (runnext's, "svcwallet …") is left whole:
+// broken at a space, the command copied from it would run in two pieces.
+func (p *Prompter) Say(format string, a ...any) {
+	text := fmt.Sprintf(format, a...)
+	if !strings.Contains(text, "svcwallet ") {
+		text = Fit(p.out, text)
+	}
+	fmt.Fprintln(p.out, text)
 }

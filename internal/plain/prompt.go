@@ -83,18 +83,6 @@ func NewPrompter(ctx context.Context, in io.Reader, out io.Writer, secret Secret
 	return &Prompter{ctx: ctx, out: out, in: in, secret: secret}
 }
 
-// Say writes one line (or several, each ended), wrapped at spaces on a
-// terminal as a question is (Fit): the terminal split an address it named.
-// Text naming a command to run (runnext's, "svcwallet …") is left whole:
-// broken at a space, the command copied from it would run in two pieces.
-func (p *Prompter) Say(format string, a ...any) {
-	text := fmt.Sprintf(format, a...)
-	if !strings.Contains(text, "svcwallet ") {
-		text = Fit(p.out, text)
-	}
-	fmt.Fprintln(p.out, text)
-}
-
 // Blank writes an empty line, between one step and the next.
 func (p *Prompter) Blank() { fmt.Fprintln(p.out) }
 
