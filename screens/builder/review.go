@@ -109,9 +109,10 @@ func (r *builderReviewScreen) SetSize(w, h int) {
 func (r *builderReviewScreen) KeyMap() help.KeyMap { return r.bindings().KeyMap() }
 
 // bindings: none while keys are held (the guard); enter signs once the
-// whole message fits on screen, or sends the body already signed again,
-// unless the authorization is already out or was prepared for offline
-// signing; o prepares it for offline signing (preparable, once the message fits).
+// whole message fits on screen and a key here may sign (noKey), or sends
+// the body already signed again, unless the authorization is already out
+// or was prepared for offline signing; o prepares it for offline signing
+// (preparable, once the message fits).
 func (r *builderReviewScreen) bindings() kit.Bindings { return r.gate.Held(r.keys(r.fits())) }
 
 // keys are bindings with the guard aside, the message fitting or not: the
@@ -120,7 +121,7 @@ func (r *builderReviewScreen) keys(fits bool) kit.Bindings {
 	// Once taken, nothing is signed or sent again from here (FateTaken).
 	on := !r.gate.Sending && !r.gate.Offline.Done() && !r.gate.Offline.Preparing && fits && r.fate != builder.FateTaken
 	return append(append(r.grantBindings(fits),
-		kit.Binding{Key: builderReviewKeys.Sign, On: on && r.sent == nil && !r.askedGrant(), Do: r.askingGrant(r.sign)},
+		kit.Binding{Key: builderReviewKeys.Sign, On: on && r.sent == nil && !r.askedGrant() && !r.noKey(), Do: r.askingGrant(r.sign)},
 		kit.Binding{Key: builderReviewKeys.Resend, On: on && r.sent != nil, Do: r.sign},
 		r.cancelWaitBinding(),
 	), append(r.gate.Offline.Bindings(r.app, r.preparable() && fits && !r.askedGrant(), r.askingGrant(r.prepare)), r.gate.Bindings()...)...)
@@ -422,6 +423,9 @@ func (r *builderReviewScreen) render(level int) string {
 		if level >= 3 {
 			// One line at 60 columns: the key is on the line above.
 			ready = "Press enter to sign and authorize, esc to go back."
+		}
+		if r.noKey() {
+			ready = r.noKeyWords(r.gate.Key.Ready()).Error() + "."
 		}
 		if r.askedGrant() {
 			ready = r.grantQuestion(level)

@@ -211,8 +211,10 @@ func TestBuilderReviewOfflineFileNotWritten(t *testing.T) {
 }
 
 // TestBuilderReviewNoKeyPointsOffline: without a key for the main account
-// here, enter says so and, where o acts, that o prepares the authorization
-// for signing elsewhere; on the embedded sandbox it does not mention o.
+// here, the review says so at once and, where o acts, that o prepares the
+// authorization for signing elsewhere (on the embedded sandbox it does not
+// mention o); enter, offered while the key is looked for, is then not
+// offered and does nothing, and a hold that drops it says so.
 func TestBuilderReviewNoKeyPointsOffline(t *testing.T) {
 	app, now := screentest.LoggedInApp(t)
 	for _, configured := range []bool{false, true} {
@@ -220,14 +222,25 @@ func TestBuilderReviewNoKeyPointsOffline(t *testing.T) {
 			app.Target.Demo = nil
 		}
 		r := offlineReview(t, app, now, 120, 40)
-		r.Update(keyFound(r, signer.Found{}))
-		*now = now.Add(kit.ShownGuard) // keys are held from when it lands
-		if _, cmd := screentest.Press(r, "enter"); screentest.Acts(cmd) || r.err == nil {
-			t.Fatalf("enter without a key: %v %v", cmd, r.err)
+		r.gate.Key.Find() // looking again: enter stays offered
+		if !screentest.Offers(r.KeyMap(), "enter") {
+			t.Fatalf("configured %t: enter is not offered while the key is looked for: %v", configured, r.KeyMap().ShortHelp())
 		}
+		r.Update(keyFound(r, signer.Found{}))
+		screentest.Press(r, "enter") // held from when the search landed
+		if said := screentest.OneLine(ansi.Strip(r.View())); !strings.Contains(said, kit.NotAKey("enter")) {
+			t.Errorf("configured %t: the hold does not say enter does nothing:\n%s", configured, said)
+		}
+		*now = now.Add(kit.ShownGuard)
 		view := screentest.OneLine(ansi.Strip(r.View()))
 		if says := strings.Contains(view, "press o to prepare the authorization for offline signing"); says != configured || !strings.Contains(view, "No key for") {
 			t.Errorf("configured %t: the review says:\n%s", configured, view)
+		}
+		if screentest.Offers(r.KeyMap(), "enter") || strings.Contains(view, "enter") {
+			t.Errorf("configured %t: enter is offered without a key: %v\n%s", configured, r.KeyMap().ShortHelp(), view)
+		}
+		if _, cmd := screentest.Press(r, "enter"); screentest.Acts(cmd) || r.err != nil || screentest.OneLine(ansi.Strip(r.View())) != view {
+			t.Fatalf("configured %t: enter without a key acts: %v %v", configured, cmd, r.err)
 		}
 		// Shown again (after the help, a resize), o is held a moment: the
 		// message names it once it acts, as the footer offers it.

@@ -54,13 +54,26 @@ func againWords(f builder.Fate) string {
 // the review says it prepares the authorization for signing elsewhere.
 type noKeyError struct{ error }
 
+// noKey: the search found no key that signs here. Enter, which could only
+// say so, does not act; the ready line says it at once (noKeyWords).
+func (r *builderReviewScreen) noKey() bool { return r.gate.Key.Found && !r.gate.Key.Usable() }
+
+// noKeyWords are err, no key here, and where o acts that it prepares the
+// authorization for signing elsewhere.
+func (r *builderReviewScreen) noKeyWords(err error) error {
+	if !r.gate.Acts(r.preparable()) {
+		return err
+	}
+	return exchange.UserError{Text: err.Error() + " — or press o to prepare the authorization for offline signing"}
+}
+
 // shownErr is r.err with the console's step after a refusal's fact
 // (refusalWords), or o's after no key, said as the screen is drawn: esc
 // and o are named only while they act (kit.ReviewGate.Acts, the footer's
 // rule), not in the hold that the review showing again starts.
 func (r *builderReviewScreen) shownErr() error {
-	if errors.As(r.err, new(noKeyError)) && r.gate.Acts(r.preparable()) {
-		return exchange.UserError{Text: r.err.Error() + " — or press o to prepare the authorization for offline signing"}
+	if errors.As(r.err, new(noKeyError)) {
+		return r.noKeyWords(r.err)
 	}
 	return refusalWords(r.err, r.gate.Acts(true), r.gate.KeysEnabled(r.app.Common.Now()))
 }
