@@ -46,14 +46,13 @@ func TestUnkeptSaysWhy(t *testing.T) {
 	k := kept()
 	k.Expires = time.Time{}
 	_, err := newStore(t).Save(testnet(), k, "", true)
-	unkept, ok := errors.AsType[*UnkeptError](err)
-	if !ok || !strings.Contains(err.Error(), "its cookie sets no end (no Max-Age or Expires)") || strings.Contains(err.Error(), "()") {
+	if _, ok := errors.AsType[*UnkeptError](err); !ok || !strings.Contains(err.Error(), "its cookie sets no end (no Max-Age or Expires)") || strings.Contains(err.Error(), "()") {
 		t.Fatalf("a session cookie without an end: %v (%T)", err, err)
 	}
 	k = kept()
 	k.Cookie = "a;b"
 	_, err = newStore(t).Save(testnet(), k, "", true)
-	if unkept, ok = errors.AsType[*UnkeptError](err); !ok || unkept.Error() != "the service's session cannot be kept: its cookie is not a cookie's value" {
+	if unkept, ok := errors.AsType[*UnkeptError](err); !ok || unkept.Error() != "the service's session cannot be kept: its cookie is not a cookie's value" {
 		t.Fatalf("a cookie holding ';': %v", err)
 	}
 }
