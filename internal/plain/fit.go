@@ -28,25 +28,35 @@ func Fit(out io.Writer, question string) string {
 	return fitTo(question, w)
 }
 
+// answerRoom is the cells a question's last line leaves after it for its
+// answer (an amount, a choice's name): with fewer, "25" typed showed as "2"
+// at the terminal's edge and "5" on the next line.
+const answerRoom = 12
+
 // fitTo wraps question at spaces to w cells (the console's tui.WrapAtSpaces),
 // a word wider standing alone; its trailing spaces, after which the answer
-// is typed, stay on its last line, which keeps a cell for the answer's
-// first key.
+// is typed, stay on its last line, which leaves answerRoom cells after them
+// where breaking before its last word can. Text with no such space (a line
+// said, a choice's title) takes no answer, and keeps a cell.
 func fitTo(question string, w int) string {
-	if w < 2 || ansi.StringWidth(question) < w {
-		return question
-	}
 	body := strings.TrimRight(question, " ")
 	tail := question[len(body):]
+	free := func(line string) int { return w - ansi.StringWidth(line+tail) }
+	need := 1
+	if tail != "" {
+		need = answerRoom
+	}
+	if w < 2 || free(body) >= need {
+		return question
+	}
 	var lines []string
 	for _, line := range strings.Split(body, "\n") {
 		lines = append(lines, tui.WrapAtSpaces(line, w-1)...)
 	}
-	// The last line holds the tail too: a line that filled the terminal's
-	// last column sent the answer's first key to the next line.
-	last := len(lines) - 1
-	if room := w - 1 - len(tail); room > 0 && ansi.StringWidth(lines[last]) > room {
-		lines = append(lines[:last], tui.WrapAtSpaces(lines[last], room)...)
+	// Wrapped a cell under its width, the last line is broken before its
+	// last word: the most room a line of whole words leaves.
+	if last := len(lines) - 1; free(lines[last]) < need {
+		lines = append(lines[:last], tui.WrapAtSpaces(lines[last], ansi.StringWidth(lines[last])-1)...)
 	}
 	return strings.Join(lines, "\n") + tail
 }

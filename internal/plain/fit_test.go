@@ -80,3 +80,22 @@ func TestQuestionAsWideAsTheTerminal(t *testing.T) {
 		}
 	}
 }
+
+// TestQuestionLeavesRoomForTheAnswer: a question within a dozen cells of
+// a 60-column terminal's edge is broken before its last word, so a short
+// answer ("25") is typed on one line, not "2" at the edge and "5" below;
+// a choice's title, taking no answer, is left as it fits.
+func TestQuestionLeavesRoomForTheAnswer(t *testing.T) {
+	const q = "Amount of USDT to pay (such as 25 or 25.5; back for home): "
+	got := fitTo(q, 60)
+	lines := strings.Split(got, "\n")
+	if last := lines[len(lines)-1]; 60-ansi.StringWidth(last) < answerRoom {
+		t.Errorf("%d cells left for the answer: %q", 60-ansi.StringWidth(last), got)
+	}
+	if strings.Join(lines, " ") != q || ansi.StringWidth(lines[0]) > 59 {
+		t.Errorf("words split, lost or off the terminal: %q", got)
+	}
+	if title := strings.TrimSuffix(q, " "); fitTo(title, 60) != title {
+		t.Errorf("a title that fits became %q", fitTo(title, 60))
+	}
+}
