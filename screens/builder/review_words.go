@@ -61,10 +61,7 @@ func (r *builderReviewScreen) noKey() bool { return r.gate.Key.Found && !r.gate.
 // noKeyWords are err, no key here, and where o acts that it prepares the
 // authorization for signing elsewhere.
 func (r *builderReviewScreen) noKeyWords(err error) error {
-	if !r.gate.Acts(r.preparable()) {
-		return err
-	}
-	return exchange.UserError{Text: err.Error() + " — or press o to prepare the authorization for offline signing"}
+	return r.gate.NoKeyWords(err, r.preparable(), "the authorization")
 }
 
 // shownErr is r.err with the console's step after a refusal's fact

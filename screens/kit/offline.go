@@ -28,6 +28,16 @@ func preparingOffline(what string) string {
 // wallet elsewhere, and nothing signed here (App.OfflineReady).
 var offlineKey = key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "prepare for offline signing"))
 
+// NoKeyWords are err, no key here, and where o acts (can, as Acts holds the
+// footer to) that o prepares what for offline signing: one wording for the
+// reviews that hide enter without a key.
+func (g *ReviewGate) NoKeyWords(err error, can bool, what string) error {
+	if !g.Acts(can) {
+		return err
+	}
+	return exchange.UserError{Text: err.Error() + " — or press o to prepare " + what + " for offline signing"}
+}
+
 // offlineCopyKey copies a prepared file's submit command (Offline.Submit).
 // Its help is short: at 60 columns the footer holds it beside the others.
 var offlineCopyKey = key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy command"))

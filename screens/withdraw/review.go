@@ -161,15 +161,16 @@ func (r *reviewScreen) keys(whole bool) kit.Bindings {
 
 // signOff is enter while it does not sign: a new quote once expired, else
 // sign's word of why not; none where it would do nothing (the screen says
-// why: y or n answers, r gets a new quote, the screen is too small), so a
-// hold never says enter acts there (Takes). While the key is looked up it
-// does nothing yet, but acts once the search's own hold is over.
+// why: y or n answers, r gets a new quote, the screen is too small, no key
+// here signs and o may prepare instead), so a hold never says enter acts
+// there (Takes). While the key is looked up it does nothing yet, but acts once
+// the search's own hold is over.
 func (r *reviewScreen) signOff() func() tea.Cmd {
 	switch {
 	case r.expired():
 		return r.backToQuote
 	case r.askedLoss() || r.gate.Sending || r.signable() || r.gate.Offline.Done() || r.gate.Offline.Preparing ||
-		r.setupErr == nil && (r.refused || r.repeatStop() != nil):
+		r.setupErr == nil && (r.refused || r.repeatStop() != nil || r.gate.Key.Found && !r.gate.Key.Usable()):
 		return nil
 	case r.setupErr == nil && !r.gate.Key.Found:
 		return func() tea.Cmd { return nil }

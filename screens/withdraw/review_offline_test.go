@@ -3,6 +3,7 @@ package withdraw
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -169,6 +170,50 @@ func TestOfflineFolderRefusalFits(t *testing.T) {
 		if view := bare.Replace(frame); strings.Count(frame, "Not withdrawn: nothing was prepared") != 1 ||
 			!strings.Contains(view, bare.Replace(want)) || strings.Contains(frame, "Too small") || strings.Count(view, "prepared") != 1 {
 			t.Errorf("%dx%d: the refusal, once, with %s:\n%s", size[0], size[1], want, frame)
+		}
+	}
+}
+
+// TestReviewNoKeyPointsOffline: without a key for the funding account
+// here, the review says so and, where o acts, that o prepares the Transfer
+// for signing elsewhere (on the embedded sandbox it does not mention o);
+// enter is not offered and does nothing (it said the same words again as an
+// error), and a hold that drops it says so.
+func TestReviewNoKeyPointsOffline(t *testing.T) {
+	app, now := screentest.LoggedInApp(t)
+	for _, configured := range []bool{false, true} {
+		if configured {
+			app.Target.Demo = nil
+		}
+		r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 120, 40, signer.Found{Place: signer.KeyDemo})
+		r.gate.Key.Find()
+		r.Update(keyFound(r, signer.Found{Place: signer.KeyNowhere}))
+		screentest.Press(r, "enter") // held from when the search landed
+		if said := screentest.OneLine(ansi.Strip(r.View())); !strings.Contains(said, kit.NotAKey("enter")) {
+			t.Errorf("configured %t: the hold does not say enter does nothing:\n%s", configured, said)
+		}
+		*now = now.Add(kit.ShownGuard)
+		view := screentest.OneLine(ansi.Strip(r.View()))
+		if says := strings.Contains(view, "press o to prepare the Transfer for offline signing"); says != configured || !strings.Contains(view, "No key for") {
+			t.Errorf("configured %t: the review says:\n%s", configured, view)
+		}
+		if screentest.Offers(r.KeyMap(), "enter") || strings.Contains(view, "enter") {
+			t.Errorf("configured %t: enter is offered without a key: %v\n%s", configured, r.KeyMap().ShortHelp(), view)
+		}
+		if _, cmd := screentest.Press(r, "enter"); screentest.Acts(cmd) || r.err != nil || screentest.OneLine(ansi.Strip(r.View())) != view {
+			t.Fatalf("configured %t: enter without a key acts: %v %v", configured, cmd, r.err)
+		}
+		// Shown again (after the help, a resize), o is held a moment: the
+		// line names it once it acts, as the footer offers it (esc, the
+		// root's, acts once keys do).
+		r.Update(tui.ShownAgainMsg{})
+		for _, when := range []string{"held", "acting"} {
+			screentest.RequireNamedKeysAct(t, fmt.Sprintf("configured %t, shown again, keys %s", configured, when), r.View(),
+				func(k string) bool { return screentest.Offers(r.KeyMap(), k) || k == "esc" && !r.HoldsKeys() })
+			*now = now.Add(kit.ShownGuard)
+		}
+		if says := strings.Contains(screentest.OneLine(ansi.Strip(r.View())), "press o to prepare"); says != configured {
+			t.Errorf("configured %t, shown again and keys acting: o named %t", configured, says)
 		}
 	}
 }

@@ -318,7 +318,7 @@ func (r *reviewScreen) render(level int, tight int) string {
 		case !r.gate.Key.Found:
 			ready = "Looking for the signing key…; esc to go back."
 		case !r.gate.Key.Usable():
-			ready = r.gate.Key.Ready().Error() + "; esc to go back."
+			ready = r.gate.NoKeyWords(r.gate.Key.Ready(), r.preparable(), "the Transfer").Error() + "; esc to go back."
 		}
 		if r.askedLoss() {
 			ready = r.lossQuestion(level)
