@@ -117,3 +117,21 @@ func TestStatusStdinSecretsNextToEachOtherSaidEach(t *testing.T) {
 		}
 	}
 }
+
+// TestStatusRefusesTheQuoteRefusedID: the quote id of 12 BIP-39 words
+// joined that a quote answer is refused for before anything is signed
+// (service/exchange's TestQuoteIDHeldToStatusRule) is refused by status,
+// as an argument and on standard input, by the same rule: never asked,
+// never repeated. A quote id status takes is one the quote step takes.
+func TestStatusRefusesTheQuoteRefusedID(t *testing.T) {
+	const id = "legal-winner-thank-year-wave-sausage-worth-useful-legal-winner-thank-yellow"
+	r := newStatusRig(t)
+	for _, res := range []statusRun{r.run(nil, id), r.runStdin(id+"\n", "-")} {
+		if res.code != exitUsage || !strings.Contains(res.stderr, "recovery phrase") || strings.Contains(res.stdout+res.stderr, "sausage") {
+			t.Errorf("status of the joined phrase: exit %d, stdout %q, stderr %q", res.code, res.stdout, res.stderr)
+		}
+	}
+	if n := len(r.takeAsks()); n != 0 {
+		t.Errorf("%d status requests, want none", n)
+	}
+}

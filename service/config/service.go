@@ -3,6 +3,7 @@ package config
 import (
 	"errors"
 	"fmt"
+	"net/netip"
 	"net/url"
 	"strings"
 )
@@ -27,25 +28,58 @@ type Service struct {
 // and a port and brackets add a few.
 const maxHostLen = 262
 
-// Service is the service e reaches: base_url's host (lower case, without
-// the scheme's default port) and e's chain id.
+// Service is the service e reaches: base_url's host (canonicalHost) and
+// e's chain id.
 func (e Environment) Service() Service {
 	return Service{Host: hostOf(e.BaseURL), ChainID: e.ChainID}
 }
 
-// hostOf is raw's host and port as a Service names it: lower case, the
-// scheme's default port dropped; "" when raw is not an absolute URL.
+// Reaches reports whether s, a service read back (a journal line, a kept
+// session), is the one e reaches: its host is held to canonicalHost under
+// base_url's scheme, as a line an earlier version wrote spells it as given
+// (api.example.com., :0443) and is still this service's.
+func (e Environment) Reaches(s Service) bool {
+	return s.ChainID == e.ChainID && SameHost(e.BaseURL, s.Host)
+}
+
+// SameHost reports whether host, as a journal line or a kept session
+// recorded it, is the host of the URL raw once both are canonical.
+func SameHost(raw, host string) bool {
+	u, err := url.Parse(raw)
+	return err == nil && canonicalHost(u.Scheme, host) == hostOf(raw)
+}
+
+// hostOf is raw's host as a Service names it (canonicalHost); "" when raw
+// is not an absolute URL.
 func hostOf(raw string) string {
 	u, err := url.Parse(raw)
 	if err != nil {
 		return ""
 	}
-	host := strings.ToLower(u.Host)
-	switch {
-	case u.Scheme == "https" && u.Port() == "443":
-		host = strings.TrimSuffix(host, ":443")
-	case u.Scheme == "http" && u.Port() == "80":
-		host = strings.TrimSuffix(host, ":80")
+	return canonicalHost(u.Scheme, u.Host)
+}
+
+// canonicalHost is the one spelling of a host and port under scheme, so
+// that two spellings of one host are one service (its journal lines, its
+// kept session): lower case, an IP address in its shortest form, no
+// trailing dot on a name, the port without leading zeros and dropped when
+// it is the scheme's default (or empty, as in "api.example.com:").
+func canonicalHost(scheme, hostport string) string {
+	u := url.URL{Host: strings.ToLower(hostport)}
+	host, port := u.Hostname(), strings.TrimLeft(u.Port(), "0")
+	if ip, err := netip.ParseAddr(host); err == nil {
+		host = ip.String()
+	} else if name := strings.TrimRight(host, "."); name != "" {
+		host = name
+	}
+	if port == "" || scheme == "https" && port == "443" || scheme == "http" && port == "80" {
+		port = ""
+	}
+	if strings.Contains(host, ":") {
+		host = "[" + host + "]"
+	}
+	if port != "" {
+		host += ":" + port
 	}
 	return host
 }

@@ -7,7 +7,8 @@ import (
 )
 
 // TestService: an environment's service is its base host (lower case,
-// the scheme's default port dropped) and chain id, whatever its name or
+// no trailing dot, an address in its shortest form, the port without
+// leading zeros and dropped when the scheme's default) and chain id, whatever its name or
 // its other hosts; what Check reads back is what Service gives.
 func TestService(t *testing.T) {
 	for _, tc := range []struct {
@@ -21,6 +22,12 @@ func TestService(t *testing.T) {
 		{"http://[::1]:80/", config.Service{Host: "[::1]", ChainID: 325}},
 		{"http://exchange_sandbox:8080", config.Service{Host: "exchange_sandbox:8080", ChainID: 325}},
 		{"https://[fe80::1%25en0]:8443", config.Service{Host: "[fe80::1%en0]:8443", ChainID: 325}},
+		{"https://api.example.com./", config.Service{Host: "api.example.com", ChainID: 325}},
+		{"https://API.example.com.:0443/", config.Service{Host: "api.example.com", ChainID: 325}},
+		{"https://api.example.com:/", config.Service{Host: "api.example.com", ChainID: 325}},
+		{"https://api.example.com:08443", config.Service{Host: "api.example.com:8443", ChainID: 325}},
+		{"http://localhost.:080", config.Service{Host: "localhost", ChainID: 325}},
+		{"https://[2001:DB8:0:0::1]:443", config.Service{Host: "[2001:db8::1]", ChainID: 325}},
 	} {
 		e := config.Environment{Name: "a", BaseURL: tc.base, AuthURL: "https://auth.other.example", ChainID: 325}
 		if got := e.Service(); got != tc.want {
@@ -40,6 +47,30 @@ func TestService(t *testing.T) {
 		if bad.Check() == nil {
 			t.Errorf("Check(%+q) passed", bad.Host)
 		}
+	}
+}
+
+// TestReachesAnEarlierSpelling: a service read back (a journal line, a
+// kept session) whose host an earlier version recorded as it was
+// spelt (api.example.com., :0443) is the service of each spelling of its
+// host, and of no other host, port or chain.
+func TestReachesAnEarlierSpelling(t *testing.T) {
+	for _, base := range []string{"https://api.example.com", "https://API.example.com.:443/", "https://api.example.com:0443/v1"} {
+		e := config.Environment{Name: "a", BaseURL: base, ChainID: 325}
+		for _, host := range []string{"api.example.com", "api.example.com.", "api.example.com:0443", "api.example.com.:443", "api.example.com:"} {
+			if !e.Reaches(config.Service{Host: host, ChainID: 325}) {
+				t.Errorf("%s does not reach a line written for %s", base, host)
+			}
+		}
+		for _, other := range []config.Service{{Host: "api.example.com", ChainID: 326}, {Host: "api.example.com:8443", ChainID: 325},
+			{Host: "api.example.co", ChainID: 325}, {Host: "api.example.com..evil", ChainID: 325}} {
+			if e.Reaches(other) {
+				t.Errorf("%s reaches %v", base, other)
+			}
+		}
+	}
+	if e := (config.Environment{BaseURL: "http://127.0.0.1:08700", ChainID: 1}); !e.Reaches(config.Service{Host: "127.0.0.1:8700", ChainID: 1}) {
+		t.Errorf("%s does not reach 127.0.0.1:8700", e.BaseURL)
 	}
 }
 

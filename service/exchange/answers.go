@@ -69,14 +69,19 @@ func CheckID(field, id string, required bool) error {
 }
 
 // checkAnswerQuoteID holds a quote id an answer carries to CheckID and to
-// what CheckQuoteID asks of one a user gives: an id of a key's shape would
-// be quoted, signed and journaled, then refused by status and resume.
+// the secret shapes CheckQuoteID refuses in one a user gives
+// (safetext.SecretIn, the one rule): the spec gives a quote id no shape,
+// but one of a key's or a recovery phrase's (legal-winner-…) would be
+// quoted, signed and journaled, then refused by status and resume.
 func checkAnswerQuoteID(id string) error {
 	if err := CheckID("quote id", id, true); err != nil {
 		return err
 	}
-	if safetext.HoldsKeyShape(id) {
+	switch safetext.SecretIn(id) {
+	case safetext.KeySecret:
 		return NewShapeError("quote id", "has "+safetext.KeyShape+", which svcwallet never sends")
+	case safetext.PhraseSecret:
+		return NewShapeError("quote id", "has "+secretShape+", which svcwallet never sends")
 	}
 	return nil
 }
@@ -100,12 +105,15 @@ func (secretShapeError) Error() string { return SecretsShapeWords(1) }
 // SecretsShapeWords is ErrSecretShape's words said of n secrets at once:
 // "it has the shape…" of one, "each has…" of several.
 func SecretsShapeWords(n int) string {
-	const shape = "the shape of a wallet's recovery phrase (12 or more words of 3 to 8 letters, or of a BIP-39 word list) or of a key written as its bytes (32 or more numbers up to 255, as a SOLANA keypair file) or in base64, or of an extended private key (xprv…)"
 	if n == 1 {
-		return "it has " + shape + ": it is not sent and not shown"
+		return "it has " + secretShape + ": it is not sent and not shown"
 	}
-	return "each has " + shape + ": none is sent or shown"
+	return "each has " + secretShape + ": none is sent or shown"
 }
+
+// secretShape is the shape safetext.SecretIn calls a PhraseSecret, in the
+// words every refusal of it says.
+const secretShape = "the shape of a wallet's recovery phrase (12 or more words of 3 to 8 letters, or of a BIP-39 word list) or of a key written as its bytes (32 or more numbers up to 255, as a SOLANA keypair file) or in base64, or of an extended private key (xprv…)"
 
 func (secretShapeError) Is(target error) bool { return target == ErrKeyShape }
 

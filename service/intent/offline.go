@@ -165,7 +165,7 @@ func (p Prepared) Check(ctx context.Context, c *exchange.Client, sig [65]byte, l
 		refusal = "stays valid until " + exp.UTC().Format(time.RFC3339) + ", more than " + life + " after it was prepared: nothing was sent; check your clock and prepare it again"
 	case p.Domain != c.Env().Domain():
 		refusal = "was made for another EIP-712 domain than this environment's: nothing was sent"
-	case p.Line.Service != nil && *p.Line.Service != c.Env().Service():
+	case p.Line.Service != nil && !c.Env().Reaches(*p.Line.Service):
 		// Its name and domain match; its host does not: the signature
 		// would go to a service that never had it, as a resume refuses.
 		refusal = "was made for " + p.Line.Service.String() + ", but this environment reaches " + c.Env().Service().String() + ": nothing was sent; " + k.again + " where it is to be sent"

@@ -38,3 +38,29 @@ func TestAppendTakesEveryConfiguredHost(t *testing.T) {
 		}
 	}
 }
+
+// TestLineOfAnEarlierSpellingIsTheService: a line an earlier version wrote
+// for base_url's host as it was spelt (a trailing dot, a port with a
+// leading zero) reads back as the service of its plain spelling, not
+// another's, so its withdrawal resumes there.
+func TestLineOfAnEarlierSpellingIsTheService(t *testing.T) {
+	env := config.Environment{Name: "prod", BaseURL: "https://api.example.com", ChainID: 327}
+	for _, host := range []string{"api.example.com.", "api.example.com:0443"} {
+		j, err := Open(filepath.Join(t.TempDir(), "journal.jsonl"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := genIntent("prod", "acct-1", "q-1", 1, genT0)
+		e.Service = &config.Service{Host: host, ChainID: 327}
+		if err := j.Append(e); err != nil {
+			t.Fatalf("%s: %v", host, err)
+		}
+		recs, err := j.Records()
+		if err != nil || len(recs) != 1 {
+			t.Fatalf("%s: %d records, %v", host, len(recs), err)
+		}
+		if !env.Reaches(recs[0].Service) {
+			t.Errorf("a line written for %s: read back as %v, want %s's service", host, recs[0].Service, env.BaseURL)
+		}
+	}
+}

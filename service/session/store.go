@@ -67,6 +67,12 @@ func BoundOf(e config.Environment) Bound {
 	return Bound{Service: e.Service(), AuthHost: host(e.AuthURL), MarketHost: host(e.MarketDataURL)}
 }
 
+// boundTo reports whether b is e's bound (BoundOf), its hosts as an
+// earlier version spelt them (api.example.com., :0443) read as one.
+func (b Bound) boundTo(e config.Environment) bool {
+	return e.Reaches(b.Service) && config.SameHost(e.AuthURL, b.AuthHost) && config.SameHost(e.MarketDataURL, b.MarketHost)
+}
+
 // Entry is one kept session.
 type Entry struct {
 	Env   string `json:"env"`
@@ -322,7 +328,7 @@ func (s Store) Load(e config.Environment) (Loaded, error) {
 	if err := exchange.Decode([]byte(raw), &entry); err != nil {
 		return Loaded{}, &UnreadableError{Where: where, Reason: errors.New("not a session record")}
 	}
-	if entry.Bound != BoundOf(e) {
+	if !entry.Bound.boundTo(e) {
 		if err := checkBound(entry.Bound); err != nil {
 			return Loaded{}, &UnreadableError{Where: where, Reason: err}
 		}
@@ -379,7 +385,7 @@ func (s Store) apiKey(e config.Environment) string {
 		return ""
 	}
 	var k keptKey
-	if exchange.Decode([]byte(raw), &k) != nil || k.Bound != BoundOf(e) || exchange.CheckAPIKey(k.Key) != nil {
+	if exchange.Decode([]byte(raw), &k) != nil || !k.Bound.boundTo(e) || exchange.CheckAPIKey(k.Key) != nil {
 		return ""
 	}
 	return k.Key

@@ -201,8 +201,8 @@ func (e errNoServiceTime) Unwrap() error { return e.err }
 func (w Withdrawer) Settle(ctx context.Context, rec journal.Record) Settled {
 	// An intent of an earlier version names no service: it goes where the
 	// environment chosen reaches, as it did.
-	if here := w.client.Env().Service(); !rec.Service.IsZero() && rec.Service != here {
-		return Settled{Outcome: SettledElsewhere, Err: &OtherServiceError{QuoteID: rec.QuoteID, Signed: rec.Service, Here: here}}
+	if env := w.client.Env(); !rec.Service.IsZero() && !env.Reaches(rec.Service) {
+		return Settled{Outcome: SettledElsewhere, Err: &OtherServiceError{QuoteID: rec.QuoteID, Signed: rec.Service, Here: env.Service()}}
 	}
 	as, err := w.recordOf(rec)
 	if _, out := errors.AsType[*LoggedOutError](err); out {

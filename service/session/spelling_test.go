@@ -1,0 +1,43 @@
+package session
+
+import (
+	"encoding/json"
+	"testing"
+	"time"
+
+	"github.com/zalando/go-keyring"
+)
+
+// TestKeptSessionUnderAnotherSpelling: a session kept for an environment
+// is used when its URLs spell the same hosts otherwise (upper case, a
+// trailing dot, the default port, leading zeros in it), and a session an
+// earlier version kept under such a spelling is used by the plain one,
+// its API key too: both were refused as another service's.
+func TestKeptSessionUnderAnotherSpelling(t *testing.T) {
+	s := newStore(t)
+	if _, err := s.Save(testnet(), kept(), "live-api-key-1", false); err != nil {
+		t.Fatal(err)
+	}
+	for _, spelt := range [][3]string{
+		{"https://API.testnet.example./", "https://auth.testnet.example:0443", "https://md.testnet.example:443/"},
+		{"https://api.testnet.example:00443/api", "https://AUTH.testnet.example.", "https://md.testnet.example.:443"},
+	} {
+		e := testnet()
+		e.BaseURL, e.AuthURL, e.MarketDataURL = spelt[0], spelt[1], spelt[2]
+		l, err := s.Load(e)
+		if err != nil || l.Kept() != kept() || l.APIKey != "live-api-key-1" {
+			t.Errorf("Load through %v: %+v, %v; want the kept session and its API key", spelt, l, err)
+		}
+	}
+	earlier := Entry{Env: "testnet", Bound: Bound{Service: testnet().Service(), AuthHost: "auth.testnet.example.", MarketHost: "md.testnet.example:0443"},
+		Cookie: "tok", AccountID: "0xabc", Expires: t0.Add(time.Hour), Method: "API key"}
+	earlier.Bound.Service.Host = "api.testnet.example."
+	b, _ := json.Marshal(earlier)
+	kb, _ := json.Marshal(keptKey{Bound: earlier.Bound, Key: "live-api-key-2"})
+	if keyring.Set(keyringService, sessionUser("testnet"), string(b)) != nil || keyring.Set(keyringService, apiKeyUser("testnet"), string(kb)) != nil {
+		t.Fatal("the credential store refused the earlier entry")
+	}
+	if l, err := s.Load(testnet()); err != nil || l.Cookie != "tok" || l.APIKey != "live-api-key-2" {
+		t.Errorf("an earlier version's spelling: %+v, %v; want its session and API key", l, err)
+	}
+}
