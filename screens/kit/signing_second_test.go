@@ -78,8 +78,7 @@ func TestGateSaysADroppedKeyActsOnlyWhereItDoes(t *testing.T) {
 // the words are drawn after that fit, never asking their own.
 func TestGateSaysWhatADroppedKeyDoesOnceEnabled(t *testing.T) {
 	app, _ := screentest.LoggedInApp(t)
-	var g kit.ReviewGate
-	g = kit.NewReviewGate(app, common.Address{}, func(whole bool) kit.Bindings {
+	g := kit.NewReviewGate(app, common.Address{}, func(whole bool) kit.Bindings {
 		return kit.Bindings{{Key: key.NewBinding(key.WithKeys("enter")), On: whole, Do: func() tea.Cmd { return nil }}}
 	})
 	render := func(int) string { return "the message\nits digest\n" + g.Prompt("", "Press enter to sign.") }
