@@ -81,6 +81,57 @@ func (l Lookup) Find(ctx context.Context, want common.Address) Found {
 	return Found{}
 }
 
+// NoKeyError: no key here signs for Account (Lookup.Signing): the
+// session holds none and Find found none. Err says why the environment's
+// own signer cannot sign for it; nil when none is set.
+type NoKeyError struct {
+	Account common.Address
+	Err     error
+}
+
+func (e *NoKeyError) Error() string { return e.For("the account") }
+
+// For is every face's words, a zero Account named as unknown ("the main
+// account"): each follows them with what cannot be signed and its ways of
+// bringing the key.
+func (e *NoKeyError) For(unknown string) string {
+	who := unknown
+	if e.Account != (common.Address{}) {
+		who = e.Account.Hex()
+	}
+	if e.Err != nil {
+		who += " (the environment's signer: " + e.Err.Error() + ")"
+	}
+	return "no key here signs for " + who
+}
+
+func (e *NoKeyError) Unwrap() error { return e.Err }
+
+// Signing says whether a key here signs for want, the one rule of every
+// face and screen that asks before its first question: held, the session
+// holds it (a wallet login) or the person named the source that signs,
+// opened when it signs, and nothing is looked for; else where Find finds
+// it, or a *NoKeyError. A zero want is the key's own account: any key
+// given names it (the raw key, then the demo key), and opening it says
+// whether it is one. It reads the disk (the keystore directory).
+func (l Lookup) Signing(ctx context.Context, held bool, want common.Address) (Found, error) {
+	switch {
+	case held:
+		return Found{}, nil
+	case want != (common.Address{}):
+		f := l.Find(ctx, want)
+		if f.Place == KeyNowhere {
+			return f, &NoKeyError{Account: want, Err: f.Err}
+		}
+		return f, nil
+	case l.RawKey != "":
+		return Found{Place: KeyInEnv}, nil
+	case l.DemoKey != "":
+		return Found{Place: KeyDemo}, nil
+	}
+	return Found{}, &NoKeyError{}
+}
+
 // configured is the environment's own source when it is clef or a signing
 // command for want; nil when the environment names neither, or names
 // another account. err says why the source named cannot sign.

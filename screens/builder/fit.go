@@ -1,7 +1,6 @@
 package builder
 
 import (
-	"github.com/svcwallet/svcwallet/screens/kit/layout"
 	"github.com/svcwallet/svcwallet/service/builder"
 )
 
@@ -56,7 +55,7 @@ func (r *builderReviewScreen) fitted() (string, bool) {
 	}
 	view, ok := r.render(0), true
 	if r.h > 0 {
-		view, ok = layout.Fitted(9, r.h, r.render)
+		view, ok = r.gate.Fitted(9, r.h, r.render)
 	}
 	r.fit = fit{drawn: true, at: at, view: view, ok: ok}
 	return view, ok

@@ -79,13 +79,10 @@ type builderReviewScreen struct {
 // given nonce, expiring the chosen validity from now.
 func newBuilderReview(app *kit.App, a builder.Auth, nonce uint32) *builderReviewScreen {
 	now := app.Common.Now()
-	r := &builderReviewScreen{
-		app: app, order: builder.NewOrder(a, app.Target.Env.Domain(), nonce, now), at: now,
-		gate: kit.NewReviewGate(app, a.Main),
-	}
+	r := &builderReviewScreen{app: app, order: builder.NewOrder(a, app.Target.Env.Domain(), nonce, now), at: now}
+	r.gate = kit.NewReviewGate(app, a.Main, r.keys)
 	r.gate.Key.Stopped = r.keyNotNeeded
 	r.gate.Asked = r.askedGrant
-	r.gate.Keys = func() kit.Bindings { return r.keys(true) }
 	return r
 }
 
@@ -116,7 +113,8 @@ func (r *builderReviewScreen) KeyMap() help.KeyMap { return r.bindings().KeyMap(
 func (r *builderReviewScreen) bindings() kit.Bindings { return r.gate.Held(r.keys(r.fits())) }
 
 // keys are bindings with the guard aside, the message fitting or not: the
-// review's words (kit.ReviewGate.Keys) cannot ask whether they fit.
+// gate's words of a key it dropped ask them too, of the review as it fits
+// once keys are enabled (kit.ReviewGate.Fitted).
 func (r *builderReviewScreen) keys(fits bool) kit.Bindings {
 	// Once taken, nothing is signed or sent again from here (FateTaken).
 	on := !r.gate.Sending && !r.gate.Offline.Done() && !r.gate.Offline.Preparing && fits && r.fate != builder.FateTaken

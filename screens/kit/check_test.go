@@ -240,11 +240,11 @@ func TestLookForSigningKey(t *testing.T) {
 		t.Fatalf("looked and found %v", msgs)
 	}
 	m := msgs[0].(kit.SigningKeyMsg)
-	if !m.Missing {
+	if m.NoKey == nil {
 		t.Fatal("a key was found where none is")
 	}
 	view := screentest.OneLine(kit.MissingKeyView(r.App, m, 80))
-	for _, want := range []string{"No key here signs for " + m.Account.Hex(), "svcwallet key import", "SVCWALLET_PRIVATE_KEY"} {
+	for _, want := range []string{"No key here signs for " + m.NoKey.Account.Hex(), "svcwallet key import", "SVCWALLET_PRIVATE_KEY"} {
 		if !strings.Contains(view, want) {
 			t.Errorf("the warning lacks %q:\n%s", want, view)
 		}

@@ -215,7 +215,13 @@ func (h KeyHold) Pasted() bool { return h.pasted }
 // never does does nothing on the screen (NotAKey), so no words promise
 // that it will act.
 func (h KeyHold) DroppedSaid(now time.Time, keys Bindings, back bool) string {
-	k, acts := h.droppedActs(now, keys, back)
+	return h.droppedSaid(now, func(k tea.KeyPressMsg) bool { return keys.Takes(k, back) })
+}
+
+// droppedSaid is DroppedSaid where takes says whether a key acts once
+// keys are enabled.
+func (h KeyHold) droppedSaid(now time.Time, takes func(tea.KeyPressMsg) bool) string {
+	k, acts := h.droppedActs(now, takes)
 	switch {
 	case k == "":
 		return ""
@@ -226,12 +232,12 @@ func (h KeyHold) DroppedSaid(now time.Time, keys Bindings, back bool) string {
 }
 
 // droppedActs names the key DroppedSaid says ("" when none) and whether it
-// acts once keys are enabled.
-func (h KeyHold) droppedActs(now time.Time, keys Bindings, back bool) (k string, acts bool) {
+// acts once keys are enabled (takes).
+func (h KeyHold) droppedActs(now time.Time, takes func(tea.KeyPressMsg) bool) (k string, acts bool) {
 	if !h.Holds(now) || h.dropped == nil {
 		return "", false
 	}
-	return shownKey(*h.dropped), keys.Takes(*h.dropped, back)
+	return shownKey(*h.dropped), takes(*h.dropped)
 }
 
 // shownKey is how a dropped key is named: as it shows (n, esc, ctrl+x),

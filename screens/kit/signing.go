@@ -44,9 +44,14 @@ type ReviewGate struct {
 	// the review, so its y is an answer even while the passphrase field
 	// has the focus, and is held to intent.PasteGap as an enter is.
 	Asked func() bool
-	// Keys are the screen's bindings with the guard aside (before Held):
-	// a key the guard dropped is said as acting later only if one takes it.
-	Keys func() Bindings
+	// keys are the screen's bindings with the guard aside (before Held),
+	// the review whole on screen or not: a key the guard dropped is said
+	// as acting later only if one takes it once keys are enabled.
+	keys func(whole bool) Bindings
+	// enabled: the review is drawn as it reads once its keys are enabled
+	// (Fitted), the hold's words aside; whole is whether it fitted so, as
+	// Fitted last found (true until then).
+	enabled, whole bool
 	// settle settles the last key the screen was given (KeyHold.took).
 	settle  tea.Cmd
 	Sending bool
@@ -66,8 +71,12 @@ type ReviewGate struct {
 	root context.Context
 }
 
-func NewReviewGate(app *App, want common.Address) ReviewGate {
-	return ReviewGate{common: app.Common, after: app.After, Key: newSigningKey(app, want), root: app.Root(),
+// NewReviewGate is the gate of a review of what want signs; keys are the
+// review's bindings with the guard aside (its own, before Held), which the
+// words of a key the guard dropped follow: a review has them from its
+// start, or every key it takes would be said to do nothing.
+func NewReviewGate(app *App, want common.Address, keys func(whole bool) Bindings) ReviewGate {
+	return ReviewGate{common: app.Common, after: app.After, Key: newSigningKey(app, want), root: app.Root(), keys: keys, whole: true,
 		spin: spinner.New(spinner.WithSpinner(spinner.Dot), spinner.WithStyle(app.Common.Styles.Spinner))}
 }
 
@@ -87,8 +96,9 @@ func (g *ReviewGate) Guard() tea.Cmd {
 	return g.KeyHold.Start(g.common.Now())
 }
 
-// Guarded: keys are held (Guard).
-func (g *ReviewGate) Guarded() bool { return g.Holds(g.common.Now()) }
+// Guarded: keys are held (Guard); never while the review is drawn as it
+// reads once they are enabled (Fitted).
+func (g *ReviewGate) Guarded() bool { return !g.enabled && g.Holds(g.common.Now()) }
 
 // In is when held keys act, as a message says it ("in 2 s"): the hold
 // ticks each second (KeyHold.Left), so the words hold as they stand.
@@ -96,7 +106,12 @@ func (g *ReviewGate) In() string { return g.InSeconds(g.common.Now()) }
 
 // HeldSeconds is the whole seconds keys stay held (KeyHold.Left), 0 when
 // they act: what a drawing kept between frames is drawn again for.
-func (g *ReviewGate) HeldSeconds() int { return g.Left(g.common.Now()) }
+func (g *ReviewGate) HeldSeconds() int {
+	if g.enabled {
+		return 0
+	}
+	return g.Left(g.common.Now())
+}
 
 // Inputting: the passphrase field takes q and ? as text.
 func (g *ReviewGate) Inputting() bool { return g.Key.Typing() && !g.Sending }
@@ -340,15 +355,30 @@ func (g *ReviewGate) Prompt(sending, ready string) string {
 }
 
 // dropped is what the review says first of a key its guard dropped
-// (KeyHold.DroppedSaid): esc goes back, the root having pushed the review.
-func (g *ReviewGate) dropped() string { return g.DroppedSaid(g.common.Now(), g.keys(), true) }
+// (KeyHold.DroppedSaid), as it acts once keys are enabled (takes).
+func (g *ReviewGate) dropped() string { return g.droppedSaid(g.common.Now(), g.takes) }
 
-// keys are the screen's (Keys), none where it names none.
-func (g *ReviewGate) keys() Bindings {
-	if g.Keys == nil {
-		return nil
+// takes: k acts once keys are enabled: a key of the review as it then
+// fits (keys, whole), esc, which goes back (the root pushed the review),
+// or the passphrase field's paste (ctrl+v), which the guard drops as it
+// drops enter, and the field takes once keys are enabled.
+func (g *ReviewGate) takes(k tea.KeyPressMsg) bool {
+	return g.keys(g.whole).Takes(k, true) || g.Inputting() && key.Matches(k, g.Key.Pass.KeyMap.Paste)
+}
+
+// Fitted is layout.Fitted of the review: while the words of a key the
+// guard dropped are drawn, the review's fit once keys are enabled (the
+// hold's words aside) is found first, which says whether that key acts
+// then (takes); then the fit as drawn now, words and all. The words
+// never measure themselves, and a key that acts only on a review shown
+// whole is said to do nothing on one too small.
+func (g *ReviewGate) Fitted(levels, h int, render func(level int) string) (string, bool) {
+	if g.Guarded() && g.KeyHold.dropped != nil {
+		g.enabled = true
+		_, g.whole = layout.Fitted(levels, h, render)
+		g.enabled = false
 	}
-	return g.Keys()
+	return layout.Fitted(levels, h, render)
 }
 
 // BriefPrompt is Prompt in few enough words to stand beside a passphrase
@@ -361,7 +391,7 @@ func (g *ReviewGate) BriefPrompt(sending, ready string) string {
 	case g.Guarded() && g.Pasted():
 		return g.common.Styles.Muted.Render("a paste answers nothing")
 	case g.Guarded() && g.dropped() != "":
-		k, acts := g.droppedActs(g.common.Now(), g.keys(), true)
+		k, acts := g.droppedActs(g.common.Now(), g.takes)
 		said := k + " does nothing here; "
 		if acts {
 			said = k + " not taken; "

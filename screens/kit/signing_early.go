@@ -1,9 +1,12 @@
 package kit
 
 import (
+	"errors"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/ethereum/go-ethereum/common"
 
+	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/screens/kit/layout"
 	"github.com/svcwallet/svcwallet/signer"
 )
@@ -13,44 +16,41 @@ import (
 // withdrawal's first screen look, as the review does (App.KeyLookup), and
 // say when nothing can, naming the ways.
 
-// SigningKeyMsg is what a look for the session's signing key found:
-// Missing, no key here signs for Account.
+// SigningKeyMsg is what a look for the session's signing key found.
 type SigningKeyMsg struct {
-	Missing bool
-	Account common.Address
-	Err     error // why the environment's own signer cannot sign
+	// NoKey: no key here signs for the account; nil when one does.
+	NoKey *signer.NoKeyError
 }
 
 // LookForSigningKey looks in a Cmd for the key that signs for the
-// session's funding account, where a review would (the session holds none
-// after an API-key login); nil when the session holds one. Call it in
-// Init or Update: it reads the session now.
+// session's funding account, by the rule a builder authorization is held
+// to before its first question (signer.Lookup.Signing): the session's
+// wallet, else where a review looks. Call it in Init or Update: it reads
+// the session now.
 func LookForSigningKey(app *App) tea.Cmd {
 	s, _ := app.Client().Session()
-	if app.Signer != nil || !common.IsHexAddress(s.FundingAccountAddress) {
+	if !common.IsHexAddress(s.FundingAccountAddress) {
 		return nil
 	}
-	want, lookup, ctx := common.HexToAddress(s.FundingAccountAddress), app.KeyLookup(), app.Root()
+	held, want, lookup, ctx := app.Signer != nil, common.HexToAddress(s.FundingAccountAddress), app.KeyLookup(), app.Root()
 	return func() tea.Msg {
-		f := lookup.Find(ctx, want)
-		return SigningKeyMsg{Missing: f.Place == signer.KeyNowhere, Account: want, Err: f.Err}
+		_, err := lookup.Signing(ctx, held, want)
+		nk, _ := errors.AsType[*signer.NoKeyError](err)
+		return SigningKeyMsg{NoKey: nk}
 	}
 }
 
-// MissingKeyView is a warning of wd columns when m found no key, naming
-// the ways to get one; "" otherwise.
+// MissingKeyView is a warning of wd columns when m found no key, in the
+// words every face says it (signer.NoKeyError), naming the ways to get
+// one; "" otherwise.
 func MissingKeyView(app *App, m SigningKeyMsg, wd int) string {
-	if !m.Missing {
+	if m.NoKey == nil {
 		return ""
-	}
-	why := ""
-	if m.Err != nil {
-		why = " (the environment's signer: " + m.Err.Error() + ")"
 	}
 	ways := "a keystore file (" + app.Command("key", "import") + "), clef or a signing command (signer in the config), or $" + signer.KeyEnvVar
 	if app.OfflineReady() {
 		ways += "; or o on the review, to sign it on another device"
 	}
-	text := "No key here signs for " + m.Account.Hex() + why + ", so no withdrawal or builder authorization can be signed. Ways: " + ways + "."
+	text := safetext.Capitalized(m.NoKey.Error()) + ", so no withdrawal or builder authorization can be signed. Ways: " + ways + "."
 	return app.Common.Styles.Warning.Render(layout.WrapTo(text, wd)) + "\n"
 }

@@ -18,7 +18,7 @@ import (
 // the question without acting.
 func TestSecondQuestionActsOnlyOnItsYes(t *testing.T) {
 	app, _ := screentest.LoggedInApp(t)
-	g := kit.NewReviewGate(app, common.Address{})
+	g := kit.NewReviewGate(app, common.Address{}, func(bool) kit.Bindings { return nil })
 	var q kit.SecondQuestion
 	yes, no := key.NewBinding(key.WithKeys("y")), key.NewBinding(key.WithKeys("n"))
 	acted, answered, answeredWhenActed, needed := 0, 0, 0, false
@@ -51,14 +51,13 @@ func TestSecondQuestionActsOnlyOnItsYes(t *testing.T) {
 
 // TestGateSaysADroppedKeyActsOnlyWhereItDoes: a review's prompt, and its
 // brief words beside a passphrase field, say a key its guard dropped was
-// not taken only when the review's keys (Keys, the guard aside) or esc,
+// not taken only when the review's keys (the guard aside) or esc,
 // going back, take it; another is said to be no key of the review.
 func TestGateSaysADroppedKeyActsOnlyWhereItDoes(t *testing.T) {
 	app, _ := screentest.LoggedInApp(t)
-	g := kit.NewReviewGate(app, common.Address{})
-	g.Keys = func() kit.Bindings {
+	g := kit.NewReviewGate(app, common.Address{}, func(bool) kit.Bindings {
 		return kit.Bindings{{Key: key.NewBinding(key.WithKeys("n")), On: true, Do: func() tea.Cmd { return nil }}}
-	}
+	})
 	g.Guard()
 	for _, c := range []struct{ k, prompt, brief string }{
 		{"n", kit.NotTaken("n"), "n not taken; "}, {"x", kit.NotAKey("x"), "x does nothing here; "},
@@ -69,6 +68,28 @@ func TestGateSaysADroppedKeyActsOnlyWhereItDoes(t *testing.T) {
 		}
 		if b := screentest.OneLine(g.BriefPrompt("", "")); !strings.HasPrefix(b, c.brief+"keys are enabled in") {
 			t.Errorf("%s dropped: the brief prompt says %q, want %q", c.k, b, c.brief)
+		}
+	}
+}
+
+// TestGateSaysWhatADroppedKeyDoesOnceEnabled: a key that acts only on a
+// review shown whole is said not taken where the review, as it reads once
+// keys are enabled, fits (Fitted), and to do nothing where it does not;
+// the words are drawn after that fit, never asking their own.
+func TestGateSaysWhatADroppedKeyDoesOnceEnabled(t *testing.T) {
+	app, _ := screentest.LoggedInApp(t)
+	g := kit.NewReviewGate(app, common.Address{}, func(whole bool) kit.Bindings {
+		return kit.Bindings{{Key: key.NewBinding(key.WithKeys("enter")), On: whole, Do: func() tea.Cmd { return nil }}}
+	})
+	render := func(int) string { return "the message\nits digest\n" + g.Prompt("", "Press enter to sign.") }
+	g.Guard()
+	g.Update(screentest.Key("enter"))
+	for _, c := range []struct {
+		h    int
+		said string
+	}{{3, kit.NotTaken("enter")}, {2, kit.NotAKey("enter")}, {3, kit.NotTaken("enter")}} {
+		if view, _ := g.Fitted(1, c.h, render); !strings.Contains(view, c.said) {
+			t.Errorf("%d rows for a review of 3: want %q:\n%s", c.h, c.said, view)
 		}
 	}
 }

@@ -132,6 +132,7 @@ var namedKeys = map[string]tea.KeyPressMsg{
 	"ctrl+d":    {Code: 'd', Mod: tea.ModCtrl},
 	"ctrl+n":    {Code: 'n', Mod: tea.ModCtrl},
 	"ctrl+r":    {Code: 'r', Mod: tea.ModCtrl},
+	"ctrl+v":    {Code: 'v', Mod: tea.ModCtrl},
 	"space":     {Code: tea.KeySpace, Text: " "},
 	"backspace": {Code: tea.KeyBackspace},
 	"home":      {Code: tea.KeyHome},

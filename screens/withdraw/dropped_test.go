@@ -70,3 +70,40 @@ func TestBridgeConfirmSaysADroppedKeyActsOnlyWhereItDoes(t *testing.T) {
 		screentest.Dropped{Key: "n"}, screentest.Dropped{Key: "Y", Acts: true}, screentest.Dropped{Key: "y"},
 		screentest.Dropped{Key: "esc", Acts: true})
 }
+
+// TestReviewTooSmallSaysEnterDoesNothing: on a review too small to show
+// whole (60x12), an enter typed while it holds its keys and looks for its
+// key is said to do nothing, as it does there once the key is found (only
+// a review shown whole signs); r and esc act and are said not taken. At
+// 120x40 the same enter is said not taken (the test above).
+func TestReviewTooSmallSaysEnterDoesNothing(t *testing.T) {
+	app, _, _ := hostileApp(t, true)
+	w, q := sandboxQuote(t, app)
+	r := newReview(app, w, withdrawal.PricedQuote{Quote: q})
+	r.SetSize(60, 12)
+	r.Init()
+	r.Update(r.checkBridge()())
+	if _, whole := r.fitted(); whole || r.gate.Key.Found {
+		t.Fatalf("the review is whole at 60x12 (%v), or its key found (%v)", whole, r.gate.Key.Found)
+	}
+	press := func(k string) { screentest.Press(r, k) }
+	screentest.RequireDroppedSaid(t, "the review too small", press, r.View,
+		screentest.Dropped{Key: "enter"}, screentest.Dropped{Key: "r", Acts: true}, screentest.Dropped{Key: "esc", Acts: true})
+}
+
+// TestReviewSaysAPasteActsWhereThePassphraseFieldTakesIt: ctrl+v typed
+// while a keystore key's review holds its keys is said not taken: its
+// passphrase field pastes with it once they are enabled. On a review
+// with no field (the demo key's) it does nothing, and is said so.
+func TestReviewSaysAPasteActsWhereThePassphraseFieldTakesIt(t *testing.T) {
+	r, _, _ := shownReview(t)
+	r.Update(r.checkBridge()())
+	press := func(k string) { screentest.Press(r, k) }
+	screentest.RequireDroppedSaid(t, "the demo key's review", press, r.View, screentest.Dropped{Key: "ctrl+v"})
+	r.gate.Key.Find()
+	r.Update(keyFound(r, keystoreKey))
+	if !r.Inputting() {
+		t.Fatal("the keystore key's passphrase field does not take keys")
+	}
+	screentest.RequireDroppedSaid(t, "the keystore key's review", press, r.View, screentest.Dropped{Key: "ctrl+v", Acts: true})
+}

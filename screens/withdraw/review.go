@@ -79,10 +79,9 @@ func newReview(app *kit.App, w withdrawal.Choice, p withdrawal.PricedQuote) *rev
 	s, _ := app.Client().Session()
 	r := &reviewScreen{app: app, offset: p.Offset}
 	r.order, r.setupErr = withdrawal.NewOrder(w, p, s.FundingAccountAddress, app.Target.Env.Domain(), app.DrawNonce(), app.Common.Now())
-	r.gate = kit.NewReviewGate(app, r.order.Transfer.FromAccount)
+	r.gate = kit.NewReviewGate(app, r.order.Transfer.FromAccount, r.keys)
 	r.gate.Key.Stopped = r.stopped
 	r.gate.Asked = r.askedLoss
-	r.gate.Keys = func() kit.Bindings { return r.keys(true) }
 	return r
 }
 
@@ -137,14 +136,14 @@ func (r *reviewScreen) bindings() kit.Bindings {
 }
 
 // keys are bindings with the guard aside, the review whole on screen or
-// not: its words (kit.ReviewGate.Keys, of a key the guard dropped) are part
-// of what fits, so they ask as if whole.
+// not: the gate's words of a key it dropped ask them too, of the review as
+// it fits once keys are enabled (kit.ReviewGate.Fitted).
 func (r *reviewScreen) keys(whole bool) kit.Bindings {
 	if r.accepted {
 		return nil
 	}
 	return append(append(r.lossBindings(whole),
-		kit.Binding{Key: reviewKeys.Sign, On: r.canSign(whole) && !r.askedLoss(), Do: r.askingLoss(r.sign), Off: r.signOff()},
+		kit.Binding{Key: reviewKeys.Sign, On: r.canSign(whole) && !r.askedLoss(), Do: r.askingLoss(r.sign), Off: r.signOff(whole)},
 		kit.Binding{Key: reviewKeys.Bridge, On: r.canConfirmBridge(), Do: func() tea.Cmd {
 			var changed *withdrawal.BridgeChangedError
 			errors.As(r.bridgeErr, &changed)
@@ -161,16 +160,16 @@ func (r *reviewScreen) keys(whole bool) kit.Bindings {
 
 // signOff is enter while it does not sign: a new quote once expired, else
 // sign's word of why not; none where it would do nothing (the screen says
-// why: y or n answers, r gets a new quote, the screen is too small, no key
-// here signs and o may prepare instead), so a hold never says enter acts
-// there (Takes). While the key is looked up it does nothing yet, but acts once
-// the search's own hold is over.
-func (r *reviewScreen) signOff() func() tea.Cmd {
+// why: y or n answers, r gets a new quote, the screen is too small (not
+// whole), no key here signs and o may prepare instead), so a hold never
+// says enter acts there (Takes). While the key is looked up it does
+// nothing yet, but acts once the search's own hold is over.
+func (r *reviewScreen) signOff(whole bool) func() tea.Cmd {
 	switch {
 	case r.expired():
 		return r.backToQuote
 	case r.askedLoss() || r.gate.Sending || r.signable() || r.gate.Offline.Done() || r.gate.Offline.Preparing ||
-		r.setupErr == nil && (r.refused || r.repeatStop() != nil || r.gate.Key.Found && !r.gate.Key.Usable()):
+		r.setupErr == nil && (!whole || r.refused || r.repeatStop() != nil || r.gate.Key.Found && !r.gate.Key.Usable()):
 		return nil
 	case r.setupErr == nil && !r.gate.Key.Found:
 		return func() tea.Cmd { return nil }

@@ -244,7 +244,7 @@ func (r *reviewScreen) outcomeAlone(need int) string {
 // beside it (signer.Found.Brief): the line a note or the loss question
 // needs at 60x20.
 func (r *reviewScreen) fitted() (string, bool) {
-	return layout.Fitted(7, r.h, func(i int) string { return r.render(min(i, 4), max(i-4, 0)) })
+	return r.gate.Fitted(7, r.h, func(i int) string { return r.render(min(i, 4), max(i-4, 0)) })
 }
 
 // render draws the review at level; tight is how tightly level 4 draws

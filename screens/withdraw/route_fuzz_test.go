@@ -14,6 +14,7 @@ import (
 	"github.com/svcwallet/svcwallet/screens/screentest"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/sandbox"
+	"github.com/svcwallet/svcwallet/signer"
 	"github.com/svcwallet/svcwallet/tui"
 )
 
@@ -80,7 +81,7 @@ func FuzzRouteView(f *testing.F) {
 			screentest.Feed(root, tea.WindowSizeMsg{Width: size[0], Height: size[1]})
 			r.Update(withdrawalInfoMsg{info: info})
 			if at.noKey {
-				r.Update(kit.SigningKeyMsg{Missing: true, Account: common.HexToAddress(sandbox.DemoAddress)})
+				r.Update(kit.SigningKeyMsg{NoKey: &signer.NoKeyError{Account: common.HexToAddress(sandbox.DemoAddress)}})
 			}
 			for i := 0; ; i++ {
 				requireRouteSaid(t, r, root, size, walk[:i])

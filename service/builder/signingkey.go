@@ -2,7 +2,7 @@ package builder
 
 import (
 	"context"
-	"fmt"
+	"errors"
 
 	"github.com/ethereum/go-ethereum/common"
 
@@ -20,55 +20,25 @@ type Keys struct {
 	Lookup signer.Lookup
 }
 
-// NoKeyError is a builder authorization that no key here can sign:
-// nothing was asked, signed or sent. Each face adds its own ways of
-// bringing the key.
-type NoKeyError struct {
-	// Account is the main account whose key signs; zero when it is the
-	// key's, and no key was given to name it.
-	Account common.Address
-	// Err says why the environment's own signer cannot sign for Account;
-	// nil when none is set.
-	Err error
-}
+// NoKeyError is a builder authorization that no key here can sign
+// (signer.Lookup.Signing): nothing was asked, signed or sent. Each face
+// adds its own ways of bringing the key.
+type NoKeyError struct{ signer.NoKeyError }
 
 func (e *NoKeyError) Error() string {
-	who := "the main account"
-	if e.Account != (common.Address{}) {
-		who = e.Account.Hex()
-	}
-	why := ""
-	if e.Err != nil {
-		why = " (the environment's signer: " + e.Err.Error() + ")"
-	}
-	return fmt.Sprintf("no key here signs for %s%s, so no builder authorization can be signed here; nothing was asked, signed or sent: make the account's key available here, then start it again", who, why)
+	return e.For("the main account") + ", so no builder authorization can be signed here; nothing was asked, signed or sent: make the account's key available here, then start it again"
 }
-
-func (e *NoKeyError) Unwrap() error { return e.Err }
 
 // SigningKey says whether a key here signs a builder authorization for
 // main, the session's account (zero when the key, once opened, names the
-// account): where it was found, or a *NoKeyError. Every face asks it
-// before its first question, so no form is filled that cannot be signed.
-// It reads the disk (the keystore directory): call it outside Update.
+// account): where it was found, or a *NoKeyError, by the one rule every
+// face and screen asks (signer.Lookup.Signing). Every face asks it before
+// its first question, so no form is filled that cannot be signed. It
+// reads the disk (the keystore directory): call it outside Update.
 func SigningKey(ctx context.Context, k Keys, main common.Address) (signer.Found, error) {
-	if k.Held {
-		return signer.Found{}, nil
+	f, err := k.Lookup.Signing(ctx, k.Held, main)
+	if nk, ok := errors.AsType[*signer.NoKeyError](err); ok {
+		return f, &NoKeyError{*nk}
 	}
-	if main == (common.Address{}) {
-		// The account is the key's: any key given names it, and opening
-		// it says whether it is one.
-		switch {
-		case k.Lookup.RawKey != "":
-			return signer.Found{Place: signer.KeyInEnv}, nil
-		case k.Lookup.DemoKey != "":
-			return signer.Found{Place: signer.KeyDemo}, nil
-		}
-		return signer.Found{}, &NoKeyError{}
-	}
-	f := k.Lookup.Find(ctx, main)
-	if f.Place == signer.KeyNowhere {
-		return f, &NoKeyError{Account: main, Err: f.Err}
-	}
-	return f, nil
+	return f, err
 }
