@@ -99,3 +99,15 @@ func TestQuestionLeavesRoomForTheAnswer(t *testing.T) {
 		t.Errorf("a title that fits became %q", fitTo(title, 60))
 	}
 }
+
+// TestFitKeepsRunsOfSpaces: a line that needs no wrap keeps its runs of
+// spaces (a review's aligned columns) though another line of the text is
+// wrapped, and a wrapped one keeps its own but at the break.
+func TestFitKeepsRunsOfSpaces(t *testing.T) {
+	const aligned = "  Amount      25 USDT"
+	const long = "  Destination  0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC  the payee"
+	got := fitTo(aligned+"\n"+long, 60)
+	if want := aligned + "\n  Destination  0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC\n  the payee"; got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
