@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -67,13 +68,17 @@ func (f fitWriter) Write(p []byte) (int, error) {
 
 // fitSaid is text fit to w cells, but text naming a command to run
 // (runnext's, "svcwallet …"), left whole: broken at a space, the command
-// copied from it would run in two pieces.
+// copied from it would run in two pieces. The label a command's own line
+// begins with (speaker) names none.
 func fitSaid(text string, w int) string {
-	if strings.Contains(text, "svcwallet ") {
+	if strings.Contains(speaker.ReplaceAllString(text, ""), "svcwallet ") {
 		return text
 	}
 	return fitTo(text, w)
 }
+
+// speaker is the label of a command's own line: "svcwallet withdraw: ".
+var speaker = regexp.MustCompile(`^svcwallet(?: [a-z]+)*: `)
 
 // answerRoom is the cells a question's last line leaves after it for its
 // answer (an amount, a choice's name): with fewer, "25" typed showed as "2"
