@@ -20,23 +20,27 @@ func WrapAfter(text string, w int, breaks string) string {
 
 // WrapAtSpaces breaks a line wider than w cells at spaces only (ansi.Wrap
 // also breaks after a hyphen, splitting --theme); the lines it makes keep
-// its indentation, and a word wider than w stands alone.
+// its indentation, and a word wider than w stands alone. The spaces
+// between words stay as they were (two after a label, a column's padding)
+// but at a break, where they are dropped.
 func WrapAtSpaces(line string, w int) []string {
 	if ansi.StringWidth(line) <= w {
 		return []string{line}
 	}
-	indent := line[:len(line)-len(strings.TrimLeft(line, " "))]
+	rest := strings.TrimLeft(line, " ")
+	indent := line[:len(line)-len(rest)]
 	var lines []string
 	cur := indent
-	for _, word := range strings.Fields(line) {
-		if cur != indent && ansi.StringWidth(cur)+1+ansi.StringWidth(word) > w {
-			lines = append(lines, cur)
+	for rest != "" {
+		word, after, _ := strings.Cut(rest, " ")
+		next := strings.TrimLeft(after, " ")
+		gap := after[:len(after)-len(next)]
+		if cur != indent && ansi.StringWidth(cur)+ansi.StringWidth(word) > w {
+			lines = append(lines, strings.TrimRight(cur, " "))
 			cur = indent
 		}
-		if cur != indent {
-			cur += " "
-		}
-		cur += word
+		cur += word + " " + gap
+		rest = next
 	}
-	return append(lines, cur)
+	return append(lines, strings.TrimRight(cur, " "))
 }

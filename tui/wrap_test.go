@@ -57,3 +57,22 @@ func TestWrapAfterBreaksAfterAnAmpersand(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestWrapAtSpacesKeepsRuns: the spaces between words stay as they were
+// (two after a label, a column's padding) on every line made, and only
+// those at a break are dropped, so no line starts or ends with them.
+func TestWrapAtSpacesKeepsRuns(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		w    int
+		want []string
+	}{
+		{"Label:  value  note here", 15, []string{"Label:  value", "note here"}},
+		{"  Fee cap     2 USDT  at most", 18, []string{"  Fee cap     2", "  USDT  at most"}},
+		{"a    b", 3, []string{"a", "b"}},
+	} {
+		if got := WrapAtSpaces(tc.line, tc.w); !slices.Equal(got, tc.want) {
+			t.Errorf("WrapAtSpaces(%q, %d) = %q, want %q", tc.line, tc.w, got, tc.want)
+		}
+	}
+}

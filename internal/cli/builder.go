@@ -202,12 +202,12 @@ func (c builderCmd) run(ctx context.Context, f builderFlags) error {
 	// --json on stderr (stdout keeps the one document).
 	switch {
 	case !f.yes:
-		c.printReview(c.env.Stderr, e, o, key)
+		c.printReview(plain.Fitted(c.env.Stderr), e, o, key)
 	case !f.json:
 		// --yes signs what stdout shows: not taken, nothing is signed.
 		var w bytes.Buffer
 		c.printReview(&w, e, o, key)
-		if _, err := c.env.Stdout.Write(w.Bytes()); err != nil {
+		if _, err := plain.Fitted(c.env.Stdout).Write(w.Bytes()); err != nil {
 			return reviewUnwritten(err)
 		}
 	default:
@@ -459,17 +459,18 @@ func (c builderCmd) printResult(e config.Environment, a builder.Auth, nonce uint
 			}
 			fmt.Fprintf(&w, "  API key          %s%s\n", res.APIKey, note)
 		}
-		if _, err := c.env.Stdout.Write(w.Bytes()); err != nil {
+		if _, err := plain.Fitted(c.env.Stdout).Write(w.Bytes()); err != nil {
 			return resultUnwritten(a, err)
 		}
 	}
+	stderr := plain.Fitted(c.env.Stderr)
 	switch {
 	case res.APIKey != "" && embedded:
-		fmt.Fprintf(c.env.Stderr, "The API key was made by the embedded sandbox, which stopped with this command: it no longer works. For one that lasts, run `%s` and point an environment of the config at it.\n", invocation{}.command("sandbox"))
+		fmt.Fprintf(stderr, "The API key was made by the embedded sandbox, which stopped with this command: it no longer works. For one that lasts, run `%s` and point an environment of the config at it.\n", invocation{}.command("sandbox"))
 	case res.APIKey != "":
-		fmt.Fprintln(c.env.Stderr, "The API key is shown this once and cannot be retrieved again: store it now.")
+		fmt.Fprintln(stderr, "The API key is shown this once and cannot be retrieved again: store it now.")
 	case a.WithKey:
-		fmt.Fprintln(c.env.Stderr, "The service returned no API key for this authorization.")
+		fmt.Fprintln(stderr, "The service returned no API key for this authorization.")
 	}
 	return nil
 }

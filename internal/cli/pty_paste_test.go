@@ -87,6 +87,7 @@ func TestPasteDoesNotSignOnATerminal(t *testing.T) {
 	t.Run("plain", r.plainPaste)
 	t.Run("withdraw", r.withdrawPaste)
 	t.Run("builder", r.builderTypeAhead)
+	t.Run("plain builder API key", r.plainAPIKeyTypeAhead)
 	t.Run("stderr not a terminal", r.stderrNotATerminal)
 }
 
@@ -140,6 +141,35 @@ func (r *pasteRig) builderTypeAhead(t *testing.T) {
 	s.answerReviewed(" on spot, in environment rig? [y/N] ", "n", short)
 	if code := s.wait(short); code != exitFailed || !strings.Contains(s.output(), "not confirmed: nothing was signed or sent") {
 		t.Errorf("exit %d; transcript:\n%s", code, s.output())
+	}
+	r.nothingSent(t, s.output())
+}
+
+// plainAPIKeyTypeAhead: in plain mode, a y typed with the builder form's
+// last answer, ahead of "Create an API key for the builder as well?", is
+// discarded before that question, and said: the No typed once it shows
+// is its answer, and no API key is asked for.
+func (r *pasteRig) plainAPIKeyTypeAhead(t *testing.T) {
+	s := r.start(t, ptyStart{}, "--plain")
+	const short = 15 * time.Second
+	s.answer("Which environment?", "rig", short)
+	s.answer("How do you log in?", "API key", short)
+	s.answer("API key (not shown as you type): ", sandbox.DemoAPIKey, short)
+	s.answer("Home: what next?", "Builder authorization", short)
+	s.answer("Builder account address", sandbox.BuilderAddress, short)
+	s.answer("Max futures fee", "0.1", short)
+	s.answer("Max spot fee", "0.05", short)
+	s.waitFor("Valid for", short)
+	s.paste("7d\ny\n")
+	s.waitFor("Discarded what was typed before this question.\r\nCreate an API key for the builder as well?", short)
+	s.answer("Choose 1 or 2, or type the name", "No", short)
+	s.answerReviewed("[y/n] ", "n", short)
+	s.answer("Home: what next?", "Quit", short)
+	if code := s.wait(short); code != 0 {
+		t.Errorf("exit %d", code)
+	}
+	if out := s.output(); strings.Contains(out, "API key label") || !strings.Contains(out, "Not signed: nothing was signed or sent.") {
+		t.Errorf("transcript:\n%s", out)
 	}
 	r.nothingSent(t, s.output())
 }

@@ -4,6 +4,7 @@ package cli
 
 import (
 	"bytes"
+	"cmp"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -83,6 +84,8 @@ type ptyStart struct {
 	// on the screen is timed (shown).
 	answers bool
 	watch   string
+	// cols is the terminal's width; 0 is 120.
+	cols uint16
 }
 
 func (o ptyStart) start(tb testing.TB, bin string, env []string, args ...string) *silentTerminal {
@@ -91,7 +94,7 @@ func (o ptyStart) start(tb testing.TB, bin string, env []string, args ...string)
 	if err != nil {
 		tb.Fatalf("open a pseudo-terminal: %v", err)
 	}
-	if err := pty.Setsize(ptmx, &pty.Winsize{Rows: 40, Cols: 120}); err != nil {
+	if err := pty.Setsize(ptmx, &pty.Winsize{Rows: 40, Cols: cmp.Or(o.cols, 120)}); err != nil {
 		tb.Fatal(err)
 	}
 	if _, err := ptmx.Write([]byte(o.typedAhead)); err != nil {

@@ -6,13 +6,15 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/svcwallet/svcwallet/internal/plain"
 )
 
 // warn writes a warning to w as every command words one ("svcwallet
 // withdraw: warning: more than 5%…"): in lower case after the colon, as an
 // error's words are, where the service's sentences begin with a capital.
 func warn(w io.Writer, who, format string, a ...any) {
-	fmt.Fprintf(w, "%s: warning: %s\n", who, lowerFirst(fmt.Sprintf(format, a...)))
+	fmt.Fprintf(plain.Fitted(w), "%s: warning: %s\n", who, lowerFirst(fmt.Sprintf(format, a...)))
 }
 
 // lowerFirst lowers s's first letter only where it begins a word of a

@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/svcwallet/svcwallet/internal/plain"
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
@@ -375,7 +376,7 @@ func (c withdrawCmd) unrecorded(u *withdrawal.UnrecordedError) error {
 // was awaited and a fresh one carried it.
 func (c withdrawCmd) sayRequoted(was, now withdrawal.Order) {
 	q := now.Quote
-	fmt.Fprintf(c.env.Stderr, "%s: quote %s expired while the signature was awaited; the fresh quote %s pays exactly %s %s (you receive %s %s, fee %s) and carries the same signature, which was never sent\n",
+	fmt.Fprintf(plain.Fitted(c.env.Stderr), "%s: quote %s expired while the signature was awaited; the fresh quote %s pays exactly %s %s (you receive %s %s, fee %s) and carries the same signature, which was never sent\n",
 		c.app.name, was.Quote.QuoteID, q.QuoteID, q.PayAmount, now.Choice.TokenIn, q.ReceiveAmount, now.Choice.TokenOut, q.Fee)
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/shopspring/decimal"
 	"github.com/spf13/cobra"
 
+	"github.com/svcwallet/svcwallet/internal/plain"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/journal"
@@ -174,7 +175,7 @@ func (c withdrawCmd) printSubmitting(e config.Environment, o withdrawal.Order, a
 			c.app.name, pay, ch.ToAddress, ch.Route.Chain, ch.TokenOut, limit, capNote)
 		return
 	}
-	w := c.env.Stdout
+	w := plain.Fitted(c.env.Stdout)
 	fmt.Fprintf(w, "Environment %s\n", e.Where())
 	fmt.Fprintln(w, "Prepared withdrawal, as this machine's journal keeps it (the file signs only the amount and the bridge)")
 	row := func(label, value, note string) { reviewRow(w, 16, label, value, note) }

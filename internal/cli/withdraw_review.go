@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/svcwallet/svcwallet/internal/plain"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/intent"
@@ -108,12 +109,19 @@ func (c withdrawCmd) printReview(e config.Environment, o withdrawal.Order, trust
 	if key != nil && key.Source.Waits() {
 		fmt.Fprintln(&w, withdrawal.RequoteNote(o))
 	}
-	if dryRun {
-		fmt.Fprintln(&w)
-		printDryRun(&w, r.Intent)
+	out := c.env.Stdout
+	if asked {
+		out = c.env.Stderr
+	}
+	// Wrapped on a terminal; a dry run's typed data, JSON, as it is.
+	_, err := plain.Fitted(out).Write(w.Bytes())
+	if err == nil && dryRun {
+		var d bytes.Buffer
+		fmt.Fprintln(&d)
+		printDryRun(&d, r.Intent)
+		_, err = out.Write(d.Bytes())
 	}
 	if asked {
-		fmt.Fprint(c.env.Stderr, w.String())
 		// Said last, above the question: said before a review of 20
 		// lines it scrolled away on a small terminal.
 		if warning != "" {
@@ -121,7 +129,6 @@ func (c withdrawCmd) printReview(e config.Environment, o withdrawal.Order, trust
 		}
 		return nil
 	}
-	_, err := c.env.Stdout.Write(w.Bytes())
 	return reviewUnwritten(err)
 }
 
@@ -201,7 +208,7 @@ func (c withdrawCmd) printAccepted(e config.Environment, a exchange.WithdrawAcce
 	if hint {
 		fmt.Fprintf(&w, "Follow it: %s\n", c.app.invocation().follow(a.QuoteID))
 	}
-	_, err := c.env.Stdout.Write(w.Bytes())
+	_, err := plain.Fitted(c.env.Stdout).Write(w.Bytes())
 	return err
 }
 

@@ -48,7 +48,7 @@ func (s *session) authorizeBuilder() error {
 	if err := s.p.askMissing(BuilderMissing(&in, builder.Asked)); err != nil {
 		return err
 	}
-	withKey, err := s.p.Choose("Create an API key for the builder as well?", Options("No", "Yes"))
+	withKey, err := s.p.ChooseToAuthorize("Create an API key for the builder as well?", Options("No", "Yes"))
 	if err != nil {
 		return err
 	}

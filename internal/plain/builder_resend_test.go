@@ -26,7 +26,7 @@ func TestTypedAheadSendsNoAuthorizationAgain(t *testing.T) {
 		w.Write([]byte(`{"message":"from the gateway"}`))
 		return true
 	})
-	out, err := r.runPasting(steps(logIn, typed("builder", sandbox.BuilderAddress, "0.1", "0.05", "7d", "no"),
+	out, err := r.runPasting(steps(logIn, builderForm, withKey("no"),
 		[]scripted{after("[y/n] ", "y")}, typed("Send it again"),
 		[]scripted{after("Nothing is signed anew.\n", "Back home")}, typed("quit"))...)
 	if err != nil {

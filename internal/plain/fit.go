@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -17,16 +18,67 @@ import (
 // its edge fell, an address mid-word. Elsewhere (a pipe, a file) it is as
 // given, one line, for its reader to wrap.
 func Fit(out io.Writer, question string) string {
-	f, ok := out.(*os.File)
+	w, ok := width(out)
 	if !ok {
-		return question
-	}
-	w, _, err := term.GetSize(int(f.Fd())) // fails but on a terminal
-	if err != nil {
 		return question
 	}
 	return fitTo(question, w)
 }
+
+// width is the columns of out when out is a terminal.
+func width(out io.Writer) (int, bool) {
+	f, ok := out.(*os.File)
+	if !ok {
+		return 0, false
+	}
+	w, _, err := term.GetSize(int(f.Fd())) // fails but on a terminal
+	return w, err == nil
+}
+
+// Fitted is out with each line written to it Fit to its width, as Say
+// fits them (a line naming a command to run left whole), when out is a
+// terminal: the command line's own lines split words at a narrow one's
+// edge. Elsewhere it is out itself, so a script reads what was written.
+func Fitted(out io.Writer) io.Writer {
+	w, ok := width(out)
+	if !ok {
+		return out
+	}
+	return fitWriter{out: out, w: w}
+}
+
+// fitWriter fits each line of a write to w cells: a write is whole lines,
+// or a question's start, fitted alone.
+type fitWriter struct {
+	out io.Writer
+	w   int
+}
+
+func (f fitWriter) Write(p []byte) (int, error) {
+	var b strings.Builder
+	for _, line := range strings.SplitAfter(string(p), "\n") {
+		text := strings.TrimSuffix(line, "\n")
+		b.WriteString(fitSaid(text, f.w) + line[len(text):])
+	}
+	if _, err := io.WriteString(f.out, b.String()); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// fitSaid is text fit to w cells, but text naming a command to run
+// (runnext's, "svcwallet …"), left whole: broken at a space, the command
+// copied from it would run in two pieces. The label a command's own line
+// begins with (speaker) names none.
+func fitSaid(text string, w int) string {
+	if strings.Contains(speaker.ReplaceAllString(text, ""), "svcwallet ") {
+		return text
+	}
+	return fitTo(text, w)
+}
+
+// speaker is the label of a command's own line: "svcwallet withdraw: ".
+var speaker = regexp.MustCompile(`^svcwallet(?: [a-z]+)*: `)
 
 // answerRoom is the cells a question's last line leaves after it for its
 // answer (an amount, a choice's name): with fewer, "25" typed showed as "2"
@@ -63,12 +115,11 @@ func fitTo(question string, w int) string {
 
 // Say writes one line (or several, each ended), wrapped at spaces on a
 // terminal as a question is (Fit): the terminal split an address it named.
-// Text naming a command to run (runnext's, "svcwallet …") is left whole:
-// broken at a space, the command copied from it would run in two pieces.
+// Text naming a command to run is left whole (fitSaid).
 func (p *Prompter) Say(format string, a ...any) {
 	text := fmt.Sprintf(format, a...)
-	if !strings.Contains(text, "svcwallet ") {
-		text = Fit(p.out, text)
+	if w, ok := width(p.out); ok {
+		text = fitSaid(text, w)
 	}
 	fmt.Fprintln(p.out, text)
 }

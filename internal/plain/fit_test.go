@@ -2,6 +2,7 @@ package plain
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"strings"
 	"testing"
@@ -97,5 +98,50 @@ func TestQuestionLeavesRoomForTheAnswer(t *testing.T) {
 	}
 	if title := strings.TrimSuffix(q, " "); fitTo(title, 60) != title {
 		t.Errorf("a title that fits became %q", fitTo(title, 60))
+	}
+}
+
+// TestFitKeepsRunsOfSpaces: a line that needs no wrap keeps its runs of
+// spaces (a review's aligned columns) though another line of the text is
+// wrapped, and a wrapped one keeps its own but at the break.
+func TestFitKeepsRunsOfSpaces(t *testing.T) {
+	const aligned = "  Amount      25 USDT"
+	const long = "  Destination  0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC  the payee"
+	got := fitTo(aligned+"\n"+long, 60)
+	if want := aligned + "\n  Destination  0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC\n  the payee"; got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestFittedWrapsEachLine: the command line's lines written through Fitted
+// on a terminal are each wrapped at spaces to its width, a line naming a
+// command to run left whole (not the label "svcwallet withdraw: " that
+// begins a command's own line), the runs of spaces of a row kept, and the
+// write counted whole; to a pipe or a buffer Fitted is the stream itself,
+// so a script reads the bytes as written.
+func TestFittedWrapsEachLine(t *testing.T) {
+	const accepted = "Withdrawal accepted (SUBMITTED): 24.5 USDT on its way to 0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC on ARBITRUM\n"
+	const row = "  Fee              0.5 USDT\n"
+	const follow = "Follow it: svcwallet status q-el3736ed2yia3az3z7a7o3aiyk --env rig --watch\n"
+	const warned = "svcwallet withdraw: warning: more than 5% of the amount goes to fees\n"
+	var out bytes.Buffer
+	n, err := fitWriter{out: &out, w: 60}.Write([]byte(accepted + row + follow + warned))
+	if n != len(accepted+row+follow+warned) || err != nil {
+		t.Fatalf("wrote %d, %v", n, err)
+	}
+	want := "Withdrawal accepted (SUBMITTED): 24.5 USDT on its way to\n0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC on ARBITRUM\n" + row + follow +
+		"svcwallet withdraw: warning: more than 5% of the amount\ngoes to fees\n"
+	if out.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
+	}
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close()
+	var buf bytes.Buffer
+	if Fitted(w) != io.Writer(w) || Fitted(&buf) != io.Writer(&buf) {
+		t.Error("off a terminal Fitted is not the stream itself")
 	}
 }

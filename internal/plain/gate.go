@@ -434,3 +434,14 @@ func (p *Prompter) ChooseToSend(title string, options []Option) (int, error) {
 		p.Say("Not accepted: %v.", err)
 	}
 }
+
+// ChooseToAuthorize is Choose for a question whose answer is part of an
+// authorization (an API key made with a builder's): what was typed or
+// pasted before it shows is discarded, and said, as a question that signs
+// discards it, so no line typed ahead answers it; one typed once it shows
+// does.
+func (p *Prompter) ChooseToAuthorize(title string, options []Option) (int, error) {
+	p.echoAgain() // keys typed while echo was held are said as unseen
+	p.discarding().Discard(p.out)
+	return p.Choose(title, options)
+}

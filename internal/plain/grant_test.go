@@ -7,10 +7,20 @@ import (
 	"github.com/svcwallet/svcwallet/service/sandbox"
 )
 
+// builderForm is what the user types from home to authorize the sandbox's
+// builder, up to the question whether an API key is made as well.
+var builderForm = typed("builder", sandbox.BuilderAddress, "0.1", "0.05", "7d")
+
+// withKey is answer to whether an API key is made as well, typed once the
+// question shows: it discards what was typed ahead of it.
+func withKey(answer string) []scripted {
+	return []scripted{after("Create an API key for the builder as well?", answer)}
+}
+
 // builderWithdrawKey is what the user types from home to authorize the
 // sandbox's builder with an API key that may withdraw, up to the first
 // question.
-var builderWithdrawKey = typed("builder", sandbox.BuilderAddress, "0.1", "0.05", "7d", "yes", "bot", sandbox.BuilderAddress, "Withdraw&Trade")
+var builderWithdrawKey = steps(builderForm, withKey("yes"), typed("bot", sandbox.BuilderAddress, "Withdraw&Trade"))
 
 // builderAsked is the question that signs the authorization of
 // builderWithdrawKey, which names the builder, its caps and its key.
@@ -41,7 +51,7 @@ func TestFundsGrantAsksAgain(t *testing.T) {
 	}
 	wants(t, out, grantQuestion+"Signing and sending the authorization", "Builder authorized (AddAccountSignerWithBuilder")
 	r = newRig(t)
-	out, err = r.run(steps(logIn, typed("builder", sandbox.BuilderAddress, "0.1", "0.05", "7d", "yes", "bot", sandbox.BuilderAddress, "Trade", "y", "quit"))...)
+	out, err = r.run(steps(logIn, builderForm, withKey("yes"), typed("bot", sandbox.BuilderAddress, "Trade", "y", "quit"))...)
 	if err != nil || strings.Contains(out, "second question") || strings.Contains(out, "Type yes") || !strings.Contains(out, "Builder authorized") {
 		t.Fatalf("Trade alone: %v\n%s", err, out)
 	}

@@ -145,7 +145,7 @@ func TestTypeAheadDoesNotUnlock(t *testing.T) {
 	if n, bal := r.intents(), r.ex.Balance(sandbox.DemoAccountID); n != 0 || bal.String() != "10000" {
 		t.Errorf("%d withdrawals journaled, balance %s: a passphrase typed ahead signed:\n%s", n, bal, out)
 	}
-	out, err = r.runPasting(steps(logIn, typed("builder", sandbox.BuilderAddress, "0.1", "0.05", "7d", "no"), []scripted{after("[y/n] ", "y")}, typed("right horse"))...)
+	out, err = r.runPasting(steps(logIn, builderForm, withKey("no"), []scripted{after("[y/n] ", "y")}, typed("right horse"))...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -39,7 +39,9 @@ func (r *rig) runPasting(lines ...scripted) (string, error) {
 // cap and y at the destination question fills the form, but its y does not
 // answer "Sign and withdraw?": it is discarded before the question, and
 // the n typed once the question shows is the answer. The same for a
-// builder authorization pasted whole.
+// builder authorization pasted whole, whose y is discarded before the
+// question whether an API key is made as well (it is part of authorizing),
+// and said: the no typed once it shows is its answer.
 func TestPasteDoesNotSign(t *testing.T) {
 	r := newRig(t)
 	paste := []scripted{after("Destination address on", sandbox.DestCompleted)}
@@ -55,12 +57,12 @@ func TestPasteDoesNotSign(t *testing.T) {
 	}
 
 	paste = []scripted{after("Builder account address", sandbox.BuilderAddress)}
-	paste = append(paste, typed("0.1", "0.05", "7d", "no", "y")...)
-	out, err = r.runPasting(steps(logIn, typed("builder"), paste, []scripted{after("[y/n] ", "n")}, typed("quit"))...)
+	paste = append(paste, typed("0.1", "0.05", "7d", "y")...)
+	out, err = r.runPasting(steps(logIn, typed("builder"), paste, withKey("no"), []scripted{after("[y/n] ", "n")}, typed("quit"))...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	wants(t, out, "Sign and authorize builder "+sandbox.BuilderAddress+" to charge fees up to 0.1% on futures and 0.05% on spot, in environment sandbox? [y/n] ", "Not signed: nothing was signed or sent.", "Goodbye: nothing was signed or sent.")
+	wants(t, out, discardedWords+"\nCreate an API key for the builder as well?", "Sign and authorize builder "+sandbox.BuilderAddress+" to charge fees up to 0.1% on futures and 0.05% on spot, in environment sandbox? [y/n] ", "Not signed: nothing was signed or sent.", "Goodbye: nothing was signed or sent.")
 }
 
 // TestNoTerminalSignsNothing (issue 33 item 2): answers that come from no
