@@ -111,6 +111,8 @@ func (s *Sending) Signed(k signer.Key) signer.Key {
 
 // AlreadySigned marks s signed: it sends a body signed before.
 func (s *Sending) AlreadySigned() *Sending {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	s.signed = true
 	return s
 }
