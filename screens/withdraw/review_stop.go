@@ -15,10 +15,10 @@ import (
 // endWords say the send of order when the console ends with it out
 // (kit.Sends): the quote id to check, and the history for a fresh quote a
 // signature awaited may have been carried on (withdrawal.Requote).
-func endWords(order withdrawal.Order, waits bool) *kit.Sending {
-	check := "check it with svcwallet status " + order.Quote.QuoteID
+func endWords(app *kit.App, order withdrawal.Order, waits bool) *kit.Sending {
+	check := "check it with " + app.Command("status", order.Quote.QuoteID)
 	if waits {
-		check += ", or svcwallet history if its quote expired while it was signed (a fresh one carries it)"
+		check += ", or " + app.Command("history") + " if its quote expired while it was signed (a fresh one carries it)"
 	}
 	return &kit.Sending{What: "the withdrawal of quote " + order.Quote.QuoteID, Check: check + "; the console checks it at its next start"}
 }
