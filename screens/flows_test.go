@@ -100,7 +100,7 @@ func (f *flow) quit() {
 // (kit.Deps.Ended): the journal writes still owed are made.
 func (f *flow) ended() {
 	f.t.Helper()
-	journal, board := f.c.App.Ended(5 * time.Second)
+	journal, board, _ := f.c.App.Ended(5 * time.Second)
 	if err := errors.Join(journal, board); err != nil {
 		f.t.Error(err)
 	}

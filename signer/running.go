@@ -40,19 +40,21 @@ func (r *Running) end() {
 }
 
 // Close refuses new signatures and waits until those running have ended,
-// or for at most d.
-func (r *Running) Close(d time.Duration) {
+// or for at most d; false when some still run then.
+func (r *Running) Close(d time.Duration) bool {
 	r.mu.Lock()
 	r.closed = true
 	if r.n == 0 {
 		r.mu.Unlock()
-		return
+		return true
 	}
 	idle := make(chan struct{})
 	r.idle = idle
 	r.mu.Unlock()
 	select {
 	case <-idle:
+		return true
 	case <-time.After(d):
+		return false
 	}
 }

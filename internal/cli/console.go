@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"log/slog"
@@ -34,10 +35,11 @@ import (
 // consoleRun is where runConsole meets the terminal: whether a stream is
 // one (plain.IsTerminal), and the program run on it until it ends (runDrawn),
 // handed the screens' app; a test's own stand in, and owe through the app
-// what the console's end must make.
+// what the console's end must make, within end (0: quitWait).
 type consoleRun struct {
 	terminal func(stream any) bool
 	run      func(ctx context.Context, env CLIEnv, app *kit.App, model *tui.Model) error
+	end      time.Duration
 }
 
 // drawnConsole runs the console on the terminal.
@@ -149,9 +151,10 @@ func (a *app) runConsole(ctx context.Context, f consoleFlags) error {
 	var running signer.Running
 	var owed kit.Flushes
 	var writes kit.Writes
+	var sends kit.Sends
 	app := &kit.App{
 		Deps: kit.Deps{Common: common, Targets: targets, KeystoreDir: keystoreDir, Bell: cfg.Bell, Notify: cfg.Notify, Getenv: env.Getenv,
-			PollInterval: follow.DefaultPollInterval, Context: root, Running: &running, Flushes: &owed, Writes: &writes,
+			PollInterval: follow.DefaultPollInterval, Context: root, Running: &running, Flushes: &owed, Writes: &writes, Sends: &sends,
 			ConfigFlag: newInvocation("", a.configPath, env.Getenv).config, LoginMethods: loginMethods(), ExportDir: exportDir(os.Getwd, os.UserHomeDir),
 			EarlierJournals: a.leftBeside},
 		Session: kit.Session{Target: targets[0]},
@@ -176,14 +179,19 @@ func (a *app) runConsole(ctx context.Context, f consoleFlags) error {
 	// waited for, so neither it nor its typed data file outlives the
 	// console; a state a follow learned just before q (COMPLETED) is
 	// journaled by a command the program did not wait for, made here, as
-	// is what the watch board owes its file: all within quitWait.
+	// is what the watch board owes its file, and a review's send still out
+	// is awaited (kit.Sends): all within quitWait. What is left is said,
+	// and a write not made ends the console with 1.
 	quit()
-	werr, ferr := app.Ended(quitWait)
+	werr, ferr, left := app.Ended(cmp.Or(a.console.end, quitWait))
 	if werr != nil {
 		fmt.Fprintf(env.Stderr, "svcwallet: the journal could not be written as the console ended: %v\n", werr)
 	}
 	if ferr != nil {
 		fmt.Fprintf(env.Stderr, "svcwallet: the watch board's last changes could not be saved: %v\n", ferr)
+	}
+	for _, l := range oneEach(left) {
+		fmt.Fprintf(env.Stderr, "svcwallet: %v\n", l)
 	}
 	if exit, ok := signalExit(ctx); ok {
 		fmt.Fprintln(env.Stderr, consoleEndedBy(context.Cause(ctx)))
@@ -192,7 +200,23 @@ func (a *app) runConsole(ctx context.Context, f consoleFlags) error {
 	if err != nil {
 		return failure(exitFailed, "%w", err)
 	}
+	if werr != nil || ferr != nil {
+		// Said above; a wrapper or a script sees it too.
+		return exitStatus(exitFailed)
+	}
 	return nil
+}
+
+// oneEach are the errors errors.Join made err of, each said on its line;
+// err alone when it is one.
+func oneEach(err error) []error {
+	if joined, ok := err.(interface{ Unwrap() []error }); ok {
+		return joined.Unwrap()
+	}
+	if err == nil {
+		return nil
+	}
+	return []error{err}
 }
 
 // consoleEndedBy is the line said once a signal ended the console and it

@@ -140,7 +140,9 @@ of several ids ends with the largest of theirs.
        and withdraw --wait, not paid out (FAILED, REFUNDED, or a quote that
        expired unexecuted; after FAILED the funds stay debited until
        support returns them, so 1 alone is no reason to withdraw again:
-       the state says which); history and doctor: something to fix
+       the state says which); history and doctor: something to fix; the
+       console: what it owed as it ended (a journal line, the watch
+       board's last changes) could not be written, as said on stderr
   2    usage error, before anything is asked (flags, a quote id's or
        address's shape, an unknown --env; also no terminal to confirm on
        without --yes, and builder authorize of an API key beyond Trade

@@ -1162,7 +1162,7 @@ func TestBoardRefusesWords(t *testing.T) {
 // it reads the file.
 func TestBoardFlushes(t *testing.T) {
 	r, _, _, f, file := answerUnsaved(t)
-	if _, err := r.App.Ended(time.Second); err != nil { // as the console ends
+	if _, err, _ := r.App.Ended(time.Second); err != nil { // as the console ends
 		t.Fatal(err)
 	}
 	kept, _ := file.Load()

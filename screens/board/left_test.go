@@ -60,7 +60,7 @@ func TestBoardSavesWhenLeft(t *testing.T) {
 	// again, as a board's Init owes it; the Run above took it): one
 	// failure, said once, with what to do.
 	r.App.Flushes.Swap(file.Path, br.b.flush)
-	if _, board := r.App.Ended(time.Second); board == nil || strings.Count(board.Error(), "watch board file") != 1 || !strings.Contains(board.Error(), "check the state directory") {
+	if _, board, _ := r.App.Ended(time.Second); board == nil || strings.Count(board.Error(), "watch board file") != 1 || !strings.Contains(board.Error(), "check the state directory") {
 		t.Fatalf("the end says the failed write as %q; want it once, with what to do", board)
 	}
 }
@@ -83,7 +83,7 @@ func TestBoardLeftSavesAtTheEndWhenTheNextHasNotLoaded(t *testing.T) {
 	r, br, _, f, file := answerUnsaved(t)
 	br.b.Owed()
 	unstartedBoardRig(r).b.Init() // q comes before its load runs
-	if journal, board := r.App.Ended(time.Second); journal != nil || board != nil {
+	if journal, board, _ := r.App.Ended(time.Second); journal != nil || board != nil {
 		t.Fatal(journal, board)
 	}
 	kept, _ := file.Load()

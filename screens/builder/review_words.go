@@ -3,6 +3,7 @@ package builder
 import (
 	"errors"
 
+	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/service/builder"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/intent"
@@ -94,4 +95,10 @@ func refusalWords(err error, acts bool, enabled string) error {
 		return exchange.UserError{Text: re.Fact + ": press esc and choose a shorter validity", Cause: err}
 	}
 	return err
+}
+
+// endWords say the send of o when the console ends with it out
+// (kit.Sends): where to check it, as the interface cannot be asked.
+func endWords(o builder.Order) *kit.Sending {
+	return &kit.Sending{What: "the authorization of builder " + o.Auth.Builder.Hex(), Check: o.Auth.Unchecked()}
 }

@@ -93,6 +93,9 @@ type Deps struct {
 	// made or waited for when the console ends (Writes.Finish); nil keeps
 	// no count.
 	Writes *Writes
+	// Sends are the review screens' sends still out, waited for and said
+	// when the console ends; nil keeps none.
+	Sends *Sends
 	// ConfigFlag is the config file the console was started with (--config,
 	// else $SVCWALLET_CONFIG); "" for the default one. Command repeats it.
 	ConfigFlag string

@@ -7,6 +7,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -23,8 +24,8 @@ func TestEndedWaitsForASigningCommand(t *testing.T) {
 	t.Setenv("TMPDIR", tmp)
 	running, end := signingHangs(t)
 	end() // as the console's context ends at quit
-	if journal, board := (&Deps{Running: running}).Ended(time.Minute); journal != nil || board != nil {
-		t.Fatal(journal, board)
+	if journal, board, left := (&Deps{Running: running}).Ended(time.Minute); journal != nil || board != nil || left != nil {
+		t.Fatal(journal, board, left)
 	}
 	if left, _ := os.ReadDir(tmp); len(left) != 0 {
 		t.Fatalf("the end left %s in TMPDIR: the signing command was not waited for", left[0].Name())
@@ -42,7 +43,7 @@ func TestEndedWritesWhileSigningEnds(t *testing.T) {
 	ws.owe(false, func() error { close(started); return nil })
 	ended := make(chan error, 1)
 	go func() {
-		journal, _ := (&Deps{Running: running, Writes: &ws}).Ended(time.Minute)
+		journal, _, _ := (&Deps{Running: running, Writes: &ws}).Ended(time.Minute)
 		ended <- journal
 	}()
 	select {
@@ -94,4 +95,16 @@ func signingHangs(t *testing.T) (*signer.Running, func()) {
 		<-signed
 	})
 	return &running, cancel
+}
+
+// TestEndedSaysASigningCommandLeftRunning: a signing command still running
+// at the end's bound (one a kill did not stop; no review's send, a
+// login's) is said with what is known and what to do, not passed over.
+func TestEndedSaysASigningCommandLeftRunning(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
+	running, _ := signingHangs(t) // its context never ends here
+	_, _, left := (&Deps{Running: running}).Ended(50 * time.Millisecond)
+	if left == nil || !strings.Contains(left.Error(), "a signing command was still making a signature when the console ended") || !strings.Contains(left.Error(), "nothing was sent with it; end it if it still runs") {
+		t.Fatalf("a signing command left running is said %v", left)
+	}
 }

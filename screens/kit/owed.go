@@ -88,22 +88,22 @@ func (ws *Writes) still() []*Owed {
 
 // Ended is what the console does once its program has ended, the one end
 // the console and its tests share: the signing commands still running are
-// waited for (Running.Close; their context ended with the program), the
-// writes owed are made (Writes), and what each board learned since its
-// last save is written (Flushes), side by side and within bound in all,
-// where one file's lock alone may be waited for 30 s. The errors say the
-// writes that failed, and those unmade at the bound (UnwrittenError,
-// UnsavedError); the caller words each.
-func (d *Deps) Ended(bound time.Duration) (journal, board error) {
-	timeout := time.NewTimer(bound)
-	defer timeout.Stop()
-	signing := make(chan struct{})
-	go func() {
-		if d.Running != nil {
-			d.Running.Close(bound)
-		}
-		close(signing)
-	}()
+// waited for (Running.Close; their context ended with the program), and
+// the review screens' sends still out (Sends), the writes owed are made
+// (Writes), and what each board learned since its last save is written
+// (Flushes), side by side and within bound in all, where one file's lock
+// alone may be waited for 30 s. The errors say the writes that failed, and
+// those unmade at the bound (UnwrittenError, UnsavedError), and what was
+// still signing or sending then (left: LeftError, one each); the caller
+// words each.
+func (d *Deps) Ended(bound time.Duration) (journal, board, left error) {
+	stop := make(chan struct{})
+	timer := time.AfterFunc(bound, func() { close(stop) })
+	defer timer.Stop()
+	signing := make(chan bool, 1)
+	go func() { signing <- d.Running == nil || d.Running.Close(bound) }()
+	sending := make(chan error, 1)
+	go func() { sending <- d.Sends.wait(stop) }()
 	type made struct {
 		board bool
 		err   error
@@ -135,21 +135,26 @@ func (d *Deps) Ended(bound time.Duration) (journal, board error) {
 					journalErrs = append(journalErrs, fmt.Errorf("%w: the history may miss this state; check the disk", m.err))
 				}
 			}
-		case <-timeout.C:
+		case <-stop:
 			if lines > 0 {
 				journalErrs = append(journalErrs, &UnwrittenError{Lines: lines, After: bound})
 			}
 			if boards > 0 {
 				boardErrs = append(boardErrs, &UnsavedError{After: bound})
 			}
-			return errors.Join(journalErrs...), boardSaid(boardErrs)
+			return errors.Join(journalErrs...), boardSaid(boardErrs), stillOut(<-sending, <-signing, bound)
 		}
 	}
-	select {
-	case <-signing:
-	case <-timeout.C:
+	return errors.Join(journalErrs...), boardSaid(boardErrs), stillOut(<-sending, <-signing, bound)
+}
+
+// stillOut is what was still signing or sending at the end: the sends
+// (Sends.wait), else a signing command that did not end (a login's).
+func stillOut(sends error, signingEnded bool, bound time.Duration) error {
+	if sends != nil || signingEnded {
+		return sends
 	}
-	return errors.Join(journalErrs...), boardSaid(boardErrs)
+	return &LeftError{fmt.Sprintf("a signing command was still making a signature when the console ended and did not stop within %s: nothing was sent with it; end it if it still runs", bound)}
 }
 
 // boardSaid is the board's errors at the end, each write's failure said

@@ -69,6 +69,8 @@ type ReviewGate struct {
 	// root is the console's context: quitting ends a wait too (a signing
 	// command is stopped), never a send.
 	root context.Context
+	// sends counts each send out for the console's end (Sends).
+	sends *Sends
 }
 
 // NewReviewGate is the gate of a review of what want signs; keys are the
@@ -76,7 +78,7 @@ type ReviewGate struct {
 // words of a key the guard dropped follow: a review has them from its
 // start, or every key it takes would be said to do nothing.
 func NewReviewGate(app *App, want common.Address, keys func(whole bool) Bindings) ReviewGate {
-	return ReviewGate{common: app.Common, after: app.After, Key: newSigningKey(app, want), root: app.Root(), keys: keys, whole: true,
+	return ReviewGate{common: app.Common, after: app.After, Key: newSigningKey(app, want), root: app.Root(), keys: keys, whole: true, sends: app.Sends,
 		spin: spinner.New(spinner.WithSpinner(spinner.Dot), spinner.WithStyle(app.Common.Styles.Spinner))}
 }
 
@@ -124,16 +126,37 @@ func (g *ReviewGate) Send(cmd tea.Cmd) tea.Cmd {
 	return tea.Batch(g.spin.Tick, cmd)
 }
 
+// Counted is cmd, a send of s, counted for the console's end while it
+// runs (Sends): from inside the Cmd, as one never started sends nothing.
+func (g *ReviewGate) Counted(s *Sending, cmd tea.Cmd) tea.Cmd {
+	sends := g.sends
+	return func() tea.Msg {
+		var msg tea.Msg
+		sends.Sent(s, func() { msg = cmd() })
+		return msg
+	}
+}
+
 // SendSigned is Send for a request that signs with the key load gives:
-// run signs and sends inside the Cmd. When the key waits (Key.Waits), each
+// run signs and sends inside the Cmd, counted as s (Counted), marked
+// signed once the signature comes. When the key waits (Key.Waits), each
 // wait is shown as it starts and ends, and esc cancels it, and only it:
 // its context ends, so the signature never comes and nothing is sent
 // (signer.Watch). Update only flips state and cancels; the waiting
 // happens in the Cmd.
-func (g *ReviewGate) SendSigned(load func() (signer.Key, error), run func(load func() (signer.Key, error)) tea.Msg) tea.Cmd {
+func (g *ReviewGate) SendSigned(s *Sending, load func() (signer.Key, error), run func(load func() (signer.Key, error)) tea.Msg) tea.Cmd {
 	warned := g.Key.argumentWarned()
+	marking := func(load func() (signer.Key, error)) func() (signer.Key, error) {
+		return func() (signer.Key, error) {
+			k, err := load()
+			if err != nil {
+				return nil, err
+			}
+			return s.Signed(k), nil
+		}
+	}
 	if !g.Key.Waits() {
-		return tea.Batch(g.Send(func() tea.Msg { return run(load) }), warned)
+		return tea.Batch(g.Send(g.Counted(s, func() tea.Msg { return run(marking(load)) })), warned)
 	}
 	g.sendTag = tui.NextTag()
 	g.awaiting, g.cancelled, g.waited = "", false, false
@@ -161,11 +184,11 @@ func (g *ReviewGate) SendSigned(load func() (signer.Key, error), run func(load f
 			return cx, func() { unhook(); stop(); say("") }
 		}), waitCx}, nil
 	}
-	return tea.Batch(g.Send(func() tea.Msg {
+	return tea.Batch(g.Send(g.Counted(s, func() tea.Msg {
 		defer cancel()
 		defer close(waits)
-		return run(watched)
-	}), g.listen(), warned)
+		return run(marking(watched))
+	})), g.listen(), warned)
 }
 
 // cancelDrops is a waiting key whose signature is dropped when the user

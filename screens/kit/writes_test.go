@@ -16,7 +16,7 @@ func TestEndedMakesAWriteItsCmdNeverRan(t *testing.T) {
 	d := &Deps{Writes: &ws}
 	var made atomic.Int32
 	o := ws.owe(false, func() error { made.Add(1); return nil })
-	if journal, board := d.Ended(time.Minute); journal != nil || board != nil {
+	if journal, board, _ := d.Ended(time.Minute); journal != nil || board != nil {
 		t.Fatal(journal, board)
 	}
 	if made.Load() != 1 {
@@ -25,7 +25,7 @@ func TestEndedMakesAWriteItsCmdNeverRan(t *testing.T) {
 	if err := o.Make(); err != nil || made.Load() != 1 {
 		t.Errorf("the Cmd run after the end: err %v, made %d times, want once", err, made.Load())
 	}
-	if journal, _ := d.Ended(time.Minute); journal != nil || made.Load() != 1 {
+	if journal, _, _ := d.Ended(time.Minute); journal != nil || made.Load() != 1 {
 		t.Errorf("a second end: err %v, made %d times, want once", journal, made.Load())
 	}
 }
@@ -50,7 +50,7 @@ func TestAFailedWriteIsTriedAgainAtTheEnd(t *testing.T) {
 		t.Fatalf("the Cmd's write: %v", err)
 	}
 	fails = false
-	if journal, board := d.Ended(time.Minute); journal != nil || board != nil || made.Load() != 1 {
+	if journal, board, _ := d.Ended(time.Minute); journal != nil || board != nil || made.Load() != 1 {
 		t.Fatalf("the end: %v, %v, made %d times; want the failed write made once", journal, board, made.Load())
 	}
 	if err := o.Make(); err != nil || made.Load() != 1 {
@@ -58,7 +58,7 @@ func TestAFailedWriteIsTriedAgainAtTheEnd(t *testing.T) {
 	}
 
 	ws.owe(false, func() error { return broken })
-	if journal, board := d.Ended(time.Minute); !errors.Is(journal, broken) || !strings.Contains(journal.Error(), "check the disk") || board != nil {
+	if journal, board, _ := d.Ended(time.Minute); !errors.Is(journal, broken) || !strings.Contains(journal.Error(), "check the disk") || board != nil {
 		t.Errorf("the end: %v, %v; want the failed journal line's error and what to do", journal, board)
 	}
 }
@@ -106,7 +106,7 @@ func endedWithin(t *testing.T, d *Deps, bound time.Duration) (journal, board err
 	type ended struct{ journal, board error }
 	done := make(chan ended, 1)
 	go func() {
-		journal, board := d.Ended(bound)
+		journal, board, _ := d.Ended(bound)
 		done <- ended{journal, board}
 	}()
 	select {

@@ -86,7 +86,7 @@ func NewApp(srv *sandbox.Server, dark bool, clock func() time.Time, getenv func(
 		Demo:   Demo(),
 	}
 	return &kit.App{Deps: kit.Deps{Common: tui.NewCommon(dark, clock), Targets: []target.Target{sb}, KeystoreDir: keystoreDir, Getenv: getenv,
-		Makers: kit.Makers{Home: NewHome}, Writes: &kit.Writes{}},
+		Makers: kit.Makers{Home: NewHome}, Writes: &kit.Writes{}, Sends: &kit.Sends{}},
 		Session: kit.Session{Target: sb},
 		Hooks:   kit.Hooks{LoadKeystore: func(path, pass string) (signer.Key, error) { return signer.LoadKeystoreKey(path, pass) }}}
 }

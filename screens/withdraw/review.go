@@ -331,7 +331,7 @@ func (r *reviewScreen) sign() tea.Cmd {
 	}
 	r.err = nil
 	load, withdrawer, order, waits := r.gate.Key.Loader(), r.app.Withdrawer(), r.order, r.gate.Key.Waits()
-	return r.gate.SendSigned(load, func(load func() (signer.Key, error)) tea.Msg {
+	return r.gate.SendSigned(endWords(r.app, order, waits), load, func(load func() (signer.Key, error)) tea.Msg {
 		// Not cancelled when the screen is left: an answer must be journaled.
 		// A key that waits for a person is bounded by its own wait (esc
 		// cancels it); Execute bounds the send by WithdrawTimeout.

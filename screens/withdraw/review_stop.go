@@ -8,8 +8,20 @@ import (
 
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/kit/layout"
+	"github.com/svcwallet/svcwallet/service/withdrawal"
 	"github.com/svcwallet/svcwallet/tui"
 )
+
+// endWords say the send of order when the console ends with it out
+// (kit.Sends): the quote id to check, and the history for a fresh quote a
+// signature awaited may have been carried on (withdrawal.Requote).
+func endWords(app *kit.App, order withdrawal.Order, waits bool) *kit.Sending {
+	check := "check it with " + app.Command("status", order.Quote.QuoteID)
+	if waits {
+		check += ", or " + app.Command("history") + " if its quote expired while it was signed (a fresh one carries it)"
+	}
+	return &kit.Sending{What: "the withdrawal of quote " + order.Quote.QuoteID, Check: check + "; the console checks it at its next start"}
+}
 
 // A stop (a changed bridge address, an unanswered repeat: stopped) that
 // lands while the passphrase field has focus hides the field, and the

@@ -703,8 +703,8 @@ func TestAbsorbInPlace(t *testing.T) {
 // no running sum of what it read, so a journal rewritten in place, as long
 // and ending alike, was read on from its old mark (checkRead); 7 keyed an
 // account's address by its letter case (keyFor); 8 read an earlier
-// version's refusal of a 303 as finished (unknownOutcome).
-var previousIndexMagics = []string{"svcwjx4\n", "svcwjx5\n", "svcwjx6\n", "svcwjx7\n", "svcwjx8\n"}
+// version's refusal of a 303 as finished, 9 one of an unreadable 2xx.
+var previousIndexMagics = []string{"svcwjx4\n", "svcwjx5\n", "svcwjx6\n", "svcwjx7\n", "svcwjx8\n", "svcwjx9\n"}
 
 // TestIndexOfAnEarlierFormatRebuilt: an index file an earlier version
 // wrote, whole and matching its journal, is never trusted: here one that

@@ -33,8 +33,9 @@ const (
 	// intent whose request is kept (stRequest, keepsIntent); 7: the
 	// running SHA-256 of the bytes indexed (checkRead); 8: an account's
 	// address one key in any letter case (keyFor); 9: an earlier version's
-	// refusal of an answer that tells nothing leaves it open (unknownOutcome).
-	indexMagic = "svcwjx9\n"
+	// refusal of an answer that tells nothing leaves it open (unknownOutcome);
+	// 10: so does one of a 2xx it could not read (legacyUnreadable).
+	indexMagic = "svcwj10\n"
 	headerSize = len(indexMagic) + 7*8 + 32 + readStateSize
 	// readStateSize is the length of a SHA-256's state as it marshals it.
 	readStateSize = 108

@@ -24,17 +24,22 @@ var legacyStatus = regexp.MustCompile(` \(HTTP ([0-9]{3})(?:, code ([0-9]{1,10})
 // the service's reason after them in " (service: …)" when it added any.
 const legacyQuoteUsed = "This quote was already executed with another signature: get a new quote"
 
+// legacyUnreadable is the whole of a rejected line's words that versions
+// e1c65b03 to 9981f4b7 (11-22, never released) wrote for a 2xx whose body
+// did not decode: an answer that may have been an acceptance.
+var legacyUnreadable = regexp.MustCompile(`^the service sent an answer svcwallet cannot read \(HTTP 2[0-9]{2}\)$`)
+
 // unknownOutcome reports a rejected line an earlier version wrote for an
 // answer today's svcwallet takes as saying nothing of whether the
 // withdrawal executed (exchange.OutcomeUnknown: a 1xx, 3xx or 4xx the
 // interface gives no meaning; exchange.QuoteUsed: a 409 without a code,
-// or 9108).
+// or 9108; a 2xx it could not read, legacyUnreadable).
 // It is no refusal: only the withdrawal's status can tell (answerOf).
 func (e Entry) unknownOutcome() bool {
 	if e.Kind != KindRejected || e.NotSent || e.QuoteExpired {
 		return false
 	}
-	if e.Error == legacyQuoteUsed || strings.HasPrefix(e.Error, legacyQuoteUsed+" (service: ") {
+	if e.Error == legacyQuoteUsed || strings.HasPrefix(e.Error, legacyQuoteUsed+" (service: ") || legacyUnreadable.MatchString(e.Error) {
 		return true
 	}
 	rest, ok := strings.CutPrefix(e.Error, legacyRefused)

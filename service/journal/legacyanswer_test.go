@@ -40,6 +40,12 @@ var legacyAnswers = []struct {
 	{"The service refused: See Other (HTTP 303) and more", false},
 	{"Insufficient balance in the funding account: enter a smaller amount", false},
 	{NeverPaid, false},
+	// As e1c65b03 to 9981f4b7 (11-22) wrote an unreadable 2xx: it may
+	// have been an acceptance; no other status had those words.
+	{"the service sent an answer svcwallet cannot read (HTTP 200)", true},
+	{"the service sent an answer svcwallet cannot read (HTTP 204)", true},
+	{"the service sent an answer svcwallet cannot read (HTTP 500)", false},
+	{"the service sent an answer svcwallet cannot read (HTTP 200) twice", false},
 }
 
 // TestEarlierRefusalOfAnUnnamedAnswerIsUnanswered: a rejected line an
@@ -79,15 +85,28 @@ func TestEarlierRefusalOfAnUnnamedAnswerIsUnanswered(t *testing.T) {
 
 // TestIndexOfAnEarlierVersionRefusingA303Rebuilt: an index of format 8,
 // which folded an earlier version's refusal of a 303 as finished, is
-// never trusted: the withdrawal is unfinished, read from the journal.
+// never trusted: the withdrawal is unfinished, read from the journal; nor
+// one of format 9, which so folded a rejected line of 11-22 for a 2xx it
+// could not read.
 func TestIndexOfAnEarlierVersionRefusingA303Rebuilt(t *testing.T) {
+	for _, c := range []struct{ magic, words string }{
+		{"svcwjx8\n", "The service refused: See Other (HTTP 303)"},
+		{"svcwjx9\n", "the service sent an answer svcwallet cannot read (HTTP 200)"},
+	} {
+		t.Run(c.magic[:len(c.magic)-1], func(t *testing.T) { earlierIndexRebuilt(t, c.magic, c.words) })
+	}
+}
+
+// earlierIndexRebuilt: an index of format magic, which folded a rejected
+// line in words as finished, leaves the withdrawal unfinished.
+func earlierIndexRebuilt(t *testing.T, magic, words string) {
 	defer func(s int) { saveEvery = s }(saveEvery)
 	saveEvery = 1
 	path := filepath.Join(t.TempDir(), "journal.jsonl")
 	j, err := Open(path)
 	exchangetest.Must(t, err)
 	exchangetest.Must(t, j.Append(genIntent("production", "acct-1", "q-1", 1, genT0)))
-	appendRaw(t, path, legacyRejected("q-1", "The service refused: See Other (HTTP 303)")+"\n")
+	appendRaw(t, path, legacyRejected("q-1", words)+"\n")
 	if _, err := j.Tally(); err != nil {
 		t.Fatal(err)
 	}
@@ -95,14 +114,14 @@ func TestIndexOfAnEarlierVersionRefusingA303Rebuilt(t *testing.T) {
 	if n := binary.LittleEndian.Uint64(old[len(indexMagic)+32:]); n != 1 {
 		t.Fatalf("the index holds %d withdrawals, want 1", n)
 	}
-	copy(old, "svcwjx8\n")
-	old[headerSize+24] = byte(stRecord | stAnswered | stRequest) // refused: how format 8 folded it
+	copy(old, magic)
+	old[headerSize+24] = byte(stRecord | stAnswered | stRequest) // refused: how it was folded
 	exchangetest.Must(t, os.WriteFile(IndexPath(path), reseal(old), 0o600))
 
 	again, err := Open(path)
 	exchangetest.Must(t, err)
 	open, _, err := again.UnfinishedRecords(Owner{Env: "production", AccountID: "acct-1"})
 	if err != nil || len(open) != 1 || !open[0].Unanswered() || !open[0].Started.Equal(genT0) {
-		t.Fatalf("unfinished through an index of format 8: %+v, %v; want the unanswered withdrawal", open, err)
+		t.Fatalf("unfinished through an index of format %q: %+v, %v; want the unanswered withdrawal", magic, open, err)
 	}
 }

@@ -1,0 +1,139 @@
+package kit
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/svcwallet/svcwallet/signer"
+)
+
+// Sends are the review screens' sign-and-send commands still out: the
+// console's end waits for them within its bound (Deps.Ended), as Bubble
+// Tea does not, and says each still out then as far as it got: a
+// signature awaited sends nothing, one made may have left. Nil keeps none.
+type Sends struct {
+	mu      sync.Mutex
+	out     map[*Sending]bool
+	changed chan struct{} // a send ended; made with the first
+}
+
+// Sending is one send: what it is (What: "the withdrawal of quote q-1"),
+// what to do when it may have left (Check), and how far it got.
+type Sending struct {
+	What, Check string
+	mu          sync.Mutex
+	awaiting    string // what its signature waits for (signer.Awaiting)
+	signed      bool   // its signature came: the request may leave
+}
+
+// Sent runs send counted as s until it returns.
+func (ss *Sends) Sent(s *Sending, send func()) {
+	if ss == nil {
+		send()
+		return
+	}
+	ss.mu.Lock()
+	if ss.out == nil {
+		ss.out, ss.changed = map[*Sending]bool{}, make(chan struct{}, 1)
+	}
+	ss.out[s] = true
+	ss.mu.Unlock()
+	defer func() {
+		ss.mu.Lock()
+		delete(ss.out, s)
+		ss.mu.Unlock()
+		select {
+		case ss.changed <- struct{}{}:
+		default:
+		}
+	}()
+	send()
+}
+
+// wait waits until no send is out or until stop, and says those still
+// out then (LeftError), one each.
+func (ss *Sends) wait(stop <-chan struct{}) error {
+	if ss == nil {
+		return nil
+	}
+	for {
+		ss.mu.Lock()
+		left := make([]error, 0, len(ss.out))
+		for s := range ss.out {
+			left = append(left, s.left())
+		}
+		changed := ss.changed
+		ss.mu.Unlock()
+		if len(left) == 0 {
+			return nil
+		}
+		select {
+		case <-changed:
+		case <-stop:
+			return errors.Join(left...)
+		}
+	}
+}
+
+// left says what s left as the console ended: a signature still awaited
+// is never used (its context ended, signer's cancel drops it), so nothing
+// was sent; once signed, the request may have left unanswered.
+func (s *Sending) left() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch {
+	case s.signed:
+		return &LeftError{fmt.Sprintf("%s was signed, and the console ended before the service answered: it may or may not have been sent; %s", s.What, s.Check)}
+	case s.awaiting != "":
+		return &LeftError{fmt.Sprintf("the console ended while %s waited for %s: nothing was sent, and a signature made now is never used; refuse it, or end it if it still runs", s.What, s.awaiting)}
+	}
+	return &LeftError{fmt.Sprintf("the console ended before %s was signed: nothing was sent", s.What)}
+}
+
+// LeftError is a send still out when the console's end stopped waiting
+// for it: what it left and what to do.
+type LeftError struct{ Text string }
+
+func (e *LeftError) Error() string { return e.Text }
+
+// Signed is k, whose signature marks s signed once made.
+func (s *Sending) Signed(k signer.Key) signer.Key {
+	s.mu.Lock()
+	s.awaiting = signer.Awaiting(k)
+	s.mu.Unlock()
+	if signer.Awaiting(k) == "" {
+		return marked{k, s}
+	}
+	return markedAwaiting{marked{k, s}}
+}
+
+// AlreadySigned marks s signed: it sends a body signed before.
+func (s *Sending) AlreadySigned() *Sending {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.signed = true
+	return s
+}
+
+// marked is a key whose signature, once made, marks its send signed.
+type marked struct {
+	signer.Key
+	s *Sending
+}
+
+func (k marked) SignTypedData(ctx context.Context, d signer.Domain, m signer.Message) ([65]byte, error) {
+	sig, err := k.Key.SignTypedData(ctx, d, m)
+	if err == nil {
+		k.s.mu.Lock()
+		k.s.signed = true
+		k.s.mu.Unlock()
+	}
+	return sig, err
+}
+
+// markedAwaiting is marked for a key that waits for a person or a program.
+type markedAwaiting struct{ marked }
+
+func (k markedAwaiting) Awaiting() string { return signer.Awaiting(k.Key) }
