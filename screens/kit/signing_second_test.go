@@ -9,6 +9,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 
 	"github.com/svcwallet/svcwallet/screens/kit"
+	"github.com/svcwallet/svcwallet/screens/kit/layout"
 	"github.com/svcwallet/svcwallet/screens/screentest"
 )
 
@@ -91,5 +92,25 @@ func TestGateSaysWhatADroppedKeyDoesOnceEnabled(t *testing.T) {
 		if view, _ := g.Fitted(1, c.h, render); !strings.Contains(view, c.said) {
 			t.Errorf("%d rows for a review of 3: want %q:\n%s", c.h, c.said, view)
 		}
+	}
+}
+
+// TestDroppedKeyWordsNeverMeasureThemselves: the review's fit once keys
+// are enabled is measured without the hold's words: words that wrap to
+// more rows than the prompt they stand for would make a review that fits
+// once enabled read as too small, and an enter that signs then be said to
+// do nothing.
+func TestDroppedKeyWordsNeverMeasureThemselves(t *testing.T) {
+	app, _ := screentest.LoggedInApp(t)
+	g := kit.NewReviewGate(app, common.Address{}, func(whole bool) kit.Bindings {
+		return kit.Bindings{{Key: key.NewBinding(key.WithKeys("enter")), On: whole, Do: func() tea.Cmd { return nil }}}
+	})
+	render := func(int) string {
+		return "the message\nits digest\n" + layout.WrapTo(g.Prompt("", "Press enter to sign."), 24)
+	}
+	g.Guard()
+	g.Update(screentest.Key("enter"))
+	if view, _ := g.Fitted(1, 3, render); !strings.Contains(strings.ReplaceAll(view, "\n", " "), "enter was not taken") {
+		t.Errorf("a review of 3 rows once enabled, in 3: want enter said not taken:\n%s", view)
 	}
 }

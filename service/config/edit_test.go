@@ -74,10 +74,13 @@ func TestAddEnvironmentKeepsTheFile(t *testing.T) {
 func TestAddEnvironmentRefuses(t *testing.T) {
 	path := writeConfig(t, commented)
 	same := production
-	same.Name, same.BaseURL, same.ChainID = "tn", "https://API.testnet.example:443", 326
+	same.Name, same.ChainID = "tn", 326
 	var ss *config.SameServiceError
-	if _, err := config.AddEnvironment(path, same, false); !errors.As(err, &ss) || ss.Other != "testnet" {
-		t.Errorf("a second name for testnet's service: %v", err)
+	for _, base := range []string{"https://API.testnet.example.:0443", "https://API.testnet.example:443"} {
+		same.BaseURL = base
+		if _, err := config.AddEnvironment(path, same, false); !errors.As(err, &ss) || ss.Other != "testnet" {
+			t.Errorf("a second name for testnet's service, %s: %v", base, err)
+		}
 	}
 	taken := production
 	taken.Name = "testnet"

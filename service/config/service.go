@@ -63,13 +63,20 @@ func hostOf(raw string) string {
 // that two spellings of one host are one service (its journal lines, its
 // kept session): lower case, an IP address in its shortest form, no
 // trailing dot on a name, the port without leading zeros and dropped when
-// it is the scheme's default (or empty, as in "api.example.com:").
+// it is the scheme's default (or empty, as in "api.example.com:"). Only
+// one dot goes, and port 0 stays: "a.com.." and ":0" are no spelling of
+// a.com, and a line naming them is another service's.
 func canonicalHost(scheme, hostport string) string {
 	u := url.URL{Host: strings.ToLower(hostport)}
-	host, port := u.Hostname(), strings.TrimLeft(u.Port(), "0")
+	host, port := u.Hostname(), u.Port()
+	if digits := strings.TrimLeft(port, "0"); digits != "" || port == "" {
+		port = digits
+	} else {
+		port = "0"
+	}
 	if ip, err := netip.ParseAddr(host); err == nil {
 		host = ip.String()
-	} else if name := strings.TrimRight(host, "."); name != "" {
+	} else if name := strings.TrimSuffix(host, "."); name != "" {
 		host = name
 	}
 	if port == "" || scheme == "https" && port == "443" || scheme == "http" && port == "80" {

@@ -63,7 +63,8 @@ func TestReachesAnEarlierSpelling(t *testing.T) {
 			}
 		}
 		for _, other := range []config.Service{{Host: "api.example.com", ChainID: 326}, {Host: "api.example.com:8443", ChainID: 325},
-			{Host: "api.example.co", ChainID: 325}, {Host: "api.example.com..evil", ChainID: 325}} {
+			{Host: "api.example.co", ChainID: 325}, {Host: "api.example.com..evil", ChainID: 325},
+			{Host: "api.example.com..", ChainID: 325}, {Host: "api.example.com:0", ChainID: 325}, {Host: "api.example.com.:000", ChainID: 325}} {
 			if e.Reaches(other) {
 				t.Errorf("%s reaches %v", base, other)
 			}

@@ -171,6 +171,15 @@ func TestPrepareAndCheck(t *testing.T) {
 	if _, _, err := p.Check(context.Background(), c, sign(sandbox.DemoPrivateKey, p), lim); err != nil {
 		t.Fatalf("the signed file is refused: %v", err)
 	}
+	// A line's service spelt otherwise (an earlier version's :0port) is
+	// still this environment's; another port is another service's.
+	here := c.Env().Service()
+	spelt, elsewhere := p, p
+	spelt.Line.Service = &config.Service{Host: strings.Replace(here.Host, ":", ":0", 1), ChainID: here.ChainID}
+	if _, _, err := spelt.Check(context.Background(), c, sign(sandbox.DemoPrivateKey, spelt), lim); err != nil {
+		t.Errorf("a file prepared for %v is refused here: %v", spelt.Line.Service, err)
+	}
+	elsewhere.Line.Service = &config.Service{Host: "127.0.0.1:1", ChainID: here.ChainID}
 	other := p
 	other.Domain.ChainID++
 	early := p
@@ -183,6 +192,7 @@ func TestPrepareAndCheck(t *testing.T) {
 	}{
 		{p, sandbox.BuilderPrivateKey, lim, sandbox.BuilderAddress},
 		{other, sandbox.DemoPrivateKey, lim, "another EIP-712 domain"},
+		{elsewhere, sandbox.DemoPrivateKey, lim, "was made for 127.0.0.1:1, chain 327, but this environment reaches " + here.String()},
 		{p, sandbox.DemoPrivateKey, Limits{Margin: 8 * 24 * time.Hour, Life: lim.Life}, "expired at"},
 		{early, sandbox.DemoPrivateKey, lim, "more than 30 days after it was prepared"},
 		{p, sandbox.DemoPrivateKey, Limits{Margin: time.Minute, Life: time.Hour}, "more than 1h0m0s after it was prepared"},
