@@ -117,9 +117,14 @@ func fitTo(question string, w int) string {
 // terminal as a question is (Fit): the terminal split an address it named.
 // Text naming a command to run is left whole (fitSaid).
 func (p *Prompter) Say(format string, a ...any) {
-	text := fmt.Sprintf(format, a...)
-	if w, ok := width(p.out); ok {
+	sayTo(p.out, fmt.Sprintf(format, a...))
+}
+
+// sayTo writes text on out as Say does: the gate's own words (too soon,
+// a paste, a discard), written unfitted, split a word at a terminal's edge.
+func sayTo(out io.Writer, text string) {
+	if w, ok := width(out); ok {
 		text = fitSaid(text, w)
 	}
-	fmt.Fprintln(p.out, text)
+	fmt.Fprintln(out, text)
 }

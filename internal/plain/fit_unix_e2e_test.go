@@ -103,3 +103,32 @@ func TestLinesSaidWrappedOnASixtyColumnTerminal(t *testing.T) {
 	until(t, "the line said, wrapped", func() bool { return strings.Contains(shown.String(), onTerminal(said)+"\r\n") })
 	until(t, "the command to run, whole", func() bool { return strings.Contains(shown.String(), "\r\n"+run+"\r\n") })
 }
+
+// TestGateWordsWrappedOnASixtyColumnTerminal: on a terminal 60 columns
+// wide, the gate's own words (here a paste refused) are wrapped at spaces
+// as a line said is: written as they were, the terminal split a word.
+func TestGateWordsWrappedOnASixtyColumnTerminal(t *testing.T) {
+	p, ptmx, _, shown, reads := quietRig(t)
+	if err := pty.Setsize(ptmx, &pty.Winsize{Rows: 24, Cols: 60}); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := p.Confirm(func() string { return "Sign?" })
+		done <- err
+	}()
+	until(t, "the question", func() bool { return strings.Contains(shown.String(), "Sign? [y/n] ") })
+	io.WriteString(ptmx, "y\r") // one read: a paste
+	wrapped := strings.ReplaceAll(fitTo(pasted, 60), "\n", "\r\n")
+	until(t, "the paste refused, wrapped", func() bool { return strings.Contains(shown.String(), wrapped+"\r\n") })
+	for len(reads) > 0 {
+		<-reads
+	}
+	for _, k := range []string{"n", "\r"} {
+		io.WriteString(ptmx, k)
+		<-reads
+	}
+	if err := <-done; err != nil {
+		t.Fatalf("%v; the terminal showed %q", err, ansi.Strip(shown.String()))
+	}
+}

@@ -86,7 +86,7 @@ func (g Gate) Discard(out io.Writer) {
 		return
 	}
 	if held, _ := g.Flush(); held {
-		fmt.Fprintln(out, discardedWords)
+		sayTo(out, discardedWords)
 	}
 }
 
@@ -121,7 +121,7 @@ func (g Gate) ask(ctx context.Context, out io.Writer, prompt func() string, read
 			// A discard that fails leaves the dwell: each line typed
 			// ahead then comes at once, and is refused.
 			if held, _ := g.Flush(); held {
-				fmt.Fprintln(out, discardedWords)
+				sayTo(out, discardedWords)
 			}
 			// Taken before the question is written, so whoever answers
 			// once it shows is never counted early.
@@ -135,11 +135,11 @@ func (g Gate) ask(ctx context.Context, out io.Writer, prompt func() string, read
 		case err != nil || !g.OnTerminal():
 			return t.text, err
 		case typedBack && t.pastedEnter:
-			fmt.Fprintln(out, pastedEnterAnswer)
+			sayTo(out, pastedEnterAnswer)
 		case !typedBack && t.paste:
-			fmt.Fprintln(out, pasted)
+			sayTo(out, pasted)
 		case g.Now().Before(asked.Add(intent.ReviewDwell)):
-			fmt.Fprintln(out, tooSoon)
+			sayTo(out, tooSoon)
 		default:
 			return t.text, nil
 		}
@@ -165,7 +165,7 @@ func (g Gate) answer(ctx context.Context, out io.Writer, prompt func() string, r
 	fmt.Fprint(out, Fit(out, prompt()))
 	again := func() {
 		fmt.Fprintln(out)
-		fmt.Fprintln(out, continuedWords)
+		sayTo(out, continuedWords)
 		fmt.Fprint(out, Fit(out, prompt()))
 	}
 	return g.typed(ctx, out, keys, hidden, again)
