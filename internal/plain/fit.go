@@ -66,15 +66,48 @@ func (f fitWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// fitSaid is text fit to w cells, but text naming a command to run
-// (runnext's, "svcwallet …"), left whole: broken at a space, the command
-// copied from it would run in two pieces. The label a command's own line
-// begins with (speaker) names none.
+// fitSaid is text fit to w cells, but a command to run in it (runnext's,
+// "svcwallet …") kept whole, on a line of its own where the line is too
+// narrow: broken at a space, the command copied from it would run in two
+// pieces; the line kept whole, the terminal split its words mid-word. The
+// label a command's own line begins with (speaker) names none.
 func fitSaid(text string, w int) string {
-	if strings.Contains(speaker.ReplaceAllString(text, ""), "svcwallet ") {
-		return text
+	if strings.Contains(text, glue) {
+		return text // not told from a command's glue: as it was
 	}
-	return fitTo(text, w)
+	return strings.ReplaceAll(fitTo(glued(text), w), glue, " ")
+}
+
+// glue stands for a space inside a command while its line is fit: one
+// cell, as the space, but no break.
+const glue = "\u00a0"
+
+// glued is text with the spaces of each command to run in it glued: a
+// command runs to the backtick that closes it, or to its line's end.
+func glued(text string) string {
+	lines := strings.Split(text, "\n")
+	for i, line := range lines {
+		head := speaker.FindString(line)
+		rest := line[len(head):]
+		var b strings.Builder
+		b.WriteString(head)
+		for {
+			at := strings.Index(rest, "svcwallet ")
+			if at < 0 {
+				break
+			}
+			end := len(rest)
+			if at > 0 && rest[at-1] == '`' {
+				if n := strings.IndexByte(rest[at:], '`'); n >= 0 {
+					end = at + n
+				}
+			}
+			b.WriteString(rest[:at] + strings.ReplaceAll(rest[at:end], " ", glue))
+			rest = rest[end:]
+		}
+		lines[i] = b.String() + rest
+	}
+	return strings.Join(lines, "\n")
 }
 
 // speaker is the label of a command's own line: "svcwallet withdraw: ".
