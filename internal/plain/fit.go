@@ -72,10 +72,14 @@ func (f fitWriter) Write(p []byte) (int, error) {
 // pieces; the line kept whole, the terminal split its words mid-word. The
 // label a command's own line begins with (speaker) names none.
 func fitSaid(text string, w int) string {
-	if strings.Contains(text, glue) {
-		return text // not told from a command's glue: as it was
+	g := glued(text)
+	switch {
+	case g == text: // no command
+		return fitTo(text, w)
+	case strings.Contains(text, glue): // not told from a command's glue
+		return text
 	}
-	return strings.ReplaceAll(fitTo(glued(text), w), glue, " ")
+	return strings.ReplaceAll(fitTo(g, w), glue, " ")
 }
 
 // glue stands for a space inside a command while its line is fit: one
