@@ -147,8 +147,9 @@ func (r *pasteRig) builderTypeAhead(t *testing.T) {
 
 // plainAPIKeyTypeAhead: in plain mode, a y typed with the builder form's
 // last answer, ahead of "Create an API key for the builder as well?", is
-// discarded before that question, and said: the No typed once it shows
-// is its answer, and no API key is asked for.
+// discarded before that question asks, and said: the No typed once it
+// shows, as a question that signs is answered, is its answer, and no API
+// key is asked for.
 func (r *pasteRig) plainAPIKeyTypeAhead(t *testing.T) {
 	s := r.start(t, ptyStart{}, "--plain")
 	const short = 15 * time.Second
@@ -161,8 +162,8 @@ func (r *pasteRig) plainAPIKeyTypeAhead(t *testing.T) {
 	s.answer("Max spot fee", "0.05", short)
 	s.waitFor("Valid for", short)
 	s.paste("7d\ny\n")
-	s.waitFor("Discarded what was typed before this question.\r\nCreate an API key for the builder as well?", short)
-	s.answer("Choose 1 or 2, or type the name", "No", short)
+	s.waitFor("Create an API key for the builder as well?", short)
+	s.answerReviewed("  2. Yes\r\nDiscarded what was typed before this question.\r\nChoose 1 or 2, or type the name", "No", short)
 	s.answerReviewed("[y/n] ", "n", short)
 	s.answer("Home: what next?", "Quit", short)
 	if code := s.wait(short); code != 0 {

@@ -16,7 +16,7 @@ import (
 // wide writes its review and its acceptance wrapped at spaces (plain.Fit),
 // so the terminal splits no word at its edge: every line it writes is
 // within 60 cells (its warning too) but a word wider alone (the digest)
-// and the line naming the command that follows it, kept whole; the
+// and the command that follows it, kept whole on a line of its own; the
 // acceptance names the address whole.
 func TestWithdrawWrappedAtSixtyColumns(t *testing.T) {
 	r := newPasteRig(t)
@@ -31,9 +31,12 @@ func TestWithdrawWrappedAtSixtyColumns(t *testing.T) {
 	if !strings.Contains(out, "Withdrawal accepted") || !strings.Contains(out, "\r\n"+sandbox.DestCompleted+" on ARBITRUM\r\n") {
 		t.Errorf("the acceptance is not wrapped before the address:\n%s", out)
 	}
+	if !strings.Contains(out, "\r\nFollow it:\r\nsvcwallet status q-") {
+		t.Errorf("the command to follow it is not whole on a line of its own:\n%s", out)
+	}
 	for _, line := range strings.Split(out, "\r\n") {
 		word := !strings.Contains(strings.TrimSpace(line), " ")
-		if ansi.StringWidth(line) > 60 && !word && !strings.HasPrefix(line, "Follow it: svcwallet status ") {
+		if ansi.StringWidth(line) > 60 && !word && !strings.HasPrefix(line, "svcwallet status ") {
 			t.Errorf("a line of %d cells: %q", ansi.StringWidth(line), line)
 		}
 	}

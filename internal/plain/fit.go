@@ -66,15 +66,52 @@ func (f fitWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// fitSaid is text fit to w cells, but text naming a command to run
-// (runnext's, "svcwallet …"), left whole: broken at a space, the command
-// copied from it would run in two pieces. The label a command's own line
-// begins with (speaker) names none.
+// fitSaid is text fit to w cells, but a command to run in it (runnext's,
+// "svcwallet …") kept whole, on a line of its own where the line is too
+// narrow: broken at a space, the command copied from it would run in two
+// pieces; the line kept whole, the terminal split its words mid-word. The
+// label a command's own line begins with (speaker) names none.
 func fitSaid(text string, w int) string {
-	if strings.Contains(speaker.ReplaceAllString(text, ""), "svcwallet ") {
+	g := glued(text)
+	switch {
+	case g == text: // no command
+		return fitTo(text, w)
+	case strings.Contains(text, glue): // not told from a command's glue
 		return text
 	}
-	return fitTo(text, w)
+	return strings.ReplaceAll(fitTo(g, w), glue, " ")
+}
+
+// glue stands for a space inside a command while its line is fit: one
+// cell, as the space, but no break.
+const glue = "\u00a0"
+
+// glued is text with the spaces of each command to run in it glued: a
+// command runs to the backtick that closes it, or to its line's end.
+func glued(text string) string {
+	lines := strings.Split(text, "\n")
+	for i, line := range lines {
+		head := speaker.FindString(line)
+		rest := line[len(head):]
+		var b strings.Builder
+		b.WriteString(head)
+		for {
+			at := strings.Index(rest, "svcwallet ")
+			if at < 0 {
+				break
+			}
+			end := len(rest)
+			if at > 0 && rest[at-1] == '`' {
+				if n := strings.IndexByte(rest[at:], '`'); n >= 0 {
+					end = at + n
+				}
+			}
+			b.WriteString(rest[:at] + strings.ReplaceAll(rest[at:end], " ", glue))
+			rest = rest[end:]
+		}
+		lines[i] = b.String() + rest
+	}
+	return strings.Join(lines, "\n")
 }
 
 // speaker is the label of a command's own line: "svcwallet withdraw: ".
@@ -117,9 +154,14 @@ func fitTo(question string, w int) string {
 // terminal as a question is (Fit): the terminal split an address it named.
 // Text naming a command to run is left whole (fitSaid).
 func (p *Prompter) Say(format string, a ...any) {
-	text := fmt.Sprintf(format, a...)
-	if w, ok := width(p.out); ok {
+	sayTo(p.out, fmt.Sprintf(format, a...))
+}
+
+// sayTo writes text on out as Say does: the gate's own words (too soon,
+// a paste, a discard), written unfitted, split a word at a terminal's edge.
+func sayTo(out io.Writer, text string) {
+	if w, ok := width(out); ok {
 		text = fitSaid(text, w)
 	}
-	fmt.Fprintln(p.out, text)
+	fmt.Fprintln(out, text)
 }

@@ -114,23 +114,27 @@ func TestFitKeepsRunsOfSpaces(t *testing.T) {
 }
 
 // TestFittedWrapsEachLine: the command line's lines written through Fitted
-// on a terminal are each wrapped at spaces to its width, a line naming a
-// command to run left whole (not the label "svcwallet withdraw: " that
-// begins a command's own line), the runs of spaces of a row kept, and the
-// write counted whole; to a pipe or a buffer Fitted is the stream itself,
+// on a terminal are each wrapped at spaces to its width, a command to run
+// in them whole, on a line of its own where it does not fit beside the
+// words before it, the words after a quoted one wrapped too (the label
+// "svcwallet withdraw: " that begins a command's own line names none),
+// the runs of spaces of a row kept, and the write counted whole; to a pipe or a buffer Fitted is the stream itself,
 // so a script reads the bytes as written.
 func TestFittedWrapsEachLine(t *testing.T) {
 	const accepted = "Withdrawal accepted (SUBMITTED): 24.5 USDT on its way to 0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC on ARBITRUM\n"
 	const row = "  Fee              0.5 USDT\n"
 	const follow = "Follow it: svcwallet status q-el3736ed2yia3az3z7a7o3aiyk --env rig --watch\n"
 	const warned = "svcwallet withdraw: warning: more than 5% of the amount goes to fees\n"
+	const quoted = "For one that lasts, run `svcwallet sandbox --listen 127.0.0.1:8545` and point an environment of the config at it.\n"
 	var out bytes.Buffer
-	n, err := fitWriter{out: &out, w: 60}.Write([]byte(accepted + row + follow + warned))
-	if n != len(accepted+row+follow+warned) || err != nil {
+	n, err := fitWriter{out: &out, w: 60}.Write([]byte(accepted + row + follow + warned + quoted))
+	if n != len(accepted+row+follow+warned+quoted) || err != nil {
 		t.Fatalf("wrote %d, %v", n, err)
 	}
-	want := "Withdrawal accepted (SUBMITTED): 24.5 USDT on its way to\n0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC on ARBITRUM\n" + row + follow +
-		"svcwallet withdraw: warning: more than 5% of the amount\ngoes to fees\n"
+	want := "Withdrawal accepted (SUBMITTED): 24.5 USDT on its way to\n0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC on ARBITRUM\n" + row +
+		"Follow it:\n" + strings.TrimPrefix(follow, "Follow it: ") +
+		"svcwallet withdraw: warning: more than 5% of the amount\ngoes to fees\n" +
+		"For one that lasts, run\n`svcwallet sandbox --listen 127.0.0.1:8545` and point an\nenvironment of the config at it.\n"
 	if out.String() != want {
 		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
 	}

@@ -88,8 +88,8 @@ func TestQuestionsWrappedOnASixtyColumnTerminal(t *testing.T) {
 
 // TestLinesSaidWrappedOnASixtyColumnTerminal: on a terminal 60 columns
 // wide, a line said is written wrapped at spaces, so the terminal splits
-// no address mid-word; a line naming a command to run is written whole,
-// to be copied as one.
+// no address mid-word; a command to run in a line is written whole, on a
+// line of its own, to be copied as one, the words before it wrapped.
 func TestLinesSaidWrappedOnASixtyColumnTerminal(t *testing.T) {
 	p, ptmx, _, shown, _ := quietRig(t)
 	if err := pty.Setsize(ptmx, &pty.Winsize{Rows: 24, Cols: 60}); err != nil {
@@ -101,5 +101,37 @@ func TestLinesSaidWrappedOnASixtyColumnTerminal(t *testing.T) {
 	p.Say("%s", run)
 	onTerminal := func(q string) string { return strings.ReplaceAll(fitTo(q, 60), "\n", "\r\n") }
 	until(t, "the line said, wrapped", func() bool { return strings.Contains(shown.String(), onTerminal(said)+"\r\n") })
-	until(t, "the command to run, whole", func() bool { return strings.Contains(shown.String(), "\r\n"+run+"\r\n") })
+	command := run[strings.Index(run, "svcwallet"):]
+	until(t, "the command to run, whole on its line", func() bool {
+		return strings.Contains(shown.String(), "To sign it without a question, run:\r\n"+command+"\r\n")
+	})
+}
+
+// TestGateWordsWrappedOnASixtyColumnTerminal: on a terminal 60 columns
+// wide, the gate's own words (here a paste refused) are wrapped at spaces
+// as a line said is: written as they were, the terminal split a word.
+func TestGateWordsWrappedOnASixtyColumnTerminal(t *testing.T) {
+	p, ptmx, _, shown, reads := quietRig(t)
+	if err := pty.Setsize(ptmx, &pty.Winsize{Rows: 24, Cols: 60}); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := p.Confirm(func() string { return "Sign?" })
+		done <- err
+	}()
+	until(t, "the question", func() bool { return strings.Contains(shown.String(), "Sign? [y/n] ") })
+	io.WriteString(ptmx, "y\r") // one read: a paste
+	wrapped := strings.ReplaceAll(fitTo(pasted, 60), "\n", "\r\n")
+	until(t, "the paste refused, wrapped", func() bool { return strings.Contains(shown.String(), wrapped+"\r\n") })
+	for len(reads) > 0 {
+		<-reads
+	}
+	for _, k := range []string{"n", "\r"} {
+		io.WriteString(ptmx, k)
+		<-reads
+	}
+	if err := <-done; err != nil {
+		t.Fatalf("%v; the terminal showed %q", err, ansi.Strip(shown.String()))
+	}
 }

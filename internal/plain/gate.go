@@ -86,7 +86,7 @@ func (g Gate) Discard(out io.Writer) {
 		return
 	}
 	if held, _ := g.Flush(); held {
-		fmt.Fprintln(out, discardedWords)
+		sayTo(out, discardedWords)
 	}
 }
 
@@ -121,7 +121,7 @@ func (g Gate) ask(ctx context.Context, out io.Writer, prompt func() string, read
 			// A discard that fails leaves the dwell: each line typed
 			// ahead then comes at once, and is refused.
 			if held, _ := g.Flush(); held {
-				fmt.Fprintln(out, discardedWords)
+				sayTo(out, discardedWords)
 			}
 			// Taken before the question is written, so whoever answers
 			// once it shows is never counted early.
@@ -135,11 +135,11 @@ func (g Gate) ask(ctx context.Context, out io.Writer, prompt func() string, read
 		case err != nil || !g.OnTerminal():
 			return t.text, err
 		case typedBack && t.pastedEnter:
-			fmt.Fprintln(out, pastedEnterAnswer)
+			sayTo(out, pastedEnterAnswer)
 		case !typedBack && t.paste:
-			fmt.Fprintln(out, pasted)
+			sayTo(out, pasted)
 		case g.Now().Before(asked.Add(intent.ReviewDwell)):
-			fmt.Fprintln(out, tooSoon)
+			sayTo(out, tooSoon)
 		default:
 			return t.text, nil
 		}
@@ -165,7 +165,7 @@ func (g Gate) answer(ctx context.Context, out io.Writer, prompt func() string, r
 	fmt.Fprint(out, Fit(out, prompt()))
 	again := func() {
 		fmt.Fprintln(out)
-		fmt.Fprintln(out, continuedWords)
+		sayTo(out, continuedWords)
 		fmt.Fprint(out, Fit(out, prompt()))
 	}
 	return g.typed(ctx, out, keys, hidden, again)
@@ -418,14 +418,34 @@ func wordStart(typed []rune) int {
 // (a builder authorization sent again): held to the gate, as Confirm is, so
 // no line typed ahead nor pasted answers it.
 func (p *Prompter) ChooseToSend(title string, options []Option) (int, error) {
-	question := p.list(title, options)
+	return p.chooseHeld(p.signing, p.list(title, options), options, false)
+}
+
+// ChooseToAuthorize is Choose for a question whose answer is part of an
+// authorization (an API key made with a builder's): held to the gate as a
+// question that signs is, so neither a line typed ahead (discarded, and
+// said) nor one typed or pasted as it shows answers it, but no passphrase
+// follows, so echo is not held off; back goes home as from Choose.
+func (p *Prompter) ChooseToAuthorize(title string, options []Option) (int, error) {
+	question, back := p.list(title, options), p.backFrom(options)
+	if back {
+		question = backed(question)
+	}
+	return p.chooseHeld(p.discarding, question, options, back)
+}
+
+// chooseHeld asks question, held to gate's rule (Gate.Ask), until one of
+// options is chosen; with back, "back" goes home.
+func (p *Prompter) chooseHeld(gate func() Gate, question string, options []Option, back bool) (int, error) {
 	for {
-		answer, err := p.signing().Ask(p.ctx, p.out, func() string { return question + " " }, p.read)
+		answer, err := gate().Ask(p.ctx, p.out, func() string { return question + " " }, p.read)
 		switch {
 		case err != nil:
 			return 0, err
 		case answer == "":
 			continue
+		case back && strings.EqualFold(answer, backWord):
+			return 0, ErrBack
 		}
 		i, err := pick(answer, options)
 		if err == nil {
@@ -433,15 +453,4 @@ func (p *Prompter) ChooseToSend(title string, options []Option) (int, error) {
 		}
 		p.Say("Not accepted: %v.", err)
 	}
-}
-
-// ChooseToAuthorize is Choose for a question whose answer is part of an
-// authorization (an API key made with a builder's): what was typed or
-// pasted before it shows is discarded, and said, as a question that signs
-// discards it, so no line typed ahead answers it; one typed once it shows
-// does.
-func (p *Prompter) ChooseToAuthorize(title string, options []Option) (int, error) {
-	p.echoAgain() // keys typed while echo was held are said as unseen
-	p.discarding().Discard(p.out)
-	return p.Choose(title, options)
 }

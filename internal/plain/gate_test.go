@@ -117,12 +117,18 @@ func TestConfirmDropsALineReadAhead(t *testing.T) {
 }
 
 // TestConfirmAndTypedWordAreGated: plain mode's questions that sign, the
-// y and the typed yes of a severe loss, take no answer that comes too
-// soon: each is refused, said, and asked again.
+// y and the typed yes of a severe loss, and the builder's API key choice,
+// take no answer that comes too soon: each is refused, said, and asked
+// again.
 func TestConfirmAndTypedWordAreGated(t *testing.T) {
 	for name, ask := range map[string]func(*Prompter) (bool, error){
 		"confirm":    func(p *Prompter) (bool, error) { return p.Confirm(func() string { return "Sign?" }) },
 		"typed word": func(p *Prompter) (bool, error) { return p.TypedWord("Type yes:", "yes") },
+		// A builder's API key: "yes" typed as the question shows makes none.
+		"choose to authorize": func(p *Prompter) (bool, error) {
+			i, err := p.ChooseToAuthorize("Create an API key?", Options("No", "Yes"))
+			return i == 1, err
+		},
 	} {
 		var out bytes.Buffer
 		p := NewPrompter(context.Background(), strings.NewReader("yes\nno\n"), &out, nil)

@@ -219,13 +219,8 @@ func (p *Prompter) Question(q intent.Question) (string, error) {
 // ask asks question until an answer is taken; with back, the question
 // says how to go back home (unless it says so already), and "back" does.
 func (p *Prompter) ask(question string, def *string, check func(string) error, back bool) (string, error) {
-	if back && !strings.Contains(question, backWords) {
-		q := strings.TrimSuffix(question, ":")
-		if strings.HasSuffix(q, ")") {
-			question = strings.TrimSuffix(q, ")") + "; " + backWords + "):"
-		} else {
-			question = q + " (" + backWords + "):"
-		}
+	if back {
+		question = backed(question)
 	}
 	quiet := p.quiet // the whole question, asked again too
 	p.quiet = false
@@ -249,6 +244,18 @@ func (p *Prompter) ask(question string, def *string, check func(string) error, b
 		}
 		return answer, nil
 	}
+}
+
+// backed is question saying how to go back home, unless it says so.
+func backed(question string) string {
+	if strings.Contains(question, backWords) {
+		return question
+	}
+	q := strings.TrimSuffix(question, ":")
+	if strings.HasSuffix(q, ")") {
+		return strings.TrimSuffix(q, ")") + "; " + backWords + "):"
+	}
+	return q + " (" + backWords + "):"
 }
 
 // Secret asks for a secret, read without echo on a terminal: it is never
@@ -323,11 +330,7 @@ func (p *Prompter) Choose(title string, options []Option) (int, error) {
 // question says (none for def -1).
 func (p *Prompter) ChooseOr(title string, options []Option, def int) (int, error) {
 	question := p.list(title, options)
-	// A choice named Back (Back home) is how that question goes back.
-	back := p.Back
-	for _, o := range options {
-		back = back && !strings.HasPrefix(strings.ToLower(o.Name), backWord)
-	}
+	back := p.backFrom(options)
 	var empty *string
 	if def >= 0 {
 		question = strings.TrimSuffix(question, ":") + " (an empty line takes " + options[def].Name + "):"
@@ -341,6 +344,16 @@ func (p *Prompter) ChooseOr(title string, options []Option, def int) (int, error
 		return 0, err
 	}
 	return pick(answer, options)
+}
+
+// backFrom is whether "back" goes home from a choice of options: not
+// where a choice is named Back (Back home), the way that question goes back.
+func (p *Prompter) backFrom(options []Option) bool {
+	back := p.Back
+	for _, o := range options {
+		back = back && !strings.HasPrefix(strings.ToLower(o.Name), backWord)
+	}
+	return back
 }
 
 // list says title and the numbered options, and returns the question

@@ -62,7 +62,7 @@ func TestPasteDoesNotSign(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wants(t, out, discardedWords+"\nCreate an API key for the builder as well?", "Sign and authorize builder "+sandbox.BuilderAddress+" to charge fees up to 0.1% on futures and 0.05% on spot, in environment sandbox? [y/n] ", "Not signed: nothing was signed or sent.", "Goodbye: nothing was signed or sent.")
+	wants(t, out, "  2. Yes\n"+discardedWords+"\nChoose 1 or 2, or type the name (back for home): ", "Sign and authorize builder "+sandbox.BuilderAddress+" to charge fees up to 0.1% on futures and 0.05% on spot, in environment sandbox? [y/n] ", "Not signed: nothing was signed or sent.", "Goodbye: nothing was signed or sent.")
 }
 
 // TestNoTerminalSignsNothing (issue 33 item 2): answers that come from no
