@@ -37,7 +37,8 @@ type Gate struct {
 	// Now is the clock the dwell and the gaps between keys are measured on.
 	Now func() time.Time
 	// Keys puts the terminal in key-at-a-time mode for one answer, echo
-	// left to the gate, and gives its reads, what it holds unread first;
+	// left to the gate, and gives its reads, what it holds unread first
+	// (a question that signs discards that once key mode is set);
 	// Close puts it back as it was. nil: answers are read a line at a
 	// time (Windows, whose console input carries no timing), where only
 	// the discard and the dwell hold.
@@ -116,21 +117,7 @@ func (g Gate) Ask(ctx context.Context, out io.Writer, prompt func() string, read
 // is typed after the paste, and keys read one at a time are not echoed.
 func (g Gate) ask(ctx context.Context, out io.Writer, prompt func() string, read func() (string, error), typedBack bool) (string, error) {
 	for {
-		var asked time.Time
-		if g.OnTerminal() {
-			// A discard that fails leaves the dwell: each line typed
-			// ahead then comes at once, and is refused.
-			if held, _ := g.Flush(); held {
-				sayTo(out, discardedWords)
-			}
-			// Taken before the question is written, so whoever answers
-			// once it shows is never counted early.
-			asked = g.Now()
-		}
 		t, err := g.answer(ctx, out, prompt, read, typedBack)
-		if t.askedAgain.After(asked) {
-			asked = t.askedAgain
-		}
 		switch {
 		case err != nil || !g.OnTerminal():
 			return t.text, err
@@ -138,7 +125,7 @@ func (g Gate) ask(ctx context.Context, out io.Writer, prompt func() string, read
 			sayTo(out, pastedEnterAnswer)
 		case !typedBack && t.paste:
 			sayTo(out, pasted)
-		case g.Now().Before(asked.Add(intent.ReviewDwell)):
+		case g.Now().Before(t.asked.Add(intent.ReviewDwell)):
 			sayTo(out, tooSoon)
 		default:
 			return t.text, nil
@@ -148,27 +135,47 @@ func (g Gate) ask(ctx context.Context, out io.Writer, prompt func() string, read
 
 // answer writes the question and reads its answer: a key at a time when
 // the gate has Keys (and says whether it came as a paste, and when it was
-// asked again after a stop), unechoed when hidden, else with read.
+// last asked), unechoed when hidden, else with read. Key mode is set
+// before the discard, so a key typed before the question shows is
+// discarded, never read as a key of its answer; nothing but the clock
+// comes between the discard and the question.
 func (g Gate) answer(ctx context.Context, out io.Writer, prompt func() string, read func() (string, error), hidden bool) (typedLine, error) {
+	question := Fit(out, prompt())
 	if g.Keys == nil || !g.OnTerminal() {
-		fmt.Fprint(out, Fit(out, prompt()))
+		asked := g.discard(out)
+		fmt.Fprint(out, question)
 		answer, err := read()
-		return typedLine{text: answer}, err
+		return typedLine{text: answer, asked: asked}, err
 	}
 	keys, err := g.Keys()
 	if err != nil {
 		return typedLine{}, err
 	}
 	defer keys.Close()
-	// Written once the terminal reads keys, so a key typed as it shows is
-	// read (and timed) as a key.
-	fmt.Fprint(out, Fit(out, prompt()))
+	asked := g.discard(out)
+	fmt.Fprint(out, question)
 	again := func() {
 		fmt.Fprintln(out)
 		sayTo(out, continuedWords)
 		fmt.Fprint(out, Fit(out, prompt()))
 	}
-	return g.typed(ctx, out, keys, hidden, again)
+	t, err := g.typed(ctx, out, keys, hidden, again)
+	if t.asked.Before(asked) {
+		t.asked = asked
+	}
+	return t, err
+}
+
+// discard is Discard before a question, and gives when it is asked: taken
+// before it is written, so whoever answers once it shows is never counted
+// early. A discard that fails leaves the dwell: each line typed ahead then
+// comes at once, and is refused.
+func (g Gate) discard(out io.Writer) time.Time {
+	if !g.OnTerminal() {
+		return time.Time{}
+	}
+	g.Discard(out)
+	return g.Now()
 }
 
 // continues is what tells a key reader's caller the process was stopped
@@ -181,12 +188,12 @@ type stops interface{ Stopped() <-chan struct{} }
 
 // typedLine is an answer read a key at a time, and how its keys came:
 // paste, some of them as a paste; pastedEnter, its Enter with one;
-// askedAgain, when the question was last asked again after a stop;
+// asked, when the question was last asked (again after a stop);
 // after, keys read with its Enter, after it, and dropped.
 type typedLine struct {
 	text                      string
 	paste, pastedEnter, after bool
-	askedAgain                time.Time
+	asked                     time.Time
 }
 
 // keyReadSize is the most one read of the keys brings: a longer paste
@@ -346,7 +353,7 @@ func (g Gate) typed(ctx context.Context, out io.Writer, keys io.Reader, hidden b
 				if !hidden { // a passphrase's spaces are its own
 					text = strings.TrimSpace(text)
 				}
-				return typedLine{text: text, paste: paste, pastedEnter: together, askedAgain: askedAgain,
+				return typedLine{text: text, paste: paste, pastedEnter: together, asked: askedAgain,
 					after: strings.TrimSpace(string(b[i+1:])) != ""}, nil
 			case c == keyEnd && len(answer) == 0:
 				fmt.Fprintln(out)

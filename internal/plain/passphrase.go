@@ -22,11 +22,8 @@ const (
 func (p *Prompter) Passphrase(question string) (string, error) {
 	g := p.signing()
 	for g.OnTerminal() {
-		if held, _ := g.Flush(); held || p.dropped {
-			p.dropped = false
-			p.Say(discardedWords)
-		}
 		if g.Keys == nil {
+			p.discardAhead(g)
 			break
 		}
 		t, err := p.hidden(g, question)
@@ -52,14 +49,26 @@ func AskPassphrase(ctx context.Context, g Gate, in io.Reader, out io.Writer, sec
 	return p.Passphrase(question)
 }
 
+// discardAhead drops what was typed ahead of the passphrase's question,
+// and a key dropped after the question before, saying so once.
+func (p *Prompter) discardAhead(g Gate) {
+	if held, _ := g.Flush(); held || p.dropped {
+		p.dropped = false
+		p.Say(discardedWords)
+	}
+}
+
 // hidden asks question and reads its answer a key at a time, unechoed;
-// the terminal is put back however the read ends, a panic too.
+// the terminal is put back however the read ends, a panic too. Key mode
+// is set before the discard, as at a question that signs (Gate.answer).
 func (p *Prompter) hidden(g Gate, question string) (typedLine, error) {
 	keys, err := g.Keys()
 	if err != nil {
 		return typedLine{}, err
 	}
 	defer keys.Close()
-	fmt.Fprint(p.out, Fit(p.out, question+" "))
+	shown := Fit(p.out, question+" ")
+	p.discardAhead(g)
+	fmt.Fprint(p.out, shown)
 	return g.typed(p.ctx, p.out, keys, true, nil)
 }

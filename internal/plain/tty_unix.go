@@ -313,9 +313,9 @@ func (k *keyMode) Read(b []byte) (int, error) {
 }
 
 // readKeys puts f in key mode until Close puts it back as it was. What f
-// holds unread is read as keys, never flushed: the question before a
-// secret takes it as its answer, one that signs refuses it as typed too
-// soon or pasted, and says so. A stop and continue (ctrl+z, then fg)
+// holds unread is read as keys, never flushed here: the question before a
+// secret takes it as its answer; one that signs discards it once key mode
+// is set (Gate.answer), so no key typed before it shows is read. A stop and continue (ctrl+z, then fg)
 // gives the terminal back with the shell's settings: key mode is set again
 // at SIGCONT. Where a shell would continue svcwallet (osguard.JobControl),
 // a stop is caught and marked (Stopped) before the job stops, so no key

@@ -3,6 +3,7 @@
 package plain
 
 import (
+	"context"
 	"io"
 	"os"
 	"strings"
@@ -102,10 +103,10 @@ func TestEmptyDiscardFlushesNothing(t *testing.T) {
 	}
 }
 
-// TestTypedAheadOfASigningQuestionRefusedAndSaid: a y that reaches the
-// terminal as its keys are set up for a question that signs is refused
-// and said, never dropped unsaid; the n typed after is the answer.
-func TestTypedAheadOfASigningQuestionRefusedAndSaid(t *testing.T) {
+// TestTypedAheadOfASigningQuestionDiscardedAndSaid: a y and Enter that
+// reach the terminal as its keys are set up for a question that signs are
+// discarded and said, never dropped unsaid; the n typed after is the answer.
+func TestTypedAheadOfASigningQuestionDiscardedAndSaid(t *testing.T) {
 	p, ptmx, tty, shown, reads := quietRig(t)
 	var once sync.Once
 	keys := p.gate.Keys
@@ -127,8 +128,8 @@ func TestTypedAheadOfASigningQuestionRefusedAndSaid(t *testing.T) {
 		yes, err := p.Confirm(func() string { return "Sign?" })
 		done <- result{yes, err}
 	}()
-	until(t, "the refusal, then the question again", func() bool {
-		return strings.Contains(ansi.Strip(shown.String()), pasted+"\r\nSign? [y/n] ")
+	until(t, "the discard said, then the question", func() bool {
+		return strings.Contains(ansi.Strip(shown.String()), discardedWords+"\r\nSign? [y/n] ")
 	})
 	for len(reads) > 0 {
 		<-reads
@@ -139,6 +140,54 @@ func TestTypedAheadOfASigningQuestionRefusedAndSaid(t *testing.T) {
 	}
 	if r := <-done; r.yes || r.err != nil {
 		t.Fatalf("yes %v, %v", r.yes, r.err)
+	}
+	if text := ansi.Strip(shown.String()); strings.Contains(text, pasted) || strings.Count(text, "Sign? [y/n] ") != 1 {
+		t.Errorf("the terminal showed %q", text)
+	}
+}
+
+// TestKeyTypedAsKeyModeIsSetDoesNotSign: a single y that reaches the
+// terminal's line just before it goes to key mode for a question that
+// signs (typed before the question showed), then an Enter typed once it
+// shows, past the dwell, does not answer y: the y is discarded, and said.
+// The discard came before key mode, which then read the y as a key.
+func TestKeyTypedAsKeyModeIsSetDoesNotSign(t *testing.T) {
+	ptmx, tty := openTerminal(t)
+	shown := newTranscript()
+	go io.Copy(shown, ptmx)
+	g := TerminalGate(tty, tty)
+	var mu sync.Mutex
+	clock := time.Unix(1_700_000_000, 0)
+	// Each look a second on: every answer past the dwell, no two keys a paste.
+	g.Now = func() time.Time { mu.Lock(); defer mu.Unlock(); clock = clock.Add(time.Second); return clock }
+	keys := g.Keys
+	g.Keys = func() (io.ReadCloser, error) {
+		io.WriteString(ptmx, "y")
+		// Echoed by the terminal as it takes the y into its line.
+		until(t, "the y in the terminal's line", func() bool { return strings.Contains(shown.String(), "y") })
+		return keys()
+	}
+	type asked struct {
+		answer string
+		err    error
+	}
+	done := make(chan asked, 1)
+	go func() {
+		answer, err := g.Ask(context.Background(), tty, func() string { return "Sign? " }, nil)
+		done <- asked{answer, err}
+	}()
+	until(t, "the question", func() bool { return strings.Contains(shown.String(), "Sign? ") })
+	io.WriteString(ptmx, "\r")
+	select {
+	case r := <-done:
+		if r.answer != "" || r.err != nil {
+			t.Fatalf("answer %q, %v; the terminal showed %q", r.answer, r.err, ansi.Strip(shown.String()))
+		}
+	case <-time.After(stall):
+		t.Fatalf("the Enter was never read; the terminal showed %q", ansi.Strip(shown.String()))
+	}
+	if text := ansi.Strip(shown.String()); !strings.Contains(text, discardedWords+"\r\nSign? ") {
+		t.Errorf("the terminal showed %q", text)
 	}
 }
 
