@@ -9,7 +9,8 @@ import (
 
 // TestAFrameAsksTheKeysOnce: drawing a frame asks the top screen's KeyMap
 // once, with the help closed or open, the footer being drawn again or not
-// (twice when the content area changed size since the last frame):
+// (twice when the content area changed size since the last frame), and
+// laying out the content area after input asks them once:
 // the withdrawal review lays itself out up to seven times to know its
 // keys, and the footer asked them up to six times a frame.
 func TestAFrameAsksTheKeysOnce(t *testing.T) {
@@ -35,6 +36,13 @@ func TestAFrameAsksTheKeysOnce(t *testing.T) {
 		if home.keyMaps != step.want {
 			t.Errorf("%s: the frame asked the screen's keys %d times, want %d", step.what, home.keyMaps, step.want)
 		}
+	}
+	// Input lays out the content area at once (resizeShown): the footer's
+	// size asks the keys once too.
+	home.keyMaps = 0
+	send(m, press("?"))
+	if home.keyMaps != 1 {
+		t.Errorf("? asked the screen's keys %d times, want once", home.keyMaps)
 	}
 	if !key.Matches(press("?"), globalKeys.Help) {
 		t.Fatal("? is not the help key the test opens the help with")

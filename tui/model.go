@@ -444,6 +444,10 @@ func (m *Model) FirstFrame(width, height int) string {
 // It reports whether the area grew, in width or height.
 func (m *Model) resize() (grew bool) {
 	m.resizeDue = false
+	if m.frameKeys == nil { // the footer's size asks the keys three times
+		m.holdKeys()
+		defer func() { m.frameKeys = nil }()
+	}
 	w, h := m.contentSize()
 	if m.sized && w == m.common.Width && h == m.common.Height {
 		return false
