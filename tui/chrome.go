@@ -140,7 +140,7 @@ func (m *Model) footer() footerDrawn {
 		k = append(append(append(append(k, h.Key...), '='), h.Desc...), '=')
 		k = append(strconv.AppendBool(k, b.Enabled()), '|')
 	}
-	if km := m.top().KeyMap(); km != nil {
+	if km := m.topKeys(); km != nil {
 		for _, col := range km.FullHelp() {
 			for _, b := range col {
 				write(b)
@@ -174,7 +174,7 @@ func (m *Model) drawFooterLines(pages [][][]key.Binding) []string {
 	h := m.helpModel()
 	// ? turns the full help's page while another follows.
 	globals := m.globalKeys(m.fullHelp && m.helpPage+1 < len(pages))
-	km := m.top().KeyMap()
+	km := m.topKeys()
 	if !m.fullHelp {
 		g := h.ShortHelpView(globals)
 		sep := h.Styles.ShortSeparator.Render(h.ShortSeparator)
@@ -211,7 +211,7 @@ func (m *Model) helpRows(want int) int {
 // ? rather than cut short. One page when all fit; none without a KeyMap.
 // Only drawFooter calls it: the footer's memo keeps what it returns.
 func (m *Model) helpPages() [][][]key.Binding {
-	km := m.top().KeyMap()
+	km := m.topKeys()
 	if km == nil {
 		return nil
 	}

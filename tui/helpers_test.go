@@ -55,6 +55,7 @@ type fakeScreen struct {
 	got            []tea.Msg
 	keyH           []int // the content area's height each key found
 	views          int   // how many times it was drawn
+	keyMaps        int   // how many times its KeyMap was asked
 }
 
 func newFake(c *Common, title string) *fakeScreen { return &fakeScreen{common: c, title: title} }
@@ -121,6 +122,7 @@ func (f *fakeScreen) View() string {
 func (f *fakeScreen) SetSize(w, h int) { f.w, f.h = w, h }
 func (f *fakeScreen) Title() string    { return f.title }
 func (f *fakeScreen) KeyMap() help.KeyMap {
+	f.keyMaps++
 	if f.keys != nil {
 		return f.keys
 	}

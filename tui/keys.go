@@ -5,6 +5,7 @@ import (
 	"slices"
 	"time"
 
+	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 )
@@ -133,11 +134,25 @@ func (m *Model) canGoBack() bool {
 	return !ok || b.Busy() == ""
 }
 
+// holdKeys asks the top screen's KeyMap for the frame View draws.
+func (m *Model) holdKeys() {
+	km := m.top().KeyMap()
+	m.frameKeys = &km
+}
+
+// topKeys is the top screen's KeyMap, the frame's while View draws one.
+func (m *Model) topKeys() help.KeyMap {
+	if m.frameKeys != nil {
+		return *m.frameKeys
+	}
+	return m.top().KeyMap()
+}
+
 // screenOffers reports whether the top screen's key map, the list its
 // footer and full help are drawn from, offers a key of g: then the key is
 // the screen's, and the footer names the screen's meaning, not the root's.
 func (m *Model) screenOffers(g key.Binding) bool {
-	km := m.top().KeyMap()
+	km := m.topKeys()
 	if km == nil {
 		return false
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"time"
 
+	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
 	uv "github.com/charmbracelet/ultraviolet"
 	"github.com/charmbracelet/x/ansi"
@@ -44,6 +45,8 @@ type Model struct {
 	forcedTheme bool
 
 	width, height int // terminal size
+	// frameKeys is the top screen's KeyMap while View draws one frame.
+	frameKeys *help.KeyMap
 
 	toast    toast
 	standing []toast // StandingMsg's words up, above the toast
@@ -311,8 +314,14 @@ func (m *Model) View() tea.View {
 	if m.still && m.framed {
 		return m.frame
 	}
+	// The footer asks the top screen's keys up to six times a frame, and a
+	// screen's KeyMap may lay out its view to know them (the review's fit).
+	defer func() { m.frameKeys = nil }()
+	m.holdKeys()
 	if m.resizeDue {
-		m.resize()
+		if sized, w, h := m.sized, m.common.Width, m.common.Height; m.resize() || !sized || w != m.common.Width || h != m.common.Height {
+			m.holdKeys() // sized anew, a screen may offer other keys
+		}
 	}
 	v := tea.NewView(m.render())
 	v.AltScreen = true
@@ -435,6 +444,10 @@ func (m *Model) FirstFrame(width, height int) string {
 // It reports whether the area grew, in width or height.
 func (m *Model) resize() (grew bool) {
 	m.resizeDue = false
+	if m.frameKeys == nil { // the footer's size asks the keys three times
+		m.holdKeys()
+		defer func() { m.frameKeys = nil }()
+	}
 	w, h := m.contentSize()
 	if m.sized && w == m.common.Width && h == m.common.Height {
 		return false

@@ -564,6 +564,9 @@ func TestIndexWhileAnotherAppends(t *testing.T) {
 	writer, _ := Open(path)
 	reader, _ := Open(path)
 	done := make(chan error)
+	// A read starts after each append, and runs while the next ones are
+	// made; a read with nothing appended since the last only spun the CPU.
+	appended := make(chan struct{}, 1)
 	go func() {
 		for i := range 40 {
 			for _, l := range genLines(t, genQuoteID(i), i, i%3 != 0) {
@@ -575,6 +578,10 @@ func TestIndexWhileAnotherAppends(t *testing.T) {
 				if err := writer.Append(e); err != nil {
 					done <- err
 					return
+				}
+				select {
+				case appended <- struct{}{}:
+				default:
 				}
 			}
 			if _, _, err := writer.UnfinishedRecords(genOwner); err != nil {
@@ -591,7 +598,7 @@ func TestIndexWhileAnotherAppends(t *testing.T) {
 				t.Fatal(err)
 			}
 			reading = false
-		default:
+		case <-appended:
 			if _, _, err := reader.UnfinishedRecords(genOwner); err != nil {
 				t.Fatal(err)
 			}
