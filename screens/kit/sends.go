@@ -26,6 +26,7 @@ type Sending struct {
 	mu          sync.Mutex
 	awaiting    string // what its signature waits for (signer.Awaiting)
 	signed      bool   // its signature came: the request may leave
+	unsent      bool   // the end said nothing was sent: a signature is refused
 }
 
 // Sent runs send counted as s until it returns.
@@ -60,29 +61,38 @@ func (ss *Sends) wait(stop <-chan struct{}) error {
 	}
 	for {
 		ss.mu.Lock()
-		left := make([]error, 0, len(ss.out))
-		for s := range ss.out {
-			left = append(left, s.left())
-		}
-		changed := ss.changed
+		out, changed := len(ss.out), ss.changed
 		ss.mu.Unlock()
-		if len(left) == 0 {
+		if out == 0 {
 			return nil
 		}
 		select {
 		case <-changed:
 		case <-stop:
-			return errors.Join(left...)
+			return ss.left()
 		}
 	}
 }
 
-// left says what s left as the console ended: a signature still awaited
-// is never used (its context ended, signer's cancel drops it), so nothing
-// was sent; once signed, the request may have left unanswered.
+// left says each send still out, under the lock Sent ends one with, so a
+// send said is one that was out.
+func (ss *Sends) left() error {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	left := make([]error, 0, len(ss.out))
+	for s := range ss.out {
+		left = append(left, s.left())
+	}
+	return errors.Join(left...)
+}
+
+// left says what s left as the console ended: once signed, the request
+// may have left unanswered; else nothing was sent, and a signature made
+// later is refused (marked), so that stays true.
 func (s *Sending) left() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.unsent = !s.signed
 	switch {
 	case s.signed:
 		return &LeftError{fmt.Sprintf("%s was signed, and the console ended before the service answered: it may or may not have been sent; %s", s.What, s.Check)}
@@ -124,14 +134,32 @@ type marked struct {
 }
 
 func (k marked) SignTypedData(ctx context.Context, d signer.Domain, m signer.Message) ([65]byte, error) {
+	if k.s.refused() {
+		return [65]byte{}, errEndedUnsigned
+	}
 	sig, err := k.Key.SignTypedData(ctx, d, m)
-	if err == nil {
-		k.s.mu.Lock()
+	k.s.mu.Lock()
+	defer k.s.mu.Unlock()
+	switch {
+	case k.s.unsent:
+		// Came after the end said nothing was sent: dropped, so it stays so.
+		return [65]byte{}, errEndedUnsigned
+	case err == nil:
 		k.s.signed = true
-		k.s.mu.Unlock()
 	}
 	return sig, err
 }
+
+// refused is whether the end said s sent nothing.
+func (s *Sending) refused() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.unsent
+}
+
+// errEndedUnsigned is a signature refused once the console's end said its
+// send sent nothing.
+var errEndedUnsigned = errors.New("the console ended before this was signed: nothing was sent")
 
 // markedAwaiting is marked for a key that waits for a person or a program.
 type markedAwaiting struct{ marked }
