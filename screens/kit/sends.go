@@ -16,13 +16,17 @@ import (
 type Sends struct {
 	mu      sync.Mutex
 	out     map[*Sending]bool
+	cut     []*Sending    // ended by their Cut once signed: still said
 	changed chan struct{} // a send ended; made with the first
 }
 
 // Sending is one send: what it is (What: "the withdrawal of quote q-1"),
-// what to do when it may have left (Check), and how far it got.
+// what to do when it may have left (Check), and how far it got. Cut, when
+// set, is the context whose end cancels its request (the console's): a
+// send it cut once signed ends unanswered, so it is said as one still out.
 type Sending struct {
 	What, Check string
+	Cut         context.Context
 	mu          sync.Mutex
 	awaiting    string // what its signature waits for (signer.Awaiting)
 	signed      bool   // its signature came: the request may leave
@@ -44,6 +48,9 @@ func (ss *Sends) Sent(s *Sending, send func()) {
 	defer func() {
 		ss.mu.Lock()
 		delete(ss.out, s)
+		if s.cutOnceSigned() {
+			ss.cut = append(ss.cut, s)
+		}
 		ss.mu.Unlock()
 		select {
 		case ss.changed <- struct{}{}:
@@ -64,7 +71,7 @@ func (ss *Sends) wait(stop <-chan struct{}) error {
 		out, changed := len(ss.out), ss.changed
 		ss.mu.Unlock()
 		if out == 0 {
-			return nil
+			return ss.left()
 		}
 		select {
 		case <-changed:
@@ -79,8 +86,11 @@ func (ss *Sends) wait(stop <-chan struct{}) error {
 func (ss *Sends) left() error {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
-	left := make([]error, 0, len(ss.out))
+	left := make([]error, 0, len(ss.out)+len(ss.cut))
 	for s := range ss.out {
+		left = append(left, s.left())
+	}
+	for _, s := range ss.cut {
 		left = append(left, s.left())
 	}
 	return errors.Join(left...)
@@ -134,27 +144,48 @@ type marked struct {
 }
 
 func (k marked) SignTypedData(ctx context.Context, d signer.Domain, m signer.Message) ([65]byte, error) {
-	if k.s.refused() {
-		return [65]byte{}, errEndedUnsigned
+	if err := k.s.refused(); err != nil {
+		return [65]byte{}, err
 	}
 	sig, err := k.Key.SignTypedData(ctx, d, m)
 	k.s.mu.Lock()
 	defer k.s.mu.Unlock()
 	switch {
+	case err != nil:
+		return sig, err
 	case k.s.unsent:
 		// Came after the end said nothing was sent: dropped, so it stays so.
-		return [65]byte{}, errEndedUnsigned
-	case err == nil:
-		k.s.signed = true
+		return [65]byte{}, k.s.refusal()
 	}
-	return sig, err
+	k.s.signed = true
+	return sig, nil
 }
 
-// refused is whether the end said s sent nothing.
-func (s *Sending) refused() bool {
+// cutOnceSigned is whether s ended as its Cut ended, once signed.
+func (s *Sending) cutOnceSigned() bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.unsent
+	return s.signed && s.Cut != nil && s.Cut.Err() != nil
+}
+
+// refused is the refusal of a signature once the end said s sent nothing,
+// else nil.
+func (s *Sending) refused() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.unsent {
+		return nil
+	}
+	return s.refusal()
+}
+
+// refusal is a signature refused as the end said nothing was sent: a wait
+// cancelled, as the screens word it, or errEndedUnsigned. s.mu is held.
+func (s *Sending) refusal() error {
+	if s.awaiting != "" {
+		return &signer.WaitError{Awaiting: s.awaiting, Cancelled: true}
+	}
+	return errEndedUnsigned
 }
 
 // errEndedUnsigned is a signature refused once the console's end said its
