@@ -217,7 +217,7 @@ func (r *builderReviewScreen) sign() tea.Cmd {
 	// The client and context are taken here: the Cmd's goroutine must not
 	// read the App while Update may change its session.
 	load, o, client, root, waits, j := r.gate.Key.Loader(), r.order, app.Client(), app.Root(), r.gate.Key.Waits(), app.Journal()
-	return r.gate.SendSigned(endWords(o), load, func(load func() (signer.Key, error)) tea.Msg {
+	return r.gate.SendSigned(endWords(o, root), load, func(load func() (signer.Key, error)) tea.Msg {
 		// The root context only: the authorization's answer must arrive
 		// even if the screen is left. A key that waits for a person is
 		// bounded by its own wait (esc cancels it), the request by
@@ -241,7 +241,7 @@ func (r *builderReviewScreen) resend() tea.Cmd {
 		return r.app.After(wait, builderResendMsg{tag: r.waitTag})
 	}
 	client, root, req := r.app.Client(), r.app.Root(), *r.sent
-	return r.gate.Counted(endWords(r.order).AlreadySigned(), func() tea.Msg {
+	return r.gate.Counted(endWords(r.order, root).AlreadySigned(), func() tea.Msg {
 		cx, cancel := kit.Call(root)
 		defer cancel()
 		res, err := client.AuthorizeBuilder(cx, req)

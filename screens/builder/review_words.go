@@ -1,6 +1,7 @@
 package builder
 
 import (
+	"context"
 	"errors"
 
 	"github.com/svcwallet/svcwallet/screens/kit"
@@ -98,7 +99,8 @@ func refusalWords(err error, acts bool, enabled string) error {
 }
 
 // endWords say the send of o when the console ends with it out
-// (kit.Sends): where to check it, as the interface cannot be asked.
-func endWords(o builder.Order) *kit.Sending {
-	return &kit.Sending{What: "the authorization of builder " + o.Auth.Builder.Hex(), Check: o.Auth.Unchecked()}
+// (kit.Sends): where to check it, as the interface cannot be asked. Its
+// request ends with root, the console's, so one cut by the end is said too.
+func endWords(o builder.Order, root context.Context) *kit.Sending {
+	return &kit.Sending{What: "the authorization of builder " + o.Auth.Builder.Hex(), Check: o.Auth.Unchecked(), Cut: root}
 }

@@ -16,16 +16,21 @@ import (
 type Sends struct {
 	mu      sync.Mutex
 	out     map[*Sending]bool
+	cut     []*Sending    // ended by their Cut once signed: still said
 	changed chan struct{} // a send ended; made with the first
 }
 
 // Sending is one send: what it is (What: "the withdrawal of quote q-1"),
-// what to do when it may have left (Check), and how far it got.
+// what to do when it may have left (Check), and how far it got. Cut, when
+// set, is the context whose end cancels its request (the console's): a
+// send it cut once signed ends unanswered, so it is said as one still out.
 type Sending struct {
 	What, Check string
+	Cut         context.Context
 	mu          sync.Mutex
 	awaiting    string // what its signature waits for (signer.Awaiting)
 	signed      bool   // its signature came: the request may leave
+	unsent      bool   // the end said nothing was sent: a signature is refused
 }
 
 // Sent runs send counted as s until it returns.
@@ -43,6 +48,9 @@ func (ss *Sends) Sent(s *Sending, send func()) {
 	defer func() {
 		ss.mu.Lock()
 		delete(ss.out, s)
+		if s.cutOnceSigned() {
+			ss.cut = append(ss.cut, s)
+		}
 		ss.mu.Unlock()
 		select {
 		case ss.changed <- struct{}{}:
@@ -60,29 +68,41 @@ func (ss *Sends) wait(stop <-chan struct{}) error {
 	}
 	for {
 		ss.mu.Lock()
-		left := make([]error, 0, len(ss.out))
-		for s := range ss.out {
-			left = append(left, s.left())
-		}
-		changed := ss.changed
+		out, changed := len(ss.out), ss.changed
 		ss.mu.Unlock()
-		if len(left) == 0 {
-			return nil
+		if out == 0 {
+			return ss.left()
 		}
 		select {
 		case <-changed:
 		case <-stop:
-			return errors.Join(left...)
+			return ss.left()
 		}
 	}
 }
 
-// left says what s left as the console ended: a signature still awaited
-// is never used (its context ended, signer's cancel drops it), so nothing
-// was sent; once signed, the request may have left unanswered.
+// left says each send still out, under the lock Sent ends one with, so a
+// send said is one that was out.
+func (ss *Sends) left() error {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	left := make([]error, 0, len(ss.out)+len(ss.cut))
+	for s := range ss.out {
+		left = append(left, s.left())
+	}
+	for _, s := range ss.cut {
+		left = append(left, s.left())
+	}
+	return errors.Join(left...)
+}
+
+// left says what s left as the console ended: once signed, the request
+// may have left unanswered; else nothing was sent, and a signature made
+// later is refused (marked), so that stays true.
 func (s *Sending) left() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.unsent = !s.signed
 	switch {
 	case s.signed:
 		return &LeftError{fmt.Sprintf("%s was signed, and the console ended before the service answered: it may or may not have been sent; %s", s.What, s.Check)}
@@ -124,14 +144,53 @@ type marked struct {
 }
 
 func (k marked) SignTypedData(ctx context.Context, d signer.Domain, m signer.Message) ([65]byte, error) {
-	sig, err := k.Key.SignTypedData(ctx, d, m)
-	if err == nil {
-		k.s.mu.Lock()
-		k.s.signed = true
-		k.s.mu.Unlock()
+	if err := k.s.refused(); err != nil {
+		return [65]byte{}, err
 	}
-	return sig, err
+	sig, err := k.Key.SignTypedData(ctx, d, m)
+	k.s.mu.Lock()
+	defer k.s.mu.Unlock()
+	switch {
+	case err != nil:
+		return sig, err
+	case k.s.unsent:
+		// Came after the end said nothing was sent: dropped, so it stays so.
+		return [65]byte{}, k.s.refusal()
+	}
+	k.s.signed = true
+	return sig, nil
 }
+
+// cutOnceSigned is whether s ended as its Cut ended, once signed.
+func (s *Sending) cutOnceSigned() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.signed && s.Cut != nil && s.Cut.Err() != nil
+}
+
+// refused is the refusal of a signature once the end said s sent nothing,
+// else nil.
+func (s *Sending) refused() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.unsent {
+		return nil
+	}
+	return s.refusal()
+}
+
+// refusal is a signature refused as the end said nothing was sent: a wait
+// cancelled, as the screens word it, or errEndedUnsigned. s.mu is held.
+func (s *Sending) refusal() error {
+	if s.awaiting != "" {
+		return &signer.WaitError{Awaiting: s.awaiting, Cancelled: true}
+	}
+	return errEndedUnsigned
+}
+
+// errEndedUnsigned is a signature refused once the console's end said its
+// send sent nothing.
+var errEndedUnsigned = errors.New("the console ended before this was signed: nothing was sent")
 
 // markedAwaiting is marked for a key that waits for a person or a program.
 type markedAwaiting struct{ marked }
