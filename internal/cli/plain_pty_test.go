@@ -116,7 +116,8 @@ func TestPlainJourneyOnATerminal(t *testing.T) {
 	s.answer("Max futures fee", "0.1", short)
 	s.answer("Max spot fee", "0.05", short)
 	s.answer("Valid for", "7d", short)
-	s.answer("Create an API key for the builder as well?", "No", short)
+	// Held as a question that signs: typed a key at a time, once read.
+	s.answerReviewed("Create an API key for the builder as well?", "No", short)
 	s.answerReviewed("[y/n] ", "y", short)
 	s.waitFor("Builder authorized", short)
 	s.answer(home, "Quit", short)
