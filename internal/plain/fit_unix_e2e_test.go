@@ -70,18 +70,18 @@ func TestQuestionsWrappedOnASixtyColumnTerminal(t *testing.T) {
 	io.WriteString(ptmx, "dest\n")
 	until(t, "the question that signs, wrapped", func() bool { return strings.Contains(shown.String(), onTerminal(sign+" [y/n] ")) })
 	for len(reads) > 0 {
-		<-reads
+		within(t, "a read of the keys", reads)
 	}
 	for _, k := range []string{"y", "\r"} {
 		io.WriteString(ptmx, k)
-		<-reads
+		within(t, "a read of the keys", reads)
 	}
 	until(t, "the passphrase's question, wrapped", func() bool { return strings.Contains(shown.String(), onTerminal(passphrase+" ")) })
 	for _, k := range []string{"p", "w", "\r"} {
 		io.WriteString(ptmx, k)
-		<-reads
+		within(t, "a read of the keys", reads)
 	}
-	if r := <-done; r.err != nil || r.dest != "dest" || !r.yes || r.pass != "pw" {
+	if r := within(t, "the answer", done); r.err != nil || r.dest != "dest" || !r.yes || r.pass != "pw" {
 		t.Fatalf("%+v; the terminal showed %q", r, ansi.Strip(shown.String()))
 	}
 }
@@ -125,13 +125,13 @@ func TestGateWordsWrappedOnASixtyColumnTerminal(t *testing.T) {
 	wrapped := strings.ReplaceAll(fitTo(pasted, 60), "\n", "\r\n")
 	until(t, "the paste refused, wrapped", func() bool { return strings.Contains(shown.String(), wrapped+"\r\n") })
 	for len(reads) > 0 {
-		<-reads
+		within(t, "a read of the keys", reads)
 	}
 	for _, k := range []string{"n", "\r"} {
 		io.WriteString(ptmx, k)
-		<-reads
+		within(t, "a read of the keys", reads)
 	}
-	if err := <-done; err != nil {
+	if err := within(t, "the answer", done); err != nil {
 		t.Fatalf("%v; the terminal showed %q", err, ansi.Strip(shown.String()))
 	}
 }

@@ -42,9 +42,9 @@ func TestSecretInALaterPacketNeverEchoed(t *testing.T) {
 			answer := map[string]string{"quiet": "1", "confirm": "y"}[before]
 			for _, k := range []string{answer, "\r"} {
 				io.WriteString(ptmx, k)
-				<-reads
+				within(t, "a read of the keys", reads)
 			}
-			if err := <-taken; err != nil {
+			if err := within(t, "the question answered", taken); err != nil {
 				t.Fatal(err)
 			}
 			const ahead = "typed-ahead-passphrase"
@@ -58,13 +58,13 @@ func TestSecretInALaterPacketNeverEchoed(t *testing.T) {
 			close(asked)
 			until(t, "the passphrase's question", func() bool { return strings.Contains(shown.String(), "Passphrase:") })
 			for len(reads) > 0 {
-				<-reads
+				within(t, "a read of the keys", reads)
 			}
 			for _, k := range []string{"pw", "\r"} {
 				io.WriteString(ptmx, k)
-				<-reads
+				within(t, "a read of the keys", reads)
 			}
-			if pass := <-done; pass != "pw" {
+			if pass := within(t, "the answer", done); pass != "pw" {
 				t.Fatalf("passphrase %q", pass)
 			}
 			tty.WriteString("end\n")
@@ -95,9 +95,9 @@ func TestAnswerTypedUnseenIsDiscarded(t *testing.T) {
 	until(t, "the question", func() bool { return strings.Contains(shown.String(), "Sign?") })
 	for _, k := range []string{"y", "\r"} {
 		io.WriteString(ptmx, k)
-		<-reads
+		within(t, "a read of the keys", reads)
 	}
-	if err := <-taken; err != nil {
+	if err := within(t, "the question answered", taken); err != nil {
 		t.Fatal(err)
 	}
 	io.WriteString(ptmx, "typed-ahead-answer\n")
@@ -108,7 +108,7 @@ func TestAnswerTypedUnseenIsDiscarded(t *testing.T) {
 	close(asked)
 	until(t, "the next question", func() bool { return strings.Contains(shown.String(), "Next:") })
 	io.WriteString(ptmx, "seen\n")
-	if next := <-done; next != "seen" {
+	if next := within(t, "the answer", done); next != "seen" {
 		t.Fatalf("the next question took %q", next)
 	}
 	until(t, "the answer's echo", func() bool { return strings.Contains(shown.String(), "Next: seen") })

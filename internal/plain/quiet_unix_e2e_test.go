@@ -43,13 +43,13 @@ func TestSecretTypedAheadNeverEchoed(t *testing.T) {
 	io.WriteString(ptmx, "1\n"+ahead)
 	until(t, "the passphrase's question", func() bool { return strings.Contains(shown.String(), "Passphrase:") })
 	for len(reads) > 0 { // the question's own read
-		<-reads
+		within(t, "a read of the keys", reads)
 	}
 	for _, k := range []string{"pw", "\r"} {
 		io.WriteString(ptmx, k)
-		<-reads
+		within(t, "a read of the keys", reads)
 	}
-	r := <-done
+	r := within(t, "the answer", done)
 	if r.err != nil || r.chose != 0 || r.pass != "pw" {
 		t.Fatalf("chose %d, passphrase %q, %v", r.chose, r.pass, r.err)
 	}
@@ -73,7 +73,7 @@ func quietRig(t *testing.T) (p *Prompter, ptmx, tty *os.File, shown *transcript,
 	var mu sync.Mutex
 	clock := time.Unix(1_700_000_000, 0)
 	g.Now = func() time.Time { mu.Lock(); defer mu.Unlock(); clock = clock.Add(time.Second); return clock }
-	reads = make(chan struct{}, 16)
+	reads = make(chan struct{}, 256)
 	keys := g.Keys
 	g.Keys = func() (io.ReadCloser, error) {
 		k, err := keys()

@@ -9,13 +9,12 @@ import (
 	"io"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/creack/pty"
 	"golang.org/x/sys/unix"
-
-	"github.com/svcwallet/svcwallet/service/intent"
 )
 
 // openTerminal opens a pseudo-terminal for the test, closed as it ends:
@@ -71,25 +70,29 @@ func TestKeysOnAPseudoTerminal(t *testing.T) {
 	shown := newTranscript()
 	go io.Copy(shown, ptmx)
 	g := TerminalGate(tty, tty)
-	asked := make(chan struct{}, 2)
+	var mu sync.Mutex
+	clock := time.Unix(1_700_000_000, 0)
+	// Each look a second on: every answer past the dwell, so only keys that
+	// come in one read are a paste, whatever the machine's load.
+	g.Now = func() time.Time { mu.Lock(); defer mu.Unlock(); clock = clock.Add(time.Second); return clock }
+	asked := func(n int) func() bool {
+		return func() bool { return strings.Count(shown.String(), "Sign? ") >= n }
+	}
 	answered := make(chan string, 1)
 	go func() {
-		a, err := g.Ask(context.Background(), tty, func() string { asked <- struct{}{}; return "Sign? " }, nil)
+		a, err := g.Ask(context.Background(), tty, func() string { return "Sign? " }, nil)
 		if err != nil {
 			a = err.Error()
 		}
 		answered <- a
 	}()
-	<-asked
-	time.Sleep(intent.ReviewDwell) // the review read: the paste comes after the dwell
-	ptmx.WriteString("y\n")
-	<-asked
-	time.Sleep(intent.ReviewDwell)
-	for _, k := range []string{"y", "\r"} {
-		ptmx.WriteString(k)
-		time.Sleep(4 * intent.PasteGap) // typed as a person types
-	}
-	if a := <-answered; a != "y" {
+	until(t, "the question", asked(1))
+	ptmx.WriteString("y\n") // one write: read as one paste
+	until(t, "the question asked again", asked(2))
+	ptmx.WriteString("y")
+	until(t, "the typed y echoed", func() bool { return strings.Count(shown.String(), "Sign? y") >= 2 })
+	ptmx.WriteString("\r")
+	if a := within(t, "the typed answer", answered); a != "y" {
 		t.Fatalf("answered %q", a)
 	}
 	now, err := unix.IoctlGetTermios(int(tty.Fd()), getTermios)

@@ -132,13 +132,13 @@ func TestTypedAheadOfASigningQuestionDiscardedAndSaid(t *testing.T) {
 		return strings.Contains(ansi.Strip(shown.String()), discardedWords+"\r\nSign? [y/n] ")
 	})
 	for len(reads) > 0 {
-		<-reads
+		within(t, "a read of the keys", reads)
 	}
 	for _, k := range []string{"n", "\r"} {
 		io.WriteString(ptmx, k)
-		<-reads
+		within(t, "a read of the keys", reads)
 	}
-	if r := <-done; r.yes || r.err != nil {
+	if r := within(t, "the answer", done); r.yes || r.err != nil {
 		t.Fatalf("yes %v, %v", r.yes, r.err)
 	}
 	if text := ansi.Strip(shown.String()); strings.Contains(text, pasted) || strings.Count(text, "Sign? [y/n] ") != 1 {
@@ -215,9 +215,9 @@ func TestAnswerTypedAsTheListShowsTaken(t *testing.T) {
 	until(t, "the question that signs", func() bool { return strings.Contains(shown.String(), "Sign?") })
 	for _, k := range []string{"y", "\r"} {
 		io.WriteString(ptmx, k)
-		<-reads
+		within(t, "a read of the keys", reads)
 	}
-	if err := <-taken; err != nil {
+	if err := within(t, "the question answered", taken); err != nil {
 		t.Fatal(err)
 	}
 	select {
