@@ -81,12 +81,15 @@ func (l Lookup) Find(ctx context.Context, want common.Address) Found {
 	return Found{}
 }
 
-// NoKeyError: no key here signs for Account (Lookup.Signing): the
-// session holds none and Find found none. Err says why the environment's
-// own signer cannot sign for it; nil when none is set.
+// NoKeyError: no key here signs for Account (Lookup.Signing,
+// Lookup.NoKey): the session holds none and Find found none. Err says why
+// the environment's own signer cannot sign for it, Signer as the config
+// names it; nil when none is set. It is the one wording of the fact: each
+// face follows it with its own ways of bringing the key.
 type NoKeyError struct {
 	Account common.Address
 	Err     error
+	Signer  string
 }
 
 func (e *NoKeyError) Error() string { return e.For("the account") }
@@ -100,7 +103,11 @@ func (e *NoKeyError) For(unknown string) string {
 		who = e.Account.Hex()
 	}
 	if e.Err != nil {
-		who += " (the environment's signer: " + e.Err.Error() + ")"
+		setting := ""
+		if e.Signer != "" {
+			setting = fmt.Sprintf(", signer = %q in the config", e.Signer)
+		}
+		who += " (the environment's signer" + setting + ": " + e.Err.Error() + ")"
 	}
 	return "no key here signs for " + who
 }
@@ -121,7 +128,7 @@ func (l Lookup) Signing(ctx context.Context, held bool, want common.Address) (Fo
 	case want != (common.Address{}):
 		f := l.Find(ctx, want)
 		if f.Place == KeyNowhere {
-			return f, &NoKeyError{Account: want, Err: f.Err}
+			return f, l.NoKey(want, f)
 		}
 		return f, nil
 	case l.RawKey != "":
@@ -130,6 +137,12 @@ func (l Lookup) Signing(ctx context.Context, held bool, want common.Address) (Fo
 		return Found{Place: KeyDemo}, nil
 	}
 	return Found{}, &NoKeyError{}
+}
+
+// NoKey is why f, where Find looked for want's key and found none, signs
+// nothing: the one NoKeyError of Signing and of a review that looked.
+func (l Lookup) NoKey(want common.Address, f Found) *NoKeyError {
+	return &NoKeyError{Account: want, Err: f.Err, Signer: l.Signer}
 }
 
 // configured is the environment's own source when it is clef or a signing
@@ -182,16 +195,6 @@ func (f Found) Brief() string {
 		return "sandbox demo key (public)"
 	}
 	return f.Who()
-}
-
-// Unusable says why no key signs for want when Find found none: the
-// environment's signer (setting, as the config names it) cannot, or no
-// key is where Find looks; keyImport is the command that imports one.
-func (f Found) Unusable(setting string, want common.Address, keyImport string) error {
-	if f.Err != nil {
-		return fmt.Errorf("the environment's signer (signer = %q in the config) cannot sign for %s: %w", setting, want.Hex(), f.Err)
-	}
-	return fmt.Errorf("no key for %s: log in by wallet, set $%s or signer (config), or run %s", want.Hex(), KeyEnvVar, keyImport)
 }
 
 // WalletWho names the wallet logged in with (from: where it was opened,

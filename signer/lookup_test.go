@@ -3,7 +3,6 @@ package signer
 import (
 	"context"
 	"errors"
-	"strings"
 	"testing"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -61,18 +60,20 @@ func TestLookupOrder(t *testing.T) {
 	}
 }
 
-// TestUnusableSaysWhy: where Find found no key, every face says why in
-// the one sentence: the environment's signer, named as the config has it,
-// with its own error kept, or no key anywhere, with the ways to give one.
-func TestUnusableSaysWhy(t *testing.T) {
+// TestNoKeySaysWhy: where Find found no key, every face says why in the
+// one sentence (NoKeyError): the environment's signer, named as the config
+// has it, with its own error kept, or no key here at all.
+func TestNoKeySaysWhy(t *testing.T) {
 	want := common.HexToAddress("0x1111111111111111111111111111111111111111")
-	f := Lookup{Signer: "command"}.Find(context.Background(), want)
-	err := f.Unusable("command", want, "svcwallet key import")
-	if !errors.Is(err, f.Err) || !strings.HasPrefix(err.Error(), `the environment's signer (signer = "command" in the config) cannot sign for `+want.Hex()+": ") {
+	l := Lookup{Signer: "command"}
+	f, err := l.Signing(context.Background(), false, want)
+	if !errors.Is(err, f.Err) || f.Err == nil || err.Error() != "no key here signs for "+want.Hex()+` (the environment's signer, signer = "command" in the config: `+f.Err.Error()+")" {
 		t.Errorf("a signer that cannot sign: %v", err)
 	}
-	got := Found{}.Unusable("", want, "svcwallet key import").Error()
-	if got != "no key for "+want.Hex()+": log in by wallet, set $"+KeyEnvVar+" or signer (config), or run svcwallet key import" {
+	if got := l.NoKey(want, f); got.Error() != err.Error() {
+		t.Errorf("a review's look says %q, Signing %q", got, err)
+	}
+	if got := (Lookup{}).NoKey(want, Found{}).Error(); got != "no key here signs for "+want.Hex() {
 		t.Errorf("no key: %q", got)
 	}
 }

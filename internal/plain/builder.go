@@ -11,7 +11,6 @@ import (
 	"github.com/svcwallet/svcwallet/service/builder"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/journal"
-	"github.com/svcwallet/svcwallet/signer"
 )
 
 // Builder authorization, as the console's form, review and result take
@@ -28,8 +27,7 @@ func (s *session) authorizeBuilder() error {
 	if common.IsHexAddress(in.Main) {
 		keys := builder.Keys{Held: s.wallet != nil, Lookup: s.lookup()}
 		if _, err := builder.SigningKey(s.ctx, keys, common.HexToAddress(in.Main)); err != nil {
-			s.p.Say("%s. Ways: log in with the account's wallet, set $%s or signer (config), or import its keystore file (%s).",
-				safetext.Capitalized(err.Error()), signer.KeyEnvVar, s.command("key", "import"))
+			s.p.Say("%s. Ways: %s.", safetext.Capitalized(err.Error()), s.keyWays())
 			return nil
 		}
 	}

@@ -82,11 +82,16 @@ func (g Gate) OnTerminal() bool { return g.Flush != nil }
 // saying so on out when it held any, before a question that pays whose
 // answer is pasted (a signature made elsewhere): pasted before the
 // question showed, it was taken unseen with what was printed before it.
-func (g Gate) Discard(out io.Writer) {
+func (g Gate) Discard(out io.Writer) { g.discardSaying(out, false) }
+
+// discardSaying is every discard of type-ahead (Discard, a passphrase's
+// Prompter.discardAhead): it says so when the terminal held any, or when
+// dropped, keys already dropped that are said at this question.
+func (g Gate) discardSaying(out io.Writer, dropped bool) {
 	if !g.OnTerminal() {
 		return
 	}
-	if held, _ := g.Flush(); held {
+	if held, _ := g.Flush(); held || dropped {
 		sayTo(out, discardedWords)
 	}
 }

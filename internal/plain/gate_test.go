@@ -148,3 +148,33 @@ func TestConfirmAndTypedWordAreGated(t *testing.T) {
 		}
 	}
 }
+
+// TestOneDiscardSaysIt: every discard of type-ahead says it in one line
+// when the terminal held any (Gate.Discard, before a pasted signature), or
+// when keys were dropped after the question before (a passphrase's,
+// Prompter.dropped, said once); nothing held, nothing said; off a
+// terminal, nothing is flushed.
+func TestOneDiscardSaysIt(t *testing.T) {
+	for _, c := range []struct {
+		held, dropped bool
+		says          string
+	}{{false, false, ""}, {true, false, discardedWords + "\n"}, {false, true, discardedWords + "\n"}, {true, true, discardedWords + "\n"}} {
+		var out bytes.Buffer
+		g := Gate{Flush: func() (bool, error) { return c.held, nil }}
+		p := &Prompter{out: &out, dropped: c.dropped}
+		p.discardAhead(g)
+		if out.String() != c.says || p.dropped {
+			t.Errorf("held %v, dropped %v: the passphrase's discard wrote %q, dropped left %v", c.held, c.dropped, out.String(), p.dropped)
+		}
+		out.Reset()
+		g.Discard(&out)
+		if want := map[bool]string{true: discardedWords + "\n"}[c.held]; out.String() != want {
+			t.Errorf("held %v: Discard wrote %q", c.held, out.String())
+		}
+	}
+	var out bytes.Buffer
+	Gate{}.Discard(&out)
+	if out.Len() != 0 {
+		t.Errorf("off a terminal: %q", out.String())
+	}
+}

@@ -28,7 +28,6 @@ func (s *session) keyFor(want common.Address) reviewKey {
 	if k := s.wallet; k != nil {
 		return reviewKey{who: signer.WalletWho(k, s.walletFrom), waits: signer.Awaiting(k) != "", load: func() (signer.Key, error) { return s.watched(k), nil }}
 	}
-	env := s.target.Env
 	f := s.lookup().Find(s.ctx, want)
 	loaded := func() (signer.Key, error) { return s.watched(f.Key), nil }
 	switch f.Place {
@@ -39,7 +38,13 @@ func (s *session) keyFor(want common.Address) reviewKey {
 	case signer.KeyInKeystore:
 		return reviewKey{who: f.Who(), load: func() (signer.Key, error) { return s.unlockUntil(f.Path, 0) }}
 	}
-	return reviewKey{err: f.Unusable(env.Signer, want, s.command("key", "import"))}
+	return reviewKey{err: fmt.Errorf("%w. Ways: %s", s.lookup().NoKey(want, f), s.keyWays())}
+}
+
+// keyWays are plain mode's ways of bringing the key, after the words no
+// key signs (signer.NoKeyError).
+func (s *session) keyWays() string {
+	return fmt.Sprintf("log in with the account's wallet, set $%s or signer (config), or import its keystore file (%s)", signer.KeyEnvVar, s.command("key", "import"))
 }
 
 // lookup is where a key is looked for when the session holds none.

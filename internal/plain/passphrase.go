@@ -52,10 +52,8 @@ func AskPassphrase(ctx context.Context, g Gate, in io.Reader, out io.Writer, sec
 // discardAhead drops what was typed ahead of the passphrase's question,
 // and a key dropped after the question before, saying so once.
 func (p *Prompter) discardAhead(g Gate) {
-	if held, _ := g.Flush(); held || p.dropped {
-		p.dropped = false
-		p.Say(discardedWords)
-	}
+	g.discardSaying(p.out, p.dropped)
+	p.dropped = false
 }
 
 // hidden asks question and reads its answer a key at a time, unechoed;

@@ -233,7 +233,7 @@ func TestBuilderReviewNoKeyPointsOffline(t *testing.T) {
 		}
 		*now = now.Add(kit.ShownGuard)
 		view := screentest.OneLine(ansi.Strip(r.View()))
-		if says := strings.Contains(view, "press o to prepare the authorization for offline signing"); says != configured || !strings.Contains(view, "No key for") {
+		if says := strings.Contains(view, "press o to prepare the authorization for offline signing"); says != configured || !strings.Contains(view, "No key here signs for") {
 			t.Errorf("configured %t: the review says:\n%s", configured, view)
 		}
 		if screentest.Offers(r.KeyMap(), "enter") || strings.Contains(view, "enter") {

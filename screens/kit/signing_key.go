@@ -105,8 +105,10 @@ func (k *signingKey) Ready() error {
 	case !k.Found:
 		return exchange.UserError{Text: "Still looking for the signing key"}
 	case !k.Usable():
-		err := k.at.Unusable(k.app.Target.Env.Signer, k.want, k.app.Command("key", "import"))
-		return exchange.UserError{Text: safetext.Capitalized(err.Error()), Cause: k.at.Err}
+		// The one wording of no key (signer.NoKeyError), then the
+		// console's ways of bringing one, in few enough for a review.
+		ways := "log in by wallet, set $" + signer.KeyEnvVar + " or signer (config), or run " + k.app.Command("key", "import")
+		return exchange.UserError{Text: safetext.Capitalized(k.app.KeyLookup().NoKey(k.want, k.at).Error()) + ": " + ways, Cause: k.at.Err}
 	case k.locked() && k.Pass.Value() == "":
 		return exchange.UserError{Text: "Type the keystore passphrase, then press enter to sign"}
 	}

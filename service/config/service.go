@@ -62,10 +62,16 @@ func hostOf(raw string) string {
 // canonicalHost is the one spelling of a host and port under scheme, so
 // that two spellings of one host are one service (its journal lines, its
 // kept session): lower case, an IP address in its shortest form, no
-// trailing dot on a name, the port without leading zeros and dropped when
-// it is the scheme's default (or empty, as in "api.example.com:"). Only
-// one dot goes, and port 0 stays: "a.com.." and ":0" are no spelling of
-// a.com, and a line naming them is another service's.
+// trailing dot on a name, the port without leading zeros, an empty one
+// (as in "api.example.com:") the scheme's default. Only one dot goes, and
+// port 0 stays: "a.com.." and ":0" are no spelling of a.com, and a line
+// naming them is another service's.
+//
+// The port is left out only where one scheme reaches the host: https's
+// 443 on a host no config may reach by http (not loopback). On loopback,
+// http://localhost (:80) and https://localhost (:443) are two services
+// (a sandbox and a proxy), so the port stays; a line an earlier version
+// wrote without it is read under the environment's scheme, as it was.
 func canonicalHost(scheme, hostport string) string {
 	u := url.URL{Host: strings.ToLower(hostport)}
 	host, port := u.Hostname(), u.Port()
@@ -79,7 +85,10 @@ func canonicalHost(scheme, hostport string) string {
 	} else if name := strings.TrimSuffix(host, "."); name != "" {
 		host = name
 	}
-	if port == "" || scheme == "https" && port == "443" || scheme == "http" && port == "80" {
+	if port == "" {
+		port = map[string]string{"https": "443", "http": "80"}[scheme]
+	}
+	if scheme == "https" && port == "443" && !isLoopback(host) {
 		port = ""
 	}
 	if strings.Contains(host, ":") {

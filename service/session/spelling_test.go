@@ -2,6 +2,7 @@ package session
 
 import (
 	"encoding/json"
+	"errors"
 	"testing"
 	"time"
 
@@ -39,5 +40,27 @@ func TestKeptSessionUnderAnotherSpelling(t *testing.T) {
 	}
 	if l, err := s.Load(testnet()); err != nil || l.Cookie != "tok" || l.APIKey != "live-api-key-2" {
 		t.Errorf("an earlier version's spelling: %+v, %v; want its session and API key", l, err)
+	}
+}
+
+// TestKeptSessionNotSentOverAnotherScheme: a session kept for an
+// environment at https://localhost (a proxy on :443) is another service's
+// once its URLs say http://localhost (a sandbox on :80): its cookie and
+// API key are not sent there, in the clear.
+func TestKeptSessionNotSentOverAnotherScheme(t *testing.T) {
+	s := newStore(t)
+	e := testnet()
+	e.BaseURL, e.AuthURL, e.MarketDataURL = "https://localhost", "https://localhost/auth", "https://localhost/md"
+	if _, err := s.Save(e, kept(), "live-api-key-1", false); err != nil {
+		t.Fatal(err)
+	}
+	if l, err := s.Load(e); err != nil || l.Kept() != kept() {
+		t.Fatalf("Load where it was kept: %+v, %v", l, err)
+	}
+	clear := e
+	clear.BaseURL, clear.AuthURL, clear.MarketDataURL = "http://localhost", "http://localhost/auth", "http://localhost/md"
+	l, err := s.Load(clear)
+	if _, other := errors.AsType[*OtherServiceError](err); !other || l.Cookie != "" || l.APIKey != "" {
+		t.Errorf("Load over http: %+v, %v; want another service's, nothing given", l, err)
 	}
 }

@@ -155,3 +155,25 @@ func TestResumeOnlyWhereItWasSent(t *testing.T) {
 		t.Fatal("still unanswered once settled")
 	}
 }
+
+// TestResumeNotAcrossSchemes: a withdrawal signed for https://localhost (a
+// proxy on :443) is not settled through http://localhost (a sandbox on
+// :80), nor one of the sandbox's through the proxy: they are two services
+// on one host, refused naming both, with nothing sent.
+func TestResumeNotAcrossSchemes(t *testing.T) {
+	r := newRig(t, 0, false)
+	_, rec := r.lostWithdrawal()
+	r.holding.Store(false)
+	for _, tc := range []struct{ signedFor, through string }{{"https://localhost", "http://localhost"}, {"http://localhost:80", "https://localhost:443"}} {
+		signed, here := r.env, r.env
+		signed.BaseURL, here.BaseURL = tc.signedFor, tc.through
+		line := rec
+		line.Service = signed.Service()
+		c := exchange.New(here, exchange.Options{Now: r.local.Now})
+		settled := mustWithdrawer(t, withdrawal.Setup{Client: c, Journal: r.journal, Now: r.local.Now}).Settle(context.Background(), line)
+		var other *withdrawal.OtherServiceError
+		if settled.Outcome != withdrawal.SettledElsewhere || !errors.As(settled.Err, &other) || other.Signed == other.Here {
+			t.Errorf("signed for %s, settled through %s: %+v; want it refused as another service's", tc.signedFor, tc.through, settled)
+		}
+	}
+}
