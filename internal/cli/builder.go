@@ -205,9 +205,9 @@ func (c builderCmd) run(ctx context.Context, f builderFlags) error {
 		c.printReview(plain.Fitted(c.env.Stderr), e, o, key)
 	case !f.json:
 		// --yes signs what stdout shows: not taken, nothing is signed.
-		var w bytes.Buffer
-		c.printReview(&w, e, o, key)
-		if _, err := plain.Fitted(c.env.Stdout).Write(w.Bytes()); err != nil {
+		var b bytes.Buffer
+		c.printReview(plain.FittedFor(&b, c.env.Stdout), e, o, key)
+		if _, err := c.env.Stdout.Write(b.Bytes()); err != nil {
 			return reviewUnwritten(err)
 		}
 	default:
@@ -449,17 +449,18 @@ func (c builderCmd) printResult(e config.Environment, a builder.Auth, nonce uint
 			return resultUnwritten(a, err)
 		}
 	} else {
-		var w bytes.Buffer
-		fmt.Fprintf(&w, "Builder authorized (%s, nonce %d)\n", a.Mode(), nonce)
-		printFacts(&w, 16, append(a.Granted(expiresAt), a.KeyFacts("")...))
+		var b bytes.Buffer
+		w := plain.FittedFor(&b, c.env.Stdout)
+		fmt.Fprintf(w, "Builder authorized (%s, nonce %d)\n", a.Mode(), nonce)
+		printFacts(w, 16, append(a.Granted(expiresAt), a.KeyFacts("")...))
 		if res.APIKey != "" {
 			note := ""
 			if embedded {
-				note = "  (dies with this command: the embedded sandbox stopped)"
+				note = "(dies with this command: the embedded sandbox stopped)"
 			}
-			fmt.Fprintf(&w, "  API key          %s%s\n", res.APIKey, note)
+			reviewRow(w, 16, "API key", res.APIKey, note)
 		}
-		if _, err := plain.Fitted(c.env.Stdout).Write(w.Bytes()); err != nil {
+		if _, err := c.env.Stdout.Write(b.Bytes()); err != nil {
 			return resultUnwritten(a, err)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/svcwallet/svcwallet/internal/plain"
 	"github.com/svcwallet/svcwallet/internal/runnext"
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/exchange"
@@ -262,9 +263,11 @@ func (a *app) report(cmd *cobra.Command, err error) int {
 			said += " (its --json was not written either: " + safetext.Line(werr.Error(), 0) + ")"
 		}
 	}
-	fmt.Fprintf(a.env.Stderr, "%s: %s\n", name, said)
+	// Wrapped on a terminal (a command it names whole), else as it is.
+	stderr := plain.Fitted(a.env.Stderr)
+	fmt.Fprintf(stderr, "%s: %s\n", name, said)
 	if code == "usage" {
-		fmt.Fprintf(a.env.Stderr, "run '%s --help' for usage\n", name)
+		fmt.Fprintf(stderr, "run '%s --help' for usage\n", name)
 	}
 	return exit
 }

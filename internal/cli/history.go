@@ -15,6 +15,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/svcwallet/svcwallet/internal/plain"
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/service/config"
@@ -166,7 +167,7 @@ func (c statusCmd) refreshHistory(ctx context.Context, key signerFlags) error {
 		s.Add(id, c.now())
 	}
 	if len(ids) > 0 {
-		fmt.Fprintf(c.env.Stderr, "%s: asking the service about %d unfinished %s\n", c.app.name, len(ids), kit.Plural(len(ids), "withdrawal", "withdrawals"))
+		fmt.Fprintf(plain.Fitted(c.env.Stderr), "%s: asking the service about %d unfinished %s\n", c.app.name, len(ids), kit.Plural(len(ids), "withdrawal", "withdrawals"))
 	}
 	c.sayOthersUnasked(env, others)
 	var asked error
@@ -180,7 +181,7 @@ func (c statusCmd) refreshHistory(ctx context.Context, key signerFlags) error {
 			c.sayOutcome(id, &seen.Follow)
 		case seen.Done && seen.Err != nil && !errors.Is(seen.Err, exchange.ErrNotFound):
 			// Said on stderr, with --json too: the listing follows on stdout.
-			fmt.Fprintf(c.env.Stderr, "%s: %s could not be asked about: %v; it is listed as the journal had it, run again later\n", c.app.name, id, exchange.Explain(seen.Err))
+			fmt.Fprintf(plain.Fitted(c.env.Stderr), "%s: %s could not be asked about: %v; it is listed as the journal had it, run again later\n", c.app.name, id, exchange.Explain(seen.Err))
 			asked = errNotAllAsked
 		}
 		return true
@@ -205,7 +206,7 @@ func (c statusCmd) sayOthersUnasked(env config.Environment, others []journal.Rec
 			accounts = append(accounts, a)
 		}
 	}
-	fmt.Fprintf(c.env.Stderr, "%s: %d unfinished %s of %s (%s) %s not asked about: the service tells a withdrawal only to the account that made it; log in as that account (%s), then run %s\n",
+	fmt.Fprintf(plain.Fitted(c.env.Stderr), "%s: %d unfinished %s of %s (%s) %s not asked about: the service tells a withdrawal only to the account that made it; log in as that account (%s), then run %s\n",
 		c.app.name, len(others), kit.Plural(len(others), "withdrawal", "withdrawals"), kit.Plural(len(accounts), "another account", "other accounts"),
 		strings.Join(accounts, ", "), kit.Plural(len(others), "was", "were"), c.app.loginCommand(env), c.app.invocation().command("history", "--refresh"))
 }
@@ -247,11 +248,11 @@ func (a *app) listHistory(csv bool, opt journal.ListOptions) error {
 		headed = true
 		if l.Skipped > 0 && name != config.SandboxEnv {
 			// Said on stderr, with --json too: the listing may lack withdrawals.
-			fmt.Fprintf(env.Stderr, "svcwallet history: %d %s of the journal %s could not be read and %s skipped; run %s, and keep the file for support\n",
+			fmt.Fprintf(plain.Fitted(env.Stderr), "svcwallet history: %d %s of the journal %s could not be read and %s skipped; run %s, and keep the file for support\n",
 				l.Skipped, kit.Plural(l.Skipped, "line", "lines"), safetext.Shown(j.Path()), kit.Plural(l.Skipped, "was", "were"), inv.command("doctor"))
 		}
 		if lost != nil && name != config.SandboxEnv {
-			fmt.Fprintf(env.Stderr, "svcwallet history: %v; run %s, which says what was lost\n", lost, inv.command("doctor"))
+			fmt.Fprintf(plain.Fitted(env.Stderr), "svcwallet history: %v; run %s, which says what was lost\n", lost, inv.command("doctor"))
 		}
 		switch {
 		case csv:
@@ -305,7 +306,7 @@ func (a *app) listHistory(csv bool, opt journal.ListOptions) error {
 	}
 	if len(unfinishedOf) > 1 {
 		// Each row's command asks as the account logged in: said once.
-		fmt.Fprintf(env.Stderr, "%s: unfinished withdrawals of %d accounts are listed: status and withdraw resume ask as the account logged in, and the service tells a withdrawal only to the account that made it; log in as the ACCOUNT a row names (%s) before following or resuming it\n",
+		fmt.Fprintf(plain.Fitted(env.Stderr), "%s: unfinished withdrawals of %d accounts are listed: status and withdraw resume ask as the account logged in, and the service tells a withdrawal only to the account that made it; log in as the ACCOUNT a row names (%s) before following or resuming it\n",
 			a.name, len(unfinishedOf), inv.command("auth", "login"))
 	}
 	return nil
@@ -321,11 +322,12 @@ func sayNoHistory(w io.Writer, name string, since time.Time, others []journal.En
 	if !since.IsZero() {
 		name += " since " + since.UTC().Format(time.RFC3339)
 	}
-	fmt.Fprintf(w, "No withdrawals on %s %s.\n", name, where)
+	// The prose fit on a terminal; the table of environments as it is.
+	fmt.Fprintf(plain.Fitted(w), "No withdrawals on %s %s.\n", name, where)
 	if len(others) == 0 {
 		return
 	}
-	fmt.Fprintln(w, "The journal holds withdrawals of other environments; list them with --env NAME:")
+	fmt.Fprintln(plain.Fitted(w), "The journal holds withdrawals of other environments; list them with --env NAME:")
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	for _, o := range others {
 		other := inv

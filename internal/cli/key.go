@@ -84,7 +84,7 @@ func keyNew(ctx context.Context, env CLIEnv, f keyFlags) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintln(env.Stderr, "Keep the passphrase and a backup of the file: without both the key cannot be recovered.")
+	fmt.Fprintln(plain.Fitted(env.Stderr), "Keep the passphrase and a backup of the file: without both the key cannot be recovered.")
 	return printNewKey(env, addr.Hex(), path, f.dir)
 }
 
@@ -93,7 +93,13 @@ func keyNew(ctx context.Context, env CLIEnv, f keyFlags) error {
 // a newcomer who stopped here met "no signing key" at withdraw.
 func printNewKey(env CLIEnv, address, path, dirFlag string) error {
 	if !env.JSON {
-		if _, err := fmt.Fprintf(env.Stdout, "Address:       %s\nKeystore file: %s\n", address, safetext.Shown(path)); err != nil {
+		// Written at once, so a write that fails is told; on a terminal a
+		// path that wraps continues under its column.
+		var b bytes.Buffer
+		w := plain.FittedFor(&b, env.Stdout)
+		plain.Row(w, "Address:       ", address)
+		plain.Row(w, "Keystore file: ", safetext.Shown(path))
+		if _, err := env.Stdout.Write(b.Bytes()); err != nil {
 			return outputError(err)
 		}
 		// keystore:ADDRESS looks in the default folder only; a file
@@ -106,12 +112,12 @@ func printNewKey(env CLIEnv, address, path, dirFlag string) error {
 		if !safetext.Printable(source) {
 			// Shown escaped above; a flag or a TOML string naming it raw
 			// would not read as it is.
-			fmt.Fprintf(env.Stderr, "To sign with it: --signer and the file's path on a command, or signer in its environment's table of the config (%s); the path holds a character a terminal acts on or hides, so it is not printed: a folder named without one is easier to name.\n", configShown)
+			fmt.Fprintf(plain.Fitted(env.Stderr), "To sign with it: --signer and the file's path on a command, or signer in its environment's table of the config (%s); the path holds a character a terminal acts on or hides, so it is not printed: a folder named without one is easier to name.\n", configShown)
 			return nil
 		}
 		// Quoted for the shell (a keystore folder may hold a space); the
 		// config the commands read, $SVCWALLET_CONFIG's where it is set.
-		fmt.Fprintf(env.Stderr, "To sign with it: --signer %s on a command, or signer = %q in its environment's table of the config (%s).\n",
+		fmt.Fprintf(plain.Fitted(env.Stderr), "To sign with it: --signer %s on a command, or signer = %q in its environment's table of the config (%s).\n",
 			safetext.ShellWord(source), source, configShown)
 		return nil
 	}
@@ -191,11 +197,11 @@ func keyList(_ context.Context, env CLIEnv, f keyFlags) error {
 		}
 		if !safetext.Printable(f.dir) {
 			// Shown escaped; a command naming it would not read as it runs.
-			fmt.Fprintf(env.Stderr, "No keys in %s; create one with key new or key import and --keystore with that folder's path, which holds a character a terminal acts on or hides, so it is not printed.\n", safetext.Shown(dir))
+			fmt.Fprintf(plain.Fitted(env.Stderr), "No keys in %s; create one with key new or key import and --keystore with that folder's path, which holds a character a terminal acts on or hides, so it is not printed.\n", safetext.Shown(dir))
 			return nil
 		}
 		newCmd, importCmd := invocation{}.command(append([]string{"key", "new"}, where...)...), invocation{}.command(append([]string{"key", "import"}, where...)...)
-		fmt.Fprintf(env.Stderr, "No keys in %s; create one with `%s` or `%s`.\n", safetext.Shown(dir), newCmd, importCmd)
+		fmt.Fprintf(plain.Fitted(env.Stderr), "No keys in %s; create one with `%s` or `%s`.\n", safetext.Shown(dir), newCmd, importCmd)
 		return nil
 	}
 	var b bytes.Buffer // written at once, so a write that fails is told
@@ -203,7 +209,8 @@ func keyList(_ context.Context, env CLIEnv, f keyFlags) error {
 		fmt.Fprintf(&b, "%-42s  %s\n", e.AddressText(), safetext.Shown(e.Path))
 	}
 	if len(builderKeys) > 0 {
-		fmt.Fprintln(&b, "Builder API key pairs (they sign a builder's trades; not login keys):")
+		// The table's rows as they are; its heading, prose, fit.
+		fmt.Fprintln(plain.FittedFor(&b, env.Stdout), "Builder API key pairs (they sign a builder's trades; not login keys):")
 		for _, e := range builderKeys {
 			fmt.Fprintf(&b, "%-42s  %s\n", e.AddressText(), safetext.Shown(e.Path))
 		}

@@ -102,6 +102,7 @@ func writePrepared(w io.Writer, e config.Environment, p intent.Prepared, out, su
 	if asJSON != nil {
 		return asJSON(preparedJSON{Kind: kindPrepared, whereJSON: whereOf(e), Prepared: true, File: out, Signer: p.Signer.Hex(), ExpiresAt: exp.Format(time.RFC3339), Digest: p.Digest().Hex(), Submit: submit})
 	}
+	w = plain.Fitted(w) // its commands whole
 	fmt.Fprintf(w, "Prepared for offline signing; nothing was signed or sent.\n")
 	printFacts(w, 16, append(append([]intent.Fact{{Label: "Environment", Value: e.Where()},
 		{Label: "File", Value: out, Note: "eth_signTypedData_v4 JSON, readable by you only"}}, facts...),

@@ -7,18 +7,23 @@ import (
 	"io"
 	"strings"
 
+	"github.com/svcwallet/svcwallet/internal/plain"
 	"github.com/svcwallet/svcwallet/service/intent"
 	"github.com/svcwallet/svcwallet/signer"
 )
 
 // reviewRow writes one line of a review: the label in a column lw wide,
-// the value, and its note.
+// the value, and its note; on a terminal (w from plain.Fitted) a value that
+// wraps continues under the value's column (plain.Row).
 func reviewRow(w io.Writer, lw int, label, value, note string) {
-	line := fmt.Sprintf("  %-*s %s", lw, label, value)
 	if note != "" {
-		line += "  " + note
+		value += "  " + note
 	}
-	fmt.Fprintln(w, strings.TrimRight(line, " "))
+	head := fmt.Sprintf("  %-*s ", lw, label)
+	if value = strings.TrimRight(value, " "); value == "" {
+		head = strings.TrimRight(head, " ")
+	}
+	plain.Row(w, head, value)
 }
 
 // printFacts writes a journey's facts as review rows.

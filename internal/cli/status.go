@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/svcwallet/svcwallet/internal/plain"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
@@ -125,7 +126,7 @@ func (c statusCmd) run(ctx context.Context, f statusFlags, args []string) error 
 	if env.Name == config.SandboxEnv && !f.json {
 		// Its not found would say to check the id: the id is right, the
 		// exchange that made it ended with its command.
-		fmt.Fprintln(c.env.Stderr, "svcwallet status: environment sandbox, the embedded test exchange, started for this command: it knows no withdrawal another run made; follow one with withdraw --wait, or run svcwallet sandbox and name it with env add (docs/sandbox.md)")
+		fmt.Fprintln(plain.Fitted(c.env.Stderr), "svcwallet status: environment sandbox, the embedded test exchange, started for this command: it knows no withdrawal another run made; follow one with withdraw --wait, or run svcwallet sandbox and name it with env add (docs/sandbox.md)")
 	}
 	client, err := c.app.logInWith(ctx, env, f.key, nil, exchange.Options{Now: c.now})
 	if err != nil {
@@ -144,7 +145,7 @@ func (c statusCmd) run(ctx context.Context, f statusFlags, args []string) error 
 	if err != nil {
 		// Said, as the records then lack what it knows; the statuses are
 		// still printed.
-		fmt.Fprintf(c.env.Stderr, "svcwallet status: the journal cannot be read (%v): a withdrawal it saw accepted is not told apart from one never executed, and the states seen are not journaled\n", err)
+		fmt.Fprintf(plain.Fitted(c.env.Stderr), "svcwallet status: the journal cannot be read (%v): a withdrawal it saw accepted is not told apart from one never executed, and the states seen are not journaled\n", err)
 	}
 	c.own = follow.OwnOf(recs)
 	return c.atLeastFloor(c.follow(ctx, client, env, f))
@@ -379,7 +380,7 @@ func (c statusCmd) retryNote(id string, f statusFlags, err error, wait time.Dura
 	if len(f.quoteIDs) > 1 {
 		about = id + ": "
 	}
-	fmt.Fprintf(c.env.Stderr, "%s: %s%v; trying again in %s\n", c.app.name, about, exchange.Explain(err), wait)
+	fmt.Fprintf(plain.Fitted(c.env.Stderr), "%s: %s%v; trying again in %s\n", c.app.name, about, exchange.Explain(err), wait)
 }
 
 // statusJSON is one line of `status --json`: what the line is (kind:
@@ -425,34 +426,36 @@ func (c statusCmd) change(f *follow.Followed, asJSON bool) {
 		return
 	}
 	w := f.Last
-	line := fmt.Sprintf("%s  %-9s  %s", w.UpdatedAt.UTC().Format(time.RFC3339), w.State, w.QuoteID)
+	at, line := w.UpdatedAt, fmt.Sprintf("%-9s  %s", w.State, w.QuoteID)
 	if f.Vanished || f.Known && f.Unlike != "" {
 		o := f.Outcome()
-		line = fmt.Sprintf("%s  %-9s  %s  %s", c.now().UTC().Format(time.RFC3339), o.Name, f.QuoteID, o.Words)
+		at, line = c.now(), fmt.Sprintf("%-9s  %s  %s", o.Name, f.QuoteID, o.Words)
 	}
 	if w.WithdrawTxHash != "" {
 		line += "  " + w.WithdrawTxHash
 	}
-	fmt.Fprintln(c.env.Stdout, line)
+	// On a terminal what wraps continues after the time, each change's own.
+	plain.Row(plain.Fitted(c.env.Stdout), at.UTC().Format(time.RFC3339)+"  ", line)
 }
 
 // sayOutcome says on stderr what f's last answer means, for a line or a
 // table that shows only its state: a record that contradicts the journal.
 func (c statusCmd) sayOutcome(id string, f *follow.Follow) {
 	o := f.Outcome()
-	fmt.Fprintf(c.env.Stderr, "%s: %s %s: %s\n", c.app.name, id, o.Name, o.Sentence())
+	fmt.Fprintf(plain.Fitted(c.env.Stderr), "%s: %s %s: %s\n", c.app.name, id, o.Name, o.Sentence())
 }
 
 // print shows a follow's last record as a table.
 func (c statusCmd) print(env config.Environment, f *follow.Follow) {
 	o := f.Outcome()
 	rows := append(append([]intent.Fact{{Label: "State", Value: o.Name}}, f.Particulars(env, c.own[f.QuoteID].Intent)...), intent.Fact{Label: "Meaning", Value: o.Sentence()})
+	out := plain.Fitted(c.env.Stdout) // a value that wraps continues under its column
 	for _, r := range rows {
 		switch {
 		case r.Note == follow.FromSigned:
-			fmt.Fprintf(c.env.Stdout, "%-12s %s  (%s)\n", r.Label, r.Value, r.Note)
+			plain.Row(out, fmt.Sprintf("%-12s ", r.Label), r.Value+"  ("+r.Note+")")
 		case r.Value != "":
-			fmt.Fprintf(c.env.Stdout, "%-12s %s\n", r.Label, r.Value)
+			plain.Row(out, fmt.Sprintf("%-12s ", r.Label), r.Value)
 		}
 	}
 }

@@ -49,6 +49,6 @@ func (c statusCmd) sayLongRun(f statusFlags, n, rate int) {
 	if f.watch || c.onTerminal() || took < longRun {
 		return
 	}
-	fmt.Fprintf(c.env.Stderr, "%s: %d ids at %d a second take about %s; the records print once every id is answered (an interrupt prints those answered so far)\n",
+	fmt.Fprintf(plain.Fitted(c.env.Stderr), "%s: %d ids at %d a second take about %s; the records print once every id is answered (an interrupt prints those answered so far)\n",
 		c.app.name, n, rate, took.Round(time.Second))
 }

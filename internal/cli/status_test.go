@@ -40,6 +40,8 @@ type statusRig struct {
 	// stdout, when set, is the next runs' standard output (else a buffer
 	// the run's result holds).
 	stdout io.Writer
+	// stderr, when set, is the next runs' standard error (as stdout).
+	stderr io.Writer
 	// terminal: the next runs' stderr is a terminal.
 	terminal bool
 	// notifyWait and notifyPipesWait bound the runs' --notify-command and
@@ -205,7 +207,7 @@ func (r *statusRig) runLine(vars map[string]string, line func(statusCmd, []strin
 	r.t.Helper()
 	var out, errOut bytes.Buffer
 	var res statusRun
-	env := CLIEnv{Stdin: r.stdin, Stdout: r.output(&out), Stderr: &errOut, Getenv: func(k string) string {
+	env := CLIEnv{Stdin: r.stdin, Stdout: r.output(&out), Stderr: r.errOutput(&errOut), Getenv: func(k string) string {
 		if v, ok := vars[k]; ok {
 			return v
 		}

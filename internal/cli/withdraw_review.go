@@ -99,22 +99,23 @@ func (c withdrawCmd) printReview(e config.Environment, o withdrawal.Order, trust
 			return err
 		}
 	}
-	var w bytes.Buffer
-	printWhere(&w, e, quoteIDsEnd)
-	fmt.Fprintln(&w, "Withdrawal")
-	printFacts(&w, r.LabelWidth(), o.Facts())
-	fmt.Fprintln(&w)
-	printTypedData(&w, r, key)
-	fmt.Fprintln(&w, withdrawal.ReviewSentence)
-	if key != nil && key.Source.Waits() {
-		fmt.Fprintln(&w, withdrawal.RequoteNote(o))
-	}
 	out := c.env.Stdout
 	if asked {
 		out = c.env.Stderr
 	}
 	// Wrapped on a terminal; a dry run's typed data, JSON, as it is.
-	_, err := plain.Fitted(out).Write(w.Bytes())
+	var b bytes.Buffer
+	w := plain.FittedFor(&b, out)
+	printWhere(w, e, quoteIDsEnd)
+	fmt.Fprintln(w, "Withdrawal")
+	printFacts(w, r.LabelWidth(), o.Facts())
+	fmt.Fprintln(w)
+	printTypedData(w, r, key)
+	fmt.Fprintln(w, withdrawal.ReviewSentence)
+	if key != nil && key.Source.Waits() {
+		fmt.Fprintln(w, withdrawal.RequoteNote(o))
+	}
+	_, err := out.Write(b.Bytes())
 	if err == nil && dryRun {
 		var d bytes.Buffer
 		fmt.Fprintln(&d)
@@ -202,13 +203,14 @@ func (c withdrawCmd) printAccepted(e config.Environment, a exchange.WithdrawAcce
 		return writeJSONLine(c.env.Stdout, line)
 	}
 	said, facts := o.Accepted(a)
-	var w bytes.Buffer
-	fmt.Fprintf(&w, "\n%s\n", said)
-	printFacts(&w, 16, facts)
+	var b bytes.Buffer
+	w := plain.FittedFor(&b, c.env.Stdout)
+	fmt.Fprintf(w, "\n%s\n", said)
+	printFacts(w, 16, facts)
 	if hint {
-		fmt.Fprintf(&w, "Follow it: %s\n", c.app.invocation().follow(a.QuoteID))
+		fmt.Fprintf(w, "Follow it: %s\n", c.app.invocation().follow(a.QuoteID))
 	}
-	_, err := plain.Fitted(c.env.Stdout).Write(w.Bytes())
+	_, err := c.env.Stdout.Write(b.Bytes())
 	return err
 }
 

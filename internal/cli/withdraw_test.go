@@ -55,7 +55,7 @@ func (r *statusRig) runWithdraw(o withdrawRunOpts, args ...string) withdrawRun {
 	if o.answer != nil {
 		stdin = o.answer
 	}
-	env := CLIEnv{Stdin: stdin, Stdout: r.output(&out), Stderr: &errOut, Getenv: func(k string) string {
+	env := CLIEnv{Stdin: stdin, Stdout: r.output(&out), Stderr: r.errOutput(&errOut), Getenv: func(k string) string {
 		switch k {
 		case apiKeyVar:
 			return sandbox.DemoAPIKey

@@ -39,12 +39,45 @@ func width(out io.Writer) (int, bool) {
 // fits them (a line naming a command to run left whole), when out is a
 // terminal: the command line's own lines split words at a narrow one's
 // edge. Elsewhere it is out itself, so a script reads what was written.
-func Fitted(out io.Writer) io.Writer {
-	w, ok := width(out)
+func Fitted(out io.Writer) io.Writer { return FittedFor(out, out) }
+
+// FittedFor is w Fitted to the width of term: a text gathered in w (a
+// buffer, written at once so a failed write is told) is fit for the
+// terminal it goes to. Off a terminal it is w itself.
+func FittedFor(w, term io.Writer) io.Writer {
+	cols, ok := width(term)
 	if !ok {
-		return out
+		return w
 	}
-	return fitWriter{out: out, w: w}
+	return fitWriter{out: w, w: cols}
+}
+
+// Row writes a row of a label and its value on w: head, the label's
+// column, then value. Through Fitted, a value too wide for the line
+// continues under its column (hang): at the row's indent it read as a row
+// of its own. Elsewhere it is the line as given.
+func Row(w io.Writer, head, value string) error {
+	line := head + value
+	if f, ok := w.(fitWriter); ok {
+		line = hang(head, strings.TrimRight(value, " "), f.w)
+		w = f.out
+	}
+	_, err := fmt.Fprintln(w, line)
+	return err
+}
+
+// hang is head and value fit to w cells, value's lines under its column;
+// with a word too wide for that column (an address at 60 columns) the
+// row is fit as any line, the word whole at the row's indent.
+func hang(head, value string, w int) string {
+	at := ansi.StringWidth(head)
+	lines := strings.Split(fitSaid(value, w-at), "\n")
+	for _, l := range lines {
+		if ansi.StringWidth(l) > w-at-1 {
+			return fitSaid(strings.TrimRight(head+value, " "), w)
+		}
+	}
+	return strings.TrimRight(head+strings.Join(lines, "\n"+strings.Repeat(" ", at)), " ")
 }
 
 // fitWriter fits each line of a write to w cells: a write is whole lines,
@@ -86,8 +119,18 @@ func fitSaid(text string, w int) string {
 // cell, as the space, but no break.
 const glue = "\u00a0"
 
+// Commands are the svcwallet commands a line may name for its reader to
+// run (the command line's test holds them to its commands): "svcwallet
+// gets a fresh quote" is a sentence, not a command to keep whole.
+var Commands = []string{"auth", "builder", "completion", "deposit", "doctor", "env", "help", "history", "key", "man", "sandbox", "status", "version", "withdraw"}
+
+// commands is how a command to run begins: svcwallet's own, and Foundry's
+// that signs a file prepared offline.
+var commands = regexp.MustCompile(`\b(svcwallet (?:` + strings.Join(Commands, "|") + `)\b|cast wallet )`)
+
 // glued is text with the spaces of each command to run in it glued: a
-// command runs to the backtick that closes it, or to its line's end.
+// command runs to the backtick that closes it, or to its line's end or
+// the sentence's next step (commandEnd).
 func glued(text string) string {
 	lines := strings.Split(text, "\n")
 	for i, line := range lines {
@@ -96,11 +139,12 @@ func glued(text string) string {
 		var b strings.Builder
 		b.WriteString(head)
 		for {
-			at := strings.Index(rest, "svcwallet ")
-			if at < 0 {
+			m := commands.FindStringSubmatchIndex(rest)
+			if m == nil {
 				break
 			}
-			end := len(rest)
+			at := m[2]
+			end := at + commandEnd(rest[at:])
 			if at > 0 && rest[at-1] == '`' {
 				if n := strings.IndexByte(rest[at:], '`'); n >= 0 {
 					end = at + n
@@ -112,6 +156,25 @@ func glued(text string) string {
 		lines[i] = b.String() + rest
 	}
 	return strings.Join(lines, "\n")
+}
+
+// commandEnd is where the unquoted command that begins s ends: at a ")",
+// ";" or ", " outside single quotes (a word of a command holds none
+// unquoted: safetext.ShellWord), or s's end. Glued to the line's end, an
+// error's "log in as it (svcwallet auth login), then run …" was one word
+// wider than the terminal, split mid-word.
+func commandEnd(s string) int {
+	quoted := false
+	for i, r := range s {
+		switch {
+		case r == '\'':
+			quoted = !quoted
+		case quoted:
+		case r == ')' || r == ';' || strings.HasPrefix(s[i:], ", "):
+			return i
+		}
+	}
+	return len(s)
 }
 
 // speaker is the label of a command's own line: "svcwallet withdraw: ".

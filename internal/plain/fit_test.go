@@ -149,3 +149,47 @@ func TestFittedWrapsEachLine(t *testing.T) {
 		t.Error("off a terminal Fitted is not the stream itself")
 	}
 }
+
+// TestRowHangsItsValue: through Fitted a row whose value wraps continues
+// under the value's column, not at the row's indent, where it read as a
+// row of its own; a word too wide for that column (an address at 60
+// columns) sends the row to a line's fit, the word whole; off a terminal
+// (a buffer) the row is as given, its spaces too.
+func TestRowHangsItsValue(t *testing.T) {
+	const head = "  You lose         "
+	const value = "1.5 USDT, 6% of the amount  pay − receive, the fee included"
+	var out bytes.Buffer
+	if err := Row(fitWriter{out: &out, w: 60}, head, value); err != nil {
+		t.Fatal(err)
+	}
+	if want := head + "1.5 USDT, 6% of the amount  pay −\n" + strings.Repeat(" ", len(head)) + "receive, the fee included\n"; out.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
+	}
+	out.Reset()
+	Row(fitWriter{out: &out, w: 60}, "    toAccount      ", "0x6e3a360d75Dd3E83948f7977b92b21827a89E012  bridge funding address")
+	if want := "    toAccount\n    0x6e3a360d75Dd3E83948f7977b92b21827a89E012  bridge\n    funding address\n"; out.String() != want {
+		t.Errorf("a word wider than the column: got\n%s\nwant\n%s", out.String(), want)
+	}
+	out.Reset()
+	Row(&out, head, value+" ")
+	if out.String() != head+value+" \n" {
+		t.Errorf("off a terminal: %q", out.String())
+	}
+}
+
+// TestCommandEndsWithItsStep: a command named mid-sentence ends at the
+// ")", ";" or ", " after it, so the words after it wrap (glued to the
+// line's end, "(svcwallet auth login), then run …" was one word wider
+// than the terminal); a quoted word of it keeps its own; "svcwallet" before
+// a word that names no command is a sentence's, wrapped as any.
+func TestCommandEndsWithItsStep(t *testing.T) {
+	const said = "svcwallet history: log in as that account (svcwallet auth login --env 'my env'), then run svcwallet history --refresh --env x, which asks again\n"
+	const prose = "If the quote expires while you approve, svcwallet gets a fresh quote for exactly 25 USDT\n"
+	var out bytes.Buffer
+	fitWriter{out: &out, w: 60}.Write([]byte(said + prose))
+	want := "svcwallet history: log in as that account\n(svcwallet auth login --env 'my env'), then run\nsvcwallet history --refresh --env x, which asks again\n" +
+		"If the quote expires while you approve, svcwallet gets a\nfresh quote for exactly 25 USDT\n"
+	if out.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
+	}
+}
