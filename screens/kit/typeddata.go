@@ -3,8 +3,6 @@ package kit
 import (
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/svcwallet/svcwallet/screens/kit/layout"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/intent"
@@ -76,7 +74,7 @@ func (v TypedDataView) Render(c *tui.Common, wd, level int) string {
 	}
 	var rows []ReviewRow
 	add := func(r ReviewRow) {
-		if level > 1 && !r.Keep && ansi.StringWidth(layout.Field(c, r.Label, lw, r.Value)+"  "+r.Note) > wd {
+		if level > 1 && !r.Keep && layout.Width(layout.Field(c, r.Label, lw, r.Value)+"  "+r.Note) > wd {
 			r.Note = ""
 		}
 		if !r.gap || level == 0 {
@@ -101,7 +99,7 @@ func (v TypedDataView) Render(c *tui.Common, wd, level int) string {
 		for _, r := range v.Where {
 			tight := ReviewRow{Label: "Environment", Keep: true,
 				Value: st.Value.Render(r.env + " · chainId " + layout.Uitoa(d.ChainID) + ` · "` + d.Name + `"`)}
-			if r.env != "" && ansi.StringWidth(layout.Field(c, tight.Label, lw, tight.Value)) <= wd {
+			if r.env != "" && layout.Width(layout.Field(c, tight.Label, lw, tight.Value)) <= wd {
 				add(tight)
 				domain = ""
 			}
@@ -115,7 +113,7 @@ func (v TypedDataView) Render(c *tui.Common, wd, level int) string {
 		case level >= 2 && i+1 < len(v.Where) && v.Where[i+1].embedded:
 			short := r
 			short.Value += st.Muted.Render(" · nothing real moves")
-			if ansi.StringWidth(layout.Field(c, short.Label, lw, short.Value)) > wd {
+			if layout.Width(layout.Field(c, short.Label, lw, short.Value)) > wd {
 				short = r
 			}
 			add(short)
@@ -141,7 +139,7 @@ func (v TypedDataView) Render(c *tui.Common, wd, level int) string {
 			row, notes := ReviewRow{Label: indent + f.Name, Value: values[f.Name]}, []string{}
 			for _, other := range others {
 				value := row.Value + "  " + layout.InksFor(c).Label.On(other) + " " + values[other]
-				if ansi.StringWidth(layout.Field(c, row.Label, lw, value)) > wd {
+				if layout.Width(layout.Field(c, row.Label, lw, value)) > wd {
 					continue
 				}
 				paired[other] = true
@@ -174,20 +172,24 @@ func LabelWidth(r intent.Review, level int) int {
 // widest value where its note and every narrower value's fit; a wider
 // value's note goes beside it, or below when it does not fit.
 func alignNotes(c *tui.Common, rows []ReviewRow, lw, wd int) string {
-	fits := func(x ReviewRow, col int) bool { return lw+1+col+2+ansi.StringWidth(x.Note) <= wd }
+	// Each width is measured once: every row is held against every other.
+	vws, nws := make([]int, len(rows)), make([]int, len(rows))
+	for i, x := range rows {
+		vws[i], nws[i] = layout.Width(x.Value), layout.Width(x.Note)
+	}
 	col := 0
-	for _, x := range rows {
-		w, ok := ansi.StringWidth(x.Value), x.Note != ""
-		for _, y := range rows {
-			ok = ok && (y.Note == "" || ansi.StringWidth(y.Value) > w || fits(y, w))
+	for i, x := range rows {
+		w, ok := vws[i], x.Note != ""
+		for j, y := range rows {
+			ok = ok && (y.Note == "" || vws[j] > w || lw+1+w+2+nws[j] <= wd)
 		}
 		if ok && w > col {
 			col = w
 		}
 	}
 	var b strings.Builder
-	for _, x := range rows {
-		vw := ansi.StringWidth(x.Value)
+	for i, x := range rows {
+		vw := vws[i]
 		switch {
 		case x.gap:
 		case x.Note != "" && vw <= col:

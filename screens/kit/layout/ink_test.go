@@ -1,6 +1,8 @@
 package layout_test
 
 import (
+	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"charm.land/lipgloss/v2"
@@ -52,8 +54,24 @@ func TestSurelyFits(t *testing.T) {
 	}
 }
 
+// TestWidthShortcut: Width and Truncate say what ansi's do, for plain and
+// styled text, and for random strings of printable ASCII, escape sequences
+// whole, cut or malformed, controls and wide runes.
 func TestWidthShortcut(t *testing.T) {
-	for _, s := range []string{"", "abc", "0xce41aEDdDd1D9d5Ff1962dCe19F97cC60e3d1D7B", "界", "a\tb", "\x1b[1mx\x1b[m", "…"} {
+	st := theme.New(true)
+	cases := []string{"", "abc", "0xce41aEDdDd1D9d5Ff1962dCe19F97cC60e3d1D7B", "界", "a\tb", "\x1b[1mx\x1b[m", "…",
+		st.Value.Render("0xce41aEDdDd1D9d5Ff1962dCe19F97cC60e3d1D7B"), st.Danger.Render("25 USDT") + st.Muted.Render("  what you pay"),
+		"\x1b[", "\x1b[1", "x\x1b[1;2", "\x1b[?25lx", "\x1b[ qx", "\x1b[1 2mx", "\x1b[1\x7fmx", "\x1b[1\nmx", "\x1bxm", "\x1b]8;;u\x07l\x1b]8;;\x07"}
+	pieces := []string{"a", "Z", " ", "~", "\x1b", "[", "]", "1", ";", ":", "?", " ", "!", "m", "@", "\x7f", "\x07", "\n", "\t", "界", "e\u0301", "…", "\x1b[38;5;12m", "\x1b[m"}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 3000 {
+		var b strings.Builder
+		for range rng.IntN(12) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		cases = append(cases, b.String())
+	}
+	for _, s := range cases {
 		if got, want := layout.Width(s), ansi.StringWidth(s); got != want {
 			t.Errorf("width(%q) = %d, want %d", s, got, want)
 		}

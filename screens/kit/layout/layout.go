@@ -68,15 +68,33 @@ func SurelyFits(l string, w int) bool {
 	return cells <= w
 }
 
-// Width is ansi.StringWidth with a shortcut for printable ASCII, which is
-// most of what screens measure (addresses, ids, names).
+// Width is ansi.StringWidth with a shortcut for printable ASCII and the
+// CSI sequences that style it, which is most of what screens measure
+// (addresses, ids, names, drawn in their inks): one cell a character.
 func Width(s string) int {
+	n := 0
 	for i := 0; i < len(s); i++ {
-		if s[i] < 0x20 || s[i] >= 0x7f {
+		switch b := s[i]; {
+		case b >= 0x20 && b < 0x7f:
+			n++
+		case b == 0x1b && i+1 < len(s) && s[i+1] == '[':
+			// Parameter bytes, intermediate bytes, then a final byte.
+			j := i + 2
+			for j < len(s) && s[j] >= 0x30 && s[j] < 0x40 {
+				j++
+			}
+			for j < len(s) && s[j] >= 0x20 && s[j] < 0x30 {
+				j++
+			}
+			if j == len(s) || s[j] < 0x40 || s[j] >= 0x7f {
+				return ansi.StringWidth(s)
+			}
+			i = j
+		default:
 			return ansi.StringWidth(s)
 		}
 	}
-	return len(s)
+	return n
 }
 
 // Truncate cuts s to w cells with a tail, only when it is wider.

@@ -9,7 +9,6 @@ import (
 	"github.com/svcwallet/svcwallet/tui"
 
 	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/x/ansi"
 )
 
 // MarkDiff renders a and b with the characters that differ between them
@@ -99,23 +98,22 @@ func GroupChars(s string, n int) string {
 // hashes and addresses are never cut.
 func WrapField(c *tui.Common, label string, lw int, value, note string, width int) string {
 	st := c.Styles
-	bare := st.Muted.Render(note) // the note on lines of its own
+	bare := note // on lines of its own, styled only there: most rows fit
 	if note != "" {
 		note = st.Muted.Render("  " + note)
 	}
-	one := Field(c, label, lw, value) + note
-	if width <= 0 || ansi.StringWidth(one) <= width {
+	field := Field(c, label, lw, value)
+	if one := field + note; width <= 0 || Width(one) <= width {
 		return one
 	}
-	two := Field(c, label, lw, value)
-	if ansi.StringWidth(two) <= width {
+	if Width(field) <= width {
 		if note == "" {
-			return two
+			return field
 		}
 		// The note under the value, two in from its column as beside it,
 		// every line of it: a wrapped note reads as one block.
 		pad := Pad("", lw+3)
-		return two + "\n" + pad + strings.ReplaceAll(WrapTo(bare, max(width-lw-3, 8)), "\n", "\n"+pad)
+		return field + "\n" + pad + strings.ReplaceAll(WrapTo(st.Muted.Render(bare), max(width-lw-3, 8)), "\n", "\n"+pad)
 	}
 	// The value beside its label, out of the label column, where that fits
 	// (a row saved on the smallest terminals); else on a line of its own,
@@ -123,13 +121,13 @@ func WrapField(c *tui.Common, label string, lw int, value, note string, width in
 	// broken into pieces in the value column rather than cut, continuation
 	// lines indented under it; permissions joined by & break after one.
 	var out string
-	if beside := st.Label.Render(label) + "  " + value; label != "" && ansi.StringWidth(beside) <= width {
+	if beside := st.Label.Render(label) + "  " + value; label != "" && Width(beside) <= width {
 		out = beside
-	} else if ansi.StringWidth(value) <= width-2 {
+	} else if Width(value) <= width-2 {
 		// Two in from the label's text (a message field's is indented), so
 		// the value reads as its field's, where that fits.
 		in := "  "
-		if deeper := strings.Repeat(" ", len(label)-len(strings.TrimLeft(label, " "))+2); ansi.StringWidth(deeper+value) <= width {
+		if deeper := strings.Repeat(" ", len(label)-len(strings.TrimLeft(label, " "))+2); Width(deeper+value) <= width {
 			in = deeper
 		}
 		if label != "" {
@@ -142,7 +140,7 @@ func WrapField(c *tui.Common, label string, lw int, value, note string, width in
 		out = Field(c, label, lw, strings.ReplaceAll(pieces, "\n", "\n"+indent))
 	}
 	if note != "" {
-		if ansi.StringWidth(note) > width {
+		if Width(note) > width {
 			note = WrapTo(note, width)
 		}
 		out += "\n" + note
