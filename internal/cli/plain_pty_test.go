@@ -35,14 +35,17 @@ func (p *ptyTyping) answer(prompt, line string, deadline time.Duration) {
 // review is read, a key at a time: an answer within intent.ReviewDwell of
 // the question, or one whose keys come as a paste, is refused by design
 // (plain.Gate), and the question's moment is taken before it is written,
-// so one typed that long after it shows is never early. The waits are the
-// reading and the typing the rule asks for, not an ordering.
+// so one typed that long after it shows is never early. Each key is typed
+// once the one before is echoed (read), so a slow reader never takes two
+// in one read; the sleeps are the reading and the typing the rule asks
+// for, not an ordering.
 func (p *ptyTyping) answerReviewed(prompt, line string, deadline time.Duration) {
 	p.t.Helper()
 	p.waitFor(prompt, deadline)
 	time.Sleep(intent.ReviewDwell)
 	for i, key := range []byte(line + "\n") {
 		if i > 0 {
+			p.waitFor(line[i-1:i], deadline)
 			time.Sleep(typingGap)
 		}
 		if _, err := p.ptmx.Write([]byte{key}); err != nil {

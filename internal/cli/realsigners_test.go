@@ -6,6 +6,7 @@ import (
 	"bufio"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -14,6 +15,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/svcwallet/svcwallet/service/sandbox"
 	"github.com/svcwallet/svcwallet/signer"
@@ -133,6 +135,10 @@ func startClef(t *testing.T, clef string) (httpURL, ipc, keyFile string) {
 	httpOpened := regexp.MustCompile(`HTTP endpoint opened +url=(http://127\.0\.0\.1:\d+)/`)
 	ipcOpened := regexp.MustCompile(`IPC endpoint opened +url=(\S+)`)
 	var log strings.Builder
+	// A bound, not an order: a clef that opens no endpoint (asking what
+	// stdin does not answer) ends the read below, and the test, by name.
+	stall := time.AfterFunc(60*time.Second, func() { pw.CloseWithError(errors.New("clef opened no endpoint in 60 s")) })
+	defer stall.Stop()
 	lines := bufio.NewScanner(pr)
 	for lines.Scan() && (httpURL == "" || ipc == "") {
 		log.WriteString(lines.Text() + "\n")
@@ -144,7 +150,7 @@ func startClef(t *testing.T, clef string) (httpURL, ipc, keyFile string) {
 		}
 	}
 	if httpURL == "" || ipc == "" {
-		t.Fatalf("clef did not open its endpoints:\n%s", log.String())
+		t.Fatalf("clef did not open its endpoints (%v):\n%s", lines.Err(), log.String())
 	}
 	// Keep reading what clef says, so it never blocks on a full pipe.
 	go func() { _, _ = io.Copy(io.Discard, pr) }()

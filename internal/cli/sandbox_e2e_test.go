@@ -5,6 +5,7 @@ package cli
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"os/exec"
@@ -12,6 +13,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // TestSandboxPublicWarns runs the built binary with --public (on loopback:
@@ -28,7 +30,11 @@ func TestSandboxPublicWarns(t *testing.T) {
 		if extra != "" {
 			args = append(args, extra)
 		}
-		cmd := exec.Command(bin, append([]string{"sandbox"}, args...)...)
+		// A bound, not an order: a sandbox that never serves, or never
+		// stops, is killed, which ends its output.
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		cmd := exec.CommandContext(ctx, bin, append([]string{"sandbox"}, args...)...)
 		var stderr bytes.Buffer
 		cmd.Stderr = &stderr
 		stdout, err := cmd.StdoutPipe()
@@ -47,6 +53,10 @@ func TestSandboxPublicWarns(t *testing.T) {
 			}
 		}
 		for extra != "--json" && sc.Scan() && sc.Text() != "Press Ctrl+C to stop." {
+		}
+		if ctx.Err() != nil {
+			_ = cmd.Wait()
+			t.Fatalf("%q: not serving after 30 s; stderr: %s", args, stderr.String())
 		}
 		if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
 			t.Fatal(err)

@@ -143,7 +143,19 @@ func TestSignCommandChildrenEndOnSIGTERM(t *testing.T) {
 			if err := cmd.Process.Signal(sig); err != nil {
 				t.Fatal(err)
 			}
-			err := cmd.Wait()
+			// A bound, not an order: svcwallet still running, or its stderr
+			// still held open by the command's child, fails by name.
+			cmd.WaitDelay = 5 * time.Second
+			ended := make(chan error, 1)
+			go func() { ended <- cmd.Wait() }()
+			var err error
+			select {
+			case err = <-ended:
+			case <-time.After(15 * time.Second):
+				_ = cmd.Process.Kill()
+				<-ended
+				t.Fatalf("svcwallet still running 15 s after %v; it said:\n%s", sig, stderr.String())
+			}
 			if !strings.Contains(stderr.String(), "cancelled while waiting for the signing command wrapper.sh") {
 				t.Errorf("svcwallet ended (%v) saying:\n%s", err, stderr.String())
 			}

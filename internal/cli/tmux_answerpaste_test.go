@@ -40,7 +40,7 @@ func TestTmuxPastedAnswerDoesNotSign(t *testing.T) {
 			t.Fatalf("a pasted y signed: balance %s\n%s", b, r.pane())
 		}
 		time.Sleep(intent.ReviewDwell) // the question asked again, read
-		r.typed("y", "Enter")
+		r.typedAt(question, "y", "Enter")
 		r.waitShows("Withdrawal accepted")
 	}
 

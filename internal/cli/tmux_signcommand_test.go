@@ -61,7 +61,7 @@ func TestTmuxSignCommandPrompts(t *testing.T) {
 	r.keys("Enter")
 	r.waitShows("? [y/N]")         // the question that signs
 	time.Sleep(intent.ReviewDwell) // the review read: a sooner answer is refused by design (plain.Gate)
-	r.typed("y", "Enter")
+	r.typedAt("? [y/N]", "y", "Enter")
 	r.waitFor("the second prompt", func() bool { return strings.Count(r.pane(), "signer passphrase:") == 2 })
 	r.keys("-l", "x")
 	r.keys("Enter")

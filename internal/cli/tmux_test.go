@@ -62,6 +62,22 @@ func (s *tmuxSession) typed(keys ...string) {
 	}
 }
 
+// typedAt types keys at question as typed does, each once the ones before
+// it show after the question (echoed: read), so a slow reader never takes
+// two in one read, nor two within intent.PasteGap, as a paste.
+func (s *tmuxSession) typedAt(question string, keys ...string) {
+	s.t.Helper()
+	echoed := question + " "
+	for i, k := range keys {
+		if i > 0 {
+			echoed += keys[i-1]
+			s.waitFor(fmt.Sprintf("%q echoed", echoed), func() bool { return strings.HasSuffix(strings.TrimRight(s.pane(), "\n"), echoed) })
+			time.Sleep(typingGap)
+		}
+		s.keys(k)
+	}
+}
+
 func (s *tmuxSession) pane() string { return s.must("capture-pane", "-p", "-t", "main") }
 
 // waitFor polls an observable state of the terminal until ok or a deadline.

@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/creack/pty"
 	"golang.org/x/sys/unix"
@@ -44,11 +45,25 @@ func TestLentTerminalGivenBackAsLent(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer ptmx.Close()
-			var out bytes.Buffer
-			_, _ = io.Copy(&out, ptmx) // ends with EIO once the child has ended
+			read := make(chan string, 1)
+			go func() {
+				var out bytes.Buffer
+				_, _ = io.Copy(&out, ptmx) // ends with EIO once the child has ended
+				read <- out.String()
+			}()
+			// A bound, not an order: a helper that never ends (stopped as it
+			// takes the terminal back) fails by name, not the run.
+			var out string
+			select {
+			case out = <-read:
+			case <-time.After(60 * time.Second):
+				_ = cmd.Process.Kill()
+				_ = cmd.Wait()
+				t.Fatalf("the helper lent %q still runs after 60 s", script)
+			}
 			_ = cmd.Wait()
-			if !strings.Contains(out.String(), "echo=true icanon=true isig=true") {
-				t.Errorf("the terminal taken back from %q is not as lent:\n%s", script, out.String())
+			if !strings.Contains(out, "echo=true icanon=true isig=true") {
+				t.Errorf("the terminal taken back from %q is not as lent:\n%s", script, out)
 			}
 		})
 	}

@@ -3,12 +3,14 @@
 package plain
 
 import (
+	"context"
 	"os"
 	"os/exec"
 	"os/signal"
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -33,7 +35,11 @@ func TestQuitRaisedAgainToTheCommandsCatch(t *testing.T) {
 		os.Stdout.WriteString("taken by the command\n")
 		return
 	}
-	cmd := exec.Command(os.Args[0], "-test.run=^TestQuitRaisedAgainToTheCommandsCatch$", "-test.count=1")
+	// A bound, not an order: a child whose quit never reaches the
+	// command's catch would wait for it for ever, and is killed.
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^TestQuitRaisedAgainToTheCommandsCatch$", "-test.count=1")
 	cmd.Env = append(os.Environ(), "PLAIN_QUIT_CHILD=1")
 	out, err := cmd.CombinedOutput()
 	if err != nil || !strings.Contains(string(out), "taken by the command") {

@@ -5,6 +5,7 @@ package quitcatch
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"io"
 	"os"
 	"os/exec"
@@ -12,6 +13,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // TestBuiltBinaryQuitAtOnceNeverDumps runs the built binary's sandbox and
@@ -34,7 +36,11 @@ func TestBuiltBinaryQuitAtOnceNeverDumps(t *testing.T) {
 	env = append(env, "GODEBUG=inittrace=1", "HOME="+dir, "XDG_CONFIG_HOME="+dir, "XDG_STATE_HOME="+dir)
 	armed := "init github.com/svcwallet/svcwallet/internal/quitcatch "
 	for run := range 10 {
-		cmd := exec.Command(bin, "sandbox", "--listen", "127.0.0.1:0")
+		// A bound, not an order: a sandbox whose trace never says the catch
+		// is armed, or that a quit never stops, is killed, ending its stderr.
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		cmd := exec.CommandContext(ctx, bin, "sandbox", "--listen", "127.0.0.1:0")
 		cmd.Env = env
 		var stdout bytes.Buffer
 		cmd.Stdout = &stdout
