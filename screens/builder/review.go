@@ -341,8 +341,7 @@ func (r *builderReviewScreen) View() string {
 			return layout.Clip(layout.ErrorBlock(r.app.Common, r.errHead, r.shownErr(), r.wd), r.wd)
 		}
 		st := r.app.Common.Styles
-		notice := fmt.Sprintf("The message to sign needs %d lines and this terminal shows %d. Enlarge the terminal to review it; signing waits until it can be read whole.", lipgloss.Height(full), r.h)
-		return st.Warning.Render(layout.WrapTo(notice, max(r.wd, 20)))
+		return st.Warning.Render(layout.WrapTo(r.tooSmall(lipgloss.Height(full)), max(r.wd, 20)))
 	}
 	return full
 }

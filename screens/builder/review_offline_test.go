@@ -300,3 +300,23 @@ func TestTakenOffersNoOfflinePreparing(t *testing.T) {
 		t.Errorf("a taken authorization offers %v", r.KeyMap().ShortHelp())
 	}
 }
+
+// TestBuilderReviewNoKeyTooSmallSaysSo: at 60x20 a builder review with no
+// key here, its environment's signer unusable, is too small to show whole.
+// Its notice says there is no key and what a taller terminal gives (o, the
+// ways): "signing waits" promised what no terminal size gives.
+func TestBuilderReviewNoKeyTooSmallSaysSo(t *testing.T) {
+	app, now := screentest.LoggedInApp(t)
+	app.Target.Demo, app.Target.Env.Signer = nil, "command" // and no signing command set
+	r := offlineReview(t, app, now, 60, 18)
+	r.gate.Key.Find()
+	r.Update(keyFound(r, app.KeyLookup().Find(context.Background(), r.order.Auth.Main)))
+	*now = now.Add(kit.ShownGuard)
+	app.Common.TopBar = app.TopBar
+	root := tui.New(r, tui.Options{Theme: "dark", Common: app.Common, Timer: func(time.Duration, tea.Msg) tea.Cmd { return nil }})
+	screentest.Feed(root, tea.WindowSizeMsg{Width: 60, Height: 20})
+	said := screentest.OneLine(root.View().Content)
+	if !strings.Contains(said, "No key here signs for this account") || !strings.Contains(said, "prepare it for offline signing") || strings.Contains(said, "signing waits") {
+		t.Errorf("60x20 without a key says:\n%s", said)
+	}
+}

@@ -3,6 +3,7 @@ package builder
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/service/builder"
@@ -103,4 +104,18 @@ func refusalWords(err error, acts bool, enabled string) error {
 // request ends with root, the console's, so one cut by the end is said too.
 func endWords(o builder.Order, root context.Context) *kit.Sending {
 	return &kit.Sending{What: "the authorization of builder " + o.Auth.Builder.Hex(), Check: o.Auth.Unchecked(), Cut: root}
+}
+
+// tooSmall asks for a terminal taller than r.h for a review of need
+// lines. Without a key here no size signs: a taller one shows the ways to
+// bring it, and o where it prepares the authorization for elsewhere.
+func (r *builderReviewScreen) tooSmall(need int) string {
+	said := fmt.Sprintf("The message to sign needs %d lines and this terminal shows %d. ", need, r.h)
+	switch {
+	case r.noKey() && r.preparable():
+		return said + "No key here signs for this account: enlarge the terminal to review it and prepare it for offline signing, or to see how to bring the key."
+	case r.noKey():
+		return said + "No key here signs for this account: enlarge the terminal to see how to bring the key."
+	}
+	return said + "Enlarge the terminal to review it; signing waits until it can be read whole."
 }

@@ -1,6 +1,7 @@
 package withdraw
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -13,6 +14,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/ethereum/go-ethereum/common"
 
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/screentest"
@@ -215,5 +217,28 @@ func TestReviewNoKeyPointsOffline(t *testing.T) {
 		if says := strings.Contains(screentest.OneLine(ansi.Strip(r.View())), "press o to prepare"); says != configured {
 			t.Errorf("configured %t, shown again and keys acting: o named %t", configured, says)
 		}
+	}
+}
+
+// TestReviewNoKeyTooSmallSaysSo: at 60x20 a review with no key here, its
+// environment's signer unusable, is too small to show whole (its no-key
+// words and ways take rows a key's line does not). Its place says there is
+// no key and that a taller window prepares it for offline signing: "to
+// sign" promised what no window size gives.
+func TestReviewNoKeyTooSmallSaysSo(t *testing.T) {
+	app, now := screentest.LoggedInApp(t)
+	app.Target.Demo, app.Target.Env.Signer = nil, "command" // and no signing command set
+	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 60, 18, signer.Found{Place: signer.KeyDemo})
+	r.gate.Key.Find()
+	s, _ := app.Client().Session()
+	r.Update(keyFound(r, app.KeyLookup().Find(context.Background(), common.HexToAddress(s.FundingAccountAddress))))
+	*now = now.Add(kit.ShownGuard)
+	app.Common.TopBar = app.TopBar
+	root := tui.New(r, tui.Options{Theme: "dark", Common: app.Common, Timer: func(time.Duration, tea.Msg) tea.Cmd { return nil }})
+	screentest.Feed(root, tea.WindowSizeMsg{Width: 60, Height: 20})
+	said := screentest.OneLine(root.View().Content)
+	if !strings.Contains(said, "Too small to review") || !strings.Contains(said, "No key here signs for this account") ||
+		!strings.Contains(said, "to prepare it for offline signing") || strings.Contains(said, "to sign") {
+		t.Errorf("60x20 without a key says:\n%s", said)
 	}
 }

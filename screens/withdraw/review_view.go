@@ -184,8 +184,14 @@ func (r *reviewScreen) View() string {
 		if r.gate.Acts(r.requotes()) {
 			requote = ", or " + r.requoteKey().Help().Key + " for a new quote"
 		}
-		return layout.Clip(layout.ErrorBlock(r.app.Common, "Too small to review", exchange.UserError{Text: fmt.Sprintf("the review needs %d rows to show everything you sign; this terminal gives it %d. Make the window taller (or, if the help is open, close it with ?) to sign%s",
-			lipgloss.Height(out), r.h, requote)}, r.wd), r.wd)
+		// Without a key here no window signs: a taller one shows why, and
+		// o, which prepares the Transfer for signing elsewhere.
+		next := "Make the window taller (or, if the help is open, close it with ?) to sign"
+		if r.gate.Key.Found && !r.gate.Key.Usable() {
+			next = "No key here signs for this account: make the window taller (or, if the help is open, close it with ?) to prepare it for offline signing"
+		}
+		return layout.Clip(layout.ErrorBlock(r.app.Common, "Too small to review", exchange.UserError{Text: fmt.Sprintf("the review needs %d rows to show everything you sign; this terminal gives it %d. %s%s",
+			lipgloss.Height(out), r.h, next, requote)}, r.wd), r.wd)
 	}
 }
 

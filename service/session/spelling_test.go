@@ -64,3 +64,27 @@ func TestKeptSessionNotSentOverAnotherScheme(t *testing.T) {
 		t.Errorf("Load over http: %+v, %v; want another service's, nothing given", l, err)
 	}
 }
+
+// TestKeptOnLoopbackByAnEarlierVersion: a session and API key an earlier
+// version kept for http://localhost (its hosts without their port,
+// "localhost") are still used there, now that this version records the
+// port on loopback ("localhost:80").
+func TestKeptOnLoopbackByAnEarlierVersion(t *testing.T) {
+	s := newStore(t)
+	e := testnet()
+	e.BaseURL, e.AuthURL, e.MarketDataURL = "http://localhost", "http://localhost/auth", "http://localhost:80/md"
+	if _, err := s.Save(e, kept(), "live-api-key-1", false); err != nil {
+		t.Fatal(err)
+	}
+	earlier := Entry{Env: "testnet", Bound: Bound{Service: e.Service(), AuthHost: "localhost", MarketHost: "localhost"},
+		Cookie: "tok", AccountID: "0xabc", Expires: t0.Add(time.Hour), Method: "API key"}
+	earlier.Bound.Service.Host = "localhost"
+	b, _ := json.Marshal(earlier)
+	kb, _ := json.Marshal(keptKey{Bound: earlier.Bound, Key: "live-api-key-2"})
+	if keyring.Set(keyringService, sessionUser("testnet"), string(b)) != nil || keyring.Set(keyringService, apiKeyUser("testnet"), string(kb)) != nil {
+		t.Fatal("the credential store refused the earlier entry")
+	}
+	if l, err := s.Load(e); err != nil || l.Cookie != "tok" || l.APIKey != "live-api-key-2" {
+		t.Errorf("kept by an earlier version for http://localhost: %+v, %v; want its session and API key", l, err)
+	}
+}

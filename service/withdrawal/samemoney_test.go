@@ -3,6 +3,7 @@ package withdrawal_test
 import (
 	"context"
 	"errors"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
@@ -174,6 +175,37 @@ func TestResumeNotAcrossSchemes(t *testing.T) {
 		var other *withdrawal.OtherServiceError
 		if settled.Outcome != withdrawal.SettledElsewhere || !errors.As(settled.Err, &other) || other.Signed == other.Here {
 			t.Errorf("signed for %s, settled through %s: %+v; want it refused as another service's", tc.signedFor, tc.through, settled)
+		}
+	}
+}
+
+// TestResumeOnLoopbackOfAnEarlierVersion: a withdrawal lost at
+// http://localhost is settled there whether its line was written by an
+// earlier version (the host without its port, "localhost") or by this one
+// ("localhost:80"): recording the port on loopback strands neither.
+func TestResumeOnLoopbackOfAnEarlierVersion(t *testing.T) {
+	for _, recorded := range []string{"localhost", "localhost:80"} {
+		r := newRig(t, 0, false)
+		_, rec := r.lostWithdrawal()
+		r.holding.Store(false)
+		// http://localhost as the config names it, reaching the rig's
+		// sandbox, which listens on a port of its own.
+		here := r.env
+		here.BaseURL = "http://localhost"
+		server, err := url.Parse(r.env.BaseURL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dial := func(ctx context.Context, network, _ string) (net.Conn, error) {
+			return (&net.Dialer{}).DialContext(ctx, network, server.Host)
+		}
+		c := exchange.New(here, exchange.Options{Now: r.local.Now, HTTPClient: &http.Client{Transport: &http.Transport{DialContext: dial}}})
+		if _, err := c.Login(context.Background(), exchange.APIKey(sandbox.DemoAPIKey)); err != nil {
+			t.Fatal(err)
+		}
+		rec.Service.Host = recorded
+		if settled := mustWithdrawer(t, withdrawal.Setup{Client: c, Journal: r.journal, Now: r.local.Now}).Settle(context.Background(), rec); settled.Outcome != withdrawal.SettledAccepted {
+			t.Errorf("a line recording %q, settled through %s: %+v", recorded, here.BaseURL, settled)
 		}
 	}
 }
