@@ -421,7 +421,11 @@ func (r *builderReviewScreen) render(level int) string {
 			// One line at 60 columns: the key is on the line above.
 			ready = "Press enter to sign and authorize, esc to go back."
 		}
-		if r.noKey() {
+		switch {
+		case r.noKey() && level >= 3:
+			// Fewer words where the key takes one line: the smallest fit 60x20.
+			ready = r.gate.NoKeyWords(r.gate.Key.NoKeyWords(true), r.preparable(), "it").Error() + "."
+		case r.noKey():
 			ready = r.noKeyWords(r.gate.Key.Ready()).Error() + "."
 		}
 		if r.askedGrant() {

@@ -14,6 +14,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/screens/screentest"
@@ -301,22 +302,52 @@ func TestTakenOffersNoOfflinePreparing(t *testing.T) {
 	}
 }
 
-// TestBuilderReviewNoKeyTooSmallSaysSo: at 60x20 a builder review with no
-// key here, its environment's signer unusable, is too small to show whole.
-// Its notice says there is no key and what a taller terminal gives (o, the
-// ways): "signing waits" promised what no terminal size gives.
+// TestBuilderReviewNoKeyFits60x20: a builder review with no key here,
+// none set or its environment's signer unusable, shows whole at 60x20 (and
+// at 120x40), saying no key once with one set of ways: the key's line in
+// two rows and the unusable signer's steps twice ("set … signer" though
+// set) left it too small at 60x20. Golden files.
+func TestBuilderReviewNoKeyFits60x20(t *testing.T) {
+	for _, sig := range []string{"none", "command"} {
+		for _, size := range [][2]int{{60, 20}, {120, 40}} {
+			t.Run(fmt.Sprintf("%s/%dx%d", sig, size[0], size[1]), func(t *testing.T) {
+				app, now := screentest.LoggedInApp(t)
+				app.Target.Demo, app.Target.Env.Signer = nil, strings.TrimPrefix(sig, "none") // and no signing command set
+				r := offlineReview(t, app, now, size[0], size[1]-2)
+				r.gate.Key.Find()
+				r.Update(keyFound(r, app.KeyLookup().Find(context.Background(), r.order.Auth.Main)))
+				*now = now.Add(kit.ShownGuard)
+				app.Common.TopBar = app.TopBar
+				root := tui.New(r, tui.Options{Theme: "dark", Common: app.Common, Timer: func(time.Duration, tea.Msg) tea.Cmd { return nil }})
+				screentest.Feed(root, tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+				view := ansi.Strip(root.View().Content)
+				said := screentest.OneLine(view)
+				if _, fits := r.fitted(); !fits || !strings.Contains(said, "No key here signs for") || strings.Count(said, "log in by wallet") != 1 {
+					t.Errorf("without a key (fits %v):\n%s", fits, view)
+				}
+				if sig == "command" && (strings.Contains(said, "signer (config)") || !strings.Contains(said, "fix the")) {
+					t.Errorf("a signer set but unusable is not fixed, or set again:\n%s", view)
+				}
+				golden.RequireEqual(t, []byte(view))
+			})
+		}
+	}
+}
+
+// TestBuilderReviewNoKeyTooSmallSaysSo: a builder review with no key here,
+// its environment's signer unusable, given fewer rows than its smallest
+// needs (at 60x20 it fits, help open too: TestBuilderReviewNoKeyFits60x20),
+// says there is no key and what a taller terminal gives (o, the ways):
+// "signing waits" promised what no terminal size gives.
 func TestBuilderReviewNoKeyTooSmallSaysSo(t *testing.T) {
 	app, now := screentest.LoggedInApp(t)
 	app.Target.Demo, app.Target.Env.Signer = nil, "command" // and no signing command set
-	r := offlineReview(t, app, now, 60, 18)
+	r := offlineReview(t, app, now, 60, 12)
 	r.gate.Key.Find()
 	r.Update(keyFound(r, app.KeyLookup().Find(context.Background(), r.order.Auth.Main)))
 	*now = now.Add(kit.ShownGuard)
-	app.Common.TopBar = app.TopBar
-	root := tui.New(r, tui.Options{Theme: "dark", Common: app.Common, Timer: func(time.Duration, tea.Msg) tea.Cmd { return nil }})
-	screentest.Feed(root, tea.WindowSizeMsg{Width: 60, Height: 20})
-	said := screentest.OneLine(root.View().Content)
-	if !strings.Contains(said, "No key here signs for this account") || !strings.Contains(said, "prepare it for offline signing") || strings.Contains(said, "signing waits") {
-		t.Errorf("60x20 without a key says:\n%s", said)
+	said := screentest.OneLine(ansi.Strip(r.View()))
+	if !strings.Contains(said, "this terminal shows 12") || !strings.Contains(said, "No key here signs for this account") || !strings.Contains(said, "prepare it for offline signing") || strings.Contains(said, "signing waits") {
+		t.Errorf("60x12 without a key says:\n%s", said)
 	}
 }

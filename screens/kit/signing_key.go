@@ -3,6 +3,7 @@ package kit
 import (
 	"context"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"strings"
 
@@ -105,14 +106,36 @@ func (k *signingKey) Ready() error {
 	case !k.Found:
 		return exchange.UserError{Text: "Still looking for the signing key"}
 	case !k.Usable():
-		// The one wording of no key (signer.NoKeyError), then the
-		// console's ways of bringing one, in few enough for a review.
-		ways := "log in by wallet, set $" + signer.KeyEnvVar + " or signer (config), or run " + k.app.Command("key", "import")
-		return exchange.UserError{Text: safetext.Capitalized(k.app.KeyLookup().NoKey(k.want, k.at).Error()) + ": " + ways, Cause: k.at.Err}
+		return k.NoKeyWords(false)
 	case k.locked() && k.Pass.Value() == "":
 		return exchange.UserError{Text: "Type the keystore passphrase, then press enter to sign"}
 	}
 	return nil
+}
+
+// NoKeyWords say no key here signs for the account (signer.NoKeyError's
+// fact), then one set of ways to bring it: fixing the environment's signer
+// where one is set and cannot sign (its own error says how), never setting
+// one already set. Brief is fewer words, for a review at its smallest: the
+// account unnamed (the review shows it) and the signer's error left to a
+// larger window.
+func (k *signingKey) NoKeyWords(brief bool) error {
+	set := k.app.Target.Env.Signer
+	fact := (&signer.NoKeyError{Account: k.want}).For("the account")
+	if brief {
+		fact = "no key here signs for this account"
+	}
+	ways := "log in by wallet, set $" + signer.KeyEnvVar + " or signer (config), or run " + k.app.Command("key", "import")
+	if set != "" {
+		ways = "log in by wallet, set $" + signer.KeyEnvVar + ", or run " + k.app.Command("key", "import")
+	}
+	switch {
+	case k.at.Err != nil && brief:
+		ways = "fix the signer, " + ways
+	case k.at.Err != nil:
+		ways = fmt.Sprintf("fix the environment's signer (signer = %q in the config: %s), or %s", set, k.at.Err, ways)
+	}
+	return exchange.UserError{Text: safetext.Capitalized(fact) + ": " + ways, Cause: k.at.Err}
 }
 
 // Loader returns a function, safe to run inside a Cmd, that yields the key.
@@ -191,6 +214,9 @@ func (k *signingKey) TightView(lw int, beside string, brief bool) (string, bool)
 		from := ansi.Truncate(k.at.From, max(k.width-lw-1, 1), "…")
 		return layout.Field(k.app.Common, "Signing key", lw, k.app.Common.Styles.Value.Render(from)), false
 	}
+	if k.Found && !k.Usable() {
+		return k.noneOneLine(lw, beside)
+	}
 	if !k.Found || !k.locked() {
 		return k.besideOneLine(lw, beside, brief)
 	}
@@ -235,6 +261,17 @@ func (k *signingKey) besideOneLine(lw int, beside string, brief bool) (string, b
 		}
 	}
 	return k.View(lw), false
+}
+
+// noneOneLine is no key found on one line, the account shortened (the
+// review shows it whole), beside it what beside says where that fits: the
+// rows a small review needs for the ways to bring the key.
+func (k *signingKey) noneOneLine(lw int, beside string) (string, bool) {
+	line := layout.Field(k.app.Common, "Signing key", lw, k.app.Common.Styles.Warning.Render("none found for "+tui.ShortAddress(k.want.Hex())))
+	if with := line + "  " + beside; beside != "" && ansi.StringWidth(with) <= k.width {
+		return with, true
+	}
+	return line, false
 }
 
 // OneLine is a keystore key and its passphrase field on one line, for a

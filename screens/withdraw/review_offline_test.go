@@ -14,6 +14,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
 	"github.com/ethereum/go-ethereum/common"
 
 	"github.com/svcwallet/svcwallet/screens/kit"
@@ -220,9 +221,44 @@ func TestReviewNoKeyPointsOffline(t *testing.T) {
 	}
 }
 
-// TestReviewNoKeyTooSmallSaysSo: at 60x20 a review with no key here, its
-// environment's signer unusable, is too small to show whole (its no-key
-// words and ways take rows a key's line does not). Its place says there is
+// TestReviewNoKeyFits60x20: a review with no key here, none set or its
+// environment's signer unusable, shows whole at 60x20 (and at 120x40),
+// saying no key once with one set of ways: at 60x20 the key's line in two
+// rows and the ways in four to eight left 18 rows short of 22 and 25, and
+// the unusable signer's steps came twice ("set … signer" though set).
+// Golden files.
+func TestReviewNoKeyFits60x20(t *testing.T) {
+	for _, sig := range []string{"none", "command"} {
+		for _, size := range [][2]int{{60, 20}, {120, 40}} {
+			t.Run(fmt.Sprintf("%s/%dx%d", sig, size[0], size[1]), func(t *testing.T) {
+				app, now := screentest.LoggedInApp(t)
+				app.Nonce = func() uint32 { return 470543406 }
+				app.Target.Demo, app.Target.Env.Signer = nil, strings.TrimPrefix(sig, "none") // and no signing command set
+				r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, size[0], size[1]-2, signer.Found{Place: signer.KeyDemo})
+				r.gate.Key.Find()
+				s, _ := app.Client().Session()
+				r.Update(keyFound(r, app.KeyLookup().Find(context.Background(), common.HexToAddress(s.FundingAccountAddress))))
+				*now = now.Add(kit.ShownGuard)
+				app.Common.TopBar = app.TopBar
+				root := tui.New(r, tui.Options{Theme: "dark", Common: app.Common, Timer: func(time.Duration, tea.Msg) tea.Cmd { return nil }})
+				screentest.Feed(root, tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+				view := ansi.Strip(root.View().Content)
+				said := screentest.OneLine(view)
+				if _, fits := r.fitted(); !fits || !strings.Contains(said, "No key here signs for") || strings.Count(said, "log in by wallet") != 1 {
+					t.Errorf("without a key (fits %v):\n%s", fits, view)
+				}
+				if sig == "command" && (strings.Contains(said, "signer (config)") || !strings.Contains(said, "fix the")) {
+					t.Errorf("a signer set but unusable is not fixed, or set again:\n%s", view)
+				}
+				golden.RequireEqual(t, []byte(view))
+			})
+		}
+	}
+}
+
+// TestReviewNoKeyTooSmallSaysSo: at 60x20 with the help open a review with
+// no key here, its environment's signer unusable, is too small to show
+// whole (closed, it fits: TestReviewNoKeyFits60x20). Its place says there is
 // no key and that a taller window prepares it for offline signing: "to
 // sign" promised what no window size gives.
 func TestReviewNoKeyTooSmallSaysSo(t *testing.T) {
@@ -236,9 +272,10 @@ func TestReviewNoKeyTooSmallSaysSo(t *testing.T) {
 	app.Common.TopBar = app.TopBar
 	root := tui.New(r, tui.Options{Theme: "dark", Common: app.Common, Timer: func(time.Duration, tea.Msg) tea.Cmd { return nil }})
 	screentest.Feed(root, tea.WindowSizeMsg{Width: 60, Height: 20})
+	screentest.Feed(root, screentest.Key("?"))
 	said := screentest.OneLine(root.View().Content)
 	if !strings.Contains(said, "Too small to review") || !strings.Contains(said, "No key here signs for this account") ||
 		!strings.Contains(said, "to prepare it for offline signing") || strings.Contains(said, "to sign") {
-		t.Errorf("60x20 without a key says:\n%s", said)
+		t.Errorf("60x20, help open, without a key says:\n%s", said)
 	}
 }

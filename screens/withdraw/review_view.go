@@ -323,6 +323,10 @@ func (r *reviewScreen) render(level int, tight int) string {
 		switch {
 		case !r.gate.Key.Found:
 			ready = "Looking for the signing key…; esc to go back."
+		case !r.gate.Key.Usable() && level >= 4:
+			// Fewer words at the smallest levels: the key's line says none
+			// beside the countdown, and the ways fit the rows left at 60x20.
+			ready = r.gate.NoKeyWords(r.gate.Key.NoKeyWords(true), r.preparable(), "it").Error() + "."
 		case !r.gate.Key.Usable():
 			ready = r.gate.NoKeyWords(r.gate.Key.Ready(), r.preparable(), "the Transfer").Error() + "; esc to go back."
 		}
