@@ -364,7 +364,7 @@ func TestKeptSessionRenewedAsAnotherAccount(t *testing.T) {
 	w.logIn(sandbox.DemoAPIKey+"\n", nil, "--with-api-key")
 	revoked.Store(true)
 	r := w.run("", nil, "deposit")
-	if r.code != exitFailed || !strings.Contains(r.stderr, "the session svcwallet auth login kept for local is no longer used: the service answered the renewed login as another account") ||
+	if r.code != exitFailed || !strings.Contains(r.stderr, "the session kept for local is no longer used: the service answered the renewed login as another account") ||
 		!strings.Contains(r.stderr, ": log in again with svcwallet auth login --env local") {
 		t.Fatalf("deposit on the session renewed as another account: exit %d\n%s", r.code, r.stderr)
 	}

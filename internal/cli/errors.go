@@ -225,12 +225,13 @@ func (a *app) report(cmd *cobra.Command, err error) int {
 		return e.exit
 	}
 	if se, ok := errors.AsType[*exchange.SessionEndedError](err); ok && se.Kept {
-		// The one next step: a login that keeps a new session.
+		// The one next step: a login that keeps a new session. The
+		// subject names no command: on a terminal the fit keeps one whole.
 		why := "was refused by the service (it ended or was revoked), and is no longer used"
 		if other, ok := errors.AsType[*exchange.OtherAccountError](err); ok {
 			why = "is no longer used: " + other.Error() + ", so svcwallet logged out and sent nothing more as either"
 		}
-		e = &cmdError{err: fmt.Errorf("the session svcwallet auth login kept for %s %s: log in again with %s", se.Env, why, newInvocation(se.Env, a.configPath, a.env.Getenv).command("auth", "login")),
+		e = &cmdError{err: fmt.Errorf("the session kept for %s %s: log in again with %s", se.Env, why, newInvocation(se.Env, a.configPath, a.env.Getenv).command("auth", "login")),
 			exit: e.exit, code: e.code, quoteID: e.quoteID, txID: e.txID, payoutHash: e.payoutHash}
 	}
 	exit := e.exit

@@ -106,6 +106,9 @@ func (c statusCmd) follow(ctx context.Context, client *exchange.Client, env conf
 	ctx, unread := context.WithCancelCause(ctx)
 	defer unread(nil)
 	err := loop.Run(ctx, func(seen follow.Seen) bool {
+		// What an answer says starts at the left edge, the progress line
+		// cleared: after it a change line began mid-row, split mid-word.
+		c.progress(f, 0, 0)
 		settled := c.record(ctx, seen, ids[seen.QuoteID], f, n)
 		if settled {
 			done++
@@ -113,13 +116,13 @@ func (c statusCmd) follow(ctx context.Context, client *exchange.Client, env conf
 		if werr := refusedWrite(c.env.Stdout); werr != nil {
 			unread(werr)
 		}
-		c.progress(f, done, len(ids))
 		// A pause the service's rate limit asks for is said once, as the
 		// pause it is: the asks go on after it.
 		if now := c.now(); s.PausedFor(now) > 0 && now.Add(s.PausedFor(now)).After(paused) {
 			paused = now.Add(s.PausedFor(now))
 			fmt.Fprintf(plain.Fitted(c.env.Stderr), "%s: rate limited by the service: resuming in %s\n", c.app.name, s.PausedFor(now).Round(time.Second))
 		}
+		c.progress(f, done, len(ids))
 		return !settled
 	})
 	c.progress(f, 0, 0)

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
@@ -359,5 +360,37 @@ func TestStatusUnknownIDsAskTheClockOnce(t *testing.T) {
 	r.mu.Unlock()
 	if n := r.times.Load() - before; asks != 20 || n != 1 {
 		t.Errorf("%d status asks and %d /time asks, want 20 and 1", asks, n)
+	}
+}
+
+// TestStatusWatchClearsItsProgress: on a terminal, a change line of
+// `status --watch` of several ids, and a pause's note, start at the left
+// edge, the progress line ("1 of 2 ended…") cleared before them: after
+// it, they began mid-row, and their fit to the terminal split a word
+// where the edge fell.
+func TestStatusWatchClearsItsProgress(t *testing.T) {
+	r := newStatusRigWith(t, sandbox.Options{RateLimit: 2})
+	ids := r.seed(sandbox.DestCompleted, 6)
+	var shown bytes.Buffer // stdout and stderr, one terminal
+	r.stdout, r.stderr, r.terminal = &shown, &shown, true
+	r.clock.Advance(sandbox.DefaultSettle)
+	r.run(nil, append([]string{"--watch"}, ids...)...)
+	starts := regexp.MustCompile(`^(\d{4}-\d\d-\d\dT|svcwallet status: rate limited)`)
+	said := 0
+	for _, l := range strings.Split(shown.String(), "\n") {
+		if !strings.Contains(l, "Z  COMPLETED  ") && !strings.Contains(l, "rate limited") { // a record's row names no time
+			continue
+		}
+		said++
+		// What a terminal shows of it: the text after the last erase.
+		if at := strings.LastIndex(l, "\r\x1b[K"); at >= 0 {
+			l = l[at+len("\r\x1b[K"):]
+		}
+		if !starts.MatchString(l) {
+			t.Errorf("a line after the progress line: %q", l)
+		}
+	}
+	if said < len(ids)+1 {
+		t.Errorf("%d change lines and pauses, want %d and one at least:\n%q", said, len(ids), shown.String())
 	}
 }

@@ -153,10 +153,18 @@ func glued(text string) string {
 			b.WriteString(rest[:at] + strings.ReplaceAll(rest[at:end], " ", glue))
 			rest = rest[end:]
 		}
-		lines[i] = b.String() + rest
+		lines[i] = quoted.ReplaceAllStringFunc(b.String()+rest, func(q string) string {
+			at := strings.IndexAny(q, `'"`) // the space before the quote breaks
+			return q[:at] + strings.ReplaceAll(q[at:], " ", glue)
+		})
 	}
 	return strings.Join(lines, "\n")
 }
+
+// quoted is a word quoted for the shell (safetext.ShellWord: a path with
+// a space, after --signer) or a TOML string after "= ": broken at its
+// space, the path copied from it named another file.
+var quoted = regexp.MustCompile(`(?:^|[ (=])'[^'\n]*'|= "[^"\n]*"`)
 
 // commandEnd is where the unquoted command that begins s ends: at a ")",
 // ";" or ", " outside single quotes (a word of a command holds none

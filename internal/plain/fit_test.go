@@ -193,3 +193,23 @@ func TestCommandEndsWithItsStep(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
 	}
 }
+
+// TestQuotedWordKeptWhole: a word quoted for the shell (a path with a
+// space, after --signer) and a TOML string after "= " are kept whole, as
+// a command is: broken at the space, the path copied named another file.
+func TestQuotedWordKeptWhole(t *testing.T) {
+	const path = "/home/ann/my keys/UTC--2026-12-02--61cc1a7b50b5"
+	said := "To sign with it: --signer '" + path + "' on a command, or signer = \"" + path + "\" in its environment's table of the config.\n"
+	var out bytes.Buffer
+	fitWriter{out: &out, w: 60}.Write([]byte(said))
+	for _, whole := range []string{"'" + path + "'", `"` + path + `"`} {
+		if !strings.Contains(out.String(), whole) {
+			t.Errorf("%s broken:\n%s", whole, out.String())
+		}
+	}
+	for _, l := range strings.Split(out.String(), "\n") {
+		if len(l) > 60 {
+			t.Errorf("a line of %d cells: %q", len(l), l)
+		}
+	}
+}
