@@ -124,6 +124,8 @@ func TestGateWordsWrappedOnASixtyColumnTerminal(t *testing.T) {
 	io.WriteString(ptmx, "y\r") // one read: a paste
 	wrapped := strings.ReplaceAll(fitTo(pasted, 60), "\n", "\r\n")
 	until(t, "the paste refused, wrapped", func() bool { return strings.Contains(shown.String(), wrapped+"\r\n") })
+	// Typed before the question is asked again, a key is discarded unseen.
+	until(t, "the question asked again", func() bool { return strings.Count(shown.String(), "Sign? [y/n] ") >= 2 })
 	for len(reads) > 0 {
 		within(t, "a read of the keys", reads)
 	}
