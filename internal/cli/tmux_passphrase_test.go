@@ -85,7 +85,7 @@ func TestTmuxTypedAheadPassphraseSignsNothing(t *testing.T) {
 	}
 }
 
-// typedUnseen types keys as typed does, each once the ones before it were
+// typedUnseen types keys as typedAt does, each once the ones before it were
 // read (keysRead): a hidden answer shows nothing as it is read. Read late
 // on a busy machine, two keys came as one paste, and an Enter with one
 // was refused.
