@@ -200,11 +200,32 @@ func (a *app) runConsole(ctx context.Context, f consoleFlags) error {
 	if err != nil {
 		return failure(exitFailed, "%w", err)
 	}
+	// Said above; a wrapper or a script sees it too.
+	status := leftExit(left)
 	if werr != nil || ferr != nil {
-		// Said above; a wrapper or a script sees it too.
-		return exitStatus(exitFailed)
+		status = max(status, exitFailed)
 	}
-	return nil
+	return exitStatus(status)
+}
+
+// leftExit is the console's exit for the review sends its end left out
+// (kit.Sends): 5 when one was signed and got no answer, its outcome not
+// known, as withdraw's request without an answer; else 1 when one was
+// cut before it was sent (nothing paid, as a signature's wait cancelled);
+// else 0. Exiting 0, a script read an end with a send out as all done.
+func leftExit(left error) int {
+	status := exitCompleted
+	for _, l := range oneEach(left) {
+		e, ok := l.(*kit.LeftError)
+		switch {
+		case !ok || !e.Send:
+		case e.Signed:
+			return exitError
+		default:
+			status = exitFailed
+		}
+	}
+	return status
 }
 
 // oneEach are the errors errors.Join made err of, each said on its line;

@@ -56,27 +56,53 @@ func TestConsoleEndMakesWhatIsOwed(t *testing.T) {
 
 // TestConsoleEndSaysASendLeftOut: a review's send still out at the end's
 // bound is said on stderr after the program ends, one line with what is
-// known; the end wrote all it owed, so the exit is 0.
+// known, and the exit says it too, though the end wrote all it owed: 1
+// when nothing was sent, 5 when it was signed and may have left with no
+// answer (its outcome not known, as withdraw's), 5 with both. It exited
+// 0, a script reading the end as all done.
 func TestConsoleEndSaysASendLeftOut(t *testing.T) {
-	tmp := t.TempDir()
-	t.Setenv("TMPDIR", tmp)
-	t.Setenv("XDG_CONFIG_HOME", tmp)
-	t.Setenv("XDG_STATE_HOME", tmp)
-	t.Setenv("HOME", tmp)
-	var stdout, stderr strings.Builder
-	a := newApp(CLIEnv{Stdin: os.Stdin, Stdout: &stdout, Stderr: &stderr, Getenv: noEnv})
-	blocked := make(chan struct{})
-	defer close(blocked)
-	a.console = consoleRun{terminal: func(any) bool { return true }, end: 50 * time.Millisecond, run: func(_ context.Context, _ CLIEnv, app *kit.App, _ *tui.Model) error {
-		started := make(chan struct{})
-		go app.Sends.Sent(&kit.Sending{What: "the withdrawal of quote q-0002"}, func() { close(started); <-blocked })
-		<-started
-		return nil
-	}}
-	if code := a.execute(nil); code != 0 {
-		t.Fatalf("exit %d, stderr %q", code, stderr.String())
-	}
-	if want := "svcwallet: the console ended before the withdrawal of quote q-0002 was signed: nothing was sent\n"; !strings.Contains(stderr.String(), want) {
-		t.Errorf("a send out at the end is not said: stderr %q, want %q", stderr.String(), want)
+	unsigned := "svcwallet: the console ended before the withdrawal of quote q-0002 was signed: nothing was sent\n"
+	signed := "svcwallet: the withdrawal of quote q-0003 was signed, and the console ended before the service answered: it may or may not have been sent; run svcwallet withdraw resume q-0003\n"
+	for _, c := range []struct {
+		name   string
+		signed []bool
+		exit   int
+		said   []string
+	}{
+		{"nothing sent", []bool{false}, exitFailed, []string{unsigned}},
+		{"signed, unanswered", []bool{true}, exitError, []string{signed}},
+		{"both", []bool{false, true}, exitError, []string{unsigned, signed}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			tmp := t.TempDir()
+			t.Setenv("TMPDIR", tmp)
+			t.Setenv("XDG_CONFIG_HOME", tmp)
+			t.Setenv("XDG_STATE_HOME", tmp)
+			t.Setenv("HOME", tmp)
+			var stdout, stderr strings.Builder
+			a := newApp(CLIEnv{Stdin: os.Stdin, Stdout: &stdout, Stderr: &stderr, Getenv: noEnv})
+			blocked := make(chan struct{})
+			defer close(blocked)
+			a.console = consoleRun{terminal: func(any) bool { return true }, end: 50 * time.Millisecond, run: func(_ context.Context, _ CLIEnv, app *kit.App, _ *tui.Model) error {
+				for _, isSigned := range c.signed {
+					s := &kit.Sending{What: "the withdrawal of quote q-0002"}
+					if isSigned {
+						s = (&kit.Sending{What: "the withdrawal of quote q-0003", Check: "run svcwallet withdraw resume q-0003"}).AlreadySigned()
+					}
+					started := make(chan struct{})
+					go app.Sends.Sent(s, func() { close(started); <-blocked })
+					<-started
+				}
+				return nil
+			}}
+			if code := a.execute(nil); code != c.exit {
+				t.Fatalf("exit %d, want %d; stderr %q", code, c.exit, stderr.String())
+			}
+			for _, want := range c.said {
+				if !strings.Contains(stderr.String(), want) {
+					t.Errorf("a send out at the end is not said: stderr %q, want %q", stderr.String(), want)
+				}
+			}
+		})
 	}
 }

@@ -142,7 +142,8 @@ of several ids ends with the largest of theirs.
        support returns them, so 1 alone is no reason to withdraw again:
        the state says which); history and doctor: something to fix; the
        console: what it owed as it ended (a journal line, the watch
-       board's last changes) could not be written, as said on stderr
+       board's last changes) could not be written, or a review's send
+       was cut before it was sent, as said on stderr
   2    usage error, before anything is asked (flags, a quote id's or
        address's shape, an unknown --env; also no terminal to confirm on
        without --yes, and builder authorize of an API key beyond Trade
@@ -167,7 +168,9 @@ of several ids ends with the largest of theirs.
        and submit: no answer, or one that does not say whether it was
        taken, or an authorization taken whose answer stdout did not take.
        Also, for status, withdraw and auth login, a document stdout did not
-       take (--json code "output"), which the other commands exit 1 for
+       take (--json code "output"), which the other commands exit 1 for;
+       and the console, when a review's send was signed and had no answer
+       as it ended: it may have been sent (stderr says what to check)
   6    withdraw and withdraw resume: the withdrawal was accepted, but the
        journal could not record it (a full disk) or the bridge address could
        not be recorded: run the withdraw resume it prints, which reconciles

@@ -51,20 +51,11 @@ func (s *tmuxSession) keys(keys ...string) {
 // over intent.PasteGap, the gap under which keys come as a paste.
 const typingGap = 4 * intent.PasteGap
 
-// typed sends keys one at a time, typingGap apart, as a person types
-// them: one send-keys of several keys writes them at once, as a paste.
-func (s *tmuxSession) typed(keys ...string) {
-	for i, k := range keys {
-		if i > 0 {
-			time.Sleep(typingGap)
-		}
-		s.keys(k)
-	}
-}
-
-// typedAt types keys at question as typed does, each once the ones before
-// it show after the question (echoed: read), so a slow reader never takes
-// two in one read, nor two within intent.PasteGap, as a paste.
+// typedAt types keys at question one at a time, typingGap apart, as a
+// person types them (one send-keys of several writes them at once, a
+// paste), each once the ones before it show after the question (echoed:
+// read), so a slow reader never takes two in one read, nor two within
+// intent.PasteGap, as a paste.
 func (s *tmuxSession) typedAt(question string, keys ...string) {
 	s.t.Helper()
 	echoed := question + " "

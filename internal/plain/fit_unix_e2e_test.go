@@ -17,8 +17,8 @@ import (
 // spaces to its width, so the terminal splits no word (an address)
 // mid-word, and each takes its answer.
 func TestQuestionsWrappedOnASixtyColumnTerminal(t *testing.T) {
-	p, ptmx, _, shown, reads := quietRig(t)
-	if err := pty.Setsize(ptmx, &pty.Winsize{Rows: 24, Cols: 60}); err != nil {
+	p, ptmx, tty, shown, reads := quietRig(t)
+	if err := pty.Setsize(tty, &pty.Winsize{Rows: 24, Cols: 60}); err != nil {
 		t.Fatal(err)
 	}
 	const chooseTitle = "Withdraw USDT from the funding account, through sandbox-bridge, to which chain?"
@@ -91,8 +91,8 @@ func TestQuestionsWrappedOnASixtyColumnTerminal(t *testing.T) {
 // no address mid-word; a command to run in a line is written whole, on a
 // line of its own, to be copied as one, the words before it wrapped.
 func TestLinesSaidWrappedOnASixtyColumnTerminal(t *testing.T) {
-	p, ptmx, _, shown, _ := quietRig(t)
-	if err := pty.Setsize(ptmx, &pty.Winsize{Rows: 24, Cols: 60}); err != nil {
+	p, _, tty, shown, _ := quietRig(t)
+	if err := pty.Setsize(tty, &pty.Winsize{Rows: 24, Cols: 60}); err != nil {
 		t.Fatal(err)
 	}
 	const said = "Logged in to sandbox by API key: funding account 0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266, account id 0x5f1c2e9a3b7d4c1308a6e2f9b0c4d7e1a2b3c4d5."
@@ -111,8 +111,8 @@ func TestLinesSaidWrappedOnASixtyColumnTerminal(t *testing.T) {
 // wide, the gate's own words (here a paste refused) are wrapped at spaces
 // as a line said is: written as they were, the terminal split a word.
 func TestGateWordsWrappedOnASixtyColumnTerminal(t *testing.T) {
-	p, ptmx, _, shown, reads := quietRig(t)
-	if err := pty.Setsize(ptmx, &pty.Winsize{Rows: 24, Cols: 60}); err != nil {
+	p, ptmx, tty, shown, reads := quietRig(t)
+	if err := pty.Setsize(tty, &pty.Winsize{Rows: 24, Cols: 60}); err != nil {
 		t.Fatal(err)
 	}
 	done := make(chan error, 1)

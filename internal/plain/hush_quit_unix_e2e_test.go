@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -100,19 +101,23 @@ func TestHushHeldAgainAfterContinue(t *testing.T) {
 		}
 		_ = syscall.Kill(os.Getpid(), syscall.SIGCONT)
 	}
-	unhush, err := hushOf(tty)()
+	hushed, err := hushOf(tty)()
 	if err != nil {
 		t.Fatal(err)
 	}
+	unhush := sync.OnceFunc(hushed)
+	t.Cleanup(unhush) // a failure here leaves no hush to set at a later test's SIGCONT
 	atFg()
 	until(t, "echo off again between questions", mode(unix.ICANON))
 	keys, err := readKeys(tty)
 	if err != nil {
 		t.Fatal(err)
 	}
+	closeKeys := sync.OnceValue(keys.Close)
+	t.Cleanup(func() { closeKeys() })
 	atFg()
 	until(t, "key mode again at a key read", mode(0))
-	keys.Close()
+	closeKeys()
 	if !mode(unix.ICANON)() {
 		t.Fatal("a key read ended the hush")
 	}

@@ -124,6 +124,7 @@ func TestPasteInPiecesRefusedWhole(t *testing.T) {
 		return s, err
 	})
 	p.gate = g
+	echoBackAtEnd(t, ptmx, p)
 	secret, asked := make(chan string, 1), count("API key:")
 	go func() {
 		s, err := p.Secret("API key:")

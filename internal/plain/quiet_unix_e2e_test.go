@@ -3,7 +3,6 @@
 package plain
 
 import (
-	"context"
 	"io"
 	"os"
 	"strings"
@@ -79,8 +78,8 @@ func quietRig(t *testing.T) (p *Prompter, ptmx, tty *os.File, shown *transcript,
 		k, err := keys()
 		return countedReads{k, reads}, err
 	}
-	p = NewPrompter(context.Background(), tty, tty, TerminalSecret(tty))
+	p = NewPrompter(t.Context(), tty, tty, TerminalSecret(tty))
 	p.gate = g
-	t.Cleanup(func() { p.giveEchoBack() }) // a hush held is the process's (unhushed)
+	echoBackAtEnd(t, ptmx, p)
 	return p, ptmx, tty, shown, reads
 }

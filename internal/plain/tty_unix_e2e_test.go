@@ -17,17 +17,60 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// openTerminal opens a pseudo-terminal for the test, closed as it ends:
-// ptmx is the terminal's side (what is typed, what it shows), tty the
-// program's. A machine without one skips the test.
+// openTerminal opens a pseudo-terminal for the test, hung up as it ends
+// whatever its outcome (hangUp), then closed: ptmx is the terminal's side
+// (what is typed, what it shows; its Fd is not to be taken, see below),
+// tty the program's. A machine without one skips the test.
 func openTerminal(t *testing.T) (ptmx, tty *os.File) {
 	t.Helper()
-	ptmx, tty, err := pty.Open()
+	blocking, tty, err := pty.Open()
 	if err != nil {
 		t.Skipf("no pseudo-terminal: %v", err)
 	}
-	t.Cleanup(func() { ptmx.Close(); tty.Close() })
+	// pty.Open took ptmx's Fd, which makes its reads block outside Go's
+	// poller, and a close waits for such a read: the copy of what the
+	// terminal shows held it open, so the program's side never hung up. A
+	// copy in nonblocking mode is polled, its close ends its read.
+	fd, err := unix.Dup(int(blocking.Fd()))
+	if err == nil {
+		err = unix.SetNonblock(fd, true)
+	}
+	blocking.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ptmx = os.NewFile(uintptr(fd), "/dev/ptmx")
+	t.Cleanup(func() {
+		hangUp(t, ptmx)
+		if unhushed.Load() != nil {
+			t.Error("the test left the terminal's echo held off (a hush not ended)")
+		}
+		tty.Close()
+	})
 	return ptmx, tty
+}
+
+// echoBackAtEnd has the prompter p on the terminal give its echo back as
+// the test ends, once hung up: a hush held is the process's (unhushed).
+func echoBackAtEnd(t *testing.T, ptmx *os.File, p *Prompter) {
+	t.Cleanup(func() {
+		hangUp(t, ptmx)
+		p.giveEchoBack()
+	})
+}
+
+// hangUp closes the terminal's side, so every read of the program's ends
+// (hung up), and waits until each key mode and hidden read the test began
+// gave the terminal back: one left held after a failure set its mode at a
+// later test's SIGCONT, and kept that test's hush from being set again.
+func hangUp(t *testing.T, ptmx *os.File) {
+	t.Helper()
+	ptmx.Close()
+	until(t, "every key mode and hidden read of the test given back", func() bool {
+		modes.Lock()
+		defer modes.Unlock()
+		return modes.owners == 0
+	})
 }
 
 // TestSecretTypedAtThePromptNotEchoed: a secret typed the instant its

@@ -154,7 +154,7 @@ func stillOut(sends error, signingEnded bool, bound time.Duration) error {
 	if sends != nil || signingEnded {
 		return sends
 	}
-	return &LeftError{fmt.Sprintf("a signing command was still making a signature when the console ended and did not stop within %s: nothing was sent with it; end it if it still runs", bound)}
+	return &LeftError{Text: fmt.Sprintf("a signing command was still making a signature when the console ended and did not stop within %s: nothing was sent with it; end it if it still runs", bound)}
 }
 
 // boardSaid is the board's errors at the end, each write's failure said

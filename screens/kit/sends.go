@@ -105,16 +105,20 @@ func (s *Sending) left() error {
 	s.unsent = !s.signed
 	switch {
 	case s.signed:
-		return &LeftError{fmt.Sprintf("%s was signed, and the console ended before the service answered: it may or may not have been sent; %s", s.What, s.Check)}
+		return &LeftError{Text: fmt.Sprintf("%s was signed, and the console ended before the service answered: it may or may not have been sent; %s", s.What, s.Check), Send: true, Signed: true}
 	case s.awaiting != "":
-		return &LeftError{fmt.Sprintf("the console ended while %s waited for %s: nothing was sent, and a signature made now is never used; refuse it, or end it if it still runs", s.What, s.awaiting)}
+		return &LeftError{Text: fmt.Sprintf("the console ended while %s waited for %s: nothing was sent, and a signature made now is never used; refuse it, or end it if it still runs", s.What, s.awaiting), Send: true}
 	}
-	return &LeftError{fmt.Sprintf("the console ended before %s was signed: nothing was sent", s.What)}
+	return &LeftError{Text: fmt.Sprintf("the console ended before %s was signed: nothing was sent", s.What), Send: true}
 }
 
 // LeftError is a send still out when the console's end stopped waiting
-// for it: what it left and what to do.
-type LeftError struct{ Text string }
+// for it (Send), or a signing command: what it left and what to do.
+// Signed: the send may have left with no answer, its outcome unknown.
+type LeftError struct {
+	Text         string
+	Send, Signed bool
+}
 
 func (e *LeftError) Error() string { return e.Text }
 
