@@ -166,25 +166,6 @@ func glued(text string) string {
 // space, the path copied from it named another file.
 var quoted = regexp.MustCompile(`(?:^|[ (=])'[^'\n]*'|= "[^"\n]*"`)
 
-// commandEnd is where the unquoted command that begins s ends: at a ")",
-// ";" or ", " outside single quotes (a word of a command holds none
-// unquoted: safetext.ShellWord), or s's end. Glued to the line's end, an
-// error's "log in as it (svcwallet auth login), then run …" was one word
-// wider than the terminal, split mid-word.
-func commandEnd(s string) int {
-	quoted := false
-	for i, r := range s {
-		switch {
-		case r == '\'':
-			quoted = !quoted
-		case quoted:
-		case r == ')' || r == ';' || strings.HasPrefix(s[i:], ", "):
-			return i
-		}
-	}
-	return len(s)
-}
-
 // speaker is the label of a command's own line: "svcwallet withdraw: ".
 var speaker = regexp.MustCompile(`^svcwallet(?: [a-z]+)*: `)
 
