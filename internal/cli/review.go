@@ -16,14 +16,24 @@ import (
 // the value, and its note; on a terminal (w from plain.Fitted) a value that
 // wraps continues under the value's column (plain.Row).
 func reviewRow(w io.Writer, lw int, label, value, note string) {
+	reviewPathRow(w, lw, label, "", value, note)
+}
+
+// reviewPathRow is reviewRow of a value that begins with path, kept whole
+// on a terminal (plain.PathRow).
+func reviewPathRow(w io.Writer, lw int, label, path, value, note string) {
 	if note != "" {
 		value += "  " + note
 	}
 	head := fmt.Sprintf("  %-*s ", lw, label)
-	if value = strings.TrimRight(value, " "); value == "" {
+	full := strings.TrimRight(path+value, " ")
+	if full == "" {
 		head = strings.TrimRight(head, " ")
 	}
-	plain.Row(w, head, value)
+	if len(full) < len(path) {
+		path = full
+	}
+	plain.PathRow(w, head, path, full[len(path):])
 }
 
 // printFacts writes a journey's facts as review rows.

@@ -3,12 +3,17 @@
 package cli
 
 import (
+	"context"
 	"io"
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/svcwallet/svcwallet/internal/plain"
 	"github.com/svcwallet/svcwallet/service/sandbox"
 )
 
@@ -32,6 +37,44 @@ func TestSessionRefusedFitsSixtyColumns(t *testing.T) {
 		// Wider alone: the login to run, whole (its --config path).
 		if ansi.StringWidth(l) > 60 && !strings.HasPrefix(l, "svcwallet auth login --env local --config ") {
 			t.Errorf("a line of %d cells: %q", ansi.StringWidth(l), l)
+		}
+	}
+}
+
+// TestPathWithSpaceKeptWholeSixtyColumns: on a terminal 60 columns wide,
+// key new's "Keystore file:" row and an offline preparation's File row
+// keep a path with a space whole (the words after it wrapped): broken at
+// its space, the path read, and copied, as two words naming no file.
+func TestPathWithSpaceKeptWholeSixtyColumns(t *testing.T) {
+	lightScrypt(t)
+	withdrawState(t)
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	dir := filepath.Join(t.TempDir(), "my keys")
+	out := filepath.Join(t.TempDir(), "my files", "transfer.json")
+	if err := os.MkdirAll(filepath.Dir(out), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	r := newStatusRig(t)
+	term := newSixtyColumns(t)
+	for _, c := range []struct {
+		scene wrapScene
+		row   *regexp.Regexp
+	}{
+		{wrapScene{"key new", func(stdout, stderr io.Writer) int {
+			in := strings.NewReader(lines(cliPass, cliPass))
+			return Run([]string{"key", "new", "--keystore", dir}, CLIEnv{Stdin: in, Stdout: stdout, Stderr: stderr,
+				Getenv: func(string) string { return "" }, ReadSecret: func(context.Context, string) (string, error) { return plain.ReadLine(in) }})
+		}}, regexp.MustCompile(`(?m)^Keystore file:\s+` + regexp.QuoteMeta(dir) + `/UTC--`)},
+		{wrapScene{"withdraw --signer offline", func(stdout, stderr io.Writer) int {
+			r.stdout, r.stderr = stdout, stderr
+			defer func() { r.stdout, r.stderr = nil, nil }()
+			return r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestCompleted, "25", "--signer", "offline", "--account", demoSigner, "--out", out)...).code
+		}}, regexp.MustCompile(`(?m)^  File\s+` + regexp.QuoteMeta(out) + `(\s|$)`)},
+	} {
+		shown := term.run(c.scene)
+		t.Logf("%s at 60 columns:\n%s", c.scene.name, shown)
+		if !c.row.MatchString(shown) {
+			t.Errorf("%s: the path broken (%s)", c.scene.name, c.row)
 		}
 	}
 }

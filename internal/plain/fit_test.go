@@ -251,3 +251,32 @@ func TestCommandEndsWithItsArguments(t *testing.T) {
 		t.Errorf("a sentence read as a command: %q", glued(prose))
 	}
 }
+
+// TestPathRowKeptWhole: through Fitted a row's path with a space (a
+// keystore folder "my keys") is kept whole, the words after it wrapped
+// under its column; broken at its space, the halves copied named no file.
+// Off a terminal the row is as given.
+func TestPathRowKeptWhole(t *testing.T) {
+	const head = "  File             "
+	const rest = "  eth_signTypedData_v4 JSON, readable by you only"
+	for _, path := range []string{"/home/ann/my keys/withdrawal-q-el3736ed2yia3az3z7a7o3.json", "/home/ann/my keys/transfer.json"} {
+		var out bytes.Buffer
+		if err := PathRow(fitWriter{out: &out, w: 60}, head, path, rest); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("at 60 columns:\n%s", out.String())
+		if !strings.Contains(out.String(), path) {
+			t.Errorf("the path broken:\n%s", out.String())
+		}
+		for _, l := range strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n") {
+			if ansi.StringWidth(l) > 60 && !strings.Contains(l, path) {
+				t.Errorf("a line of %d cells: %q", ansi.StringWidth(l), l)
+			}
+		}
+		out.Reset()
+		PathRow(&out, head, path, rest)
+		if out.String() != head+path+rest+"\n" {
+			t.Errorf("off a terminal: %q", out.String())
+		}
+	}
+}
