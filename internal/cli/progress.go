@@ -43,7 +43,7 @@ func progressLine(w io.Writer, name string, now func() time.Time) func(read, siz
 			}
 			start, shown = time.Time{}, false
 		case now().Sub(start) >= time.Second:
-			fmt.Fprintf(w, "\r%s: reading the journal into its index: %d%% of %d MB", name, read*100/size, (size+1<<20-1)>>20)
+			fmt.Fprint(w, "\r"+plain.Cut(w, fmt.Sprintf("%s: reading the journal into its index: %d%% of %d MB", name, read*100/size, (size+1<<20-1)>>20)))
 			shown = true
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
+	"github.com/creack/pty"
 
 	"github.com/svcwallet/svcwallet/internal/plain"
 	"github.com/svcwallet/svcwallet/service/sandbox"
@@ -76,5 +77,42 @@ func TestPathWithSpaceKeptWholeSixtyColumns(t *testing.T) {
 		if !c.row.MatchString(shown) {
 			t.Errorf("%s: the path broken (%s)", c.scene.name, c.row)
 		}
+	}
+}
+
+// TestStatusProgressCutToTheTerminal: `status --watch` of several ids on a
+// terminal narrower than its progress line ("svcwallet status: 1 of 2
+// ended…", 31 cells) draws it cut to a cell less than its width: wrapped,
+// its rewrite in place ("\r") began on its last row, the first left.
+func TestStatusProgressCutToTheTerminal(t *testing.T) {
+	r := newStatusRigWith(t, sandbox.Options{})
+	ids := r.seed(sandbox.DestCompleted, 2)
+	r.clock.Advance(sandbox.DefaultSettle)
+	r.terminal = true // the rig's stderr is said to be one
+	term := newSixtyColumns(t)
+	if err := pty.Setsize(term.ptmx, &pty.Winsize{Rows: 40, Cols: 24}); err != nil {
+		t.Fatal(err)
+	}
+	term.run(wrapScene{"status --watch", func(stdout, stderr io.Writer) int {
+		r.stdout, r.stderr = stdout, stderr
+		defer func() { r.stdout, r.stderr = nil, nil }()
+		return r.run(nil, append([]string{"--watch"}, ids...)...).code
+	}})
+	term.mu.Lock()
+	shown := term.shown.String() // as written: the line drawn over, then erased
+	term.mu.Unlock()
+	drawn := 0
+	for _, over := range strings.Split(shown, "\r\x1b[K")[1:] {
+		over = ansi.Strip(strings.FieldsFunc(over+"\n", func(r rune) bool { return r == '\r' || r == '\n' })[0] + "")
+		if !strings.HasPrefix(over, "svcwallet status: ") {
+			continue
+		}
+		drawn++
+		if ansi.StringWidth(over) > 23 {
+			t.Errorf("a progress line of %d cells at 24 columns: %q", ansi.StringWidth(over), over)
+		}
+	}
+	if drawn == 0 {
+		t.Fatalf("no progress line drawn:\n%q", shown)
 	}
 }

@@ -35,6 +35,16 @@ func width(out io.Writer) (int, bool) {
 	return w, err == nil
 }
 
+// Cut is line cut to a cell less than the width of out when out is a
+// terminal, else as given: a line rewritten in place ("\r", a progress
+// line) that wrapped was rewritten on its last row, its first rows left.
+func Cut(out io.Writer, line string) string {
+	if w, ok := width(out); ok && w > 1 {
+		return ansi.Truncate(line, w-1, "…")
+	}
+	return line
+}
+
 // Fitted is out with each line written to it Fit to its width, as Say
 // fits them (a line naming a command to run left whole), when out is a
 // terminal: the command line's own lines split words at a narrow one's
