@@ -84,9 +84,15 @@ func (s *sixtyColumns) run(scene wrapScene) string {
 	}
 }
 
-// command begins a line that names a command to run, kept whole; a
-// command's own line ("svcwallet status: …") names none.
-var command = regexp.MustCompile("^ *[`(]?(svcwallet [a-z]+ |cast wallet )")
+// command is a line that is a command to run and nothing else, kept
+// whole however wide: svcwallet's (a subcommand, then flags, a flag's
+// value, and words of an argument's shape: quoted, a path, an id, a
+// placeholder) or Foundry's, maybe in backticks or parentheses, ended by
+// its sentence's stop. A line that begins with one and goes on in words
+// ("svcwallet auth logout --env local forgets it.") is not one, nor is a
+// command's own line ("svcwallet status: …").
+var command = regexp.MustCompile("^ *[`(]?(svcwallet|cast wallet) [a-z]+( [a-z]+)?" +
+	`( -[^ ]*( [a-z]+)?| '[^']*'| "[^"]*"| [^ ]*[-/.:=_0-9~$…'"A-Z<>|*][^ ]*)*` + "[`),.;:]?$")
 
 // TestSixtyColumnsWrapped: on a terminal 60 columns wide every line the
 // scenes write is within 60 cells, but a word wider alone (a hash, a
@@ -156,4 +162,33 @@ var hangs = map[string]*regexp.Regexp{
 	"withdraw --signer offline": regexp.MustCompile(`\n  You lose {9}1\.5 USDT, 6% of the amount  pay −\n {19}receive, the fee included\n`),
 	"status ID":                 regexp.MustCompile(`\nMeaning {6}Funds debited from the funding account; the\n {13}bridge is processing the withdrawal\.\n`),
 	"status ID --watch":         regexp.MustCompile(`(?m)^[0-9TZ:-]{20}  SUBMITTED\n {22}q-[a-z0-9]{26}\n`),
+}
+
+// TestOnlyACommandMayBeWider: TestSixtyColumnsWrapped lets a line wider
+// than the terminal through only when it is a command to run and nothing
+// else; one that begins with a command and goes on in the sentence's
+// words was let through too, its words never wrapped.
+func TestOnlyACommandMayBeWider(t *testing.T) {
+	for _, l := range []string{
+		"svcwallet status q-el3736ed2yia3az3z7a7o3aiyk --env rig --watch",
+		"  svcwallet withdraw submit '/tmp/my files/transfer.json' --signature 0x… --env local --config /tmp/c.toml",
+		"cast wallet sign --data --from-file '/tmp/my files/transfer.json'",
+		"(svcwallet auth login --env 'my env'),",
+		"`svcwallet sandbox --listen 127.0.0.1:8545`",
+		"svcwallet history --env local --config /tmp/x/config.toml",
+	} {
+		if !command.MatchString(l) {
+			t.Errorf("a command not let through: %q", l)
+		}
+	}
+	for _, l := range []string{
+		"svcwallet auth logout --env local --config /tmp/x/config.toml forgets it.",
+		"svcwallet sandbox and name it with env add (docs/sandbox.md)",
+		"svcwallet status: the journal could not record COMPLETED of q-el3736ed2yia3az3z7a7o3aiyk",
+		"svcwallet history --env local --config /tmp/x/config.toml may show it unfinished; check the disk",
+	} {
+		if command.MatchString(l) {
+			t.Errorf("words after a command let through: %q", l)
+		}
+	}
 }
