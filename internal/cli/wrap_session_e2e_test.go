@@ -116,3 +116,37 @@ func TestStatusProgressCutToTheTerminal(t *testing.T) {
 		t.Fatalf("no progress line drawn:\n%q", shown)
 	}
 }
+
+// TestAuthAndEmbeddedFitSixtyColumns: on a terminal 60 columns wide, auth
+// login's and auth status's prose and the embedded sandbox's note beside
+// a --json review are wrapped at spaces, each line within 60 cells but a
+// command to run alone on its own: they were written unfitted, split
+// mid-word at the terminal's edge.
+func TestAuthAndEmbeddedFitSixtyColumns(t *testing.T) {
+	w, _ := newAuthWorld(t, sandbox.Options{})
+	run := func(stdin string, args ...string) func(stdout, stderr io.Writer) int {
+		return func(stdout, stderr io.Writer) int {
+			return Run(args, CLIEnv{Stdin: strings.NewReader(stdin), Stdout: stdout, Stderr: stderr, Getenv: func(string) string { return "" }})
+		}
+	}
+	term := newSixtyColumns(t)
+	for _, c := range []struct {
+		scene wrapScene
+		said  string
+	}{
+		{wrapScene{"auth login", run(sandbox.DemoAPIKey+"\n", "auth", "login", "--with-api-key", "--insecure-storage", "--config", w.config)}, "readable by anything"},
+		{wrapScene{"auth status", run("", "auth", "status", "--config", w.config)}, "as far as this machine knows"},
+		{wrapScene{"withdraw --json", run("", "withdraw", "--env", "sandbox", "--chain", "arbitrum", "--to", sandbox.DestCompleted, "--amount", "25", "--dry-run", "--json", "--config", w.config)}, "choose another with --env"},
+	} {
+		shown := term.run(c.scene)
+		t.Logf("%s at 60 columns:\n%s", c.scene.name, shown)
+		if !strings.Contains(strings.Join(strings.Fields(shown), " "), c.said) {
+			t.Errorf("%s: not what it says (%q)", c.scene.name, c.said)
+		}
+		for _, l := range strings.Split(shown, "\n") {
+			if ansi.StringWidth(l) > 60 && strings.Contains(strings.TrimSpace(l), " ") && !command.MatchString(l) && !strings.HasPrefix(l, "{") { // a word alone (a path), a JSON line: as written
+				t.Errorf("%s: a line of %d cells: %q", c.scene.name, ansi.StringWidth(l), l)
+			}
+		}
+	}
+}
