@@ -118,12 +118,14 @@ func TestStatusProgressCutToTheTerminal(t *testing.T) {
 }
 
 // TestAuthAndEmbeddedFitSixtyColumns: on a terminal 60 columns wide, auth
-// login's and auth status's prose and the embedded sandbox's note beside
-// a --json review are wrapped at spaces, each line within 60 cells but a
+// login's and auth status's prose, the embedded sandbox's note beside a
+// --json review and the one of a sandbox no environment chose are wrapped at spaces, each line within 60 cells but a
 // command to run alone on its own: they were written unfitted, split
 // mid-word at the terminal's edge.
 func TestAuthAndEmbeddedFitSixtyColumns(t *testing.T) {
-	w, _ := newAuthWorld(t, sandbox.Options{})
+	w, srv := newAuthWorld(t, sandbox.Options{})
+	undecided := filepath.Join(t.TempDir(), "config.toml") // an environment, none the default
+	writeConfig(t, undecided, false, "local", srv.URL, srv.URL)
 	run := func(stdin string, args ...string) func(stdout, stderr io.Writer) int {
 		return func(stdout, stderr io.Writer) int {
 			return Run(args, CLIEnv{Stdin: strings.NewReader(stdin), Stdout: stdout, Stderr: stderr, Getenv: func(string) string { return "" }})
@@ -136,6 +138,7 @@ func TestAuthAndEmbeddedFitSixtyColumns(t *testing.T) {
 	}{
 		{wrapScene{"auth login", run(sandbox.DemoAPIKey+"\n", "auth", "login", "--with-api-key", "--insecure-storage", "--config", w.config)}, "readable by anything"},
 		{wrapScene{"auth status", run("", "auth", "status", "--config", w.config)}, "as far as this machine knows"},
+		{wrapScene{"status, no environment chosen", run("", "status", "q-nosuchwithdrawal0000000000", "--config", undecided)}, "throwaway embedded sandbox"},
 		{wrapScene{"withdraw --json", run("", "withdraw", "--env", "sandbox", "--chain", "arbitrum", "--to", sandbox.DestCompleted, "--amount", "25", "--dry-run", "--json", "--config", w.config)}, "choose another with --env"},
 	} {
 		shown := term.run(c.scene)
