@@ -54,7 +54,9 @@ func commandEnd(s string) int {
 			case strings.HasPrefix(word, "-"):
 				name, _, given := strings.Cut(strings.TrimLeft(word, "-"), "=")
 				value = !given && name != "" && !slices.Contains(Switches, name)
-			case strings.Trim(word, "<>|&12") == "": // a pipe or redirection: its operand follows
+			case strings.Trim(word, "<>|&12") == "" && strings.TrimRight(word, "<>|") != word:
+				// A pipe or redirection that ends in its operator: its
+				// operand follows ("2>&1" has it; "&&", "1" are not one).
 				value = true
 			case argument(word):
 				slot = ""

@@ -240,6 +240,10 @@ func TestCommandEndsWithItsArguments(t *testing.T) {
 		{"svcwallet help keys.", " The environment: svcwallet help environments."},
 		{"svcwallet status - < quote-ids.txt", " reads them"},
 		{"svcwallet man | man -l -", ""},
+		{"svcwallet status q-123 2>&1", " shows both streams"},
+		{"svcwallet env use local", " && svcwallet auth login"},
+		{"svcwallet sandbox", " & then env add"},
+		{"svcwallet status ID", " . then"},
 		{"svcwallet completion zsh > \"${fpath[1]}/_svcwallet\"", " once"},
 		{"cast wallet sign --data --from-file /tmp/x.json", ", then submit"},
 	} {
