@@ -37,30 +37,9 @@ func (c statusCmd) progress(f statusFlags, settled, total int) {
 	c.live.show(fmt.Sprintf("%s: %d of %d %s…", c.app.name, settled, total, done))
 }
 
-// liveLine is the progress line drawn over on a terminal's stderr: the
-// one place it is cleared, before any line of the command (writers), so
-// each starts at the left edge. After it, a journal's failed write began
-// mid-row, and its fit split a word where the edge fell.
-type liveLine struct {
-	term  io.Writer
-	shown bool
-}
-
-// show draws line over the progress line, cut to the terminal's width: a
-// line wider wrapped, and its rewrite in place began a row lower.
-func (l *liveLine) show(line string) {
-	fmt.Fprint(l.term, "\r\x1b[K"+plain.Cut(l.term, line))
-	l.shown = true
-}
-
-func (l *liveLine) clear() {
-	if l.shown {
-		fmt.Fprint(l.term, "\r\x1b[K")
-		l.shown = false
-	}
-}
-
-// before is w with the progress line cleared before each write to it.
+// before is w with the progress line cleared before each write to it, so
+// each line of status starts at the left edge: after it, a journal's
+// failed write began mid-row, and its fit split a word where the edge fell.
 func (l *liveLine) before(w io.Writer) io.Writer { return clearedFirst{w, l} }
 
 type clearedFirst struct {
