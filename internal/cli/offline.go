@@ -106,7 +106,7 @@ func writePrepared(w io.Writer, e config.Environment, p intent.Prepared, out, su
 	w = plain.Fitted(w) // its commands whole
 	fmt.Fprintf(w, "Prepared for offline signing; nothing was signed or sent.\n")
 	reviewRow(w, 16, "Environment", e.Where(), "")
-	reviewPathRow(w, 16, "File", out, "", "eth_signTypedData_v4 JSON, readable by you only")
+	reviewPathRow(w, 16, "File", out, "eth_signTypedData_v4 JSON, readable by you only", out)
 	printFacts(w, 16, append(slices.Clip(facts), intent.Fact{Label: "Signer", Value: p.Signer.Hex()}, intent.Fact{Label: "Valid until", Value: exp.Format("2006-01-02 15:04:05 UTC") + valid}))
 	fmt.Fprintf(w, "Sign the file as it is with the key of %s, in any wallet that signs\neth_signTypedData_v4; with Foundry: %s\n",
 		p.Signer.Hex(), safetext.ShellLine("cast", "wallet", "sign", "--data", "--from-file", safetext.OperandPath(out)))

@@ -16,24 +16,20 @@ import (
 // the value, and its note; on a terminal (w from plain.Fitted) a value that
 // wraps continues under the value's column (plain.Row).
 func reviewRow(w io.Writer, lw int, label, value, note string) {
-	reviewPathRow(w, lw, label, "", value, note)
+	reviewPathRow(w, lw, label, value, note, "")
 }
 
-// reviewPathRow is reviewRow of a value that begins with path, kept whole
-// on a terminal (plain.PathRow).
-func reviewPathRow(w io.Writer, lw int, label, path, value, note string) {
+// reviewPathRow is reviewRow of a value or note that names path, kept
+// whole on a terminal (plain.PathRow).
+func reviewPathRow(w io.Writer, lw int, label, value, note, path string) {
 	if note != "" {
 		value += "  " + note
 	}
 	head := fmt.Sprintf("  %-*s ", lw, label)
-	full := strings.TrimRight(path+value, " ")
-	if full == "" {
+	if value = strings.TrimRight(value, " "); value == "" {
 		head = strings.TrimRight(head, " ")
 	}
-	if len(full) < len(path) {
-		path = full
-	}
-	plain.PathRow(w, head, path, full[len(path):])
+	plain.PathRow(w, head, value, path)
 }
 
 // printFacts writes a journey's facts as review rows.
@@ -64,7 +60,7 @@ func printTypedData(w io.Writer, r intent.Review, key *keyChoice) {
 	if key.Source.Waits() {
 		printFacts(w, lw, r.BlindFacts())
 	}
-	row("Signer", key.Address.Hex(), "from "+key.what)
+	reviewPathRow(w, lw, "Signer", key.Address.Hex(), "from "+key.what, key.file)
 }
 
 // runWidth is the widest value of the run of noted fields of fields[i]'s

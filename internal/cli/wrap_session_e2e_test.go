@@ -44,8 +44,9 @@ func TestSessionRefusedFitsSixtyColumns(t *testing.T) {
 
 // TestPathWithSpaceKeptWholeSixtyColumns: on a terminal 60 columns wide,
 // key new's "Keystore file:" row and an offline preparation's File row
-// keep a path with a space whole (the words after it wrapped): broken at
-// its space, the path read, and copied, as two words naming no file.
+// and its review's Signer row ("from offline signing: the file …") keep
+// a path with a space whole (the words around it wrapped): broken at its
+// space, the path read, and copied, as two words naming no file.
 func TestPathWithSpaceKeptWholeSixtyColumns(t *testing.T) {
 	lightScrypt(t)
 	withdrawState(t)
@@ -71,6 +72,11 @@ func TestPathWithSpaceKeptWholeSixtyColumns(t *testing.T) {
 			defer func() { r.stdout, r.stderr = nil, nil }()
 			return r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestCompleted, "25", "--signer", "offline", "--account", demoSigner, "--out", out)...).code
 		}}, regexp.MustCompile(`(?m)^  File\s+` + regexp.QuoteMeta(out) + `(\s|$)`)},
+		{wrapScene{"withdraw --signer offline, its review", func(stdout, stderr io.Writer) int {
+			r.stdout, r.stderr = stdout, stderr
+			defer func() { r.stdout, r.stderr = nil, nil }()
+			return r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestCompleted, "25", "--signer", "offline", "--account", demoSigner, "--out", out+"2")...).code
+		}}, regexp.MustCompile(`from offline\s+signing: the file\s+` + regexp.QuoteMeta(out+"2") + `\n`)},
 	} {
 		shown := term.run(c.scene)
 		t.Logf("%s at 60 columns:\n%s", c.scene.name, shown)

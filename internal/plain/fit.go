@@ -66,18 +66,19 @@ func FittedFor(w, term io.Writer) io.Writer {
 // column, then value. Through Fitted, a value too wide for the line
 // continues under its column (hang): at the row's indent it read as a row
 // of its own. Elsewhere it is the line as given.
-func Row(w io.Writer, head, value string) error { return PathRow(w, head, "", value) }
+func Row(w io.Writer, head, value string) error { return PathRow(w, head, value, "") }
 
-// PathRow is Row of a value that is path then rest, the path kept whole
-// through Fitted: broken at a space in it ("/home/ann/my keys/…"), it read
-// as two words, and the halves copied named no file. Elsewhere it is the
-// line as given.
-func PathRow(w io.Writer, head, path, rest string) error {
-	line := head + path + rest
+// PathRow is Row of a value that names path, the path kept whole through
+// Fitted: broken at a space in it ("/home/ann/my keys/…"), it read as two
+// words, and the halves copied named no file. Elsewhere it is the line as
+// given.
+func PathRow(w io.Writer, head, value, path string) error {
+	line := head + value
 	if f, ok := w.(fitWriter); ok {
 		// Shown paths escape a no-break space (safetext.Shown): the glue
 		// undone is the path's own spaces.
-		line = strings.ReplaceAll(hang(head, strings.TrimRight(strings.ReplaceAll(path, " ", glue)+rest, " "), f.w), glue, " ")
+		value = strings.Replace(value, path, strings.ReplaceAll(path, " ", glue), 1)
+		line = strings.ReplaceAll(hang(head, strings.TrimRight(value, " "), f.w), glue, " ")
 		w = f.out
 	}
 	_, err := fmt.Fprintln(w, line)

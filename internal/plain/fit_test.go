@@ -257,29 +257,33 @@ func TestCommandEndsWithItsArguments(t *testing.T) {
 }
 
 // TestPathRowKeptWhole: through Fitted a row's path with a space (a
-// keystore folder "my keys") is kept whole, the words after it wrapped
-// under its column; broken at its space, the halves copied named no file.
-// Off a terminal the row is as given.
+// keystore folder "my keys") is kept whole, where the value names it
+// (first, or in its note: the offline Signer's "from offline signing: the
+// file …"), the words around it wrapped; broken at its space, the halves
+// copied named no file. Off a terminal the row is as given.
 func TestPathRowKeptWhole(t *testing.T) {
 	const head = "  File             "
-	const rest = "  eth_signTypedData_v4 JSON, readable by you only"
-	for _, path := range []string{"/home/ann/my keys/withdrawal-q-el3736ed2yia3az3z7a7o3.json", "/home/ann/my keys/transfer.json"} {
+	for _, c := range []struct{ value, path string }{
+		{"/home/ann/my keys/withdrawal-q-el3736ed2yia3az3z7a7o3.json  eth_signTypedData_v4 JSON, readable by you only", "/home/ann/my keys/withdrawal-q-el3736ed2yia3az3z7a7o3.json"},
+		{"/home/ann/my keys/transfer.json  eth_signTypedData_v4 JSON, readable by you only", "/home/ann/my keys/transfer.json"},
+		{"0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266  from offline signing: the file /home/ann/Documents/my files/transfer.json", "/home/ann/Documents/my files/transfer.json"},
+	} {
 		var out bytes.Buffer
-		if err := PathRow(fitWriter{out: &out, w: 60}, head, path, rest); err != nil {
+		if err := PathRow(fitWriter{out: &out, w: 60}, head, c.value, c.path); err != nil {
 			t.Fatal(err)
 		}
 		t.Logf("at 60 columns:\n%s", out.String())
-		if !strings.Contains(out.String(), path) {
+		if !strings.Contains(out.String(), c.path) {
 			t.Errorf("the path broken:\n%s", out.String())
 		}
 		for _, l := range strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n") {
-			if ansi.StringWidth(l) > 60 && !strings.Contains(l, path) {
+			if ansi.StringWidth(l) > 60 && !strings.Contains(l, c.path) {
 				t.Errorf("a line of %d cells: %q", ansi.StringWidth(l), l)
 			}
 		}
 		out.Reset()
-		PathRow(&out, head, path, rest)
-		if out.String() != head+path+rest+"\n" {
+		PathRow(&out, head, c.value, c.path)
+		if out.String() != head+c.value+"\n" {
 			t.Errorf("off a terminal: %q", out.String())
 		}
 	}
