@@ -125,9 +125,10 @@ func TestStatusProgressCutToTheTerminal(t *testing.T) {
 
 // TestAuthAndEmbeddedFitSixtyColumns: on a terminal 60 columns wide, auth
 // login's and auth status's prose, the embedded sandbox's note beside a
-// --json review and the one of a sandbox no environment chose are wrapped at spaces, each line within 60 cells but a
-// command to run alone on its own: they were written unfitted, split
-// mid-word at the terminal's edge.
+// --json review and the one of a sandbox no environment chose are
+// wrapped at spaces, each line within 60 cells but a command to run alone
+// on its own: they were written unfitted, split mid-word at the
+// terminal's edge.
 func TestAuthAndEmbeddedFitSixtyColumns(t *testing.T) {
 	w, srv := newAuthWorld(t, sandbox.Options{})
 	undecided := filepath.Join(t.TempDir(), "config.toml") // an environment, none the default
@@ -153,7 +154,7 @@ func TestAuthAndEmbeddedFitSixtyColumns(t *testing.T) {
 			t.Errorf("%s: not what it says (%q)", c.scene.name, c.said)
 		}
 		for _, l := range strings.Split(shown, "\n") {
-			if ansi.StringWidth(l) > 60 && strings.Contains(strings.TrimSpace(l), " ") && !command.MatchString(l) && !strings.HasPrefix(l, "{") { // a word alone (a path), a JSON line: as written
+			if ansi.StringWidth(l) > 60 && strings.Contains(strings.TrimSpace(l), " ") && !command(l) && !strings.HasPrefix(l, "{") { // a word alone (a path), a JSON line: as written
 				t.Errorf("%s: a line of %d cells: %q", c.scene.name, ansi.StringWidth(l), l)
 			}
 		}
