@@ -146,18 +146,19 @@ func (a *app) authLogin(ctx context.Context, f authFlags) error {
 	if a.env.JSON {
 		return outputError(writeJSON(a.env.Stdout, out))
 	}
-	fmt.Fprintf(a.env.Stdout, "Logged in to %s (%s) by %s: account %s, until %s.\n", e.Name, out.Service, k.Method, k.AccountID, k.Expires.UTC().Format("2006-01-02 15:04 UTC"))
+	w := plain.Fitted(a.env.Stdout) // wrapped at spaces on a terminal, its commands whole
+	fmt.Fprintf(w, "Logged in to %s (%s) by %s: account %s, until %s.\n", e.Name, out.Service, k.Method, k.AccountID, k.Expires.UTC().Format("2006-01-02 15:04 UTC"))
 	switch {
 	case where == session.InFile && apiKey != "":
-		fmt.Fprintf(a.env.Stdout, "The session is kept in %s (0600), readable by anything that runs as you (--insecure-storage); the API key is not kept, so log in again when it ends.\n", safetext.Shown(store.File))
+		fmt.Fprintf(w, "The session is kept in %s (0600), readable by anything that runs as you (--insecure-storage); the API key is not kept, so log in again when it ends.\n", safetext.Shown(store.File))
 	case where == session.InFile:
-		fmt.Fprintf(a.env.Stdout, "The session is kept in %s (0600), readable by anything that runs as you (--insecure-storage); log in again when it ends.\n", safetext.Shown(store.File))
+		fmt.Fprintf(w, "The session is kept in %s (0600), readable by anything that runs as you (--insecure-storage); log in again when it ends.\n", safetext.Shown(store.File))
 	case apiKey != "":
-		fmt.Fprintln(a.env.Stdout, "The session and the API key are kept in the system's credential store: commands and the console use the session, renewed with the key when it ends.")
+		fmt.Fprintln(w, "The session and the API key are kept in the system's credential store: commands and the console use the session, renewed with the key when it ends.")
 	default:
-		fmt.Fprintln(a.env.Stdout, "The session is kept in the system's credential store: commands and the console use it until it ends, then log in again.")
+		fmt.Fprintln(w, "The session is kept in the system's credential store: commands and the console use it until it ends, then log in again.")
 	}
-	fmt.Fprintf(a.env.Stdout, "%s forgets it.\n", newInvocation(e.Name, a.configPath, a.env.Getenv).command("auth", "logout"))
+	fmt.Fprintf(w, "%s forgets it.\n", newInvocation(e.Name, a.configPath, a.env.Getenv).command("auth", "logout"))
 	return nil
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/svcwallet/svcwallet/internal/plain"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/follow"
 	"github.com/svcwallet/svcwallet/service/session"
@@ -65,12 +66,13 @@ func (a *app) authStatus() error {
 			Sessions []authStatusJSON `json:"sessions"`
 		}{rows}))
 	}
+	out := plain.Fitted(a.env.Stdout) // wrapped at spaces on a terminal, its commands whole
 	if len(rows) == 0 {
-		fmt.Fprintf(a.env.Stdout, "No session is kept: %s keeps one.\n", newInvocation("", a.configPath, a.env.Getenv).command("auth", "login", "--env", "NAME"))
+		fmt.Fprintf(out, "No session is kept: %s keeps one.\n", newInvocation("", a.configPath, a.env.Getenv).command("auth", "login", "--env", "NAME"))
 		return nil
 	}
 	for _, r := range rows {
-		fmt.Fprintln(a.env.Stdout, authLine(r, newInvocation(r.Env, a.configPath, a.env.Getenv)))
+		fmt.Fprintln(out, authLine(r, newInvocation(r.Env, a.configPath, a.env.Getenv)))
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/svcwallet/svcwallet/internal/plain"
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/sandbox"
@@ -170,7 +171,7 @@ func (a *app) environment() (config.Environment, error) {
 			return t.env, otherError(err)
 		}
 		if fallback := sandboxByDefault(cfg, name, a.envName, a.env.Getenv); fallback != "" {
-			fmt.Fprintf(a.env.Stderr, "%s: %s; choose one with --env NAME, $%s or default_env in the config\n", a.name, fallback, envNameVar)
+			fmt.Fprintf(plain.Fitted(a.env.Stderr), "%s: %s; choose one with --env NAME, $%s or default_env in the config\n", a.name, fallback, envNameVar)
 		}
 	}
 	return t.env, err

@@ -134,6 +134,7 @@ var errNotAllAsked error = &cmdError{err: errors.New("not every withdrawal could
 // listing that follows shows it. It ends with errNotAllAsked when it could
 // not ask about one, and with any other error when nothing is listed.
 func (c statusCmd) refreshHistory(ctx context.Context, key signerFlags) error {
+	c = c.writers()
 	env, err := c.app.environment()
 	if err != nil {
 		return err
@@ -167,7 +168,7 @@ func (c statusCmd) refreshHistory(ctx context.Context, key signerFlags) error {
 		s.Add(id, c.now())
 	}
 	if len(ids) > 0 {
-		fmt.Fprintf(plain.Fitted(c.env.Stderr), "%s: asking the service about %d unfinished %s\n", c.app.name, len(ids), kit.Plural(len(ids), "withdrawal", "withdrawals"))
+		fmt.Fprintf(c.errOut, "%s: asking the service about %d unfinished %s\n", c.app.name, len(ids), kit.Plural(len(ids), "withdrawal", "withdrawals"))
 	}
 	c.sayOthersUnasked(env, others)
 	var asked error
@@ -181,7 +182,7 @@ func (c statusCmd) refreshHistory(ctx context.Context, key signerFlags) error {
 			c.sayOutcome(id, &seen.Follow)
 		case seen.Done && seen.Err != nil && !errors.Is(seen.Err, exchange.ErrNotFound):
 			// Said on stderr, with --json too: the listing follows on stdout.
-			fmt.Fprintf(plain.Fitted(c.env.Stderr), "%s: %s could not be asked about: %v; it is listed as the journal had it, run again later\n", c.app.name, id, exchange.Explain(seen.Err))
+			fmt.Fprintf(c.errOut, "%s: %s could not be asked about: %v; it is listed as the journal had it, run again later\n", c.app.name, id, exchange.Explain(seen.Err))
 			asked = errNotAllAsked
 		}
 		return true
@@ -206,7 +207,7 @@ func (c statusCmd) sayOthersUnasked(env config.Environment, others []journal.Rec
 			accounts = append(accounts, a)
 		}
 	}
-	fmt.Fprintf(plain.Fitted(c.env.Stderr), "%s: %d unfinished %s of %s (%s) %s not asked about: the service tells a withdrawal only to the account that made it; log in as that account (%s), then run %s\n",
+	fmt.Fprintf(c.errOut, "%s: %d unfinished %s of %s (%s) %s not asked about: the service tells a withdrawal only to the account that made it; log in as that account (%s), then run %s\n",
 		c.app.name, len(others), kit.Plural(len(others), "withdrawal", "withdrawals"), kit.Plural(len(accounts), "another account", "other accounts"),
 		strings.Join(accounts, ", "), kit.Plural(len(others), "was", "were"), c.app.loginCommand(env), c.app.invocation().command("history", "--refresh"))
 }

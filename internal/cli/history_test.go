@@ -356,7 +356,7 @@ func TestProgressLine(t *testing.T) {
 	now = now.Add(1500 * time.Millisecond)
 	tell(150<<20, 300<<20)
 	tell(300<<20, 300<<20)
-	if want := "\rsvcwallet history: reading the journal into its index: 50% of 300 MB\r\x1b[K"; w.String() != want {
+	if want := "\r\x1b[Ksvcwallet history: reading the journal into its index: 50% of 300 MB\r\x1b[K"; w.String() != want {
 		t.Fatalf("a long read said %q, want %q", w.String(), want)
 	}
 }

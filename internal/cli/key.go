@@ -98,7 +98,7 @@ func printNewKey(env CLIEnv, address, path, dirFlag string) error {
 		var b bytes.Buffer
 		w := plain.FittedFor(&b, env.Stdout)
 		plain.Row(w, "Address:       ", address)
-		plain.Row(w, "Keystore file: ", safetext.Shown(path))
+		plain.PathRow(w, "Keystore file: ", safetext.Shown(path), safetext.Shown(path))
 		if _, err := env.Stdout.Write(b.Bytes()); err != nil {
 			return outputError(err)
 		}

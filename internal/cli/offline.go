@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -104,9 +105,9 @@ func writePrepared(w io.Writer, e config.Environment, p intent.Prepared, out, su
 	}
 	w = plain.Fitted(w) // its commands whole
 	fmt.Fprintf(w, "Prepared for offline signing; nothing was signed or sent.\n")
-	printFacts(w, 16, append(append([]intent.Fact{{Label: "Environment", Value: e.Where()},
-		{Label: "File", Value: out, Note: "eth_signTypedData_v4 JSON, readable by you only"}}, facts...),
-		intent.Fact{Label: "Signer", Value: p.Signer.Hex()}, intent.Fact{Label: "Valid until", Value: exp.Format("2006-01-02 15:04:05 UTC") + valid}))
+	reviewRow(w, 16, "Environment", e.Where(), "")
+	reviewPathRow(w, 16, "File", out, "eth_signTypedData_v4 JSON, readable by you only", out)
+	printFacts(w, 16, append(slices.Clip(facts), intent.Fact{Label: "Signer", Value: p.Signer.Hex()}, intent.Fact{Label: "Valid until", Value: exp.Format("2006-01-02 15:04:05 UTC") + valid}))
 	fmt.Fprintf(w, "Sign the file as it is with the key of %s, in any wallet that signs\neth_signTypedData_v4; with Foundry: %s\n",
 		p.Signer.Hex(), safetext.ShellLine("cast", "wallet", "sign", "--data", "--from-file", safetext.OperandPath(out)))
 	fmt.Fprintf(w, "Then, before it expires:\n  %s\n", submit)

@@ -31,20 +31,39 @@ func openJournal(env CLIEnv, name, path string) (*journal.Journal, error) {
 // read ends. A read that ends within the second says nothing.
 func progressLine(w io.Writer, name string, now func() time.Time) func(read, size int64) {
 	var start time.Time
-	shown := false
+	live := &liveLine{term: w}
 	return func(read, size int64) {
 		if start.IsZero() {
 			start = now()
 		}
 		switch {
 		case read >= size:
-			if shown {
-				fmt.Fprint(w, "\r\x1b[K")
-			}
-			start, shown = time.Time{}, false
+			live.clear()
+			start = time.Time{}
 		case now().Sub(start) >= time.Second:
-			fmt.Fprintf(w, "\r%s: reading the journal into its index: %d%% of %d MB", name, read*100/size, (size+1<<20-1)>>20)
-			shown = true
+			live.show(fmt.Sprintf("%s: reading the journal into its index: %d%% of %d MB", name, read*100/size, (size+1<<20-1)>>20))
 		}
+	}
+}
+
+// liveLine is a line drawn over on a terminal (a progress line), shown
+// and cleared here alone: the journal's reading progress and status's.
+type liveLine struct {
+	term  io.Writer
+	shown bool
+}
+
+// show draws line over the live line, cut to the terminal's width: a
+// line wider wrapped, and its rewrite in place began a row lower, its
+// first rows left.
+func (l *liveLine) show(line string) {
+	fmt.Fprint(l.term, "\r\x1b[K"+plain.Cut(l.term, line))
+	l.shown = true
+}
+
+func (l *liveLine) clear() {
+	if l.shown {
+		fmt.Fprint(l.term, "\r\x1b[K")
+		l.shown = false
 	}
 }

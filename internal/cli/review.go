@@ -16,6 +16,12 @@ import (
 // the value, and its note; on a terminal (w from plain.Fitted) a value that
 // wraps continues under the value's column (plain.Row).
 func reviewRow(w io.Writer, lw int, label, value, note string) {
+	reviewPathRow(w, lw, label, value, note, "")
+}
+
+// reviewPathRow is reviewRow of a value or note that names path, kept
+// whole on a terminal (plain.PathRow).
+func reviewPathRow(w io.Writer, lw int, label, value, note, path string) {
 	if note != "" {
 		value += "  " + note
 	}
@@ -23,7 +29,7 @@ func reviewRow(w io.Writer, lw int, label, value, note string) {
 	if value = strings.TrimRight(value, " "); value == "" {
 		head = strings.TrimRight(head, " ")
 	}
-	plain.Row(w, head, value)
+	plain.PathRow(w, head, value, path)
 }
 
 // printFacts writes a journey's facts as review rows.
@@ -54,7 +60,7 @@ func printTypedData(w io.Writer, r intent.Review, key *keyChoice) {
 	if key.Source.Waits() {
 		printFacts(w, lw, r.BlindFacts())
 	}
-	row("Signer", key.Address.Hex(), "from "+key.what)
+	reviewPathRow(w, lw, "Signer", key.Address.Hex(), "from "+key.what, key.file)
 }
 
 // runWidth is the widest value of the run of noted fields of fields[i]'s

@@ -101,6 +101,9 @@ func (f signerFlags) accountOf(e config.Environment) (common.Address, error) {
 type keyChoice struct {
 	signer.Opened
 	what string
+	// file is the path what names (offline signing's), kept whole where
+	// a review row wraps.
+	file string
 }
 
 // demoKeyName names what a command falls back to on the embedded sandbox
@@ -218,7 +221,7 @@ func (a *app) openKey(ctx context.Context, f signerFlags, e config.Environment) 
 		}
 		return signer.Watch(k, a.watchWait), nil
 	}
-	return keyChoice{op, what}, nil
+	return keyChoice{Opened: op, what: what}, nil
 }
 
 // keyWords says how the command line chooses otherwise when src cannot

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"os"
 	"strings"
@@ -98,6 +99,10 @@ type statusCmd struct {
 	floor int
 	// terminal says whether stderr is a terminal (progress); nil asks it.
 	terminal func() bool
+	// live, out and errOut: the progress line and the streams for people
+	// (writers).
+	live        *liveLine
+	out, errOut io.Writer
 	// notifyWait bounds a --notify-command run, notifyPipesWait the wait for
 	// its output once it ended; 0 is notifyTimeout, and notifyPipesWait.
 	notifyWait, notifyPipesWait time.Duration
@@ -114,6 +119,7 @@ type statusFlags struct {
 }
 
 func (c statusCmd) run(ctx context.Context, f statusFlags, args []string) error {
+	c = c.writers()
 	f.json = c.env.JSON
 	f, err := c.parse(ctx, f, args)
 	if err != nil {
@@ -126,7 +132,7 @@ func (c statusCmd) run(ctx context.Context, f statusFlags, args []string) error 
 	if env.Name == config.SandboxEnv && !f.json {
 		// Its not found would say to check the id: the id is right, the
 		// exchange that made it ended with its command.
-		fmt.Fprintln(plain.Fitted(c.env.Stderr), "svcwallet status: environment sandbox, the embedded test exchange, started for this command: it knows no withdrawal another run made; follow one with withdraw --wait, or run svcwallet sandbox and name it with env add (docs/sandbox.md)")
+		fmt.Fprintln(c.errOut, "svcwallet status: environment sandbox, the embedded test exchange, started for this command: it knows no withdrawal another run made; follow one with withdraw --wait, or run svcwallet sandbox and name it with env add (docs/sandbox.md)")
 	}
 	client, err := c.app.logInWith(ctx, env, f.key, nil, exchange.Options{Now: c.now})
 	if err != nil {
@@ -145,7 +151,7 @@ func (c statusCmd) run(ctx context.Context, f statusFlags, args []string) error 
 	if err != nil {
 		// Said, as the records then lack what it knows; the statuses are
 		// still printed.
-		fmt.Fprintf(plain.Fitted(c.env.Stderr), "svcwallet status: the journal cannot be read (%v): a withdrawal it saw accepted is not told apart from one never executed, and the states seen are not journaled\n", err)
+		fmt.Fprintf(c.errOut, "svcwallet status: the journal cannot be read (%v): a withdrawal it saw accepted is not told apart from one never executed, and the states seen are not journaled\n", err)
 	}
 	c.own = follow.OwnOf(recs)
 	return c.atLeastFloor(c.follow(ctx, client, env, f))
@@ -380,7 +386,7 @@ func (c statusCmd) retryNote(id string, f statusFlags, err error, wait time.Dura
 	if len(f.quoteIDs) > 1 {
 		about = id + ": "
 	}
-	fmt.Fprintf(plain.Fitted(c.env.Stderr), "%s: %s%v; trying again in %s\n", c.app.name, about, exchange.Explain(err), wait)
+	fmt.Fprintf(c.errOut, "%s: %s%v; trying again in %s\n", c.app.name, about, exchange.Explain(err), wait)
 }
 
 // statusJSON is one line of `status --json`: what the line is (kind:
@@ -435,27 +441,26 @@ func (c statusCmd) change(f *follow.Followed, asJSON bool) {
 		line += "  " + w.WithdrawTxHash
 	}
 	// On a terminal what wraps continues after the time, each change's own.
-	plain.Row(plain.Fitted(c.env.Stdout), at.UTC().Format(time.RFC3339)+"  ", line)
+	plain.Row(c.out, at.UTC().Format(time.RFC3339)+"  ", line)
 }
 
 // sayOutcome says on stderr what f's last answer means, for a line or a
 // table that shows only its state: a record that contradicts the journal.
 func (c statusCmd) sayOutcome(id string, f *follow.Follow) {
 	o := f.Outcome()
-	fmt.Fprintf(plain.Fitted(c.env.Stderr), "%s: %s %s: %s\n", c.app.name, id, o.Name, o.Sentence())
+	fmt.Fprintf(c.errOut, "%s: %s %s: %s\n", c.app.name, id, o.Name, o.Sentence())
 }
 
 // print shows a follow's last record as a table.
 func (c statusCmd) print(env config.Environment, f *follow.Follow) {
 	o := f.Outcome()
 	rows := append(append([]intent.Fact{{Label: "State", Value: o.Name}}, f.Particulars(env, c.own[f.QuoteID].Intent)...), intent.Fact{Label: "Meaning", Value: o.Sentence()})
-	out := plain.Fitted(c.env.Stdout) // a value that wraps continues under its column
-	for _, r := range rows {
+	for _, r := range rows { // a value that wraps continues under its column
 		switch {
 		case r.Note == follow.FromSigned:
-			plain.Row(out, fmt.Sprintf("%-12s ", r.Label), r.Value+"  ("+r.Note+")")
+			plain.Row(c.out, fmt.Sprintf("%-12s ", r.Label), r.Value+"  ("+r.Note+")")
 		case r.Value != "":
-			plain.Row(out, fmt.Sprintf("%-12s ", r.Label), r.Value)
+			plain.Row(c.out, fmt.Sprintf("%-12s ", r.Label), r.Value)
 		}
 	}
 }

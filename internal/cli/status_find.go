@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/svcwallet/svcwallet/internal/plain"
 	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/follow"
@@ -38,7 +37,7 @@ func (c *statusCmd) find(client *exchange.Client, f statusFlags) (statusFlags, e
 			return "", nil
 		}
 		if found { // else asked as the quote id it may be
-			fmt.Fprintf(plain.Fitted(c.env.Stderr), "%s: %s is withdrawal %s\n", c.app.name, kit.LookupName(l), id)
+			fmt.Fprintf(c.errOut, "%s: %s is withdrawal %s\n", c.app.name, kit.LookupName(l), id)
 		}
 		return id, nil
 	})

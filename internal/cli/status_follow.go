@@ -11,7 +11,6 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/svcwallet/svcwallet/internal/plain"
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
@@ -87,6 +86,7 @@ type followed struct {
 // else until each is final. It prints each change (--watch), then every
 // record, and ends with the largest exit status of the ids.
 func (c statusCmd) follow(ctx context.Context, client *exchange.Client, env config.Environment, f statusFlags) error {
+	c = c.writers()
 	s := follow.NewScheduler(env.EffectiveFollowRate())
 	s.Interval, s.Jitter = f.interval, c.jitter
 	s.Know(c.own)
@@ -120,7 +120,7 @@ func (c statusCmd) follow(ctx context.Context, client *exchange.Client, env conf
 		// pause it is: the asks go on after it.
 		if now := c.now(); s.PausedFor(now) > 0 && now.Add(s.PausedFor(now)).After(paused) {
 			paused = now.Add(s.PausedFor(now))
-			fmt.Fprintf(plain.Fitted(c.env.Stderr), "%s: rate limited by the service: resuming in %s\n", c.app.name, s.PausedFor(now).Round(time.Second))
+			fmt.Fprintf(c.errOut, "%s: rate limited by the service: resuming in %s\n", c.app.name, s.PausedFor(now).Round(time.Second))
 		}
 		c.progress(f, done, len(ids))
 		return !settled
@@ -143,7 +143,7 @@ func (c statusCmd) follow(ctx context.Context, client *exchange.Client, env conf
 	}
 	code := c.report(env, f, ids)
 	if len(f.quoteIDs) > 1 && (f.watch || c.onTerminal()) {
-		fmt.Fprintln(plain.Fitted(c.env.Stderr), c.summary(f.quoteIDs, ids, c.now().Sub(start)))
+		fmt.Fprintln(c.errOut, c.summary(f.quoteIDs, ids, c.now().Sub(start)))
 	}
 	return code
 }
@@ -163,7 +163,7 @@ func (c statusCmd) loop(s *follow.Scheduler, client *exchange.Client) follow.Loo
 		Journal: func(id string, w exchange.Withdrawal) error {
 			err := c.writer.JournalState(id, w)
 			if err != nil {
-				fmt.Fprintf(plain.Fitted(c.env.Stderr), "%s: the journal could not record %s of %s (%v): %s may show it unfinished; check the disk\n", c.app.name, w.State, id, err, c.app.invocation().command("history"))
+				fmt.Fprintf(c.errOut, "%s: the journal could not record %s of %s (%v): %s may show it unfinished; check the disk\n", c.app.name, w.State, id, err, c.app.invocation().command("history"))
 			}
 			return err
 		}}
@@ -338,7 +338,7 @@ func (c statusCmd) report(env config.Environment, f statusFlags, ids map[string]
 	if signed {
 		// On stderr, as the notes below: stdout stays the table's rows, so
 		// a script reading them never takes the legend for a quote id.
-		fmt.Fprintln(plain.Fitted(c.env.Stderr), "* "+follow.FromSigned+": the service's record leaves it out")
+		fmt.Fprintln(c.errOut, "* "+follow.FromSigned+": the service's record leaves it out")
 	}
 	if !f.json {
 		// Text: the table whole, then what went wrong, in the order given;

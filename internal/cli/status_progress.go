@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"io"
 	"time"
 
 	"github.com/svcwallet/svcwallet/internal/plain"
@@ -26,14 +27,41 @@ func (c statusCmd) progress(f statusFlags, settled, total int) {
 		return
 	}
 	if total == 0 {
-		fmt.Fprint(c.env.Stderr, "\r\x1b[K")
+		c.live.clear()
 		return
 	}
 	done := "asked"
 	if f.watch {
 		done = "ended"
 	}
-	fmt.Fprintf(c.env.Stderr, "\r\x1b[K%s: %d of %d %s…", c.app.name, settled, total, done)
+	c.live.show(fmt.Sprintf("%s: %d of %d %s…", c.app.name, settled, total, done))
+}
+
+// before is w with the progress line cleared before each write to it, so
+// each line of status starts at the left edge: after it, a journal's
+// failed write began mid-row, and its fit split a word where the edge fell.
+func (l *liveLine) before(w io.Writer) io.Writer { return clearedFirst{w, l} }
+
+type clearedFirst struct {
+	w    io.Writer
+	live *liveLine
+}
+
+func (c clearedFirst) Write(p []byte) (int, error) {
+	c.live.clear()
+	return c.w.Write(p)
+}
+
+// writers is c with its streams for people built once for the command
+// (plain.Fitted asks the terminal's width), the progress line cleared
+// before each line: out on stdout, errOut on stderr.
+func (c statusCmd) writers() statusCmd {
+	if c.live == nil {
+		c.live = &liveLine{term: c.env.Stderr}
+		c.out = plain.FittedFor(c.live.before(c.env.Stdout), c.env.Stdout)
+		c.errOut = plain.FittedFor(c.live.before(c.env.Stderr), c.env.Stderr)
+	}
+	return c
 }
 
 // longRun is how long asking every id once must take for a run off a
@@ -49,6 +77,6 @@ func (c statusCmd) sayLongRun(f statusFlags, n, rate int) {
 	if f.watch || c.onTerminal() || took < longRun {
 		return
 	}
-	fmt.Fprintf(plain.Fitted(c.env.Stderr), "%s: %d ids at %d a second take about %s; the records print once every id is answered (an interrupt prints those answered so far)\n",
+	fmt.Fprintf(c.errOut, "%s: %d ids at %d a second take about %s; the records print once every id is answered (an interrupt prints those answered so far)\n",
 		c.app.name, n, rate, took.Round(time.Second))
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/svcwallet/svcwallet/internal/plain"
 	"github.com/svcwallet/svcwallet/service/config"
 )
 
@@ -45,6 +46,6 @@ func printWhere(w io.Writer, e config.Environment, ends string) {
 // environment is the embedded sandbox.
 func (a *app) sayEmbedded(e config.Environment, ends string) {
 	if e.Embedded() {
-		fmt.Fprintf(a.env.Stderr, "%s: environment %s, %s; choose another with --env or $%s\n", a.name, e.Name, embeddedWords(ends), envNameVar)
+		fmt.Fprintf(plain.Fitted(a.env.Stderr), "%s: environment %s, %s; choose another with --env or $%s\n", a.name, e.Name, embeddedWords(ends), envNameVar)
 	}
 }

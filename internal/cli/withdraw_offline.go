@@ -103,7 +103,7 @@ func (c withdrawCmd) prepare(ctx context.Context, f withdrawFlags, e config.Envi
 		return err
 	}
 	what := "offline signing: the file " + f.out
-	key := &keyChoice{Opened: signer.Opened{Source: signer.Source{Kind: signer.SourceOffline}, Address: signerAddr}, what: what}
+	key := &keyChoice{Opened: signer.Opened{Source: signer.Source{Kind: signer.SourceOffline}, Address: signerAddr}, what: what, file: f.out}
 	if err := c.printReview(e, p.Order, trust, key, false, f.json, false); err != nil {
 		return err
 	}

@@ -14,6 +14,8 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/creack/pty"
+
+	"github.com/svcwallet/svcwallet/internal/plain"
 )
 
 // sixtyColumns is a pseudo-terminal 60 columns wide, and what was shown
@@ -84,9 +86,30 @@ func (s *sixtyColumns) run(scene wrapScene) string {
 	}
 }
 
-// command begins a line that names a command to run, kept whole; a
-// command's own line ("svcwallet status: …") names none.
-var command = regexp.MustCompile("^ *[`(]?(svcwallet [a-z]+ |cast wallet )")
+// command is whether l is a command to run and nothing else, kept whole
+// however wide: svcwallet's (a subcommand, then flags, a flag's value,
+// and words of an argument's shape: quoted, a path, an id, a placeholder)
+// or Foundry's, maybe in backticks or parentheses, ended by its sentence's
+// stop. A line that begins with one and goes on in words ("svcwallet auth
+// logout --env local forgets it.") is not one, nor is a command's own line
+// ("svcwallet status: …"), nor one whose switch (plain.Switches) is
+// followed by a word: taken for its value, "--watch follows it." passed.
+func command(l string) bool {
+	words := strings.Fields(l)
+	for i := 1; i < len(words); i++ {
+		if strings.HasPrefix(words[i-1], "-") && slices.Contains(plain.Switches, strings.TrimLeft(words[i-1], "-")) && plainWord.MatchString(words[i]) {
+			return false
+		}
+	}
+	return commandShape.MatchString(l)
+}
+
+// plainWord is a word of a sentence, not an argument's.
+var plainWord = regexp.MustCompile(`^[a-z]+$`)
+
+// commandShape is a command's words, a flag's value any word.
+var commandShape = regexp.MustCompile("^ *[`(]?(svcwallet|cast wallet) [a-z]+( [a-z]+)?" +
+	`( -[^ ]*( [a-z]+)?| '[^']*'| "[^"]*"| [^ ]*[-/.:=_0-9~$…'"A-Z<>|*][^ ]*)*` + "[`),.;:]?$")
 
 // TestSixtyColumnsWrapped: on a terminal 60 columns wide every line the
 // scenes write is within 60 cells, but a word wider alone (a hash, a
@@ -115,7 +138,7 @@ func TestSixtyColumnsWrapped(t *testing.T) {
 			}
 			lines := strings.Split(shown, "\n")
 			for _, l := range lines {
-				if ansi.StringWidth(l) > 60 && strings.Contains(strings.TrimSpace(l), " ") && !command.MatchString(l) && !slices.Contains(table, maskRun(l)) {
+				if ansi.StringWidth(l) > 60 && strings.Contains(strings.TrimSpace(l), " ") && !command(l) && !slices.Contains(table, maskRun(l)) {
 					t.Errorf("a line of %d cells: %q", ansi.StringWidth(l), l)
 				}
 			}
@@ -156,4 +179,34 @@ var hangs = map[string]*regexp.Regexp{
 	"withdraw --signer offline": regexp.MustCompile(`\n  You lose {9}1\.5 USDT, 6% of the amount  pay −\n {19}receive, the fee included\n`),
 	"status ID":                 regexp.MustCompile(`\nMeaning {6}Funds debited from the funding account; the\n {13}bridge is processing the withdrawal\.\n`),
 	"status ID --watch":         regexp.MustCompile(`(?m)^[0-9TZ:-]{20}  SUBMITTED\n {22}q-[a-z0-9]{26}\n`),
+}
+
+// TestOnlyACommandMayBeWider: TestSixtyColumnsWrapped lets a line wider
+// than the terminal through only when it is a command to run and nothing
+// else; one that begins with a command and goes on in the sentence's
+// words was let through too, its words never wrapped.
+func TestOnlyACommandMayBeWider(t *testing.T) {
+	for _, l := range []string{
+		"svcwallet status q-el3736ed2yia3az3z7a7o3aiyk --env rig --watch",
+		"  svcwallet withdraw submit '/tmp/my files/transfer.json' --signature 0x… --env local --config /tmp/c.toml",
+		"cast wallet sign --data --from-file '/tmp/my files/transfer.json'",
+		"(svcwallet auth login --env 'my env'),",
+		"`svcwallet sandbox --listen 127.0.0.1:8545`",
+		"svcwallet history --env local --config /tmp/x/config.toml",
+	} {
+		if !command(l) {
+			t.Errorf("a command not let through: %q", l)
+		}
+	}
+	for _, l := range []string{
+		"svcwallet auth logout --env local --config /tmp/x/config.toml forgets it.",
+		"svcwallet sandbox and name it with env add (docs/sandbox.md)",
+		"svcwallet status: the journal could not record COMPLETED of q-el3736ed2yia3az3z7a7o3aiyk",
+		"svcwallet history --env local --config /tmp/x/config.toml may show it unfinished; check the disk",
+		"svcwallet status q-el3736ed2yia3az3z7a7o3aiyk --watch follows it.",
+	} {
+		if command(l) {
+			t.Errorf("words after a command let through: %q", l)
+		}
+	}
 }

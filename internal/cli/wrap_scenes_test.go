@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -13,6 +14,8 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/exp/golden"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/svcwallet/svcwallet/internal/plain"
 	"github.com/svcwallet/svcwallet/service/sandbox"
@@ -114,6 +117,67 @@ func TestFitKnowsEveryCommand(t *testing.T) {
 	slices.Sort(names)
 	if !slices.Equal(names, plain.Commands) {
 		t.Errorf("the commands are %q; plain.Commands holds %q", names, plain.Commands)
+	}
+}
+
+// TestFitKnowsEveryArgument: the fit ends a command where its arguments
+// end by the subcommands (and the argument each takes) and the switches
+// of the command line (nil): with one it did not know, the command ended
+// before it, or took the sentence's next word as a flag's value.
+func TestFitKnowsEveryArgument(t *testing.T) {
+	root := newApp(CLIEnv{}).rootCommand()
+	root.InitDefaultCompletionCmd()
+	root.InitDefaultHelpCmd()
+	root.InitDefaultHelpFlag()
+	subs := map[string][]string{}
+	switches, valued := map[string]bool{}, map[string]bool{}
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		c.InitDefaultHelpFlag()
+		for _, fs := range []*pflag.FlagSet{c.Flags(), c.PersistentFlags()} {
+			fs.VisitAll(func(f *pflag.Flag) {
+				is := map[bool]map[string]bool{true: switches, false: valued}[f.Value.Type() == "bool"]
+				is[f.Name] = true
+				if f.Shorthand != "" {
+					is[f.Shorthand] = true
+				}
+			})
+		}
+		for _, sub := range c.Commands() {
+			if sub.Hidden {
+				continue
+			}
+			if c == root && sub.IsAdditionalHelpTopicCommand() || c != root {
+				parent := c.Name()
+				if c == root {
+					parent = "help"
+				}
+				subs[parent] = append(subs[parent], strings.TrimSuffix(sub.Use, "..."))
+			}
+			if c == root && !sub.IsAdditionalHelpTopicCommand() {
+				subs["help"] = append(subs["help"], sub.Name())
+			}
+			walk(sub)
+		}
+	}
+	walk(root)
+	for name, uses := range subs {
+		slices.Sort(uses)
+		want := slices.Sorted(slices.Values(plain.Subcommands[name]))
+		if !slices.Equal(uses, want) {
+			t.Errorf("%s's subcommands are %q; plain.Subcommands holds %q", name, uses, want)
+		}
+	}
+	if len(subs) != len(plain.Subcommands) {
+		t.Errorf("commands with subcommands: %d; plain.Subcommands holds %d", len(subs), len(plain.Subcommands))
+	}
+	for name := range switches {
+		if valued[name] {
+			t.Errorf("--%s is a switch on one command and takes a value on another: the fit cannot tell", name)
+		}
+	}
+	if got := slices.Sorted(maps.Keys(switches)); !slices.Equal(got, plain.Switches) {
+		t.Errorf("the switches are %q; plain.Switches holds %q", got, plain.Switches)
 	}
 }
 

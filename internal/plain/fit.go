@@ -35,6 +35,16 @@ func width(out io.Writer) (int, bool) {
 	return w, err == nil
 }
 
+// Cut is line cut to a cell less than the width of out when out is a
+// terminal, else as given: a line rewritten in place ("\r", a progress
+// line) that wrapped was rewritten on its last row, its first rows left.
+func Cut(out io.Writer, line string) string {
+	if w, ok := width(out); ok && w > 1 {
+		return ansi.Truncate(line, w-1, "…")
+	}
+	return line
+}
+
 // Fitted is out with each line written to it Fit to its width, as Say
 // fits them (a line naming a command to run left whole), when out is a
 // terminal: the command line's own lines split words at a narrow one's
@@ -56,10 +66,19 @@ func FittedFor(w, term io.Writer) io.Writer {
 // column, then value. Through Fitted, a value too wide for the line
 // continues under its column (hang): at the row's indent it read as a row
 // of its own. Elsewhere it is the line as given.
-func Row(w io.Writer, head, value string) error {
+func Row(w io.Writer, head, value string) error { return PathRow(w, head, value, "") }
+
+// PathRow is Row of a value that names path, the path kept whole through
+// Fitted: broken at a space in it ("/home/ann/my keys/…"), it read as two
+// words, and the halves copied named no file. Elsewhere it is the line as
+// given.
+func PathRow(w io.Writer, head, value, path string) error {
 	line := head + value
 	if f, ok := w.(fitWriter); ok {
-		line = hang(head, strings.TrimRight(value, " "), f.w)
+		// Shown paths escape a no-break space (safetext.Shown): the glue
+		// undone is the path's own spaces.
+		value = strings.Replace(value, path, strings.ReplaceAll(path, " ", glue), 1)
+		line = strings.ReplaceAll(hang(head, strings.TrimRight(value, " "), f.w), glue, " ")
 		w = f.out
 	}
 	_, err := fmt.Fprintln(w, line)
@@ -165,25 +184,6 @@ func glued(text string) string {
 // a space, after --signer) or a TOML string after "= ": broken at its
 // space, the path copied from it named another file.
 var quoted = regexp.MustCompile(`(?:^|[ (=])'[^'\n]*'|= "[^"\n]*"`)
-
-// commandEnd is where the unquoted command that begins s ends: at a ")",
-// ";" or ", " outside single quotes (a word of a command holds none
-// unquoted: safetext.ShellWord), or s's end. Glued to the line's end, an
-// error's "log in as it (svcwallet auth login), then run …" was one word
-// wider than the terminal, split mid-word.
-func commandEnd(s string) int {
-	quoted := false
-	for i, r := range s {
-		switch {
-		case r == '\'':
-			quoted = !quoted
-		case quoted:
-		case r == ')' || r == ';' || strings.HasPrefix(s[i:], ", "):
-			return i
-		}
-	}
-	return len(s)
-}
 
 // speaker is the label of a command's own line: "svcwallet withdraw: ".
 var speaker = regexp.MustCompile(`^svcwallet(?: [a-z]+)*: `)

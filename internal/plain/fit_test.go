@@ -213,3 +213,78 @@ func TestQuotedWordKeptWhole(t *testing.T) {
 		}
 	}
 }
+
+// TestCommandEndsWithItsArguments: a command named in a sentence ends
+// where its arguments end (a subcommand, flags and their values, ids,
+// paths, quoted words, a pipe's operand), so the words after it wrap as
+// the sentence's; glued to its step's end, "svcwallet sandbox and name it
+// with env add" was one unbreakable word. A "svcwallet" before a word
+// that names no command is a sentence's.
+func TestCommandEndsWithItsArguments(t *testing.T) {
+	for _, c := range []struct{ command, after string }{
+		{"svcwallet sandbox", " and name it with env add (docs/sandbox.md)"},
+		{"svcwallet status", " does. A withdrawal is taken up"},
+		{"svcwallet key list", " shows it"},
+		{"svcwallet auth login", " kept for the environment"},
+		{"svcwallet auth login --env local", " again to keep"},
+		{"svcwallet auth login --env 'my env'", "), then run"},
+		{"svcwallet env add local --base-url http://127.0.0.1:8700 --chain-id 327", " and the config names it"},
+		{"svcwallet env remove local --config '/my cfg/c.toml'", " first"},
+		{"svcwallet status q-123 q-456 --watch --json", " prints a line a change"},
+		{"svcwallet status ID --watch", " follows it"},
+		{"svcwallet history -n 10", " lists the newest"},
+		{"svcwallet doctor --env prod --config '/my cfg/c.toml'", " for the command that"},
+		{`svcwallet withdraw submit 'it'\''s.json' --signature 0x… --env local`, ""},
+		{"svcwallet withdraw resume", " or svcwallet status --watch"},
+		{"svcwallet deposit generate SOLANA", " makes one"},
+		{"svcwallet help keys.", " The environment: svcwallet help environments."},
+		{"svcwallet status - < quote-ids.txt", " reads them"},
+		{"svcwallet man | man -l -", ""},
+		{"svcwallet status q-123 2>&1", " shows both streams"},
+		{"svcwallet env use local", " && svcwallet auth login"},
+		{"svcwallet sandbox", " & then env add"},
+		{"svcwallet status ID", " . then"},
+		{"svcwallet completion zsh > \"${fpath[1]}/_svcwallet\"", " once"},
+		{"cast wallet sign --data --from-file /tmp/x.json", ", then submit"},
+	} {
+		if got := commandEnd(c.command + c.after); got != len(c.command) {
+			t.Errorf("%q: the command is %q", c.command+c.after, (c.command + c.after)[:got])
+		}
+	}
+	if prose := "If the quote expires, svcwallet gets a fresh quote for you"; glued(prose) != prose {
+		t.Errorf("a sentence read as a command: %q", glued(prose))
+	}
+}
+
+// TestPathRowKeptWhole: through Fitted a row's path with a space (a
+// keystore folder "my keys") is kept whole, where the value names it
+// (first, or in its note: the offline Signer's "from offline signing: the
+// file …"), the words around it wrapped; broken at its space, the halves
+// copied named no file. Off a terminal the row is as given.
+func TestPathRowKeptWhole(t *testing.T) {
+	const head = "  File             "
+	for _, c := range []struct{ value, path string }{
+		{"/home/ann/my keys/withdrawal-q-el3736ed2yia3az3z7a7o3.json  eth_signTypedData_v4 JSON, readable by you only", "/home/ann/my keys/withdrawal-q-el3736ed2yia3az3z7a7o3.json"},
+		{"/home/ann/my keys/transfer.json  eth_signTypedData_v4 JSON, readable by you only", "/home/ann/my keys/transfer.json"},
+		{"0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266  from offline signing: the file /home/ann/Documents/my files/transfer.json", "/home/ann/Documents/my files/transfer.json"},
+	} {
+		var out bytes.Buffer
+		if err := PathRow(fitWriter{out: &out, w: 60}, head, c.value, c.path); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("at 60 columns:\n%s", out.String())
+		if !strings.Contains(out.String(), c.path) {
+			t.Errorf("the path broken:\n%s", out.String())
+		}
+		for _, l := range strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n") {
+			if ansi.StringWidth(l) > 60 && !strings.Contains(l, c.path) {
+				t.Errorf("a line of %d cells: %q", ansi.StringWidth(l), l)
+			}
+		}
+		out.Reset()
+		PathRow(&out, head, c.value, c.path)
+		if out.String() != head+c.value+"\n" {
+			t.Errorf("off a terminal: %q", out.String())
+		}
+	}
+}
