@@ -257,38 +257,43 @@ func TestServiceNamesNoKeyNorFlag(t *testing.T) {
 		}
 		for _, f := range k.files {
 			checked++
-			fset := token.NewFileSet()
-			parsed, err := parser.ParseFile(fset, f, nil, 0)
-			if err != nil {
-				t.Fatal(err)
-			}
-			ast.Inspect(parsed, func(n ast.Node) bool {
-				lit, ok := n.(*ast.BasicLit)
-				if !ok || lit.Kind != token.STRING {
-					return true
-				}
-				s, err := strconv.Unquote(lit.Value)
-				if err != nil {
-					return true
-				}
+			eachString(t, f, func(at token.Position, s string) {
 				if _, ok := allowed[s]; ok {
-					return true
+					return
 				}
 				for _, key := range keys {
 					if strings.Contains(strings.ToLower(s), key) {
-						t.Errorf("%s: %q names a console key (%q): the service says the fact, each face its own words", fset.Position(lit.Pos()), s, key)
+						t.Errorf("%s: %q names a console key (%q): the service says the fact, each face its own words", at, s, key)
 					}
 				}
 				if flag.MatchString(s) {
-					t.Errorf("%s: %q names a command-line flag: the service says the fact, each face its own words", fset.Position(lit.Pos()), s)
+					t.Errorf("%s: %q names a command-line flag: the service says the fact, each face its own words", at, s)
 				}
-				return true
 			})
 		}
 	}
 	if checked < 50 {
 		t.Fatalf("checked %d files of the service layer", checked)
 	}
+}
+
+// eachString calls do with each string literal of the Go file f, unquoted,
+// and where it is.
+func eachString(t *testing.T, f string, do func(at token.Position, s string)) {
+	t.Helper()
+	fset := token.NewFileSet()
+	parsed, err := parser.ParseFile(fset, f, nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ast.Inspect(parsed, func(n ast.Node) bool {
+		if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+			if s, err := strconv.Unquote(lit.Value); err == nil {
+				do(fset.Position(lit.Pos()), s)
+			}
+		}
+		return true
+	})
 }
 
 // TestFilesStayShort: every file of non-test Go stays under 500 lines (CONTRIBUTING:

@@ -85,7 +85,8 @@ func (l Lookup) Find(ctx context.Context, want common.Address) Found {
 // Lookup.NoKey): the session holds none and Find found none. Err says why
 // the environment's own signer cannot sign for it, Signer as the config
 // names it; nil when none is set. It is the one wording of the fact: each
-// face follows it with its own ways of bringing the key.
+// face follows it with its own ways of bringing the key, in the one set
+// that fits the case (Steps).
 type NoKeyError struct {
 	Account common.Address
 	Err     error
@@ -96,7 +97,7 @@ func (e *NoKeyError) Error() string { return e.For("the account") }
 
 // For is every face's words, a zero Account named as unknown ("the main
 // account"): each follows them with what cannot be signed and its ways of
-// bringing the key.
+// bringing the key (Steps).
 func (e *NoKeyError) For(unknown string) string {
 	who := unknown
 	if e.Account != (common.Address{}) {
@@ -113,6 +114,28 @@ func (e *NoKeyError) For(unknown string) string {
 }
 
 func (e *NoKeyError) Unwrap() error { return e.Err }
+
+// Steps is the one set of next steps after For's words, around a face's
+// own ways in its words (before: logging in by wallet; after: importing a
+// keystore file, as it runs that): where the environment's signer is set
+// and cannot sign, fixing it first, its config key named (a face with no
+// room for its error still says what to fix); setting the raw key; setting
+// a signer only where none is set.
+func (e *NoKeyError) Steps(before, after string) string {
+	set := "set $" + KeyEnvVar
+	if e.Signer == "" {
+		set += " or signer (config)"
+	}
+	ways := before + ", " + set + ", or " + after
+	if e.Err == nil {
+		return ways
+	}
+	setting := "signer"
+	if src, err := ParseSource(e.Signer); err == nil && src.Kind == SourceCommand {
+		setting = "sign_command" // the command's own words are what cannot sign
+	}
+	return "fix " + setting + ", " + ways
+}
 
 // Signing says whether a key here signs for want, the one rule of every
 // face and screen that asks before its first question: held, the session

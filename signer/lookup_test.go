@@ -77,3 +77,30 @@ func TestNoKeySaysWhy(t *testing.T) {
 		t.Errorf("no key: %q", got)
 	}
 }
+
+// TestNoKeyStepsFitTheCase: after no key here, one set of next steps
+// fitting the case, whichever face words the ways: a signer set but
+// unusable is fixed first, its config key named (sign_command for a
+// signing command), and never set again; one set for another account is
+// not set again; none set, setting one is a way.
+func TestNoKeyStepsFitTheCase(t *testing.T) {
+	want := common.HexToAddress("0x1111111111111111111111111111111111111111")
+	f, err := Lookup{Signer: "command"}.Signing(context.Background(), false, want)
+	nk, _ := errors.AsType[*NoKeyError](err)
+	if nk == nil || f.Err == nil {
+		t.Fatalf("a signer that cannot sign: %v", err)
+	}
+	for _, c := range []struct {
+		nk   *NoKeyError
+		want string
+	}{
+		{nk, "fix sign_command, wallet, set $SVCWALLET_PRIVATE_KEY, or import"},
+		{&NoKeyError{Signer: "clef", Err: errors.New("refused")}, "fix signer, wallet, set $SVCWALLET_PRIVATE_KEY, or import"},
+		{&NoKeyError{Signer: "command"}, "wallet, set $SVCWALLET_PRIVATE_KEY, or import"},
+		{&NoKeyError{}, "wallet, set $SVCWALLET_PRIVATE_KEY or signer (config), or import"},
+	} {
+		if got := c.nk.Steps("wallet", "import"); got != c.want {
+			t.Errorf("signer %q, error %v: %q, want %q", c.nk.Signer, c.nk.Err, got, c.want)
+		}
+	}
+}

@@ -255,8 +255,9 @@ func (c builderCmd) keyAtHand(ctx context.Context, f builderFlags) error {
 	if e.Name == config.SandboxEnv {
 		keys.Lookup.DemoKey = sandbox.DemoPrivateKey
 	}
-	if _, err := builder.SigningKey(ctx, keys, account); err != nil {
-		ways, _ := keyWays(c.env, account)
+	_, err = builder.SigningKey(ctx, keys, account)
+	if nk, ok := errors.AsType[*builder.NoKeyError](err); ok {
+		ways, _ := keyWays(c.env, account, &nk.NoKeyError)
 		return usageError("%v; %s", err, ways)
 	}
 	return nil

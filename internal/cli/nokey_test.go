@@ -11,25 +11,29 @@ import (
 // TestNoKeyNamesTheKeystoresKey: a command that signs, given no key, names
 // the --signer that signs with the keystore's key when it holds one (the
 // one of --account among several), and the listing when it holds several;
-// an empty keystore leaves the general advice. Nothing is sent.
+// an empty keystore leaves the general advice. Every case gives the one
+// rule's set of ways (signer.NoKeyError.Steps, as the console and plain
+// mode): its words, not the command line's own. Nothing is sent.
 func TestNoKeyNamesTheKeystoresKey(t *testing.T) {
 	lightScrypt(t)
+	_, steps, _ := strings.Cut((&signer.NoKeyError{}).Steps("\x00", "\x00"), "\x00")
+	steps, _, _ = strings.Cut(steps, "\x00")
 	e := newBcliEnv(t)
 	dir := t.TempDir()
 	vars := map[string]string{signer.KeystoreEnvVar: dir}
 	r := bcli(t, vars, "", false, authorizeArgs(e)...)
 	if r.code != exitUsage || !strings.Contains(r.stderr, "no key here signs for the main account, so no builder authorization can be signed here") ||
-		!strings.Contains(r.stderr, "; export the main account's hex key in $SVCWALLET_PRIVATE_KEY") {
+		!strings.Contains(r.stderr, "; choose a key source with --signer (keystore:ADDRESS, clef:") || !strings.Contains(r.stderr, steps+"import its keystore file (svcwallet key import)") {
 		t.Errorf("empty keystore: exit %d: %s", r.code, r.stderr)
 	}
 	first, _ := mustNew(t, dir)
 	r = bcli(t, vars, "", false, authorizeArgs(e)...)
-	if r.code != exitUsage || !strings.Contains(r.stderr, "; add --signer keystore:"+first.Hex()+" to sign with the keystore's key, or export ") {
+	if r.code != exitUsage || !strings.Contains(r.stderr, "; add --signer keystore:"+first.Hex()+" to sign with the keystore's key"+steps+"choose another source with --signer (clef:") {
 		t.Errorf("one key: exit %d: %s", r.code, r.stderr)
 	}
 	second, _ := mustNew(t, dir)
 	r = bcli(t, vars, "", false, authorizeArgs(e)...)
-	if r.code != exitUsage || !strings.Contains(r.stderr, "the keystore holds 2 keys (svcwallet key list): add --signer keystore:ADDRESS with the one that signs") {
+	if r.code != exitUsage || !strings.Contains(r.stderr, "; add --signer keystore:ADDRESS with the one of the keystore's 2 keys that signs (svcwallet key list)"+steps) {
 		t.Errorf("two keys: exit %d: %s", r.code, r.stderr)
 	}
 	r = bcli(t, vars, "", false, authorizeArgs(e, "--account", second.Hex())...)
@@ -37,7 +41,7 @@ func TestNoKeyNamesTheKeystoresKey(t *testing.T) {
 		t.Errorf("two keys, --account one: exit %d: %s", r.code, r.stderr)
 	}
 	r = bcli(t, vars, "", false, authorizeArgs(e, "--account", sandbox.BuilderAddress)...)
-	if r.code != exitUsage || strings.Contains(r.stderr, "keystore:0x") {
+	if r.code != exitUsage || strings.Contains(r.stderr, "keystore:0x") || !strings.Contains(r.stderr, steps) {
 		t.Errorf("--account of no key here: exit %d: %s", r.code, r.stderr)
 	}
 	if n := e.requests.Load(); n != 0 {

@@ -112,8 +112,10 @@ type keyChoice struct {
 const demoKeyName = "the sandbox demo key"
 
 // noKeyError says no key was given, and the ways to give one (keyWays).
+// It is reached only when no source is chosen, the config's signer
+// included, so none is set that could be fixed.
 func noKeyError(env CLIEnv, account common.Address) error {
-	ways, named := keyWays(env, account)
+	ways, named := keyWays(env, account, &signer.NoKeyError{Account: account})
 	if !named {
 		return errors.New("no signing key: " + ways)
 	}
@@ -121,10 +123,12 @@ func noKeyError(env CLIEnv, account common.Address) error {
 }
 
 // keyWays are the command line's ways to give the key that signs for
-// account (zero: any); when the keystore holds keys it names the --signer
-// that signs with one (the one of account, else the only one), so the step
-// is a flag to add, not a form to fill in, and named says so.
-func keyWays(env CLIEnv, account common.Address) (ways string, named bool) {
+// account (zero: any), in the one rule's set for nk's case
+// (signer.NoKeyError.Steps) around the flag: when the keystore holds keys
+// it names the --signer that signs with one (the one of account, else the
+// only one), so the step is a flag to add, not a form to fill in, and
+// named says so.
+func keyWays(env CLIEnv, account common.Address, nk *signer.NoKeyError) (ways string, named bool) {
 	var known []string
 	if dir, err := keystoreDir("", env); err == nil {
 		keys, _ := signer.ListKeystore(dir)
@@ -134,14 +138,14 @@ func keyWays(env CLIEnv, account common.Address) (ways string, named bool) {
 			}
 		}
 	}
-	others := fmt.Sprintf("export the main account's hex key in $%s, or choose a key source with --signer (keystore:ADDRESS, clef:%s, command, ...)", signer.KeyEnvVar, signer.DefaultClefEndpoint)
+	sources := "clef:" + signer.DefaultClefEndpoint + ", command, ..."
 	switch len(known) {
 	case 0:
-		return others, false
+		return nk.Steps("choose a key source with --signer (keystore:ADDRESS, "+sources+")", "import its keystore file ("+invocation{}.command("key", "import")+")"), false
 	case 1:
-		return fmt.Sprintf("add --signer keystore:%s to sign with the keystore's key, or %s", known[0], others), true
+		return nk.Steps("add --signer keystore:"+known[0]+" to sign with the keystore's key", "choose another source with --signer ("+sources+")"), true
 	}
-	return fmt.Sprintf("the keystore holds %d keys (%s): add --signer keystore:ADDRESS with the one that signs, or %s", len(known), invocation{}.command("key", "list"), others), true
+	return nk.Steps(fmt.Sprintf("add --signer keystore:ADDRESS with the one of the keystore's %d keys that signs (%s)", len(known), invocation{}.command("key", "list")), "choose another source with --signer ("+sources+")"), true
 }
 
 // openKey opens the key a command signs with: the chosen source (see

@@ -26,8 +26,9 @@ func (s *session) authorizeBuilder() error {
 	// every face's check): a form that cannot be signed is not asked.
 	if common.IsHexAddress(in.Main) {
 		keys := builder.Keys{Held: s.wallet != nil, Lookup: s.lookup()}
-		if _, err := builder.SigningKey(s.ctx, keys, common.HexToAddress(in.Main)); err != nil {
-			s.p.Say("%s. Ways: %s.", safetext.Capitalized(err.Error()), s.keyWays())
+		_, err := builder.SigningKey(s.ctx, keys, common.HexToAddress(in.Main))
+		if nk, ok := errors.AsType[*builder.NoKeyError](err); ok {
+			s.p.Say("%s. Ways: %s.", safetext.Capitalized(err.Error()), s.keyWays(&nk.NoKeyError))
 			return nil
 		}
 	}

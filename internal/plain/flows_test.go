@@ -475,21 +475,3 @@ func TestBuilderSignsWithTheWalletLoggedIn(t *testing.T) {
 		t.Errorf("the wallet logged in with was not taken as the key:\n%s", out)
 	}
 }
-
-// TestBuilderSaysNoKeyFirst: with no key here for the account (an API-key
-// login, no $SVCWALLET_PRIVATE_KEY, no demo key), the builder
-// authorization says so (builder.SigningKey), with plain mode's ways to
-// get one, before asking anything: it asked every field and showed the
-// whole review first.
-func TestBuilderSaysNoKeyFirst(t *testing.T) {
-	r := newRig(t)
-	r.console.Targets[0].Demo = nil
-	out, err := r.run(steps(logIn, typed("builder", "quit"))...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	wants(t, out, "No key here signs for "+sandbox.DemoAddress, "so no builder authorization can be signed here; nothing was asked, signed or sent", "$"+signer.KeyEnvVar, "key import")
-	if strings.Contains(out, "Builder account") || strings.Contains(out, "Review:") {
-		t.Errorf("the builder's questions or review came before the missing key:\n%s", out)
-	}
-}

@@ -38,13 +38,14 @@ func (s *session) keyFor(want common.Address) reviewKey {
 	case signer.KeyInKeystore:
 		return reviewKey{who: f.Who(), load: func() (signer.Key, error) { return s.unlockUntil(f.Path, 0) }}
 	}
-	return reviewKey{err: fmt.Errorf("%w. Ways: %s", s.lookup().NoKey(want, f), s.keyWays())}
+	nk := s.lookup().NoKey(want, f)
+	return reviewKey{err: fmt.Errorf("%w. Ways: %s", nk, s.keyWays(nk))}
 }
 
 // keyWays are plain mode's ways of bringing the key, after the words no
-// key signs (signer.NoKeyError).
-func (s *session) keyWays() string {
-	return fmt.Sprintf("log in with the account's wallet, set $%s or signer (config), or import its keystore file (%s)", signer.KeyEnvVar, s.command("key", "import"))
+// key signs, in the one rule's order (signer.NoKeyError.Steps).
+func (s *session) keyWays(nk *signer.NoKeyError) string {
+	return nk.Steps("log in with the account's wallet", "import its keystore file ("+s.command("key", "import")+")")
 }
 
 // lookup is where a key is looked for when the session holds none.

@@ -43,7 +43,9 @@ func TestNotSignedSaidOnce(t *testing.T) {
 // TestNoKeyReviewSaysTheOneWords: a review with no key to sign says so in
 // the words every face says it (signer.NoKeyError: the environment's
 // signer named as the config has it, and why it cannot), then plain mode's
-// ways of bringing a key, which its builder authorization names too.
+// ways of bringing a key, which its builder authorization names too, in
+// the one rule's set (signer.NoKeyError.Steps): the signer set is fixed
+// first (its config key named), never set again.
 func TestNoKeyReviewSaysTheOneWords(t *testing.T) {
 	r := newRigOn(t, func(url string) config.Environment {
 		e := config.SandboxEnvironment(url, sandbox.DefaultChainID)
@@ -56,10 +58,43 @@ func TestNoKeyReviewSaysTheOneWords(t *testing.T) {
 	want := common.HexToAddress(sandbox.DemoAddress)
 	k := s.keyFor(want)
 	nk, ok := errors.AsType[*signer.NoKeyError](k.err)
-	if !ok || nk.Err == nil || k.err.Error() != nk.Error()+". Ways: "+s.keyWays() {
+	if !ok || nk.Err == nil || k.err.Error() != nk.Error()+". Ways: "+s.keyWays(nk) {
 		t.Fatalf("no key said as %v", k.err)
 	}
-	if got := k.err.Error(); !strings.HasPrefix(got, "no key here signs for "+want.Hex()+` (the environment's signer, signer = "command" in the config: `) || !strings.Contains(got, "key import") {
+	got := k.err.Error()
+	if !strings.HasPrefix(got, "no key here signs for "+want.Hex()+` (the environment's signer, signer = "command" in the config: `) || !strings.Contains(got, "key import") {
 		t.Errorf("no key said as %q", got)
+	}
+	if _, ways, _ := strings.Cut(got, ". Ways: "); !strings.HasPrefix(ways, "fix sign_command, ") || strings.Contains(ways, "signer (config)") {
+		t.Errorf("a signer set but unusable is not fixed first, or set again: %q", ways)
+	}
+}
+
+// TestBuilderSaysNoKeyFirst: with no key here for the account (an API-key
+// login, no $SVCWALLET_PRIVATE_KEY, no demo key), the builder
+// authorization says so (builder.SigningKey), with plain mode's ways to
+// get one, before asking anything: it asked every field and showed the
+// whole review first. The ways are the one rule's set: setting a signer
+// where none is set, fixing the one set (its config key named) where it
+// cannot sign, never setting it again.
+func TestBuilderSaysNoKeyFirst(t *testing.T) {
+	for _, c := range []struct{ signer, way, never string }{{"", " or signer (config), ", "fix "}, {"command", "Ways: fix sign_command, ", "signer (config)"}} {
+		r := newRigOn(t, func(url string) config.Environment {
+			e := config.SandboxEnvironment(url, sandbox.DefaultChainID)
+			e.Signer = c.signer // and no signing command set
+			return e
+		})
+		r.console.Targets[0].Demo = nil
+		out, err := r.run(steps(logIn, typed("builder", "quit"))...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wants(t, out, "No key here signs for "+sandbox.DemoAddress, "so no builder authorization can be signed here; nothing was asked, signed or sent", "$"+signer.KeyEnvVar, "key import", c.way)
+		if strings.Contains(out, "Builder account") || strings.Contains(out, "Review:") {
+			t.Errorf("the builder's questions or review came before the missing key:\n%s", out)
+		}
+		if strings.Contains(out, c.never) {
+			t.Errorf("signer %q: the ways say %q:\n%s", c.signer, c.never, out)
+		}
 	}
 }

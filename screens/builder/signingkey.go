@@ -1,13 +1,14 @@
 package builder
 
 import (
+	"errors"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/ethereum/go-ethereum/common"
 
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/screens/kit/layout"
 	"github.com/svcwallet/svcwallet/service/builder"
-	"github.com/svcwallet/svcwallet/signer"
 )
 
 // builderKeyMsg answers the look for the key that signs (builder.SigningKey).
@@ -36,8 +37,8 @@ func (b *builderScreen) inert() bool {
 }
 
 // keyView is what the form says of its key before it: looking, or the
-// service's words that none signs with the console's ways to bring one; ""
-// once a key signs.
+// service's words that none signs with the console's one set of ways to
+// bring one (kit.App.KeySteps); "" once a key signs.
 func (b *builderScreen) keyView() string {
 	st := b.app.Common.Styles
 	switch {
@@ -46,8 +47,10 @@ func (b *builderScreen) keyView() string {
 	case b.noKey == nil:
 		return ""
 	}
-	text := safetext.Capitalized(b.noKey.Error()) + ". Ways: import its keystore file (" + b.app.Command("key", "import") +
-		"), name clef or a signing command as signer in the config, set $" + signer.KeyEnvVar + ", or log in with the account's wallet."
+	text := safetext.Capitalized(b.noKey.Error()) + "."
+	if nk, ok := errors.AsType[*builder.NoKeyError](b.noKey); ok {
+		text += " Ways: " + b.app.KeySteps(&nk.NoKeyError) + "."
+	}
 	if b.app.OfflineReady() {
 		// The form is filled in: a line, so its fields keep their rows at 60x20
 		// (Home names the ways).

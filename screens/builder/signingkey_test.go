@@ -17,7 +17,8 @@ import (
 // journal to prepare it for another device), the screen says so
 // (builder.SigningKey) with the console's ways, shows no field, offers no
 // key and takes no typing or paste; keys typed before the look answers
-// land nowhere either. Where its review can prepare it for another
+// land nowhere either; its ways are the reviews' one set for the case.
+// Where its review can prepare it for another
 // device, a line above the form says so, and the form is filled in.
 func TestBuilderSaysNoKeyFirst(t *testing.T) {
 	app, _ := screentest.LoggedInApp(t)
@@ -41,6 +42,16 @@ func TestBuilderSaysNoKeyFirst(t *testing.T) {
 	if strings.Contains(v, "Builder account") || strings.Contains(v, "Max futures fee") || strings.Contains(v, "another device") {
 		t.Errorf("a field, or a way that is not here, shows with no key:\n%s", v)
 	}
+	// A signer set but unusable: the reviews' one set of ways, fixing it
+	// first and never setting it again (kit.App.KeySteps).
+	app.Target.Env.Signer = "command" // and no signing command set
+	set := New(app).(*builderScreen)
+	set.SetSize(120, 40)
+	screentest.Drive(set, set.Init())
+	if v := screentest.OneLine(ansi.Strip(set.View())); !strings.Contains(v, "Ways: fix sign_command, log in by wallet") || strings.Contains(v, "signer (config)") {
+		t.Errorf("the ways with the signer set but unusable:\n%s", v)
+	}
+	app.Target.Env.Signer = ""
 	if screentest.Offers(b.KeyMap(), "enter") || len(b.KeyMap().ShortHelp()) != 0 {
 		t.Errorf("the footer offers keys with no key to sign: %v", b.KeyMap().ShortHelp())
 	}

@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -184,13 +185,24 @@ func TestHomeSaysNoKeySigns(t *testing.T) {
 	h.Update(kit.LookForSigningKey(h.app)())
 	v := screentest.OneLine(ansi.Strip(h.View()))
 	for _, want := range []string{"No key here signs for " + sandbox.DemoAddress + ", so no withdrawal or builder authorization can be signed.",
-		"a keystore file (svcwallet key import), clef or a signing command (signer in the config), or $SVCWALLET_PRIVATE_KEY; or o on the review"} {
+		"Ways: log in by wallet, set $SVCWALLET_PRIVATE_KEY or signer (config), or run svcwallet key import; or o on the review"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("Home lacks %q:\n%s", want, v)
 		}
 	}
-	// A blank line parts the warning from the menu's heading.
-	if full := ansi.Strip(h.View()); !strings.Contains(full, ".\n\nGo to") {
+	// A signer set but unusable: its own error, then the reviews' one set
+	// of ways (kit.App.KeySteps), fixing it first and never setting it.
+	h.app.Target.Env.Signer = "command" // and no signing command set
+	h.Update(kit.LookForSigningKey(h.app)())
+	if v := screentest.OneLine(ansi.Strip(h.View())); !strings.Contains(v, `signer = "command" in the config: no signing command`) ||
+		!strings.Contains(v, "Ways: fix sign_command, log in by wallet, set $SVCWALLET_PRIVATE_KEY, or run svcwallet key import;") || strings.Contains(v, "signer (config)") {
+		t.Errorf("Home's ways with the signer set but unusable:\n%s", v)
+	}
+	h.app.Target.Env.Signer = ""
+	h.Update(kit.LookForSigningKey(h.app)())
+	// A blank line parts the warning from the menu's heading (the
+	// warning's lines padded to its widest).
+	if full := ansi.Strip(h.View()); !regexp.MustCompile(`\. *\n\nGo to`).MatchString(full) {
 		t.Errorf("no blank line between the warning and Go to:\n%s", full)
 	}
 	// At 60x20 (18 lines under the bars) the whole menu stays in view: the

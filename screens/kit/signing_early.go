@@ -41,13 +41,13 @@ func LookForSigningKey(app *App) tea.Cmd {
 }
 
 // MissingKeyView is a warning of wd columns when m found no key, in the
-// words every face says it (signer.NoKeyError), naming the ways to get
-// one; "" otherwise.
+// words every face says it (signer.NoKeyError), then the console's one set
+// of ways to get one (App.KeySteps); "" otherwise.
 func MissingKeyView(app *App, m SigningKeyMsg, wd int) string {
 	if m.NoKey == nil {
 		return ""
 	}
-	ways := "a keystore file (" + app.Command("key", "import") + "), clef or a signing command (signer in the config), or $" + signer.KeyEnvVar
+	ways := app.KeySteps(m.NoKey)
 	if app.OfflineReady() {
 		ways += "; or o on the review, to sign it on another device"
 	}

@@ -3,7 +3,6 @@ package kit
 import (
 	"context"
 	"errors"
-	"fmt"
 	"path/filepath"
 	"strings"
 
@@ -114,28 +113,24 @@ func (k *signingKey) Ready() error {
 }
 
 // NoKeyWords say no key here signs for the account (signer.NoKeyError's
-// fact), then one set of ways to bring it: fixing the environment's signer
-// where one is set and cannot sign (its own error says how), never setting
-// one already set. Brief is fewer words, for a review at its smallest: the
-// account unnamed (the review shows it) and the signer's error left to a
-// larger window.
+// fact), then the console's one set of ways to bring it (App.KeySteps).
+// Brief is fewer words, for a review at its smallest: the account
+// unnamed (the review shows it) and the signer's error left to a larger
+// window (its step still names what to fix).
 func (k *signingKey) NoKeyWords(brief bool) error {
-	set := k.app.Target.Env.Signer
-	fact := (&signer.NoKeyError{Account: k.want}).For("the account")
+	nk := k.app.KeyLookup().NoKey(k.want, k.at)
+	fact := nk.For("the account")
 	if brief {
 		fact = "no key here signs for this account"
 	}
-	ways := "log in by wallet, set $" + signer.KeyEnvVar + " or signer (config), or run " + k.app.Command("key", "import")
-	if set != "" {
-		ways = "log in by wallet, set $" + signer.KeyEnvVar + ", or run " + k.app.Command("key", "import")
-	}
-	switch {
-	case k.at.Err != nil && brief:
-		ways = "fix the signer, " + ways
-	case k.at.Err != nil:
-		ways = fmt.Sprintf("fix the environment's signer (signer = %q in the config: %s), or %s", set, k.at.Err, ways)
-	}
-	return exchange.UserError{Text: safetext.Capitalized(fact) + ": " + ways, Cause: k.at.Err}
+	return exchange.UserError{Text: safetext.Capitalized(fact) + ": " + k.app.KeySteps(nk), Cause: k.at.Err}
+}
+
+// KeySteps are the console's ways of bringing the key, after the words no
+// key signs, in the one rule's order (signer.NoKeyError.Steps): every
+// screen that says no key says them.
+func (a *App) KeySteps(nk *signer.NoKeyError) string {
+	return nk.Steps("log in by wallet", "run "+a.Command("key", "import"))
 }
 
 // Loader returns a function, safe to run inside a Cmd, that yields the key.
@@ -208,7 +203,7 @@ func (k *signingKey) TightView(lw int, beside string, brief bool) (string, bool)
 	if k.Found && k.loggedIn {
 		return k.loggedInView(lw, beside)
 	}
-	if k.Found && k.at.Place == signer.KeyOfEnvironment && ansi.StringWidth(layout.Field(k.app.Common, "Signing key", lw, k.at.Who())) > k.width {
+	if k.Found && k.at.Place == signer.KeyOfEnvironment && layout.Width(layout.Field(k.app.Common, "Signing key", lw, k.at.Who())) > k.width {
 		// The environment row says whose it is; a long program's name is
 		// cut to the line, so the review keeps its rows for what it says.
 		from := ansi.Truncate(k.at.From, max(k.width-lw-1, 1), "…")
@@ -222,18 +217,18 @@ func (k *signingKey) TightView(lw int, beside string, brief bool) (string, bool)
 	}
 	c := k.app.Common
 	head := "keystore " + tui.ShortAddress(k.want.Hex()) + " in "
-	room := k.width - lw - 1 - ansi.StringWidth(head)
+	room := k.width - lw - 1 - layout.Width(head)
 	line := layout.Field(c, "Signing key", lw, c.Styles.Value.Render(head+layout.PathTail(safetext.Shown(filepath.Dir(k.at.Path)), room)))
 	if !k.Typing() {
 		// Nothing to unlock (Stopped): the key's line alone.
 		return line, false
 	}
 	pass := k.Pass
-	bw := ansi.StringWidth(beside)
+	bw := layout.Width(beside)
 	fits := beside != "" && k.width-lw-1-2-bw >= 12
 	if fits {
 		pass.SetWidth(k.width - lw - 1 - 2 - bw - 1)
-		if ansi.StringWidth(pass.Placeholder) > pass.Width() {
+		if layout.Width(pass.Placeholder) > pass.Width() {
 			// Its label names the field; a placeholder cut would not.
 			pass.Placeholder = ""
 		}
@@ -256,7 +251,7 @@ func (k *signingKey) besideOneLine(lw int, beside string, brief bool) (string, b
 		whos = append(whos, k.at.Brief())
 	}
 	for _, who := range whos {
-		if line := layout.Field(c, "Signing key", lw, c.Styles.Value.Render(who)) + "  " + beside; ansi.StringWidth(line) <= k.width {
+		if line := layout.Field(c, "Signing key", lw, c.Styles.Value.Render(who)) + "  " + beside; layout.Width(line) <= k.width {
 			return line, true
 		}
 	}
@@ -268,7 +263,7 @@ func (k *signingKey) besideOneLine(lw int, beside string, brief bool) (string, b
 // rows a small review needs for the ways to bring the key.
 func (k *signingKey) noneOneLine(lw int, beside string) (string, bool) {
 	line := layout.Field(k.app.Common, "Signing key", lw, k.app.Common.Styles.Warning.Render("none found for "+tui.ShortAddress(k.want.Hex())))
-	if with := line + "  " + beside; beside != "" && ansi.StringWidth(with) <= k.width {
+	if with := line + "  " + beside; beside != "" && layout.Width(with) <= k.width {
 		return with, true
 	}
 	return line, false
@@ -285,7 +280,7 @@ func (k *signingKey) OneLine(lw int) (string, bool) {
 	}
 	c := k.app.Common
 	head := c.Styles.Value.Render("keystore "+tui.ShortAddress(k.want.Hex())) + "  " + layout.InksFor(c).Label.On("passphrase") + " "
-	room := k.width - lw - 1 - ansi.StringWidth(head)
+	room := k.width - lw - 1 - layout.Width(head)
 	if room < 8 {
 		return "", false
 	}
@@ -307,12 +302,12 @@ func (k *signingKey) loggedInView(lw int, beside string) (string, bool) {
 		addr = tui.ShortAddress(addr)
 	}
 	line := "login wallet " + addr
-	room := k.width - lw - 1 - ansi.StringWidth(line)
-	fits := beside != "" && room >= 2+ansi.StringWidth(beside)
+	room := k.width - lw - 1 - layout.Width(line)
+	fits := beside != "" && room >= 2+layout.Width(beside)
 	if fits {
-		room -= 2 + ansi.StringWidth(beside)
+		room -= 2 + layout.Width(beside)
 	}
-	if from := ", from " + k.app.SignerFrom; k.app.SignerFrom != "" && ansi.StringWidth(from) <= room {
+	if from := ", from " + k.app.SignerFrom; k.app.SignerFrom != "" && layout.Width(from) <= room {
 		line += from
 	}
 	out := layout.WrapField(c, "Signing key", lw, c.Styles.Value.Render(line), "", k.width)
@@ -391,7 +386,7 @@ func (a *App) KeyLookup() signer.Lookup {
 // words around it say what happened and what to do.
 func CutAwaited(err error, n int) error {
 	we, ok := errors.AsType[*signer.WaitError](err)
-	if !ok || ansi.StringWidth(we.Awaiting) <= n {
+	if !ok || layout.Width(we.Awaiting) <= n {
 		return err
 	}
 	return exchange.UserError{Text: strings.Replace(err.Error(), we.Awaiting, ansi.Truncate(we.Awaiting, n, "…"), 1), Cause: err}

@@ -14,7 +14,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/charmbracelet/x/exp/golden"
 	"github.com/ethereum/go-ethereum/common"
 
 	"github.com/svcwallet/svcwallet/screens/kit"
@@ -223,37 +222,20 @@ func TestReviewNoKeyPointsOffline(t *testing.T) {
 
 // TestReviewNoKeyFits60x20: a review with no key here, none set or its
 // environment's signer unusable, shows whole at 60x20 (and at 120x40),
-// saying no key once with one set of ways: at 60x20 the key's line in two
-// rows and the ways in four to eight left 18 rows short of 22 and 25, and
-// the unusable signer's steps came twice ("set … signer" though set).
-// Golden files.
+// saying no key once with one set of ways (screentest.RequireNoKeyFits):
+// at 60x20 the key's line in two rows and the ways in four to eight left
+// 18 rows short of 22 and 25, the unusable signer's steps came twice
+// ("set … signer" though set), and its smallest said "fix the signer"
+// without what to fix. Golden files.
 func TestReviewNoKeyFits60x20(t *testing.T) {
-	for _, sig := range []string{"none", "command"} {
-		for _, size := range [][2]int{{60, 20}, {120, 40}} {
-			t.Run(fmt.Sprintf("%s/%dx%d", sig, size[0], size[1]), func(t *testing.T) {
-				app, now := screentest.LoggedInApp(t)
-				app.Nonce = func() uint32 { return 470543406 }
-				app.Target.Demo, app.Target.Env.Signer = nil, strings.TrimPrefix(sig, "none") // and no signing command set
-				r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, size[0], size[1]-2, signer.Found{Place: signer.KeyDemo})
-				r.gate.Key.Find()
-				s, _ := app.Client().Session()
-				r.Update(keyFound(r, app.KeyLookup().Find(context.Background(), common.HexToAddress(s.FundingAccountAddress))))
-				*now = now.Add(kit.ShownGuard)
-				app.Common.TopBar = app.TopBar
-				root := tui.New(r, tui.Options{Theme: "dark", Common: app.Common, Timer: func(time.Duration, tea.Msg) tea.Cmd { return nil }})
-				screentest.Feed(root, tea.WindowSizeMsg{Width: size[0], Height: size[1]})
-				view := ansi.Strip(root.View().Content)
-				said := screentest.OneLine(view)
-				if _, fits := r.fitted(); !fits || !strings.Contains(said, "No key here signs for") || strings.Count(said, "log in by wallet") != 1 {
-					t.Errorf("without a key (fits %v):\n%s", fits, view)
-				}
-				if sig == "command" && (strings.Contains(said, "signer (config)") || !strings.Contains(said, "fix the")) {
-					t.Errorf("a signer set but unusable is not fixed, or set again:\n%s", view)
-				}
-				golden.RequireEqual(t, []byte(view))
-			})
-		}
-	}
+	screentest.RequireNoKeyFits(t, func(t *testing.T, app *kit.App, now *time.Time, w, h int) (tui.Screen, func() bool) {
+		app.Nonce = func() uint32 { return 470543406 }
+		r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, w, h, signer.Found{Place: signer.KeyDemo})
+		r.gate.Key.Find()
+		s, _ := app.Client().Session()
+		r.Update(keyFound(r, app.KeyLookup().Find(context.Background(), common.HexToAddress(s.FundingAccountAddress))))
+		return r, func() bool { _, fits := r.fitted(); return fits }
+	})
 }
 
 // TestReviewNoKeyTooSmallSaysSo: at 60x20 with the help open a review with

@@ -14,7 +14,7 @@ import (
 // TestRouteSaysNoKeySigns: the withdrawal's first screen says when no key
 // here signs for the account, as Home does, before the route is chosen;
 // on the sandbox its demo key signs, and nothing is said (issue 28 item
-// 11).
+// 11). Its ways are the reviews' one set for the case.
 func TestRouteSaysNoKeySigns(t *testing.T) {
 	app, _ := screentest.LoggedInApp(t)
 	open := func() string {
@@ -30,9 +30,15 @@ func TestRouteSaysNoKeySigns(t *testing.T) {
 	}
 	app.Target.Demo = nil // another service: the demo key is not looked for
 	v := open()
-	for _, want := range []string{"No key here signs for " + sandbox.DemoAddress, "a keystore file (svcwallet key import)", "o on the review", "ARBITRUM"} {
+	for _, want := range []string{"No key here signs for " + sandbox.DemoAddress, "or signer (config), or run svcwallet key import", "o on the review", "ARBITRUM"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("the route screen lacks %q:\n%s", want, v)
 		}
+	}
+	// A signer set but unusable is fixed first, never set again: the
+	// reviews' one set of ways (kit.App.KeySteps).
+	app.Target.Env.Signer = "command" // and no signing command set
+	if v := open(); !strings.Contains(v, "Ways: fix sign_command, log in by wallet") || strings.Contains(v, "signer (config)") {
+		t.Errorf("the route screen's ways with the signer set but unusable:\n%s", v)
 	}
 }

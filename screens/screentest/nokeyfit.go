@@ -1,0 +1,52 @@
+package screentest
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
+
+	"github.com/svcwallet/svcwallet/screens/kit"
+	"github.com/svcwallet/svcwallet/tui"
+)
+
+// NoKeyReview opens a review of w x h on app with no key here for its
+// account, its search for the key answered, and says whether its layout
+// fits once drawn.
+type NoKeyReview func(t *testing.T, app *kit.App, now *time.Time, w, h int) (s tui.Screen, fits func() bool)
+
+// RequireNoKeyFits: a review with no key here, none set or its
+// environment's signer unusable ("command", no signing command set), shows
+// whole at 60x20 and at 120x40, saying no key once and then one set of
+// ways fitting the case (signer.NoKeyError.Steps): a signer set is fixed
+// first, its config key named even in the fewest words, and never set
+// again; none set, setting one is a way. Golden files, one a case and size.
+func RequireNoKeyFits(t *testing.T, open NoKeyReview) {
+	for _, sig := range []string{"none", "command"} {
+		for _, size := range [][2]int{{60, 20}, {120, 40}} {
+			t.Run(fmt.Sprintf("%s/%dx%d", sig, size[0], size[1]), func(t *testing.T) {
+				app, now := LoggedInApp(t)
+				app.Target.Demo, app.Target.Env.Signer = nil, strings.TrimPrefix(sig, "none") // and no signing command set
+				s, fits := open(t, app, now, size[0], size[1]-2)
+				*now = now.Add(kit.ShownGuard)
+				app.Common.TopBar = app.TopBar
+				root := tui.New(s, tui.Options{Theme: "dark", Common: app.Common, Timer: func(time.Duration, tea.Msg) tea.Cmd { return nil }})
+				Feed(root, tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+				view := ansi.Strip(root.View().Content)
+				said := OneLine(view)
+				if !fits() || !strings.Contains(said, "No key here signs ") || strings.Count(said, "log in by wallet") != 1 {
+					t.Errorf("without a key (fits %v):\n%s", fits(), view)
+				}
+				set, fix := strings.Contains(said, "or signer (config)"), strings.Contains(said, "fix sign_command, log in by wallet")
+				if sig == "command" && (set || !fix) || sig == "none" && (!set || fix) {
+					t.Errorf("signer %q: its ways set a signer %v, fix sign_command %v:\n%s", sig, set, fix, view)
+				}
+				golden.RequireEqual(t, []byte(view))
+			})
+		}
+	}
+}
