@@ -111,24 +111,21 @@ type keyChoice struct {
 // key (the commands that sign), in a login's or a review's words.
 const demoKeyName = "the sandbox demo key"
 
-// noKeyError says no key was given, and the ways to give one (keyWays).
+// noKeyError says no key here signs for account (zero: any), in the one
+// rule's words (signer.NoKeyError), then the ways to give one (keyWays).
 // It is reached only when no source is chosen, the config's signer
 // included, so none is set that could be fixed.
 func noKeyError(env CLIEnv, account common.Address) error {
-	ways, named := keyWays(env, account, &signer.NoKeyError{Account: account})
-	if !named {
-		return errors.New("no signing key: " + ways)
-	}
-	return errors.New("no signing key given: " + ways)
+	nk := &signer.NoKeyError{Account: account}
+	return errors.New(nk.Error() + ": " + keyWays(env, account, nk))
 }
 
 // keyWays are the command line's ways to give the key that signs for
 // account (zero: any), in the one rule's set for nk's case
 // (signer.NoKeyError.Steps) around the flag: when the keystore holds keys
 // it names the --signer that signs with one (the one of account, else the
-// only one), so the step is a flag to add, not a form to fill in, and
-// named says so.
-func keyWays(env CLIEnv, account common.Address, nk *signer.NoKeyError) (ways string, named bool) {
+// only one), so the step is a flag to add, not a form to fill in.
+func keyWays(env CLIEnv, account common.Address, nk *signer.NoKeyError) string {
 	var known []string
 	if dir, err := keystoreDir("", env); err == nil {
 		keys, _ := signer.ListKeystore(dir)
@@ -141,11 +138,11 @@ func keyWays(env CLIEnv, account common.Address, nk *signer.NoKeyError) (ways st
 	sources := "clef:" + signer.DefaultClefEndpoint + ", command, ..."
 	switch len(known) {
 	case 0:
-		return nk.Steps("choose a key source with --signer (keystore:ADDRESS, "+sources+")", "import its keystore file ("+invocation{}.command("key", "import")+")"), false
+		return nk.Steps("choose a key source with --signer (keystore:ADDRESS, "+sources+")", "import its keystore file ("+invocation{}.command("key", "import")+")")
 	case 1:
-		return nk.Steps("add --signer keystore:"+known[0]+" to sign with the keystore's key", "choose another source with --signer ("+sources+")"), true
+		return nk.Steps("add --signer keystore:"+known[0]+" to sign with the keystore's key", "choose another source with --signer ("+sources+")")
 	}
-	return nk.Steps(fmt.Sprintf("add --signer keystore:ADDRESS with the one of the keystore's %d keys that signs (%s)", len(known), invocation{}.command("key", "list")), "choose another source with --signer ("+sources+")"), true
+	return nk.Steps(fmt.Sprintf("add --signer keystore:ADDRESS with the one of the keystore's %d keys that signs (%s)", len(known), invocation{}.command("key", "list")), "choose another source with --signer ("+sources+")")
 }
 
 // openKey opens the key a command signs with: the chosen source (see
