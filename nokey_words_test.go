@@ -11,13 +11,13 @@ import (
 // one rule (signer.NoKeyError, built by signer.Lookup); the faces follow it
 // with their own ways of bringing a key (NoKeyError.Steps). A face's
 // string that says the fact in words of its own ("no key for 0x…",
-// "cannot sign for …") fails here;
+// "cannot sign for …", "no signing key: …") fails here;
 // only a line that names no account ("… for this account: …") may be
 // shorter, where a screen has no room for the address. The set of ways is
 // the rule's too: a face's string naming the config's signer as a way
 // ("signer (config)") words its own set.
 func TestNoKeyWordedOnce(t *testing.T) {
-	fact := regexp.MustCompile(`(?i)\bno (signing )?key (here )?(signs )?for\b|\bcannot sign for\b`)
+	fact := regexp.MustCompile(`(?i)\bno (signing )?key (here )?(signs )?for\b|\bcannot sign for\b|\bno signing key\b`)
 	ways := regexp.MustCompile(`(?i)\bsigner \(config\)|\bsigner in the config\)`)
 	checked := 0
 	for _, k := range readHouse(t) {

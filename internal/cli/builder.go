@@ -257,8 +257,7 @@ func (c builderCmd) keyAtHand(ctx context.Context, f builderFlags) error {
 	}
 	_, err = builder.SigningKey(ctx, keys, account)
 	if nk, ok := errors.AsType[*builder.NoKeyError](err); ok {
-		ways, _ := keyWays(c.env, account, &nk.NoKeyError)
-		return usageError("%v; %s", err, ways)
+		return usageError("%v; %s", err, keyWays(c.env, account, &nk.NoKeyError))
 	}
 	return nil
 }

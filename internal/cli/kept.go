@@ -169,10 +169,10 @@ func (a *app) signingGiven(e config.Environment, f signerFlags, signing *keyChoi
 		// No key to sign with: signer = "env" without the variable names none.
 		return session.Signing{}
 	case !chosen:
-		src = signer.Source{Kind: signer.SourceEnv}
+		src.Source = signer.Source{Kind: signer.SourceEnv}
 	}
 	account, _ := f.accountOf(e)
-	addr, known := signer.Opening{Account: account, RawKey: raw}.Known(src)
+	addr, known := signer.Opening{Account: account, RawKey: raw}.Known(src.Source)
 	if !known {
 		return session.Signing{Given: true}
 	}

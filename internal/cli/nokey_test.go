@@ -48,3 +48,30 @@ func TestNoKeyNamesTheKeystoresKey(t *testing.T) {
 		t.Errorf("%d requests sent without a key", n)
 	}
 }
+
+// TestWithdrawSaysNoKeyByTheRule: withdraw given no key opens its refusal
+// with the one rule's words (signer.NoKeyError, as the console and plain
+// mode say it), the account named when --account names it, whether or not
+// the keystore holds its key; the command line's ways follow. It said "no
+// signing key" in words of its own. Nothing is sent.
+func TestWithdrawSaysNoKeyByTheRule(t *testing.T) {
+	lightScrypt(t)
+	withdrawState(t)
+	r := newStatusRig(t)
+	dir := t.TempDir()
+	vars := map[string]string{signer.KeystoreEnvVar: dir}
+	args := append([]string{"withdraw"}, withdrawArgs(sandbox.DestCompleted, "25", "--yes")...)
+	const at = "svcwallet withdraw: "
+	res := r.runKeys(keyRun{vars: vars}, args...)
+	if want := at + (&signer.NoKeyError{}).Error() + ": choose a key source with --signer"; res.code != exitUsage || !strings.HasPrefix(res.stderr, want) {
+		t.Errorf("no key: exit %d, want 2 opening %q:\n%s", res.code, want, res.stderr)
+	}
+	addr, _ := mustNew(t, dir)
+	res = r.runKeys(keyRun{vars: vars}, append(args, "--account", addr.Hex())...)
+	if want := at + (&signer.NoKeyError{Account: addr}).Error() + ": add --signer keystore:" + addr.Hex() + " to sign with the keystore's key"; res.code != exitUsage || !strings.HasPrefix(res.stderr, want) {
+		t.Errorf("the keystore's key not chosen: exit %d, want 2 opening %q:\n%s", res.code, want, res.stderr)
+	}
+	if n := r.withdraws.Load(); n != 0 {
+		t.Errorf("%d withdraws sent without a key", n)
+	}
+}

@@ -54,30 +54,47 @@ func isUsage(err error) bool {
 	return errors.As(err, new(*noCredentialError)) || errors.As(err, new(keyUsageError))
 }
 
-// source is the chosen key source: --signer, else --keystore-file, else
+// keySource is a chosen key source and whether the environment's signer
+// in the config chose it rather than a flag, which its errors name.
+type keySource struct {
+	signer.Source
+	configured bool
+}
+
+// chosen is the chosen key source: --signer, else --keystore-file, else
 // the environment's signer; ok false when none is chosen.
-func (f signerFlags) chosen(e config.Environment) (signer.Source, bool, error) {
+func (f signerFlags) chosen(e config.Environment) (keySource, bool, error) {
 	switch {
 	case f.source != "" && f.keystore != "":
-		return signer.Source{}, false, keyUsageError{errors.New("--signer and --keystore-file both choose the key: give one")}
+		return keySource{}, false, keyUsageError{errors.New("--signer and --keystore-file both choose the key: give one")}
 	case f.source != "":
 		s, err := signer.ParseSource(f.source)
 		if err != nil {
-			return s, false, keyUsageError{fmt.Errorf("--signer: %v", err)}
+			return keySource{}, false, keyUsageError{fmt.Errorf("--signer: %v", err)}
 		}
-		return s, true, nil
+		return keySource{Source: s}, true, nil
 	case f.keystore != "":
 		s, err := signer.KeystoreFile(f.keystore)
 		if err != nil {
-			return s, false, keyUsageError{fmt.Errorf("--keystore-file: %v", err)}
+			return keySource{}, false, keyUsageError{fmt.Errorf("--keystore-file: %v", err)}
 		}
-		return s, true, nil
+		return keySource{Source: s}, true, nil
 	case e.Signer != "":
 		// Checked when the config was loaded.
 		s, err := signer.ParseSource(e.Signer)
-		return s, err == nil, err
+		return keySource{Source: s, configured: true}, err == nil, err
 	}
-	return signer.Source{}, false, nil
+	return keySource{}, false, nil
+}
+
+// chose names what chose s where its error says so: flag, the words of
+// --signer, or the environment's signer in the config file read.
+func (s keySource) chose(flag string, e config.Environment, configFile string) string {
+	if !s.configured {
+		return flag
+	}
+	shown := config.ShownPath(configFile) // escaped (safetext.Shown)
+	return fmt.Sprintf("signer = %q of environment %s in the config (%s)", e.Signer, e.Name, shown)
 }
 
 // accountOf is --account, else the environment's account; zero when neither.
@@ -111,24 +128,21 @@ type keyChoice struct {
 // key (the commands that sign), in a login's or a review's words.
 const demoKeyName = "the sandbox demo key"
 
-// noKeyError says no key was given, and the ways to give one (keyWays).
+// noKeyError says no key here signs for account (zero: any), in the one
+// rule's words (signer.NoKeyError), then the ways to give one (keyWays).
 // It is reached only when no source is chosen, the config's signer
 // included, so none is set that could be fixed.
 func noKeyError(env CLIEnv, account common.Address) error {
-	ways, named := keyWays(env, account, &signer.NoKeyError{Account: account})
-	if !named {
-		return errors.New("no signing key: " + ways)
-	}
-	return errors.New("no signing key given: " + ways)
+	nk := &signer.NoKeyError{Account: account}
+	return errors.New(nk.Error() + ": " + keyWays(env, account, nk))
 }
 
 // keyWays are the command line's ways to give the key that signs for
 // account (zero: any), in the one rule's set for nk's case
 // (signer.NoKeyError.Steps) around the flag: when the keystore holds keys
 // it names the --signer that signs with one (the one of account, else the
-// only one), so the step is a flag to add, not a form to fill in, and
-// named says so.
-func keyWays(env CLIEnv, account common.Address, nk *signer.NoKeyError) (ways string, named bool) {
+// only one), so the step is a flag to add, not a form to fill in.
+func keyWays(env CLIEnv, account common.Address, nk *signer.NoKeyError) string {
 	var known []string
 	if dir, err := keystoreDir("", env); err == nil {
 		keys, _ := signer.ListKeystore(dir)
@@ -141,11 +155,11 @@ func keyWays(env CLIEnv, account common.Address, nk *signer.NoKeyError) (ways st
 	sources := "clef:" + signer.DefaultClefEndpoint + ", command, ..."
 	switch len(known) {
 	case 0:
-		return nk.Steps("choose a key source with --signer (keystore:ADDRESS, "+sources+")", "import its keystore file ("+invocation{}.command("key", "import")+")"), false
+		return nk.Steps("choose a key source with --signer (keystore:ADDRESS, "+sources+")", "import its keystore file ("+invocation{}.command("key", "import")+")")
 	case 1:
-		return nk.Steps("add --signer keystore:"+known[0]+" to sign with the keystore's key", "choose another source with --signer ("+sources+")"), true
+		return nk.Steps("add --signer keystore:"+known[0]+" to sign with the keystore's key", "choose another source with --signer ("+sources+")")
 	}
-	return nk.Steps(fmt.Sprintf("add --signer keystore:ADDRESS with the one of the keystore's %d keys that signs (%s)", len(known), invocation{}.command("key", "list")), "choose another source with --signer ("+sources+")"), true
+	return nk.Steps(fmt.Sprintf("add --signer keystore:ADDRESS with the one of the keystore's %d keys that signs (%s)", len(known), invocation{}.command("key", "list")), "choose another source with --signer ("+sources+")")
 }
 
 // openKey opens the key a command signs with: the chosen source (see
@@ -175,7 +189,7 @@ func (a *app) openKey(ctx context.Context, f signerFlags, e config.Environment) 
 	}
 	what := ""
 	if !ok {
-		src = signer.Source{Kind: signer.SourceEnv}
+		src = keySource{Source: signer.Source{Kind: signer.SourceEnv}}
 		switch {
 		case o.RawKey != "":
 		case e.Name == config.SandboxEnv:
@@ -195,16 +209,17 @@ func (a *app) openKey(ctx context.Context, f signerFlags, e config.Environment) 
 		cx, done = a.watchWait(cx, "clef at "+src.Endpoint+" to list its accounts (approve the listing there)")
 		defer done()
 	}
-	op, err := o.Open(cx, src)
+	op, err := o.Open(cx, src.Source)
+	configFile := newInvocation(e.Name, a.configPath, env.Getenv).configFile
 	switch {
 	case errors.Is(err, signer.ErrNeedAccount) || errors.Is(err, signer.ErrOffline) || errors.As(err, new(*signer.OtherAccountError)):
-		return keyChoice{}, keyUsageError{keyWords(err, src)}
+		return keyChoice{}, keyUsageError{keyWords(err, src, e, configFile)}
 	case err != nil && (src.Kind == signer.SourceEnv || src.Kind == signer.SourceCommand):
 		// $SVCWALLET_PRIVATE_KEY unset or not a key; no signing command,
 		// or one that cannot be run as written.
-		return keyChoice{}, keyUsageError{keyWords(err, src)}
+		return keyChoice{}, keyUsageError{keyWords(err, src, e, configFile)}
 	case err != nil:
-		return keyChoice{}, keyWords(err, src)
+		return keyChoice{}, keyWords(err, src, e, configFile)
 	}
 	if what == "" {
 		what = src.Describe()
@@ -229,17 +244,19 @@ func (a *app) openKey(ctx context.Context, f signerFlags, e config.Environment) 
 }
 
 // keyWords says how the command line chooses otherwise when src cannot
-// be opened: the flags that name the account, the key or the file.
-func keyWords(err error, src signer.Source) error {
+// be opened: the flags that name the account, the key or the file. What
+// chose src is named as it was: a flag, or the config's signer of e in
+// configFile.
+func keyWords(err error, src keySource, e config.Environment, configFile string) error {
 	var other *signer.OtherAccountError
 	var need *signer.AccountNeededError
 	switch {
 	case errors.As(err, &other) && src.Kind == signer.SourceKeystore && src.Path == "":
-		return fmt.Errorf("--signer keystore:%s and --account %s name different keys", other.Holds.Hex(), other.Named.Hex())
+		return fmt.Errorf("%s and --account %s name different keys", src.chose("--signer keystore:"+other.Holds.Hex(), e, configFile), other.Named.Hex())
 	case errors.As(err, &other):
 		return fmt.Errorf("%s holds the key of %s, not of --account %s", src.Describe(), other.Holds.Hex(), other.Named.Hex())
 	case errors.As(err, &need) && src.Kind == signer.SourceKeystore:
-		return errors.New("--signer keystore: which key? give --account ADDRESS, or use --signer keystore:ADDRESS")
+		return fmt.Errorf("%s: which key? give --account ADDRESS, or use --signer keystore:ADDRESS", src.chose("--signer keystore", e, configFile))
 	case errors.As(err, &need) && src.Kind == signer.SourceClef:
 		return fmt.Errorf("%s: give --account ADDRESS to choose one", need.Why)
 	case errors.As(err, &need):
@@ -247,7 +264,7 @@ func keyWords(err error, src signer.Source) error {
 	case errors.Is(err, signer.ErrOffline):
 		return fmt.Errorf("offline signing has no key here: the typed data is written to a file (--out) to sign elsewhere, and the signature submitted; to log in, set $%s", apiKeyVar)
 	case errors.Is(err, signer.ErrNoEnvKey) || errors.Is(err, signer.ErrNoSignCommand):
-		return fmt.Errorf("--signer %s: %w", src.Kind, err)
+		return fmt.Errorf("%s: %w", src.chose("--signer "+string(src.Kind), e, configFile), err)
 	case errors.Is(err, signer.ErrChooseFile):
 		return fmt.Errorf("%w with --keystore-file", err)
 	}

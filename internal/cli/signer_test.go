@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -361,6 +362,32 @@ func TestSignerUsage(t *testing.T) {
 	}
 	if n := r.withdraws.Load(); n != 0 {
 		t.Fatalf("%d withdraws", n)
+	}
+}
+
+// TestConfigSignerSaidAsTheConfigs: a key source the environment's signer
+// chose that cannot be opened is named as that setting, of its environment
+// in its config file; it was said as a --signer the command line had not
+// been given (a flag's is TestSignerUsage's).
+func TestConfigSignerSaidAsTheConfigs(t *testing.T) {
+	withdrawState(t)
+	r := newStatusRig(t)
+	vars := map[string]string{signer.KeystoreEnvVar: t.TempDir()}
+	for _, tc := range []struct {
+		setting string
+		args    []string
+		says    string
+	}{
+		{`signer = "command"`, append([]string{"withdraw"}, withdrawArgs(sandbox.DestCompleted, "25", "--yes")...), ": no signing command: set sign_command"},
+		{`signer = "env"`, []string{"status", "q-1"}, ": $" + signer.KeyEnvVar + " is not set"},
+		{`signer = "keystore"`, []string{"deposit", "--env", "local"}, ": which key? give --account ADDRESS"},
+		{`signer = "keystore:` + sandbox.DemoAddress + `"`, []string{"status", "q-1", "--account", sandbox.BuilderAddress}, " and --account " + sandbox.BuilderAddress + " name different keys"},
+	} {
+		res := r.runKeys(keyRun{vars: vars, config: tc.setting + "\n"}, tc.args...)
+		said := regexp.MustCompile(`^svcwallet ` + tc.args[0] + `: ` + regexp.QuoteMeta(tc.setting) + ` of environment local in the config \([^)]*config\.toml\)` + regexp.QuoteMeta(tc.says))
+		if res.code != exitUsage || !said.MatchString(res.stderr) {
+			t.Errorf("%s: exit %d, want 2 matching %s:\n%s", tc.setting, res.code, said, res.stderr)
+		}
 	}
 }
 

@@ -138,6 +138,10 @@ func (a *App) KeySteps(nk *signer.NoKeyError) string {
 func (k *signingKey) Loader() func() (signer.Key, error) {
 	app, loggedIn, at, pass := k.app, k.loggedIn, k.at, k.Pass.Value()
 	k.Pass.SetValue("")
+	var none error
+	if !loggedIn && at.Place == signer.KeyNowhere {
+		none = k.NoKeyWords(false) // as the gate says it, worded here: k is not read in the Cmd
+	}
 	return func() (signer.Key, error) {
 		if loggedIn {
 			return app.Signer, nil
@@ -156,7 +160,7 @@ func (k *signingKey) Loader() func() (signer.Key, error) {
 			}
 			return key, nil
 		}
-		return nil, exchange.UserError{Text: "No signing key"}
+		return nil, none
 	}
 }
 
