@@ -97,6 +97,17 @@ func (s keySource) chose(flag string, e config.Environment, configFile string) s
 	return fmt.Sprintf("signer = %q of environment %s in the config (%s)", e.Signer, e.Name, shown)
 }
 
+// accountSaid names account a as what gave it, where an error says so:
+// --account, else the environment's account in the config file read (a
+// flag never given was said as given).
+func (f signerFlags) accountSaid(a common.Address, e config.Environment, configFile string) string {
+	if f.account != "" {
+		return "--account " + a.Hex()
+	}
+	shown := config.ShownPath(configFile) // escaped (safetext.Shown)
+	return fmt.Sprintf("account = %q of environment %s in the config (%s)", a.Hex(), e.Name, shown)
+}
+
 // accountOf is --account, else the environment's account; zero when neither.
 func (f signerFlags) accountOf(e config.Environment) (common.Address, error) {
 	a := f.account
@@ -213,13 +224,13 @@ func (a *app) openKey(ctx context.Context, f signerFlags, e config.Environment) 
 	configFile := newInvocation(e.Name, a.configPath, env.Getenv).configFile
 	switch {
 	case errors.Is(err, signer.ErrNeedAccount) || errors.Is(err, signer.ErrOffline) || errors.As(err, new(*signer.OtherAccountError)):
-		return keyChoice{}, keyUsageError{keyWords(err, src, e, configFile)}
+		return keyChoice{}, keyUsageError{keyWords(err, src, f, e, configFile)}
 	case err != nil && (src.Kind == signer.SourceEnv || src.Kind == signer.SourceCommand):
 		// $SVCWALLET_PRIVATE_KEY unset or not a key; no signing command,
 		// or one that cannot be run as written.
-		return keyChoice{}, keyUsageError{keyWords(err, src, e, configFile)}
+		return keyChoice{}, keyUsageError{keyWords(err, src, f, e, configFile)}
 	case err != nil:
-		return keyChoice{}, keyWords(err, src, e, configFile)
+		return keyChoice{}, keyWords(err, src, f, e, configFile)
 	}
 	if what == "" {
 		what = src.Describe()
@@ -245,16 +256,16 @@ func (a *app) openKey(ctx context.Context, f signerFlags, e config.Environment) 
 
 // keyWords says how the command line chooses otherwise when src cannot
 // be opened: the flags that name the account, the key or the file. What
-// chose src is named as it was: a flag, or the config's signer of e in
-// configFile.
-func keyWords(err error, src keySource, e config.Environment, configFile string) error {
+// chose src, and the account, is named as it was: a flag, or the
+// config's setting of e in configFile.
+func keyWords(err error, src keySource, f signerFlags, e config.Environment, configFile string) error {
 	var other *signer.OtherAccountError
 	var need *signer.AccountNeededError
 	switch {
 	case errors.As(err, &other) && src.Kind == signer.SourceKeystore && src.Path == "":
-		return fmt.Errorf("%s and --account %s name different keys", src.chose("--signer keystore:"+other.Holds.Hex(), e, configFile), other.Named.Hex())
+		return fmt.Errorf("%s and %s name different keys", src.chose("--signer keystore:"+other.Holds.Hex(), e, configFile), f.accountSaid(other.Named, e, configFile))
 	case errors.As(err, &other):
-		return fmt.Errorf("%s holds the key of %s, not of --account %s", src.Describe(), other.Holds.Hex(), other.Named.Hex())
+		return fmt.Errorf("%s holds the key of %s, not of %s", src.Describe(), other.Holds.Hex(), f.accountSaid(other.Named, e, configFile))
 	case errors.As(err, &need) && src.Kind == signer.SourceKeystore:
 		return fmt.Errorf("%s: which key? give --account ADDRESS, or use --signer keystore:ADDRESS", src.chose("--signer keystore", e, configFile))
 	case errors.As(err, &need) && src.Kind == signer.SourceClef:

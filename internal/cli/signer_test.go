@@ -391,6 +391,21 @@ func TestConfigSignerSaidAsTheConfigs(t *testing.T) {
 	}
 }
 
+// TestConfigAccountSaidAsTheConfigs: an account the environment's config
+// named, whose key the chosen signer does not hold, is named as that
+// setting; it was said as an --account the command line had not been given.
+func TestConfigAccountSaidAsTheConfigs(t *testing.T) {
+	withdrawState(t)
+	r := newStatusRig(t)
+	vars := map[string]string{signer.KeystoreEnvVar: t.TempDir()}
+	setting := `signer = "keystore:` + sandbox.DemoAddress + `"` + "\naccount = \"" + sandbox.BuilderAddress + "\"\n"
+	res := r.runKeys(keyRun{vars: vars, config: setting}, "status", "q-1")
+	said := regexp.MustCompile(` and account = "` + regexp.QuoteMeta(sandbox.BuilderAddress) + `" of environment local in the config \([^)]*config\.toml\) name different keys`)
+	if res.code != exitUsage || !said.MatchString(res.stderr) || strings.Contains(res.stderr, "--account "+sandbox.BuilderAddress) {
+		t.Errorf("exit %d, want 2 matching %s and no --account:\n%s", res.code, said, res.stderr)
+	}
+}
+
 // TestWithdrawLostThenExpiredIsNotRequoted: a signature that waited on a
 // person is sent; the first attempt pays but its answer is lost, and the
 // retry is refused as expired. That refusal does not prove nothing was
