@@ -21,13 +21,7 @@ import (
 // noticed the end left out. It exits 1 then, not 0: a wrapper or a script
 // sees that not all was written.
 func TestConsoleEndMakesWhatIsOwed(t *testing.T) {
-	tmp := t.TempDir()
-	t.Setenv("TMPDIR", tmp)
-	t.Setenv("XDG_CONFIG_HOME", tmp)
-	t.Setenv("XDG_STATE_HOME", tmp)
-	t.Setenv("HOME", tmp)
-	var stdout, stderr strings.Builder
-	a := newApp(CLIEnv{Stdin: os.Stdin, Stdout: &stdout, Stderr: &stderr, Getenv: noEnv})
+	a, stderr := endingApp(t)
 	made := false
 	a.console = consoleRun{terminal: func(any) bool { return true }, run: func(_ context.Context, _ CLIEnv, app *kit.App, _ *tui.Model) error {
 		// As a board leaves just before q: its Cmd never runs.
@@ -74,13 +68,7 @@ func TestConsoleEndSaysASendLeftOut(t *testing.T) {
 		{"both", []bool{false, true}, exitError, []string{unsigned, signed}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			tmp := t.TempDir()
-			t.Setenv("TMPDIR", tmp)
-			t.Setenv("XDG_CONFIG_HOME", tmp)
-			t.Setenv("XDG_STATE_HOME", tmp)
-			t.Setenv("HOME", tmp)
-			var stdout, stderr strings.Builder
-			a := newApp(CLIEnv{Stdin: os.Stdin, Stdout: &stdout, Stderr: &stderr, Getenv: noEnv})
+			a, stderr := endingApp(t)
 			blocked := make(chan struct{})
 			defer close(blocked)
 			a.console = consoleRun{terminal: func(any) bool { return true }, end: 50 * time.Millisecond, run: func(_ context.Context, _ CLIEnv, app *kit.App, _ *tui.Model) error {
@@ -105,4 +93,16 @@ func TestConsoleEndSaysASendLeftOut(t *testing.T) {
 			}
 		})
 	}
+}
+
+// endingApp is a command line whose state and config live in a folder of
+// the test's, its stderr kept to read what the console's end said.
+func endingApp(t *testing.T) (*app, *strings.Builder) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	t.Setenv("XDG_CONFIG_HOME", tmp)
+	t.Setenv("XDG_STATE_HOME", tmp)
+	t.Setenv("HOME", tmp)
+	var stdout, stderr strings.Builder
+	return newApp(CLIEnv{Stdin: os.Stdin, Stdout: &stdout, Stderr: &stderr, Getenv: noEnv}), &stderr
 }
