@@ -46,16 +46,21 @@ func (r *builderReviewScreen) fits() bool {
 // levels 5 and 6, so an 80x24 terminal shows an authorization with an
 // API key and fee caps above 1%, and a 60x20 one a keystore key's with a
 // label of 100 bytes, its folder said; then 7 and 8 (tightest), so a key
-// with every permission is reviewed at 60x20. Without a fit it is the
-// shortest.
+// with every permission is reviewed at 60x20. Without a key here what
+// fits chooses its words (kit.ReviewGate.FittedNoKey), not the level.
+// Without a fit it is the shortest.
 func (r *builderReviewScreen) fitted() (string, bool) {
 	at := r.clockFacts()
 	if r.fit.drawn && r.fit.at == at {
 		return r.fit.view, r.fit.ok
 	}
-	view, ok := r.render(0), true
+	view, ok := r.render(0, false), true
 	if r.h > 0 {
-		view, ok = r.gate.Fitted(9, r.h, r.render)
+		if r.noKey() {
+			view, ok = r.gate.FittedNoKey(9, r.h, r.render)
+		} else {
+			view, ok = r.gate.Fitted(9, r.h, func(i int) string { return r.render(i, false) })
+		}
 	}
 	r.fit = fit{drawn: true, at: at, view: view, ok: ok}
 	return view, ok

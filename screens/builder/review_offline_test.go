@@ -309,12 +309,23 @@ func TestTakenOffersNoOfflinePreparing(t *testing.T) {
 // small at 60x20, and its smallest said "fix the signer" without what to
 // fix. Golden files.
 func TestBuilderReviewNoKeyFits60x20(t *testing.T) {
-	screentest.RequireNoKeyFits(t, func(t *testing.T, app *kit.App, now *time.Time, w, h int) (tui.Screen, func() bool) {
-		r := offlineReview(t, app, now, w, h)
-		r.gate.Key.Find()
-		r.Update(keyFound(r, app.KeyLookup().Find(context.Background(), r.order.Auth.Main)))
-		return r, func() bool { _, fits := r.fitted(); return fits }
-	})
+	screentest.RequireNoKeyFits(t, noKeyReview)
+}
+
+// TestBuilderReviewNoKeyFullWhereFits: the signer's own error is said
+// wherever the review fits whole with it
+// (screentest.RequireNoKeyFullWhereFits): at 60x21 to 60x25 the brief
+// words showed, rows left blank.
+func TestBuilderReviewNoKeyFullWhereFits(t *testing.T) {
+	screentest.RequireNoKeyFullWhereFits(t, noKeyReview, [2]int{60, 21}, [2]int{60, 24})
+}
+
+// noKeyReview is a builder review whose search for its key found none.
+func noKeyReview(t *testing.T, app *kit.App, now *time.Time, w, h int) (tui.Screen, func() bool) {
+	r := offlineReview(t, app, now, w, h)
+	r.gate.Key.Find()
+	r.Update(keyFound(r, app.KeyLookup().Find(context.Background(), r.order.Auth.Main)))
+	return r, func() bool { _, fits := r.fitted(); return fits }
 }
 
 // TestBuilderReviewNoKeyTooSmallSaysSo: a builder review with no key here,

@@ -126,6 +126,18 @@ func (k *signingKey) NoKeyWords(brief bool) error {
 	return exchange.UserError{Text: safetext.Capitalized(fact) + ": " + k.app.KeySteps(nk), Cause: k.at.Err}
 }
 
+// FittedNoKey is Fitted of a review with no key here, render's brief
+// saying so in NoKeyWords' fewer words. The signer's own error is said
+// wherever the review fits with it, brief only where it fits at no level;
+// without that error the full words add only the account, which the
+// review shows, so each level is tried in full and then in brief.
+func (g *ReviewGate) FittedNoKey(levels, h int, render func(level int, brief bool) string) (string, bool) {
+	if g.Key.at.Err != nil {
+		return g.Fitted(2*levels, h, func(i int) string { return render(i%levels, i >= levels) })
+	}
+	return g.Fitted(2*levels, h, func(i int) string { return render(i/2, i%2 == 1) })
+}
+
 // KeySteps are the console's ways of bringing the key, after the words no
 // key signs, in the one rule's order (signer.NoKeyError.Steps): every
 // screen that says no key says them.

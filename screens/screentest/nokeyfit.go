@@ -50,3 +50,25 @@ func RequireNoKeyFits(t *testing.T, open NoKeyReview) {
 		}
 	}
 }
+
+// RequireNoKeyFullWhereFits: a review whose environment's signer is
+// unusable ("command", no signing command set) says the signer's own
+// error wherever the review fits whole with it: at 80x24 and at each size
+// given. Its brief words there hid the error, rows left blank.
+func RequireNoKeyFullWhereFits(t *testing.T, open NoKeyReview, sizes ...[2]int) {
+	for _, size := range append([][2]int{{80, 24}}, sizes...) {
+		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
+			app, now := LoggedInApp(t)
+			app.Target.Demo, app.Target.Env.Signer = nil, "command" // and no signing command set
+			s, fits := open(t, app, now, size[0], size[1]-2)
+			*now = now.Add(kit.ShownGuard)
+			app.Common.TopBar = app.TopBar
+			root := tui.New(s, tui.Options{Theme: "dark", Common: app.Common, Timer: func(time.Duration, tea.Msg) tea.Cmd { return nil }})
+			Feed(root, tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+			view := ansi.Strip(root.View().Content)
+			if said := OneLine(view); !fits() || !strings.Contains(said, "no signing command: set sign_command") {
+				t.Errorf("without a signing command (fits %v), its error unsaid:\n%s", fits(), view)
+			}
+		})
+	}
+}

@@ -228,14 +228,24 @@ func TestReviewNoKeyPointsOffline(t *testing.T) {
 // ("set … signer" though set), and its smallest said "fix the signer"
 // without what to fix. Golden files.
 func TestReviewNoKeyFits60x20(t *testing.T) {
-	screentest.RequireNoKeyFits(t, func(t *testing.T, app *kit.App, now *time.Time, w, h int) (tui.Screen, func() bool) {
-		app.Nonce = func() uint32 { return 470543406 }
-		r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, w, h, signer.Found{Place: signer.KeyDemo})
-		r.gate.Key.Find()
-		s, _ := app.Client().Session()
-		r.Update(keyFound(r, app.KeyLookup().Find(context.Background(), common.HexToAddress(s.FundingAccountAddress))))
-		return r, func() bool { _, fits := r.fitted(); return fits }
-	})
+	screentest.RequireNoKeyFits(t, noKeyReview)
+}
+
+// TestReviewNoKeyFullWhereFits: the signer's own error is said wherever
+// the review fits whole with it (screentest.RequireNoKeyFullWhereFits):
+// at 80x24 and 60x24 to 60x35 the brief words showed, 4 to 12 rows blank.
+func TestReviewNoKeyFullWhereFits(t *testing.T) {
+	screentest.RequireNoKeyFullWhereFits(t, noKeyReview, [2]int{60, 24}, [2]int{60, 30})
+}
+
+// noKeyReview is a review whose search for its key found none.
+func noKeyReview(t *testing.T, app *kit.App, now *time.Time, w, h int) (tui.Screen, func() bool) {
+	app.Nonce = func() uint32 { return 470543406 }
+	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, w, h, signer.Found{Place: signer.KeyDemo})
+	r.gate.Key.Find()
+	s, _ := app.Client().Session()
+	r.Update(keyFound(r, app.KeyLookup().Find(context.Background(), common.HexToAddress(s.FundingAccountAddress))))
+	return r, func() bool { _, fits := r.fitted(); return fits }
 }
 
 // TestReviewNoKeyTooSmallSaysSo: at 60x20 with the help open a review with

@@ -171,7 +171,7 @@ func (r *reviewScreen) View() string {
 		return alone
 	case !r.signable() && !r.preparable():
 		// Where the money goes beside why it cannot be signed, when that fits.
-		if least := r.render(5, 2); lipgloss.Height(least) <= r.h || r.outcome() == "" {
+		if least := r.render(5, 2, true); lipgloss.Height(least) <= r.h || r.outcome() == "" {
 			return least
 		}
 		return r.outcomeAlone(lipgloss.Height(out))
@@ -248,14 +248,20 @@ func (r *reviewScreen) outcomeAlone(need int) string {
 // then on one line without where it was opened (signingKey.TightView),
 // then with a key found whole on one line in fewer words, the countdown
 // beside it (signer.Found.Brief): the line a note or the loss question
-// needs at 60x20.
+// needs at 60x20. Without a key here what fits chooses its words
+// (kit.ReviewGate.FittedNoKey), not the level.
 func (r *reviewScreen) fitted() (string, bool) {
-	return r.gate.Fitted(7, r.h, func(i int) string { return r.render(min(i, 4), max(i-4, 0)) })
+	at := func(i int, brief bool) string { return r.render(min(i, 4), max(i-4, 0), brief) }
+	if r.gate.Key.Found && !r.gate.Key.Usable() {
+		return r.gate.FittedNoKey(7, r.h, at)
+	}
+	return r.gate.Fitted(7, r.h, func(i int) string { return at(i, false) })
 }
 
 // render draws the review at level; tight is how tightly level 4 draws
-// the signing key (fitted).
-func (r *reviewScreen) render(level int, tight int) string {
+// the signing key, brief whether no key here is said in fewer words
+// (fitted).
+func (r *reviewScreen) render(level int, tight int, brief bool) string {
 	compact := level > 0
 	c := r.app.Common
 	var b strings.Builder
@@ -323,10 +329,10 @@ func (r *reviewScreen) render(level int, tight int) string {
 		switch {
 		case !r.gate.Key.Found:
 			ready = "Looking for the signing key…; esc to go back."
-		case !r.gate.Key.Usable() && level >= 4:
-			// Fewer words at the smallest levels: the key's line says none
-			// beside the countdown, and the ways fit the rows left at 60x20.
-			ready = r.gate.NoKeyWords(r.gate.Key.NoKeyWords(true), r.preparable(), "it").Error() + "."
+		case !r.gate.Key.Usable() && (brief || level >= 4):
+			// Brief where the full words do not fit (fitted): the ways fit
+			// the rows left at 60x20. The smallest levels end in fewer words.
+			ready = r.gate.NoKeyWords(r.gate.Key.NoKeyWords(brief), r.preparable(), "it").Error() + "."
 		case !r.gate.Key.Usable():
 			ready = r.gate.NoKeyWords(r.gate.Key.Ready(), r.preparable(), "the Transfer").Error() + "; esc to go back."
 		}
