@@ -29,14 +29,7 @@ func RequireNoKeyFits(t *testing.T, open NoKeyReview) {
 	for _, sig := range []string{"none", "command"} {
 		for _, size := range [][2]int{{60, 20}, {120, 40}} {
 			t.Run(fmt.Sprintf("%s/%dx%d", sig, size[0], size[1]), func(t *testing.T) {
-				app, now := LoggedInApp(t)
-				app.Target.Demo, app.Target.Env.Signer = nil, strings.TrimPrefix(sig, "none") // and no signing command set
-				s, fits := open(t, app, now, size[0], size[1]-2)
-				*now = now.Add(kit.ShownGuard)
-				app.Common.TopBar = app.TopBar
-				root := tui.New(s, tui.Options{Theme: "dark", Common: app.Common, Timer: func(time.Duration, tea.Msg) tea.Cmd { return nil }})
-				Feed(root, tea.WindowSizeMsg{Width: size[0], Height: size[1]})
-				view := ansi.Strip(root.View().Content)
+				view, fits := noKeyView(t, open, strings.TrimPrefix(sig, "none"), size)
 				said := OneLine(view)
 				if !fits() || !strings.Contains(said, "No key here signs ") || strings.Count(said, "log in by wallet") != 1 {
 					t.Errorf("without a key (fits %v):\n%s", fits(), view)
@@ -58,17 +51,24 @@ func RequireNoKeyFits(t *testing.T, open NoKeyReview) {
 func RequireNoKeyFullWhereFits(t *testing.T, open NoKeyReview, sizes ...[2]int) {
 	for _, size := range append([][2]int{{80, 24}}, sizes...) {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
-			app, now := LoggedInApp(t)
-			app.Target.Demo, app.Target.Env.Signer = nil, "command" // and no signing command set
-			s, fits := open(t, app, now, size[0], size[1]-2)
-			*now = now.Add(kit.ShownGuard)
-			app.Common.TopBar = app.TopBar
-			root := tui.New(s, tui.Options{Theme: "dark", Common: app.Common, Timer: func(time.Duration, tea.Msg) tea.Cmd { return nil }})
-			Feed(root, tea.WindowSizeMsg{Width: size[0], Height: size[1]})
-			view := ansi.Strip(root.View().Content)
+			view, fits := noKeyView(t, open, "command", size)
 			if said := OneLine(view); !fits() || !strings.Contains(said, "no signing command: set sign_command") {
 				t.Errorf("without a signing command (fits %v), its error unsaid:\n%s", fits(), view)
 			}
 		})
 	}
+}
+
+// noKeyView is the review open makes with the environment's signer set
+// to signer (and no signing command), drawn at size once its keys are
+// enabled, and whether its layout fits.
+func noKeyView(t *testing.T, open NoKeyReview, signer string, size [2]int) (string, func() bool) {
+	app, now := LoggedInApp(t)
+	app.Target.Demo, app.Target.Env.Signer = nil, signer
+	s, fits := open(t, app, now, size[0], size[1]-2)
+	*now = now.Add(kit.ShownGuard)
+	app.Common.TopBar = app.TopBar
+	root := tui.New(s, tui.Options{Theme: "dark", Common: app.Common, Timer: func(time.Duration, tea.Msg) tea.Cmd { return nil }})
+	Feed(root, tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+	return ansi.Strip(root.View().Content), fits
 }
