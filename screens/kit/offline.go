@@ -54,6 +54,7 @@ type Offline struct {
 	Prepared  intent.Prepared
 	Submit    string
 	command   string
+	earlier   bool // prepared before this review: o would only say so again
 }
 
 // offlineMsg answers Offline.Prepare: the file written, or why not.
@@ -61,6 +62,7 @@ type offlineMsg struct {
 	p            intent.Prepared
 	path, submit string
 	err          error
+	earlier      bool // prepared before (withdrawal.PreparedAlreadyError)
 }
 
 // Done reports whether the file is written.
@@ -87,7 +89,7 @@ func (o *Offline) Prepare(app *App, chosen []string, account common.Address, nam
 		p, err := prepare(cx)
 		if already := (*withdrawal.PreparedAlreadyError)(nil); errors.As(err, &already) {
 			// Its file was written beside the journal under this name.
-			return offlineMsg{err: exchange.UserError{Text: already.Error() + ": its file is " + path + "; sign it and run `" + submit +
+			return offlineMsg{earlier: true, err: exchange.UserError{Text: already.Error() + ": sign its file and run `" + submit +
 				"`, or get a new quote to prepare another withdrawal", Cause: err}}
 		}
 		if err != nil {
@@ -120,7 +122,7 @@ func (o *Offline) Update(app *App, msg tea.Msg) (err error, handled bool) {
 	if !ok {
 		return nil, false
 	}
-	o.Preparing = false
+	o.Preparing, o.earlier = false, m.earlier
 	if m.err != nil {
 		return m.err, true
 	}

@@ -103,8 +103,8 @@ func TestReviewPreparesForOfflineSigning(t *testing.T) {
 
 // TestQuotePreparedOnceSaysItsFile: the same quote reviewed again (a fresh
 // nonce) and o pressed again prepares nothing more: the review says when it
-// was prepared, where its file is and the command that submits it, and the
-// journal and the folder hold the first preparation alone.
+// was prepared and the command that submits its file, no longer offers o,
+// and the journal and the folder hold the first preparation alone.
 func TestQuotePreparedOnceSaysItsFile(t *testing.T) {
 	app, now := screentest.LoggedInApp(t)
 	app.Target.Demo = nil
@@ -123,10 +123,14 @@ func TestQuotePreparedOnceSaysItsFile(t *testing.T) {
 		}
 		view := screentest.OneLine(ansi.Strip(r.View()))
 		for _, want := range []string{"Not withdrawn: nothing more was prepared: this quote's Transfer was prepared for offline signing at",
-			"its file is " + path, submit, "get a new quote to prepare another"} {
+			"sign its file and run `" + submit + "`, or get a new quote to prepare another"} {
 			if r.gate.Offline.Done() || !strings.Contains(view, want) {
 				t.Errorf("the review prepared again (%v) or lacks %q:\n%s", r.gate.Offline.Done(), want, view)
 			}
+		}
+		// o would say the same again: it is no longer offered.
+		if screentest.Offers(r.KeyMap(), "o") {
+			t.Errorf("o is still offered: %v", r.KeyMap().ShortHelp())
 		}
 	}
 	files, _ := filepath.Glob(filepath.Join(filepath.Dir(path), "transfer-*.json"))
