@@ -2,6 +2,7 @@ package kit
 
 import (
 	"context"
+	"errors"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -15,6 +16,7 @@ import (
 	"github.com/svcwallet/svcwallet/screens/kit/layout"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/intent"
+	"github.com/svcwallet/svcwallet/service/withdrawal"
 	"github.com/svcwallet/svcwallet/tui"
 )
 
@@ -52,13 +54,15 @@ type Offline struct {
 	Prepared  intent.Prepared
 	Submit    string
 	command   string
+	earlier   bool // prepared before this review: o would only say so again
 }
 
 // offlineMsg answers Offline.Prepare: the file written, or why not.
 type offlineMsg struct {
-	p    intent.Prepared
-	path string
-	err  error
+	p            intent.Prepared
+	path, submit string
+	err          error
+	earlier      bool // prepared before (withdrawal.PreparedAlreadyError)
 }
 
 // Done reports whether the file is written.
@@ -73,6 +77,7 @@ func (o *Offline) Prepare(app *App, chosen []string, account common.Address, nam
 	o.Preparing, o.command = true, chosen[0]
 	instead := app.Command(append(slices.Clone(chosen), "--signer", "offline", "--account", account.Hex(), "--out", safetext.FileName(name))...)
 	root, path, write := app.Root(), app.offlinePath(name), app.offlineWriter()
+	submit := app.CommandOn([]string{o.command, "submit"}, []string{path}, "--signature", "0x…")
 	return func() tea.Msg {
 		if !safetext.Printable(path) {
 			// The sign and submit commands name the file: they would not
@@ -82,15 +87,20 @@ func (o *Offline) Prepare(app *App, chosen []string, account common.Address, nam
 		cx, cancel := Call(root)
 		defer cancel()
 		p, err := prepare(cx)
+		if already := (*withdrawal.PreparedAlreadyError)(nil); errors.As(err, &already) {
+			// Its file was written beside the journal under this name.
+			return offlineMsg{earlier: true, err: exchange.UserError{Text: already.Error() + ": sign its file and run `" + submit +
+				"`, or get a new quote to prepare another withdrawal", Cause: err}}
+		}
 		if err != nil {
 			return offlineMsg{err: exchange.Explain(err)}
 		}
 		path, err := write(name, p.File())
 		if err != nil {
-			return offlineMsg{err: exchange.UserError{Text: "The " + what + " is journaled but its file could not be written (" + err.Error() +
+			return offlineMsg{err: exchange.UserError{Text: "the " + what + " is journaled but its file could not be written (" + err.Error() +
 				"): run `" + instead + "` with the same choices instead", Cause: err}}
 		}
-		return offlineMsg{p: p, path: path}
+		return offlineMsg{p: p, path: path, submit: submit}
 	}
 }
 
@@ -112,12 +122,12 @@ func (o *Offline) Update(app *App, msg tea.Msg) (err error, handled bool) {
 	if !ok {
 		return nil, false
 	}
-	o.Preparing = false
+	o.Preparing, o.earlier = false, m.earlier
 	if m.err != nil {
 		return m.err, true
 	}
 	// The submit command names the file as a word of its own.
-	o.Path, o.Prepared, o.Submit = m.path, m.p, app.CommandOn([]string{o.command, "submit"}, []string{m.path}, "--signature", "0x…")
+	o.Path, o.Prepared, o.Submit = m.path, m.p, m.submit
 	return nil, true
 }
 

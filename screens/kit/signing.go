@@ -431,7 +431,7 @@ func (g *ReviewGate) BriefPrompt(sending, ready string) string {
 // prepared, the journal outlives the console (App.OfflineReady), and the
 // passphrase field does not take o as a letter.
 func (g *ReviewGate) CanPrepare(app *App) bool {
-	return !g.Sending && !g.Offline.Done() && !g.Offline.Preparing && app.OfflineReady() && !g.Key.Typing()
+	return !g.Sending && !g.Offline.Done() && !g.Offline.Preparing && !g.Offline.earlier && app.OfflineReady() && !g.Key.Typing()
 }
 
 // Busy is what a review says when quitting asks (tui.Busy): a signature is

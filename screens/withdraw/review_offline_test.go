@@ -101,6 +101,45 @@ func TestReviewPreparesForOfflineSigning(t *testing.T) {
 	}
 }
 
+// TestQuotePreparedOnceSaysItsFile: the same quote reviewed again (a fresh
+// nonce) and o pressed again prepares nothing more: the review says when it
+// was prepared and the command that submits its file, no longer offers o,
+// and the journal and the folder hold the first preparation alone.
+func TestQuotePreparedOnceSaysItsFile(t *testing.T) {
+	app, now := screentest.LoggedInApp(t)
+	app.Target.Demo = nil
+	q := fixedQuote(*now, "1.5")
+	var path, submit string
+	for i := range 2 {
+		r := reviewFor(t, app, now, q, 0, 120, 40, signer.Found{Place: signer.KeyNowhere})
+		_, cmd := screentest.Press(r, "o")
+		screentest.Drive(r, cmd)
+		if i == 0 {
+			if !r.gate.Offline.Done() {
+				t.Fatalf("nothing prepared: %v", r.err)
+			}
+			path, submit = r.gate.Offline.Path, r.gate.Offline.Submit
+			continue
+		}
+		view := screentest.OneLine(ansi.Strip(r.View()))
+		for _, want := range []string{"Not withdrawn: nothing more was prepared: this quote's Transfer was prepared for offline signing at",
+			"sign its file and run `" + submit + "`, or get a new quote to prepare another"} {
+			if r.gate.Offline.Done() || !strings.Contains(view, want) {
+				t.Errorf("the review prepared again (%v) or lacks %q:\n%s", r.gate.Offline.Done(), want, view)
+			}
+		}
+		// o would say the same again: it is no longer offered.
+		if screentest.Offers(r.KeyMap(), "o") {
+			t.Errorf("o is still offered: %v", r.KeyMap().ShortHelp())
+		}
+	}
+	files, _ := filepath.Glob(filepath.Join(filepath.Dir(path), "transfer-*.json"))
+	entries, err := app.Journal().Entries()
+	if len(files) != 1 || err != nil || len(entries) != 1 {
+		t.Errorf("files %v, journal %d lines (%v): want the first preparation alone", files, len(entries), err)
+	}
+}
+
 // TestOfflinePanelFits: once prepared, the review at 80x24 and at 60x20
 // shows the expiry, the whole submit command and how to sign the file (the
 // panel alone where the review leaves it no room), and its footer names c,

@@ -94,6 +94,21 @@ func (j *Journal) EntriesOf(o Owner, quoteID string) ([]Entry, error) {
 	return entries, nil
 }
 
+// PreparedOf is the line that prepared o's withdrawal quoteID for offline
+// signing, when the journal holds one (ok).
+func (j *Journal) PreparedOf(o Owner, quoteID string) (e Entry, ok bool, err error) {
+	if j == nil {
+		return Entry{}, false, nil
+	}
+	lines, err := j.linesOfQuotes(o, []string{quoteID})
+	for _, l := range lines {
+		if l.ok && l.Kind == KindPrepared && l.Prepared.Kind == PreparedWithdrawal && o.likely(l.Entry) {
+			return l.Entry, true, err
+		}
+	}
+	return Entry{}, false, err
+}
+
 func (j *Journal) linesOfQuotes(o Owner, quoteIDs []string) ([]line, error) {
 	j.mu.Lock()
 	defer j.mu.Unlock()

@@ -30,7 +30,8 @@ type Prepared struct {
 // everything Submit needs (intent.Prepare). Nothing is signed or sent;
 // nothing is prepared when an identical withdrawal got no answer, as
 // Execute refuses it, nor a loss no face recorded as answered
-// (lossRefusal). The error is written for the user.
+// (lossRefusal), nor a quote prepared already (preparedOnce). The error is
+// written for the user.
 func (w Withdrawer) Prepare(ctx context.Context, o Order, signerAddr common.Address) (Prepared, error) {
 	if err := o.lossRefusal(); err != nil {
 		return Prepared{}, err
@@ -39,6 +40,9 @@ func (w Withdrawer) Prepare(ctx context.Context, o Order, signerAddr common.Addr
 		return Prepared{}, err
 	}
 	if _, err := w.checkRepeat(o); err != nil {
+		return Prepared{}, err
+	}
+	if err := w.preparedOnce(o); err != nil {
 		return Prepared{}, err
 	}
 	p, err := intent.Prepare(ctx, w.client, w.journal, func(now time.Time) journal.Entry {
@@ -61,6 +65,32 @@ func (w Withdrawer) Prepare(ctx context.Context, o Order, signerAddr common.Addr
 		return e
 	})
 	return Prepared{Prepared: p, Order: o}, err
+}
+
+// PreparedAlreadyError refuses to prepare a quote's Transfer again: one
+// prepared At waits for its signature, and a second file of the same quote
+// would be a second payment waiting beside it.
+type PreparedAlreadyError struct {
+	QuoteID string
+	At      time.Time
+}
+
+func (e *PreparedAlreadyError) Error() string {
+	return "nothing more was prepared: this quote's Transfer was prepared for offline signing at " +
+		e.At.UTC().Format("15:04:05 UTC") + ", and a quote is prepared once"
+}
+
+// preparedOnce refuses o (*PreparedAlreadyError) when the journal holds
+// its quote's Transfer prepared already.
+func (w Withdrawer) preparedOnce(o Order) error {
+	e, ok, err := w.journal.PreparedOf(w.owner(), o.Quote.QuoteID)
+	switch {
+	case err != nil:
+		return w.journalProblem("could not be read to tell whether this quote was prepared before", err)
+	case ok:
+		return &PreparedAlreadyError{QuoteID: o.Quote.QuoteID, At: e.Time}
+	}
+	return nil
 }
 
 // PreparedOf is the Transfer a prepared line keeps (intent.Find), with the

@@ -287,3 +287,22 @@ func TestSubmitRefusesAnotherHost(t *testing.T) {
 	}
 	r.wantRefused(r.withdrawer().Submit(context.Background(), found, sig), "was made for "+was.String())
 }
+
+// TestQuotePreparedOnce: a quote's Transfer prepared for offline signing is
+// not prepared again, though reviewed again with a fresh nonce: a second
+// file would be a second payment waiting. Nothing more is journaled, and
+// another quote is prepared as before.
+func TestQuotePreparedOnce(t *testing.T) {
+	r := newRig(t, 0, false)
+	o := r.order(r.choice(sandbox.DestCompleted, "25"))
+	first, _ := r.prepared(o, sandbox.DemoPrivateKey)
+	o.Transfer.Nonce++
+	_, err := r.withdrawer().Prepare(context.Background(), o, o.Transfer.FromAccount)
+	if already, ok := errors.AsType[*withdrawal.PreparedAlreadyError](err); !ok || !already.At.Equal(first.Line.Time) {
+		t.Fatalf("prepared again: %v, want withdrawal.PreparedAlreadyError at %s", err, first.Line.Time)
+	}
+	if entries, _ := r.journal.Entries(); len(entries) != 1 {
+		t.Errorf("the journal holds %d lines, want the first preparation alone", len(entries))
+	}
+	r.prepared(r.order(r.choice(sandbox.DestCompleted, "25")), sandbox.DemoPrivateKey)
+}
