@@ -55,11 +55,18 @@ func Fitted(out io.Writer) io.Writer { return FittedFor(out, out) }
 // buffer, written at once so a failed write is told) is fit for the
 // terminal it goes to. Off a terminal it is w itself.
 func FittedFor(w, term io.Writer) io.Writer {
-	cols, ok := width(term)
+	first, ok := width(term)
 	if !ok {
 		return w
 	}
-	return fitWriter{out: w, w: cols}
+	// Asked at each write: a terminal resized while a command runs
+	// (status --watch) has its lines fit to its new width.
+	return fitWriter{out: w, cols: func() int {
+		if cols, ok := width(term); ok {
+			return cols
+		}
+		return first
+	}}
 }
 
 // Row writes a row of a label and its value on w: head, the label's
@@ -78,7 +85,7 @@ func PathRow(w io.Writer, head, value, path string) error {
 		// Shown paths escape a no-break space (safetext.Shown): the glue
 		// undone is the path's own spaces.
 		value = strings.Replace(value, path, strings.ReplaceAll(path, " ", glue), 1)
-		line = strings.ReplaceAll(hang(head, strings.TrimRight(value, " "), f.w), glue, " ")
+		line = strings.ReplaceAll(hang(head, strings.TrimRight(value, " "), f.cols()), glue, " ")
 		w = f.out
 	}
 	_, err := fmt.Fprintln(w, line)
@@ -99,18 +106,20 @@ func hang(head, value string, w int) string {
 	return strings.TrimRight(head+strings.Join(lines, "\n"+strings.Repeat(" ", at)), " ")
 }
 
-// fitWriter fits each line of a write to w cells: a write is whole lines,
-// or a question's start, fitted alone.
+// fitWriter fits each line of a write to the cols cells its terminal has
+// as it is written: a write is whole lines, or a question's start, fitted
+// alone.
 type fitWriter struct {
-	out io.Writer
-	w   int
+	out  io.Writer
+	cols func() int
 }
 
 func (f fitWriter) Write(p []byte) (int, error) {
+	w := f.cols()
 	var b strings.Builder
 	for _, line := range strings.SplitAfter(string(p), "\n") {
 		text := strings.TrimSuffix(line, "\n")
-		b.WriteString(fitSaid(text, f.w) + line[len(text):])
+		b.WriteString(fitSaid(text, w) + line[len(text):])
 	}
 	if _, err := io.WriteString(f.out, b.String()); err != nil {
 		return 0, err

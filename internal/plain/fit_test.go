@@ -127,7 +127,7 @@ func TestFittedWrapsEachLine(t *testing.T) {
 	const warned = "svcwallet withdraw: warning: more than 5% of the amount goes to fees\n"
 	const quoted = "For one that lasts, run `svcwallet sandbox --listen 127.0.0.1:8545` and point an environment of the config at it.\n"
 	var out bytes.Buffer
-	n, err := fitWriter{out: &out, w: 60}.Write([]byte(accepted + row + follow + warned + quoted))
+	n, err := fitWriter{out: &out, cols: sixty}.Write([]byte(accepted + row + follow + warned + quoted))
 	if n != len(accepted+row+follow+warned+quoted) || err != nil {
 		t.Fatalf("wrote %d, %v", n, err)
 	}
@@ -159,14 +159,14 @@ func TestRowHangsItsValue(t *testing.T) {
 	const head = "  You lose         "
 	const value = "1.5 USDT, 6% of the amount  pay − receive, the fee included"
 	var out bytes.Buffer
-	if err := Row(fitWriter{out: &out, w: 60}, head, value); err != nil {
+	if err := Row(fitWriter{out: &out, cols: sixty}, head, value); err != nil {
 		t.Fatal(err)
 	}
 	if want := head + "1.5 USDT, 6% of the amount  pay −\n" + strings.Repeat(" ", len(head)) + "receive, the fee included\n"; out.String() != want {
 		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
 	}
 	out.Reset()
-	Row(fitWriter{out: &out, w: 60}, "    toAccount      ", "0x6e3a360d75Dd3E83948f7977b92b21827a89E012  bridge funding address")
+	Row(fitWriter{out: &out, cols: sixty}, "    toAccount      ", "0x6e3a360d75Dd3E83948f7977b92b21827a89E012  bridge funding address")
 	if want := "    toAccount\n    0x6e3a360d75Dd3E83948f7977b92b21827a89E012  bridge\n    funding address\n"; out.String() != want {
 		t.Errorf("a word wider than the column: got\n%s\nwant\n%s", out.String(), want)
 	}
@@ -186,7 +186,7 @@ func TestCommandEndsWithItsStep(t *testing.T) {
 	const said = "svcwallet history: log in as that account (svcwallet auth login --env 'my env'), then run svcwallet history --refresh --env x, which asks again\n"
 	const prose = "If the quote expires while you approve, svcwallet gets a fresh quote for exactly 25 USDT\n"
 	var out bytes.Buffer
-	fitWriter{out: &out, w: 60}.Write([]byte(said + prose))
+	fitWriter{out: &out, cols: sixty}.Write([]byte(said + prose))
 	want := "svcwallet history: log in as that account\n(svcwallet auth login --env 'my env'), then run\nsvcwallet history --refresh --env x, which asks again\n" +
 		"If the quote expires while you approve, svcwallet gets a\nfresh quote for exactly 25 USDT\n"
 	if out.String() != want {
@@ -201,7 +201,7 @@ func TestQuotedWordKeptWhole(t *testing.T) {
 	const path = "/home/ann/my keys/UTC--2026-12-02--61cc1a7b50b5"
 	said := "To sign with it: --signer '" + path + "' on a command, or signer = \"" + path + "\" in its environment's table of the config.\n"
 	var out bytes.Buffer
-	fitWriter{out: &out, w: 60}.Write([]byte(said))
+	fitWriter{out: &out, cols: sixty}.Write([]byte(said))
 	for _, whole := range []string{"'" + path + "'", `"` + path + `"`} {
 		if !strings.Contains(out.String(), whole) {
 			t.Errorf("%s broken:\n%s", whole, out.String())
@@ -269,7 +269,7 @@ func TestPathRowKeptWhole(t *testing.T) {
 		{"0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266  from offline signing: the file /home/ann/Documents/my files/transfer.json", "/home/ann/Documents/my files/transfer.json"},
 	} {
 		var out bytes.Buffer
-		if err := PathRow(fitWriter{out: &out, w: 60}, head, c.value, c.path); err != nil {
+		if err := PathRow(fitWriter{out: &out, cols: sixty}, head, c.value, c.path); err != nil {
 			t.Fatal(err)
 		}
 		t.Logf("at 60 columns:\n%s", out.String())
@@ -285,6 +285,32 @@ func TestPathRowKeptWhole(t *testing.T) {
 		PathRow(&out, head, c.value, c.path)
 		if out.String() != head+c.value+"\n" {
 			t.Errorf("off a terminal: %q", out.String())
+		}
+	}
+}
+
+// sixty is a terminal 60 columns wide.
+func sixty() int { return 60 }
+
+// TestFittedFollowsTheWidth: each write is fit to the width its terminal
+// has then, not the one it had when the writer was made: a terminal
+// resized while status --watch runs has its next lines fit to it.
+func TestFittedFollowsTheWidth(t *testing.T) {
+	const line = "Withdrawal q-ugfdocdemmbg4sulegf5gzdzcy is SENDING: the bridge pays out on ARBITRUM.\n"
+	var out strings.Builder
+	cols := 100
+	w := fitWriter{out: &out, cols: func() int { return cols }}
+	for _, c := range []int{100, 60} {
+		cols = c
+		out.Reset()
+		w.Write([]byte(line))
+		for _, l := range strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n") {
+			if ansi.StringWidth(l) >= c {
+				t.Errorf("at %d columns a line of %d cells: %q", c, ansi.StringWidth(l), l)
+			}
+		}
+		if wrapped := strings.Count(out.String(), "\n") > 1; wrapped != (c < 100) {
+			t.Errorf("at %d columns wrapped %v: %q", c, wrapped, out.String())
 		}
 	}
 }

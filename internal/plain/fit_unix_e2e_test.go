@@ -137,3 +137,27 @@ func TestGateWordsWrappedOnASixtyColumnTerminal(t *testing.T) {
 		t.Fatalf("%v; the terminal showed %q", err, ansi.Strip(shown.String()))
 	}
 }
+
+// TestFittedForFollowsAResize: a writer made Fitted on a terminal fits
+// each write to the terminal's width as it is then: resized from 100 to 60
+// columns while a command runs, its next line is wrapped at 60.
+func TestFittedForFollowsAResize(t *testing.T) {
+	ptmx, tty, err := pty.Open()
+	if err != nil {
+		t.Fatalf("open a pseudo-terminal: %v", err)
+	}
+	t.Cleanup(func() { tty.Close(); ptmx.Close() })
+	const line = "Withdrawal q-ugfdocdemmbg4sulegf5gzdzcy is SENDING: the bridge pays out on ARBITRUM.\n"
+	var out strings.Builder
+	w := FittedFor(&out, tty)
+	for _, cols := range []uint16{100, 60} {
+		if err := pty.Setsize(ptmx, &pty.Winsize{Rows: 24, Cols: cols}); err != nil {
+			t.Fatal(err)
+		}
+		out.Reset()
+		io.WriteString(w, line)
+		if wrapped := strings.Count(out.String(), "\n") > 1; wrapped != (cols < 100) {
+			t.Errorf("at %d columns wrapped %v: %q", cols, wrapped, out.String())
+		}
+	}
+}
