@@ -42,7 +42,7 @@ func keptRow(i int, state string) Kept {
 // the saving console holds in memory is what the file comes to read whole,
 // so a rewrite from memory writes what a rewrite read back would.
 func TestWatchFileMirrorIsTheFile(t *testing.T) {
-	for trial := range exchangetest.Trials(20) {
+	for trial := range exchangetest.Rounds(20, 3) {
 		t.Run(fmt.Sprint("trial ", trial), func(t *testing.T) {
 			t.Parallel() // each trial its own file and its own random steps
 			rng := rand.New(rand.NewPCG(uint64(trial), 35))
