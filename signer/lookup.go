@@ -145,6 +145,19 @@ func (e *NoKeyError) Ways(before, after string) string {
 	return "Ways: " + e.Steps(before, after)
 }
 
+// Cause is the signer's error in the fewest words, for words that say it
+// and then Steps, which name its fix: without the fix it says itself
+// (ErrNoSignCommand's), so that is not said twice; "" without an error.
+func (e *NoKeyError) Cause() string {
+	switch {
+	case e.Err == nil:
+		return ""
+	case errors.Is(e.Err, ErrNoSignCommand):
+		return noSignCommand
+	}
+	return e.Err.Error()
+}
+
 // others are the ways besides fixing the environment's signer: setting a
 // signer only where none is set.
 func (e *NoKeyError) others(before, after string) string {

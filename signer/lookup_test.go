@@ -130,4 +130,8 @@ func TestNoKeyWaysSayTheFixOnce(t *testing.T) {
 			t.Errorf("signer %q, error %v: %q, want %q", c.nk.Signer, c.nk.Err, got, c.want)
 		}
 	}
+	// In the fewest words the error leaves its fix to the steps.
+	if said := nk.Cause() + ": " + nk.Steps("wallet", "import"); said != "no signing command: fix sign_command, wallet, set $SVCWALLET_PRIVATE_KEY, or import" {
+		t.Errorf("the cause and its steps: %q", said)
+	}
 }
