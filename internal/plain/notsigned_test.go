@@ -77,19 +77,22 @@ func TestNoKeyReviewSaysTheOneWords(t *testing.T) {
 // says so before its first question (withdrawal.SigningKey), in the one
 // rule's words with plain mode's ways, once, and what plain mode can still
 // do; its review says it was not signed without the ways again. It asked
-// route, destination and amount and got a quote before saying it. With
+// route, destination and amount and got a quote before saying it. The
+// command line's offline preparing is named only where the environment
+// outlives plain mode, not on the embedded sandbox, which it ends. With
 // a key (the sandbox's demo key) nothing of it is said.
 func TestWithdrawSaysNoKeyFirst(t *testing.T) {
-	for _, key := range []bool{false, true} {
+	for _, c := range []struct {
+		signer string
+		demo   bool // the embedded sandbox, which ends with plain mode
+	}{{"command", false}, {"command", true}, {"", true}} {
+		key := c.signer == ""
 		r := newRigOn(t, func(url string) config.Environment {
 			e := config.SandboxEnvironment(url, sandbox.DefaultChainID)
-			e.Signer = "command" // and no signing command set
-			if key {
-				e.Signer = ""
-			}
+			e.Signer = c.signer // "command": and no signing command set
 			return e
 		})
-		if !key {
+		if !c.demo {
 			r.console.Targets[0].Demo = nil
 		}
 		answers := typed("Back home", "quit")
@@ -111,8 +114,11 @@ func TestWithdrawSaysNoKeyFirst(t *testing.T) {
 			t.Fatalf("no key not said before the first question (at %d, the question at %d):\n%s", said, first, out)
 		}
 		wants(t, out, "so no withdrawal can be signed here. Other ways: log in with the account's wallet, ",
-			"Plain mode can still get a quote and show what would be signed; it signs and sends nothing.", "help offline",
+			"Plain mode can still get a quote and show what would be signed; it signs and sends nothing.",
 			"Not signed: no key here signs for this account (its ways are said above the route question). Nothing was signed or sent.")
+		if offline := strings.Contains(out, "help offline"); offline == c.demo {
+			t.Errorf("on the embedded sandbox %v, the command line's offline preparing named %v:\n%s", c.demo, offline, out)
+		}
 		if n, m := strings.Count(strings.ToLower(out), "ways: "), strings.Count(out, "sign_command"); n != 1 || m != 1 {
 			t.Errorf("the ways said %d times, sign_command %d:\n%s", n, m, out)
 		}
