@@ -115,7 +115,7 @@ func TestWithdrawSaysNoKeyFirst(t *testing.T) {
 		}
 		wants(t, out, "so no withdrawal can be signed here. Other ways: log in with the account's wallet, ",
 			"Plain mode can still get a quote and show what would be signed; it signs and sends nothing.",
-			"Not signed: no key here signs for this account (its ways are said above the route question). Nothing was signed or sent.")
+			"Not signed: no key here signs for this account; the ways to bring one are said before the route question. Nothing was signed or sent.")
 		if offline := strings.Contains(out, "help offline"); offline == c.demo {
 			t.Errorf("on the embedded sandbox %v, the command line's offline preparing named %v:\n%s", c.demo, offline, out)
 		}

@@ -61,7 +61,7 @@ func (s *session) quoteAndSign(ch withdrawal.Choice, noKeySaid bool) (again bool
 	}
 	switch {
 	case key.err != nil && noKeySaid:
-		s.p.Say("Not signed: no key here signs for this account (its ways are said above the route question). Nothing was signed or sent.")
+		s.p.Say("Not signed: no key here signs for this account; the ways to bring one are said before the route question. Nothing was signed or sent.")
 		return false, nil
 	case key.err != nil:
 		s.p.Say("Not signed: %v. Nothing was signed or sent.", key.err)
