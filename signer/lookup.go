@@ -2,6 +2,7 @@ package signer
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -122,11 +123,7 @@ func (e *NoKeyError) Unwrap() error { return e.Err }
 // room for its error still says what to fix); setting the raw key; setting
 // a signer only where none is set.
 func (e *NoKeyError) Steps(before, after string) string {
-	set := "set $" + KeyEnvVar
-	if e.Signer == "" {
-		set += " or signer (config)"
-	}
-	ways := before + ", " + set + ", or " + after
+	ways := e.others(before, after)
 	if e.Err == nil {
 		return ways
 	}
@@ -135,6 +132,40 @@ func (e *NoKeyError) Steps(before, after string) string {
 		setting = "sign_command" // the command's own words are what cannot sign
 	}
 	return "fix " + setting + ", " + ways
+}
+
+// Ways is the sentence of next steps after For's words, which say the
+// signer's error: Steps, but where that error already says how to fix the
+// setting (ErrNoSignCommand: set sign_command …), the other ways alone,
+// so the one fix is not said twice.
+func (e *NoKeyError) Ways(before, after string) string {
+	if errors.Is(e.Err, ErrNoSignCommand) {
+		return "Other ways: " + e.others(before, after)
+	}
+	return "Ways: " + e.Steps(before, after)
+}
+
+// Cause is the signer's error in the fewest words, for words that say it
+// and then Steps, which name its fix: without the fix it says itself
+// (ErrNoSignCommand's), so that is not said twice; "" without an error.
+func (e *NoKeyError) Cause() string {
+	switch {
+	case e.Err == nil:
+		return ""
+	case errors.Is(e.Err, ErrNoSignCommand):
+		return noSignCommand
+	}
+	return e.Err.Error()
+}
+
+// others are the ways besides fixing the environment's signer: setting a
+// signer only where none is set.
+func (e *NoKeyError) others(before, after string) string {
+	set := "set $" + KeyEnvVar
+	if e.Signer == "" {
+		set += " or signer (config)"
+	}
+	return before + ", " + set + ", or " + after
 }
 
 // Signing says whether a key here signs for want, the one rule of every

@@ -3,6 +3,7 @@ package signer
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -102,5 +103,35 @@ func TestNoKeyStepsFitTheCase(t *testing.T) {
 		if got := c.nk.Steps("wallet", "import"); got != c.want {
 			t.Errorf("signer %q, error %v: %q, want %q", c.nk.Signer, c.nk.Err, got, c.want)
 		}
+	}
+}
+
+// TestNoKeyWaysSayTheFixOnce: after For's words, which say the signer's
+// error, the ways do not say again a fix that error says (no signing
+// command: set sign_command …); where it says none, fixing the setting
+// is the first way, as in Steps.
+func TestNoKeyWaysSayTheFixOnce(t *testing.T) {
+	want := common.HexToAddress("0x1111111111111111111111111111111111111111")
+	_, err := Lookup{Signer: "command"}.Signing(context.Background(), false, want)
+	nk, _ := errors.AsType[*NoKeyError](err)
+	if nk == nil || !errors.Is(nk, ErrNoSignCommand) {
+		t.Fatalf("no signing command: %v", err)
+	}
+	for _, c := range []struct {
+		nk   *NoKeyError
+		want string
+	}{
+		{nk, "Other ways: wallet, set $SVCWALLET_PRIVATE_KEY, or import"},
+		{&NoKeyError{Signer: "clef", Err: errors.New("refused")}, "Ways: fix signer, wallet, set $SVCWALLET_PRIVATE_KEY, or import"},
+		{&NoKeyError{}, "Ways: wallet, set $SVCWALLET_PRIVATE_KEY or signer (config), or import"},
+	} {
+		said := c.nk.Error() + ". " + c.nk.Ways("wallet", "import")
+		if got := c.nk.Ways("wallet", "import"); got != c.want || strings.Count(said, "sign_command") > 1 {
+			t.Errorf("signer %q, error %v: %q, want %q", c.nk.Signer, c.nk.Err, got, c.want)
+		}
+	}
+	// In the fewest words the error leaves its fix to the steps.
+	if said := nk.Cause() + ": " + nk.Steps("wallet", "import"); said != "no signing command: fix sign_command, wallet, set $SVCWALLET_PRIVATE_KEY, or import" {
+		t.Errorf("the cause and its steps: %q", said)
 	}
 }

@@ -59,8 +59,12 @@ var (
 	// ErrNoEnvKey: the env source without a key in the environment.
 	ErrNoEnvKey = errors.New("$" + KeyEnvVar + " is not set")
 	// ErrNoSignCommand: the command source without a signing command.
-	ErrNoSignCommand = errors.New("no signing command: set sign_command in the environment's config, or $" + SignCommandEnvVar)
+	ErrNoSignCommand = errors.New(noSignCommand + ": set sign_command in the environment's config, or $" + SignCommandEnvVar)
 )
+
+// noSignCommand is ErrNoSignCommand's fact without its fix
+// (NoKeyError.Cause).
+const noSignCommand = "no signing command"
 
 // AccountNeededError is a source that cannot tell which address signs,
 // and why; it is ErrNeedAccount.

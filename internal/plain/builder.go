@@ -28,7 +28,7 @@ func (s *session) authorizeBuilder() error {
 		keys := builder.Keys{Held: s.wallet != nil, Lookup: s.lookup()}
 		_, err := builder.SigningKey(s.ctx, keys, common.HexToAddress(in.Main))
 		if nk, ok := errors.AsType[*builder.NoKeyError](err); ok {
-			s.p.Say("%s. Ways: %s.", safetext.Capitalized(err.Error()), s.keyWays(&nk.NoKeyError))
+			s.p.Say("%s. %s.", safetext.Capitalized(err.Error()), s.keyWays(&nk.NoKeyError))
 			return nil
 		}
 	}

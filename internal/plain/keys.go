@@ -9,6 +9,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 
 	"github.com/svcwallet/svcwallet/internal/safetext"
+	"github.com/svcwallet/svcwallet/service/withdrawal"
 	"github.com/svcwallet/svcwallet/signer"
 )
 
@@ -39,13 +40,38 @@ func (s *session) keyFor(want common.Address) reviewKey {
 		return reviewKey{who: f.Who(), load: func() (signer.Key, error) { return s.unlockUntil(f.Path, 0) }}
 	}
 	nk := s.lookup().NoKey(want, f)
-	return reviewKey{err: fmt.Errorf("%w. Ways: %s", nk, s.keyWays(nk))}
+	return reviewKey{err: fmt.Errorf("%w. %s", nk, s.keyWays(nk))}
 }
 
-// keyWays are plain mode's ways of bringing the key, after the words no
-// key signs, in the one rule's order (signer.NoKeyError.Steps).
+// keyWays are plain mode's ways of bringing the key, the sentence after
+// the words no key signs, in the one rule's order (signer.NoKeyError.Ways).
 func (s *session) keyWays(nk *signer.NoKeyError) string {
-	return nk.Steps("log in with the account's wallet", "import its keystore file ("+s.command("key", "import")+")")
+	return nk.Ways("log in with the account's wallet", "import its keystore file ("+s.command("key", "import")+")")
+}
+
+// sayNoKey says, before a withdrawal's first question, that no key here
+// signs for the funding account (withdrawal.SigningKey, the rule the
+// console's route screen shows), with plain mode's ways and what it can
+// still do: quote and review, signing nothing; it prepares nothing for
+// another device, which the command line does where the environment
+// outlives it (not the embedded sandbox). It reports whether it said so.
+func (s *session) sayNoKey() bool {
+	sess, _ := s.client().Session()
+	if !common.IsHexAddress(sess.FundingAccountAddress) {
+		return false
+	}
+	err := withdrawal.SigningKey(s.ctx, s.wallet != nil, s.lookup(), common.HexToAddress(sess.FundingAccountAddress))
+	nk, ok := errors.AsType[*withdrawal.NoKeyError](err)
+	if !ok {
+		return false
+	}
+	s.p.Say("%s. %s.", safetext.Capitalized(nk.Error()), s.keyWays(&nk.NoKeyError))
+	can := "Plain mode can still get a quote and show what would be signed; it signs and sends nothing."
+	if s.target.Demo == nil {
+		can += " To sign on another device, the command line prepares a withdrawal for it: " + s.command("help", "offline") + "."
+	}
+	s.p.Say("%s", can)
+	return true
 }
 
 // lookup is where a key is looked for when the session holds none.

@@ -58,15 +58,70 @@ func TestNoKeyReviewSaysTheOneWords(t *testing.T) {
 	want := common.HexToAddress(sandbox.DemoAddress)
 	k := s.keyFor(want)
 	nk, ok := errors.AsType[*signer.NoKeyError](k.err)
-	if !ok || nk.Err == nil || k.err.Error() != nk.Error()+". Ways: "+s.keyWays(nk) {
+	if !ok || nk.Err == nil || k.err.Error() != nk.Error()+". "+s.keyWays(nk) {
 		t.Fatalf("no key said as %v", k.err)
 	}
 	got := k.err.Error()
 	if !strings.HasPrefix(got, "no key here signs for "+want.Hex()+` (the environment's signer, signer = "command" in the config: `) || !strings.Contains(got, "key import") {
 		t.Errorf("no key said as %q", got)
 	}
-	if _, ways, _ := strings.Cut(got, ". Ways: "); !strings.HasPrefix(ways, "fix sign_command, ") || strings.Contains(ways, "signer (config)") {
-		t.Errorf("a signer set but unusable is not fixed first, or set again: %q", ways)
+	// The signer's error says its fix (set sign_command …): the ways do
+	// not say it again, nor set a signer already set.
+	if _, ways, _ := strings.Cut(got, ". Other ways: "); !strings.HasPrefix(ways, "log in with the account's wallet, ") || strings.Contains(ways, "signer (config)") || strings.Count(got, "sign_command") != 1 {
+		t.Errorf("a signer set but unusable: its fix said twice, or the signer set again: %q", got)
+	}
+}
+
+// TestWithdrawSaysNoKeyFirst: with no key here for the funding account
+// (the environment's signer a signing command never set), a withdrawal
+// says so before its first question (withdrawal.SigningKey), in the one
+// rule's words with plain mode's ways, once, and what plain mode can still
+// do; its review says it was not signed without the ways again. It asked
+// route, destination and amount and got a quote before saying it. The
+// command line's offline preparing is named only where the environment
+// outlives plain mode, not on the embedded sandbox, which it ends. With
+// a key (the sandbox's demo key) nothing of it is said.
+func TestWithdrawSaysNoKeyFirst(t *testing.T) {
+	for _, c := range []struct {
+		signer string
+		demo   bool // the embedded sandbox, which ends with plain mode
+	}{{"command", false}, {"command", true}, {"", true}} {
+		key := c.signer == ""
+		r := newRigOn(t, func(url string) config.Environment {
+			e := config.SandboxEnvironment(url, sandbox.DefaultChainID)
+			e.Signer = c.signer // "command": and no signing command set
+			return e
+		})
+		if !c.demo {
+			r.console.Targets[0].Demo = nil
+		}
+		answers := typed("Back home", "quit")
+		if !key {
+			answers = typed("quit")
+		}
+		out, err := r.run(steps(logIn, withdraw25, answers)...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		said, first := strings.Index(out, "No key here signs for "+sandbox.DemoAddress), strings.Index(out, "to which chain?")
+		if key {
+			if said >= 0 || strings.Contains(out, "Not signed") {
+				t.Errorf("with the demo key, no key is said:\n%s", out)
+			}
+			continue
+		}
+		if said < 0 || first < said {
+			t.Fatalf("no key not said before the first question (at %d, the question at %d):\n%s", said, first, out)
+		}
+		wants(t, out, "so no withdrawal can be signed here. Other ways: log in with the account's wallet, ",
+			"Plain mode can still get a quote and show what would be signed; it signs and sends nothing.",
+			"Not signed: no key here signs for this account; the ways to bring one are said before the route question. Nothing was signed or sent.")
+		if offline := strings.Contains(out, "help offline"); offline == c.demo {
+			t.Errorf("on the embedded sandbox %v, the command line's offline preparing named %v:\n%s", c.demo, offline, out)
+		}
+		if n, m := strings.Count(strings.ToLower(out), "ways: "), strings.Count(out, "sign_command"); n != 1 || m != 1 {
+			t.Errorf("the ways said %d times, sign_command %d:\n%s", n, m, out)
+		}
 	}
 }
 
@@ -78,7 +133,7 @@ func TestNoKeyReviewSaysTheOneWords(t *testing.T) {
 // where none is set, fixing the one set (its config key named) where it
 // cannot sign, never setting it again.
 func TestBuilderSaysNoKeyFirst(t *testing.T) {
-	for _, c := range []struct{ signer, way, never string }{{"", " or signer (config), ", "fix "}, {"command", "Ways: fix sign_command, ", "signer (config)"}} {
+	for _, c := range []struct{ signer, way, never string }{{"", " or signer (config), ", "fix "}, {"command", "Other ways: log in with the account's wallet, ", "fix sign_command"}} {
 		r := newRigOn(t, func(url string) config.Environment {
 			e := config.SandboxEnvironment(url, sandbox.DefaultChainID)
 			e.Signer = c.signer // and no signing command set

@@ -27,8 +27,9 @@ import (
 var afterQuote = Options("Get a new quote", "Back home")
 
 // quoteAndSign quotes ch, reviews and signs it. again: the user asked for
-// a new quote.
-func (s *session) quoteAndSign(ch withdrawal.Choice) (again bool, err error) {
+// a new quote. noKeySaid: no key here was said before the first question
+// (sayNoKey), with its ways, which the review does not say again.
+func (s *session) quoteAndSign(ch withdrawal.Choice, noKeySaid bool) (again bool, err error) {
 	o, priced, ok, err := s.quote(ch)
 	if err != nil || !ok {
 		return s.whatNext(err)
@@ -58,7 +59,11 @@ func (s *session) quoteAndSign(ch withdrawal.Choice) (again bool, err error) {
 	if rep.Failed != nil {
 		s.p.Say("Note: %s.", rep.FailedWords(s.Now()))
 	}
-	if key.err != nil {
+	switch {
+	case key.err != nil && noKeySaid:
+		s.p.Say("Not signed: no key here signs for this account; the ways to bring one are said before the route question. Nothing was signed or sent.")
+		return false, nil
+	case key.err != nil:
 		s.p.Say("Not signed: %v. Nothing was signed or sent.", key.err)
 		return false, nil
 	}

@@ -18,8 +18,10 @@ import (
 // QuoteRefusal, LookAlike) before the next question.
 
 // withdraw gathers the choice, then quotes, reviews and signs until a
-// withdrawal is sent or the user goes back home.
+// withdrawal is sent or the user goes back home. No key here is said
+// before the first question (sayNoKey), so no answer is given in vain.
 func (s *session) withdraw() error {
+	noKey := s.sayNoKey()
 	s.p.Say("Asking for the withdrawal routes…")
 	cx, cancel := s.call()
 	info, err := exchange.Patiently(cx, exchange.RetryPolicy{}, s.client().WithdrawalInfo)
@@ -35,7 +37,7 @@ func (s *session) withdraw() error {
 		return err
 	}
 	for {
-		again, err := s.quoteAndSign(ch)
+		again, err := s.quoteAndSign(ch, noKey)
 		if !again || err != nil {
 			return err
 		}

@@ -1,6 +1,7 @@
 package builder
 
 import (
+	"github.com/svcwallet/svcwallet/screens/kit"
 	"github.com/svcwallet/svcwallet/service/builder"
 )
 
@@ -54,12 +55,12 @@ func (r *builderReviewScreen) fitted() (string, bool) {
 	if r.fit.drawn && r.fit.at == at {
 		return r.fit.view, r.fit.ok
 	}
-	view, ok := r.render(0, false), true
+	view, ok := r.render(0, kit.NoKeyFull), true
 	if r.h > 0 {
 		if r.noKey() {
 			view, ok = r.gate.FittedNoKey(9, r.h, r.render)
 		} else {
-			view, ok = r.gate.Fitted(9, r.h, func(i int) string { return r.render(i, false) })
+			view, ok = r.gate.Fitted(9, r.h, func(i int) string { return r.render(i, kit.NoKeyFull) })
 		}
 	}
 	r.fit = fit{drawn: true, at: at, view: view, ok: ok}

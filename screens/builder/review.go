@@ -352,8 +352,8 @@ func (r *builderReviewScreen) View() string {
 // at 60 columns; at 5 the prompt goes beside the passphrase (briefPrompt);
 // at 6, for a prompt that needs its line, the key and its passphrase
 // share one line (signingKey.OneLine); 7 and 8 are 6 in fewer words
-// (review, warnings). Brief says no key here in fewer words (fitted).
-func (r *builderReviewScreen) render(level int, brief bool) string {
+// (review, warnings). words is how fully no key here is said (fitted).
+func (r *builderReviewScreen) render(level int, words kit.NoKeyWording) string {
 	c := r.app.Common
 	st := c.Styles
 	var b strings.Builder
@@ -422,10 +422,11 @@ func (r *builderReviewScreen) render(level int, brief bool) string {
 			ready = "Press enter to sign and authorize, esc to go back."
 		}
 		switch {
-		case r.noKey() && (brief || level >= 3):
-			// Brief where the full words do not fit (fitted): the smallest
-			// fit 60x20. Where the key takes one line, fewer words after.
-			ready = r.gate.NoKeyWords(r.gate.Key.NoKeyWords(brief), r.preparable(), "it").Error() + "."
+		case r.noKey() && (words > kit.NoKeyFull || level >= 3):
+			// Fewer words where the full ones do not fit (fitted): the
+			// briefest fit 60x20. Where the key takes one line, fewer
+			// words after.
+			ready = r.gate.NoKeyWords(r.gate.Key.NoKeyWords(words), r.preparable(), "it").Error() + "."
 		case r.noKey():
 			ready = r.noKeyWords(r.gate.Key.Ready()).Error() + "."
 		}

@@ -38,7 +38,7 @@ func (b *builderScreen) inert() bool {
 
 // keyView is what the form says of its key before it: looking, or the
 // service's words that none signs with the console's one set of ways to
-// bring one (kit.App.KeySteps); "" once a key signs.
+// bring one (kit.App.KeyWays); "" once a key signs.
 func (b *builderScreen) keyView() string {
 	st := b.app.Common.Styles
 	switch {
@@ -49,7 +49,7 @@ func (b *builderScreen) keyView() string {
 	}
 	text := safetext.Capitalized(b.noKey.Error()) + "."
 	if nk, ok := errors.AsType[*builder.NoKeyError](b.noKey); ok {
-		text += " Ways: " + b.app.KeySteps(&nk.NoKeyError) + "."
+		text += " " + b.app.KeyWays(&nk.NoKeyError) + "."
 	}
 	if b.app.OfflineReady() {
 		// The form is filled in: a line, so its fields keep their rows at 60x20

@@ -42,13 +42,13 @@ func TestBuilderSaysNoKeyFirst(t *testing.T) {
 	if strings.Contains(v, "Builder account") || strings.Contains(v, "Max futures fee") || strings.Contains(v, "another device") {
 		t.Errorf("a field, or a way that is not here, shows with no key:\n%s", v)
 	}
-	// A signer set but unusable: the reviews' one set of ways, fixing it
-	// first and never setting it again (kit.App.KeySteps).
+	// A signer set but unusable: its own error says its fix, once, then
+	// the other ways, never setting it again (kit.App.KeyWays).
 	app.Target.Env.Signer = "command" // and no signing command set
 	set := New(app).(*builderScreen)
 	set.SetSize(120, 40)
 	screentest.Drive(set, set.Init())
-	if v := screentest.OneLine(ansi.Strip(set.View())); !strings.Contains(v, "Ways: fix sign_command, log in by wallet") || strings.Contains(v, "signer (config)") {
+	if v := screentest.OneLine(ansi.Strip(set.View())); !strings.Contains(v, "Other ways: log in by wallet") || strings.Count(v, "sign_command") != 1 || strings.Contains(v, "signer (config)") {
 		t.Errorf("the ways with the signer set but unusable:\n%s", v)
 	}
 	app.Target.Env.Signer = ""

@@ -190,12 +190,12 @@ func TestHomeSaysNoKeySigns(t *testing.T) {
 			t.Errorf("Home lacks %q:\n%s", want, v)
 		}
 	}
-	// A signer set but unusable: its own error, then the reviews' one set
-	// of ways (kit.App.KeySteps), fixing it first and never setting it.
+	// A signer set but unusable: its own error, which says its fix, once,
+	// then the other ways (kit.App.KeyWays), never setting it.
 	h.app.Target.Env.Signer = "command" // and no signing command set
 	h.Update(kit.LookForSigningKey(h.app)())
 	if v := screentest.OneLine(ansi.Strip(h.View())); !strings.Contains(v, `signer = "command" in the config: no signing command`) ||
-		!strings.Contains(v, "Ways: fix sign_command, log in by wallet, set $SVCWALLET_PRIVATE_KEY, or run svcwallet key import;") || strings.Contains(v, "signer (config)") {
+		!strings.Contains(v, "Other ways: log in by wallet, set $SVCWALLET_PRIVATE_KEY, or run svcwallet key import;") || strings.Count(v, "sign_command") != 1 || strings.Contains(v, "signer (config)") {
 		t.Errorf("Home's ways with the signer set but unusable:\n%s", v)
 	}
 	h.app.Target.Env.Signer = ""

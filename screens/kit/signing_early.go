@@ -42,15 +42,15 @@ func LookForSigningKey(app *App) tea.Cmd {
 
 // MissingKeyView is a warning of wd columns when m found no key, in the
 // words every face says it (signer.NoKeyError), then the console's one set
-// of ways to get one (App.KeySteps); "" otherwise.
+// of ways to get one (App.KeyWays); "" otherwise.
 func MissingKeyView(app *App, m SigningKeyMsg, wd int) string {
 	if m.NoKey == nil {
 		return ""
 	}
-	ways := app.KeySteps(m.NoKey)
+	ways := app.KeyWays(m.NoKey)
 	if app.OfflineReady() {
 		ways += "; or o on the review, to sign it on another device"
 	}
-	text := safetext.Capitalized(m.NoKey.Error()) + ", so no withdrawal or builder authorization can be signed. Ways: " + ways + "."
+	text := safetext.Capitalized(m.NoKey.Error()) + ", so no withdrawal or builder authorization can be signed. " + ways + "."
 	return app.Common.Styles.Warning.Render(layout.WrapTo(text, wd)) + "\n"
 }

@@ -105,45 +105,87 @@ func (k *signingKey) Ready() error {
 	case !k.Found:
 		return exchange.UserError{Text: "Still looking for the signing key"}
 	case !k.Usable():
-		return k.NoKeyWords(false)
+		return k.NoKeyWords(NoKeyFull)
 	case k.locked() && k.Pass.Value() == "":
 		return exchange.UserError{Text: "Type the keystore passphrase, then press enter to sign"}
 	}
 	return nil
 }
 
+// NoKeyWording is how fully a review says no key here signs for its
+// account (NoKeyWords), fullest first: each size of window says the
+// fullest that fits (ReviewGate.FittedNoKey).
+type NoKeyWording int
+
+const (
+	// NoKeyFull names the account and says the signer's error.
+	NoKeyFull NoKeyWording = iota
+	// NoKeyUnnamed leaves the account to the review, which shows it.
+	NoKeyUnnamed
+	// NoKeyCause says the signer's error alone, without its setting's
+	// name (the error and the ways name what to fix).
+	NoKeyCause
+	// NoKeyReason says the error in its fewest words
+	// (signer.NoKeyError.Cause), the ways naming its fix.
+	NoKeyReason
+	// NoKeyBrief leaves the error to a larger window; its step still
+	// names what to fix.
+	NoKeyBrief
+)
+
 // NoKeyWords say no key here signs for the account (signer.NoKeyError's
-// fact), then the console's one set of ways to bring it (App.KeySteps).
-// Brief is fewer words, for a review at its smallest: the account
-// unnamed (the review shows it) and the signer's error left to a larger
-// window (its step still names what to fix).
-func (k *signingKey) NoKeyWords(brief bool) error {
+// fact) as fully as w, then the console's one set of ways to bring it:
+// after the signer's error, App.KeyWays (a fix that error says is not
+// said again), else App.KeySteps. Without an error from the signer every
+// wording but the full one is the brief one.
+func (k *signingKey) NoKeyWords(w NoKeyWording) error {
 	nk := k.app.KeyLookup().NoKey(k.want, k.at)
-	fact := nk.For("the account")
-	if brief {
-		fact = "no key here signs for this account"
+	unnamed := *nk
+	unnamed.Account = common.Address{}
+	text := safetext.Capitalized(nk.For("the account")) + ". " + k.app.KeyWays(nk)
+	switch {
+	case w >= NoKeyBrief || w > NoKeyFull && nk.Err == nil:
+		text = "No key here signs for this account: " + k.app.KeySteps(nk)
+	case w == NoKeyReason:
+		text = "No key here signs for this account (" + nk.Cause() + "): " + k.app.KeySteps(nk)
+	case w == NoKeyCause:
+		text = "No key here signs for this account (" + nk.Err.Error() + "). " + k.app.KeyWays(nk)
+	case w == NoKeyUnnamed:
+		text = safetext.Capitalized(unnamed.For("this account")) + ". " + k.app.KeyWays(nk)
 	}
-	return exchange.UserError{Text: safetext.Capitalized(fact) + ": " + k.app.KeySteps(nk), Cause: k.at.Err}
+	return exchange.UserError{Text: text, Cause: k.at.Err}
 }
 
-// FittedNoKey is Fitted of a review with no key here, render's brief
-// saying so in NoKeyWords' fewer words. The signer's own error is said
-// wherever the review fits with it, brief only where it fits at no level;
-// without that error the full words add only the account, which the
-// review shows, so each level is tried in full and then in brief.
-func (g *ReviewGate) FittedNoKey(levels, h int, render func(level int, brief bool) string) (string, bool) {
+// FittedNoKey is Fitted of a review with no key here, render saying so
+// in a NoKeyWording. With the signer's own error, each wording is tried
+// at every level before a briefer one, so a window says the fullest that
+// fits whole and leaves no rows blank that a fuller one would take;
+// without it the full words add only the account, which the review
+// shows, so each level is tried in full and then in brief.
+func (g *ReviewGate) FittedNoKey(levels, h int, render func(level int, w NoKeyWording) string) (string, bool) {
 	if g.Key.at.Err != nil {
-		return g.Fitted(2*levels, h, func(i int) string { return render(i%levels, i >= levels) })
+		n := int(NoKeyBrief) + 1
+		return g.Fitted(n*levels, h, func(i int) string { return render(i%levels, NoKeyWording(i/levels)) })
 	}
-	return g.Fitted(2*levels, h, func(i int) string { return render(i/2, i%2 == 1) })
+	return g.Fitted(2*levels, h, func(i int) string { return render(i/2, NoKeyWording(i%2)*NoKeyBrief) })
 }
 
 // KeySteps are the console's ways of bringing the key, after the words no
-// key signs, in the one rule's order (signer.NoKeyError.Steps): every
-// screen that says no key says them.
+// key signs that leave the signer's error out, in the one rule's order
+// (signer.NoKeyError.Steps).
 func (a *App) KeySteps(nk *signer.NoKeyError) string {
-	return nk.Steps("log in by wallet", "run "+a.Command("key", "import"))
+	return nk.Steps(keyBefore, "run "+a.Command("key", "import"))
 }
+
+// KeyWays is the sentence of the console's ways after the words no key
+// signs that say the signer's error (signer.NoKeyError.Ways): every screen
+// that says those says them.
+func (a *App) KeyWays(nk *signer.NoKeyError) string {
+	return nk.Ways(keyBefore, "run "+a.Command("key", "import"))
+}
+
+// keyBefore is the console's first way of bringing the key.
+const keyBefore = "log in by wallet"
 
 // Loader returns a function, safe to run inside a Cmd, that yields the key.
 // It captures the passphrase now and clears the field.
@@ -152,7 +194,7 @@ func (k *signingKey) Loader() func() (signer.Key, error) {
 	k.Pass.SetValue("")
 	var none error
 	if !loggedIn && at.Place == signer.KeyNowhere {
-		none = k.NoKeyWords(false) // as the gate says it, worded here: k is not read in the Cmd
+		none = k.NoKeyWords(NoKeyFull) // as the gate says it, worded here: k is not read in the Cmd
 	}
 	return func() (signer.Key, error) {
 		if loggedIn {

@@ -23,7 +23,8 @@ type NoKeyReview func(t *testing.T, app *kit.App, now *time.Time, w, h int) (s t
 // environment's signer unusable ("command", no signing command set), shows
 // whole at 60x20 and at 120x40, saying no key once and then one set of
 // ways fitting the case (signer.NoKeyError.Steps): a signer set is fixed
-// first, its config key named even in the fewest words, and never set
+// first, its config key named once even in the fewest words (by the
+// signer's error where that is said, else by the step), and never set
 // again; none set, setting one is a way. Golden files, one a case and size.
 func RequireNoKeyFits(t *testing.T, open NoKeyReview) {
 	for _, sig := range []string{"none", "command"} {
@@ -34,9 +35,9 @@ func RequireNoKeyFits(t *testing.T, open NoKeyReview) {
 				if !fits() || !strings.Contains(said, "No key here signs ") || strings.Count(said, "log in by wallet") != 1 {
 					t.Errorf("without a key (fits %v):\n%s", fits(), view)
 				}
-				set, fix := strings.Contains(said, "or signer (config)"), strings.Contains(said, "fix sign_command, log in by wallet")
-				if sig == "command" && (set || !fix) || sig == "none" && (!set || fix) {
-					t.Errorf("signer %q: its ways set a signer %v, fix sign_command %v:\n%s", sig, set, fix, view)
+				set, fix := strings.Contains(said, "or signer (config)"), strings.Count(said, "sign_command")
+				if sig == "command" && (set || fix != 1) || sig == "none" && (!set || fix != 0) {
+					t.Errorf("signer %q: its ways set a signer %v, sign_command named %d times:\n%s", sig, set, fix, view)
 				}
 				golden.RequireEqual(t, []byte(view))
 			})
@@ -47,14 +48,38 @@ func RequireNoKeyFits(t *testing.T, open NoKeyReview) {
 // RequireNoKeyFullWhereFits: a review whose environment's signer is
 // unusable ("command", no signing command set) says the signer's own
 // error wherever the review fits whole with it: at 80x24 and at each size
-// given. Its brief words there hid the error, rows left blank.
+// given, its fix (set sign_command) once: the ways after it said it again
+// (fix sign_command). Its brief words there hid the error, rows left
+// blank. Golden files, one a size.
 func RequireNoKeyFullWhereFits(t *testing.T, open NoKeyReview, sizes ...[2]int) {
 	for _, size := range append([][2]int{{80, 24}}, sizes...) {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
 			view, fits := noKeyView(t, open, "command", size)
-			if said := OneLine(view); !fits() || !strings.Contains(said, "no signing command: set sign_command") {
-				t.Errorf("without a signing command (fits %v), its error unsaid:\n%s", fits(), view)
+			said := OneLine(view)
+			if !fits() || !strings.Contains(said, "no signing command: set sign_command") || strings.Count(said, "sign_command") != 1 {
+				t.Errorf("without a signing command (fits %v), its error unsaid or its fix said twice:\n%s", fits(), view)
 			}
+			golden.RequireEqual(t, []byte(view))
+		})
+	}
+}
+
+// RequireNoKeyUsesRows: at each size given a review whose environment's
+// signer is unusable fits whole and says no key in the fullest words that
+// fit (kit.NoKeyWording), its last row above the footer not left blank:
+// the signer's error at least in its fewest words (no signing command),
+// its fix and each way once. The brief words showed there, up to 3 rows
+// blank. Golden files, one a size.
+func RequireNoKeyUsesRows(t *testing.T, open NoKeyReview, sizes ...[2]int) {
+	for _, size := range sizes {
+		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
+			view, fits := noKeyView(t, open, "command", size)
+			said, lines := OneLine(view), strings.Split(view, "\n")
+			blank := len(lines) < 2 || strings.TrimSpace(lines[len(lines)-2]) == ""
+			if !fits() || blank || !strings.Contains(said, "no signing command") || strings.Count(said, "sign_command") != 1 || strings.Count(said, "log in by wallet") != 1 {
+				t.Errorf("without a signing command (fits %v, a row blank %v):\n%s", fits(), blank, view)
+			}
+			golden.RequireEqual(t, []byte(view))
 		})
 	}
 }

@@ -272,9 +272,17 @@ func TestReviewNoKeyFits60x20(t *testing.T) {
 
 // TestReviewNoKeyFullWhereFits: the signer's own error is said wherever
 // the review fits whole with it (screentest.RequireNoKeyFullWhereFits):
-// at 80x24 and 60x24 to 60x35 the brief words showed, 4 to 12 rows blank.
+// at 80x24 and 60x24 to 60x35 the brief words showed, 4 to 12 rows blank;
+// its fix was said again by the first way.
 func TestReviewNoKeyFullWhereFits(t *testing.T) {
 	screentest.RequireNoKeyFullWhereFits(t, noKeyReview, [2]int{60, 24}, [2]int{60, 30})
+}
+
+// TestReviewNoKeyUsesRows: at 60x21 to 60x23 the review says no key in
+// the fullest words that fit, no row blank (screentest.RequireNoKeyUsesRows):
+// the brief words showed there, 1 to 3 rows blank.
+func TestReviewNoKeyUsesRows(t *testing.T) {
+	screentest.RequireNoKeyUsesRows(t, noKeyReview, [2]int{60, 21}, [2]int{60, 22}, [2]int{60, 23})
 }
 
 // noKeyReview is a review whose search for its key found none.

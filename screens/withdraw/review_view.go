@@ -171,7 +171,7 @@ func (r *reviewScreen) View() string {
 		return alone
 	case !r.signable() && !r.preparable():
 		// Where the money goes beside why it cannot be signed, when that fits.
-		if least := r.render(5, 2, true); lipgloss.Height(least) <= r.h || r.outcome() == "" {
+		if least := r.render(5, 2, kit.NoKeyBrief); lipgloss.Height(least) <= r.h || r.outcome() == "" {
 			return least
 		}
 		return r.outcomeAlone(lipgloss.Height(out))
@@ -251,17 +251,16 @@ func (r *reviewScreen) outcomeAlone(need int) string {
 // needs at 60x20. Without a key here what fits chooses its words
 // (kit.ReviewGate.FittedNoKey), not the level.
 func (r *reviewScreen) fitted() (string, bool) {
-	at := func(i int, brief bool) string { return r.render(min(i, 4), max(i-4, 0), brief) }
+	at := func(i int, w kit.NoKeyWording) string { return r.render(min(i, 4), max(i-4, 0), w) }
 	if r.gate.Key.Found && !r.gate.Key.Usable() {
 		return r.gate.FittedNoKey(7, r.h, at)
 	}
-	return r.gate.Fitted(7, r.h, func(i int) string { return at(i, false) })
+	return r.gate.Fitted(7, r.h, func(i int) string { return at(i, kit.NoKeyFull) })
 }
 
 // render draws the review at level; tight is how tightly level 4 draws
-// the signing key, brief whether no key here is said in fewer words
-// (fitted).
-func (r *reviewScreen) render(level int, tight int, brief bool) string {
+// the signing key, words how fully no key here is said (fitted).
+func (r *reviewScreen) render(level int, tight int, words kit.NoKeyWording) string {
 	compact := level > 0
 	c := r.app.Common
 	var b strings.Builder
@@ -329,10 +328,11 @@ func (r *reviewScreen) render(level int, tight int, brief bool) string {
 		switch {
 		case !r.gate.Key.Found:
 			ready = "Looking for the signing key…; esc to go back."
-		case !r.gate.Key.Usable() && (brief || level >= 4):
-			// Brief where the full words do not fit (fitted): the ways fit
-			// the rows left at 60x20. The smallest levels end in fewer words.
-			ready = r.gate.NoKeyWords(r.gate.Key.NoKeyWords(brief), r.preparable(), "it").Error() + "."
+		case !r.gate.Key.Usable() && (words > kit.NoKeyFull || level >= 4):
+			// Fewer words where the full ones do not fit (fitted): the
+			// briefest fit the rows left at 60x20. The smallest levels end
+			// in fewer words.
+			ready = r.gate.NoKeyWords(r.gate.Key.NoKeyWords(words), r.preparable(), "it").Error() + "."
 		case !r.gate.Key.Usable():
 			ready = r.gate.NoKeyWords(r.gate.Key.Ready(), r.preparable(), "the Transfer").Error() + "; esc to go back."
 		}

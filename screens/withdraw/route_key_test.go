@@ -35,10 +35,10 @@ func TestRouteSaysNoKeySigns(t *testing.T) {
 			t.Errorf("the route screen lacks %q:\n%s", want, v)
 		}
 	}
-	// A signer set but unusable is fixed first, never set again: the
-	// reviews' one set of ways (kit.App.KeySteps).
+	// A signer set but unusable: its error says its fix, once, then the
+	// other ways, never setting it again (kit.App.KeyWays).
 	app.Target.Env.Signer = "command" // and no signing command set
-	if v := open(); !strings.Contains(v, "Ways: fix sign_command, log in by wallet") || strings.Contains(v, "signer (config)") {
+	if v := open(); !strings.Contains(v, "Other ways: log in by wallet") || strings.Count(v, "sign_command") != 1 || strings.Contains(v, "signer (config)") {
 		t.Errorf("the route screen's ways with the signer set but unusable:\n%s", v)
 	}
 }
