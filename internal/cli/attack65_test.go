@@ -1,0 +1,55 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/svcwallet/svcwallet/service/sandbox"
+)
+
+// TestAttack65RestoredStateSubmitTwice: the state folder restored from a
+// backup taken between prepare and submit (every file of it, so no rollback
+// shows) forgets the submission. Submitted again, the service refuses the
+// Transfer's used nonce, and the command tells the user to sign again, which
+// pays a second time: it must say the Transfer was most likely paid.
+func TestAttack65RestoredStateSubmitTwice(t *testing.T) {
+	r := newStatusRig(t)
+	state := withdrawState(t)
+	out := r.prepareOffline(t)
+	backup := map[string][]byte{}
+	entries, err := os.ReadDir(state)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if e.Type().IsRegular() {
+			b, err := os.ReadFile(filepath.Join(state, e.Name()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			backup[e.Name()] = b
+		}
+	}
+	sig := signFile(t, out, sandbox.DemoPrivateKey)
+	r.runWithdraw(withdrawRunOpts{}, "submit", out, "--signature", sig).want(t, 0, "Withdrawal accepted")
+	now, _ := os.ReadDir(state)
+	for _, e := range now {
+		if _, ok := backup[e.Name()]; !ok && e.Type().IsRegular() {
+			_ = os.Remove(filepath.Join(state, e.Name()))
+		}
+	}
+	for name, b := range backup {
+		if err := os.WriteFile(filepath.Join(state, name), b, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res := r.runWithdraw(withdrawRunOpts{}, "submit", out, "--signature", sig)
+	t.Logf("exit %d\nstdout:\n%s\nstderr:\n%s", res.code, res.stdout, res.stderr)
+	r.wantBalance("9975")
+	said := res.stdout + res.stderr
+	if strings.Contains(said, "sign again") || !strings.Contains(said, "paid") {
+		t.Errorf("the second submit tells the user to sign again, not that the Transfer was most likely paid already")
+	}
+}
