@@ -1,6 +1,9 @@
 package cli
 
 import (
+	"time"
+
+	"github.com/shopspring/decimal"
 	"os"
 	"path/filepath"
 	"strings"
@@ -51,5 +54,22 @@ func TestAttack65RestoredStateSubmitTwice(t *testing.T) {
 	said := res.stdout + res.stderr
 	if strings.Contains(said, "sign again") || !strings.Contains(said, "paid") {
 		t.Errorf("the second submit tells the user to sign again, not that the Transfer was most likely paid already")
+	}
+}
+
+// TestAttack65SubmitAfterIdenticalPaid: a Transfer prepared for offline
+// signing, then the identical withdrawal sent and paid on this machine
+// while the file is away being signed: submitting the file pays the same
+// money again, with exit 0 and no word of the withdrawal made since.
+func TestAttack65SubmitAfterIdenticalPaid(t *testing.T) {
+	r := newStatusRig(t)
+	withdrawState(t)
+	out := r.prepareOffline(t)
+	r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestCompleted, "25", "--yes")...).want(t, 0, "Withdrawal accepted")
+	r.clock.Advance(time.Minute)
+	res := r.runWithdraw(withdrawRunOpts{}, "submit", out, "--signature", signFile(t, out, sandbox.DemoPrivateKey))
+	t.Logf("exit %d\nstdout:\n%s\nstderr:\n%s", res.code, res.stdout, res.stderr)
+	if r.balance().Equal(decimal.RequireFromString("9950")) {
+		t.Errorf("the same 25 USDT to the same address was paid twice (balance 9950), exit %d", res.code)
 	}
 }
