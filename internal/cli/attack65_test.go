@@ -73,3 +73,23 @@ func TestAttack65SubmitAfterIdenticalPaid(t *testing.T) {
 		t.Errorf("the same 25 USDT to the same address was paid twice (balance 9950), exit %d", res.code)
 	}
 }
+
+// TestAttack65TwoPreparedBothPaid: the same withdrawal prepared twice (a
+// second file, as after losing track of the first), both signed and
+// submitted: both are paid, and neither the second preparation nor the
+// second submit says an identical one was prepared or paid, as withdraw
+// warns of an identical withdrawal made before it.
+func TestAttack65TwoPreparedBothPaid(t *testing.T) {
+	r := newStatusRig(t)
+	withdrawState(t)
+	first := r.prepareOffline(t)
+	second := filepath.Join(t.TempDir(), "again.json")
+	prep := r.runWithdraw(withdrawRunOpts{}, withdrawArgs(sandbox.DestCompleted, "25", "--signer", "offline", "--account", demoSigner, "--out", second)...)
+	prep.want(t, 0, "Prepared for offline signing")
+	r.runWithdraw(withdrawRunOpts{}, "submit", first, "--signature", signFile(t, first, sandbox.DemoPrivateKey)).want(t, 0, "Withdrawal accepted")
+	res := r.runWithdraw(withdrawRunOpts{}, "submit", second, "--signature", signFile(t, second, sandbox.DemoPrivateKey))
+	t.Logf("second submit exit %d\nstderr:\n%s", res.code, res.stderr)
+	if r.balance().Equal(decimal.RequireFromString("9950")) && !strings.Contains(prep.stderr+res.stderr, "identical") {
+		t.Errorf("paid twice (balance 9950) with no word of the identical withdrawal at the second prepare or submit")
+	}
+}
