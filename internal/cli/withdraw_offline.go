@@ -3,6 +3,7 @@ package cli
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/shopspring/decimal"
@@ -148,11 +149,19 @@ func (c withdrawCmd) submit(ctx context.Context, f withdrawFlags, path string) e
 		if err != nil {
 			return failure(exitFailed, "%w", err)
 		}
+		// Read before it is made, as withdraw reads it before its review.
+		rep, repErr := w.Repeats(p.Order.Choice)
 		sent := w.Submit(ctx, p, s.sig)
 		if q := sent.Order.Quote; q.QuoteID != "" {
 			in := p.Order.Choice.TokenIn
 			fmt.Fprintf(c.env.Stderr, "%s: the fresh quote %s pays exactly the signed %s %s (you receive %s %s, fee %s %s)\n",
 				c.app.name, q.QuoteID, q.PayAmount, in, q.ReceiveAmount, p.Order.Choice.TokenOut, q.Fee, in)
+		}
+		// Warned of as withdraw warns: an identical one made before this was
+		// prepared. One made since refused it, and is said so alone; one
+		// unanswered is said by the refusal, unless --allow-repeat sent it.
+		if _, overtaken := errors.AsType[*withdrawal.OvertakenError](sent.Err); repErr == nil && !overtaken && (rep.Unanswered == nil || f.allowRepeat) {
+			c.warnRepeat(f, rep)
 		}
 		return c.finish(ctx, s.client, s.env, target, s.journal, p.Order, sent, f)
 	})

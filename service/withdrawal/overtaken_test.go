@@ -144,3 +144,45 @@ func mustEntries(t *testing.T, j *journal.Journal) []journal.Entry {
 	}
 	return entries
 }
+
+// TestSubmitOvertakenByAnIdenticalMadeSincePrepared: a Transfer prepared
+// for offline signing awaits its signature from prepare to submit, as a
+// run awaits it: an identical withdrawal made meanwhile (paid here, or a
+// second prepared Transfer of it submitted first) refuses its submit
+// (*OvertakenError) before a fresh quote is asked; one made before it was
+// prepared does not (prepare and submit warn of it).
+func TestSubmitOvertakenByAnIdenticalMadeSincePrepared(t *testing.T) {
+	r := newRig(t, 0, false)
+	c := r.choice(sandbox.DestCompleted, "25")
+	p, sig := r.prepared(r.order(c), sandbox.DemoPrivateKey)
+	if other := r.withdrawer().Execute(context.Background(), r.order(c), demoKey); other.Err != nil {
+		t.Fatalf("the identical withdrawal: %v", other.Err)
+	}
+	r.advance(time.Minute)
+	quotes := r.quotes.Load()
+	sent := r.withdrawer().Submit(context.Background(), p, sig)
+	if _, ok := errors.AsType[*withdrawal.OvertakenError](sent.Err); !ok || r.withdraws.Load() != 1 || r.quotes.Load() != quotes {
+		t.Errorf("submitted after an identical withdrawal was made since it was prepared: %v (%d withdraw requests, %d quotes asked), want *withdrawal.OvertakenError before any",
+			sent.Err, r.withdraws.Load(), r.quotes.Load()-quotes)
+	}
+
+	// Made before it was prepared: sent, once.
+	p, sig = r.prepared(r.order(c), sandbox.DemoPrivateKey)
+	if sent := r.withdrawer().Submit(context.Background(), p, sig); sent.Err != nil {
+		t.Errorf("prepared after the identical withdrawal was made: %v", sent.Err)
+	}
+
+	// Two prepared: the first submitted is sent, the other overtaken.
+	r.advance(time.Minute)
+	first, firstSig := r.prepared(r.order(c), sandbox.DemoPrivateKey)
+	second, secondSig := r.prepared(r.order(c), sandbox.DemoPrivateKey)
+	if sent := r.withdrawer().Submit(context.Background(), second, secondSig); sent.Err != nil {
+		t.Fatalf("the second prepared, submitted first: %v", sent.Err)
+	}
+	if sent := r.withdrawer().Submit(context.Background(), first, firstSig); !errors.As(sent.Err, new(*withdrawal.OvertakenError)) {
+		t.Errorf("the first prepared, submitted second: %v, want *withdrawal.OvertakenError", sent.Err)
+	}
+	if bal := r.ex.Balance(sandbox.DemoAccountID); bal.String() != "9925" {
+		t.Errorf("balance %s, want 9925: three withdrawals of 25 paid", bal)
+	}
+}
