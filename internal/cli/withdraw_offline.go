@@ -38,10 +38,16 @@ then it is journaled and sent as svcwallet withdraw sends, with --wait and
 --json as there. A prepared Transfer is sent once: submitting it again
 names the withdrawal it became. As svcwallet withdraw does, it refuses to
 send while an identical withdrawal got no answer (resume that one first,
-or give --allow-repeat). It logs in as svcwallet status does.
+or give --allow-repeat), and refuses it when an identical withdrawal was
+made since it was prepared (as a run awaiting its signature is
+overtaken); one made before is warned of. It logs in as svcwallet status
+does.
 
 Exit status: as svcwallet withdraw (0 accepted, with --wait COMPLETED;
-1 refused, nothing paid; 2 usage; 3 still pending; 5 other errors).`
+1 refused, nothing paid; 2 usage; 3 still pending; 5 other errors, and a
+Transfer whose nonce the service says was used: most likely paid already,
+as after the state folder was restored from a backup, so never sign it
+again).`
 
 // withdrawSubmitCommand is `svcwallet withdraw submit FILE`.
 func (a *app) withdrawSubmitCommand() *cobra.Command {
