@@ -157,18 +157,18 @@ func (w Withdrawer) Submit(ctx context.Context, p Prepared, sig [65]byte) (sent 
 	if err != nil {
 		return Sent{Err: err}
 	}
-	// Early, so no fresh quote is asked needlessly; decided again with the
-	// intent's line (send).
-	if err := w.madeSincePrepared(p, &before); err != nil {
-		return Sent{Err: err}
-	}
 	checked, now, err := p.Check(ctx, w.client, sig, intent.Limits{Margin: RequoteMargin, Life: PreparedLife})
 	if err != nil {
 		return Sent{Err: err}
 	}
 	// Early, so no fresh quote is asked needlessly; decided again with the
-	// intent's line (send).
+	// intent's line (send). After Check: a line of another chain or
+	// service is said as such, and one older than PreparedLife is never
+	// read on from.
 	if err := w.signedFor(o); err != nil {
+		return Sent{Err: err}
+	}
+	if err := w.madeSincePrepared(p, &before); err != nil {
 		return Sent{Err: err}
 	}
 	sx, cancel := context.WithTimeout(context.WithoutCancel(ctx), exchange.WithdrawTimeout)

@@ -6,6 +6,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ethereum/go-ethereum/common"
+
+	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/service/sandbox"
@@ -185,4 +188,34 @@ func TestSubmitOvertakenByAnIdenticalMadeSincePrepared(t *testing.T) {
 	if bal := r.ex.Balance(sandbox.DemoAccountID); bal.String() != "9925" {
 		t.Errorf("balance %s, want 9925: three withdrawals of 25 paid", bal)
 	}
+}
+
+// TestSubmitOnAnotherChainSaysSo: a prepared Transfer submitted once the
+// environment names another chain (its config changed since) is refused
+// by the submit's own checks, which say why: the look for an identical
+// withdrawal made since it was prepared, by this chain's owner, never
+// finds its line, and blamed the journal ("free disk space") before them.
+func TestSubmitOnAnotherChainSaysSo(t *testing.T) {
+	r := newRig(t, 0, false)
+	withdrawer := func(env config.Environment) withdrawal.Withdrawer {
+		c := exchange.New(env, exchange.Options{Now: r.local.Now})
+		if _, err := c.Login(context.Background(), exchange.APIKey(sandbox.DemoAPIKey)); err != nil {
+			t.Fatal(err)
+		}
+		return mustWithdrawer(t, withdrawal.Setup{Client: c, Journal: r.journal, Now: r.local.Now, BridgePins: r.pins})
+	}
+	env := r.env
+	env.Name = "local" // not the embedded sandbox, whose withdrawals are its name's
+	o := r.order(r.choice(sandbox.DestCompleted, "25"))
+	p, err := withdrawer(env).Prepare(context.Background(), o, common.HexToAddress(sandbox.DemoAddress))
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, _ := demoKey()
+	sig, err := k.SignTypedData(context.Background(), p.Domain, p.Message)
+	if err != nil {
+		t.Fatal(err)
+	}
+	env.ChainID++
+	r.wantRefused(withdrawer(env).Submit(context.Background(), p, sig), "another EIP-712 domain")
 }
