@@ -1,14 +1,20 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/svcwallet/svcwallet/service/config"
+	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/sandbox"
+	"github.com/svcwallet/svcwallet/service/withdrawal"
 )
 
 // TestSubmitAfterARestoreExitsUnknownSayingMostLikelyPaid: the state folder
@@ -111,4 +117,20 @@ func TestSubmitWarnsOfAnIdenticalMadeBeforeItWasPrepared(t *testing.T) {
 	res := r.runWithdraw(withdrawRunOpts{}, "submit", out, "--signature", signFile(t, out, sandbox.DemoPrivateKey))
 	res.want(t, 0, "Withdrawal accepted", "warning: an identical withdrawal of 25 USDT", "was made 1m0s ago and is SUBMITTED, not finished: this one pays again")
 	r.wantBalance("9950")
+}
+
+// TestNonceUsedUnrecordedSaysSo: a used nonce's refusal the journal could
+// not record leaves the withdrawal unanswered there, refusing an identical
+// one until it is resumed: the most-likely-paid words say so and the
+// resume, as every other refusal left unrecorded does; they dropped it.
+func TestNonceUsedUnrecordedSaysSo(t *testing.T) {
+	refused := &exchange.APIError{Status: 400, Code: exchange.CodeDuplicateSignature}
+	sent := withdrawal.Sent{Err: refused, Signed: true, Unrecorded: &withdrawal.UnrecordedError{QuoteID: "q-1", Journal: errors.New("no space left on device")}}
+	sent.Order.Quote.QuoteID = "q-1"
+	err := withdrawCmd{app: &app{}}.finish(context.Background(), nil, config.Environment{}, withdrawTarget{}, nil, withdrawal.Order{}, sent, withdrawFlags{})
+	ce, _ := errors.AsType[*cmdError](err)
+	said := fmt.Sprint(err)
+	if ce == nil || ce.exit != exitError || !strings.Contains(said, "could not record the refusal (no space left on device)") || !strings.Contains(said, "withdraw resume q-1") {
+		t.Errorf("%#v: %s", ce, said)
+	}
 }
