@@ -135,15 +135,16 @@ of several ids ends with the largest of theirs.
   1    refused or failed, nothing paid (withdraw: the fee cap, a loss
        --accept-loss does not cover, the bridge address, the clock, the
        service's refusal, not confirmed, a quote that expired while you
-       answered, an identical withdrawal that got no answer, the key
-       source's refusal or a wait for it cancelled or run out); for status
-       and withdraw --wait, not paid out (FAILED, REFUNDED, or a quote that
-       expired unexecuted; after FAILED the funds stay debited until
-       support returns them, so 1 alone is no reason to withdraw again:
-       the state says which); history and doctor: something to fix; the
-       console: what it owed as it ended (a journal line, the watch
-       board's last changes) could not be written, or a review's send
-       was cut before it was sent, as said on stderr
+       answered, an identical withdrawal that got no answer or was made
+       meanwhile (for withdraw submit, since the Transfer was prepared),
+       the key source's refusal or a wait for it cancelled or run out); for
+       status and withdraw --wait, not paid out (FAILED, REFUNDED, or a
+       quote that expired unexecuted; after FAILED the funds stay debited
+       until support returns them, so 1 alone is no reason to withdraw
+       again: the state says which); history and doctor: something to
+       fix; the console: what it owed as it ended (a journal line, the
+       watch board's last changes) could not be written, or a review's
+       send was cut before it was sent, as said on stderr
   2    usage error, before anything is asked (flags, a quote id's or
        address's shape, an unknown --env; also no terminal to confirm on
        without --yes, and builder authorize of an API key beyond Trade
@@ -164,9 +165,12 @@ of several ids ends with the largest of theirs.
        error (network, configuration, an unreadable answer), and for
        withdraw no answer to the request, or an answer that does not say
        whether it paid (a 409, 9108, or a 3xx or 4xx the interface gives
-       no meaning): withdraw resume QUOTE_ID settles it; builder authorize
-       and submit: no answer, or one that does not say whether it was
-       taken, or an authorization taken whose answer stdout did not take.
+       no meaning): withdraw resume QUOTE_ID settles it; and a Transfer
+       whose nonce the service says was used already (withdraw submit
+       after the state folder was restored from a backup): most likely
+       paid, never to be signed again; builder authorize and submit: no
+       answer, or one that does not say whether it was taken, or an
+       authorization taken whose answer stdout did not take.
        Also, for status, withdraw and auth login, a document stdout did not
        take (--json code "output"), which the other commands exit 1 for;
        and the console, when a review's send was signed and had no answer

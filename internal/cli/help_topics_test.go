@@ -102,6 +102,26 @@ func TestExitStatusTopicSaysAnAnswerThatMayHavePaid(t *testing.T) {
 	}
 }
 
+// TestExitStatusTopicSaysAUsedNonce: help exit-status gives exit 5 to a
+// Transfer whose nonce the service says was used (withdraw submit after a
+// restored state folder: most likely paid, TestSubmitAfterARestoreExitsUnknownSayingMostLikelyPaid),
+// and 1 to a submit overtaken since it was prepared, as docs/scripting.md
+// and README say: the topic read 1 as "nothing paid" for neither.
+func TestExitStatusTopicSaysAUsedNonce(t *testing.T) {
+	r := depositCmd(t, nil, "help", "exit-status")
+	topic := strings.Join(strings.Fields(r.stdout), " ")
+	for _, want := range []string{"a Transfer whose nonce the service says was used already", "since the Transfer was prepared"} {
+		if !strings.Contains(topic, want) {
+			t.Errorf("help exit-status does not say %q:\n%s", want, r.stdout)
+		}
+	}
+	for _, doc := range []string{"../../README.md", "../../docs/scripting.md"} {
+		if b, err := os.ReadFile(doc); err != nil || !strings.Contains(string(b), "nonce the service says was used") {
+			t.Errorf("%s does not say a used nonce exits 5 (%v)", doc, err)
+		}
+	}
+}
+
 // TestScriptingExit5SaysResumeOfAnotherAccount: docs/scripting.md's exit 5
 // names withdraw resume's withdrawal journaled as another account than the
 // session's (withdrawal.SettledOtherAccount, exit 5 in withdrawCmd.resume),

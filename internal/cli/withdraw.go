@@ -334,6 +334,15 @@ func (c withdrawCmd) finish(ctx context.Context, client *exchange.Client, e conf
 			sent.Err, c.app.invocation().resume(id)).about(id)
 	case sent.Lost != nil:
 		return failure(exitError, "no answer from the service to withdrawal %s after every retry (%w): it may or may not have arrived; it is journaled: run %s (it sends the identical request, which cannot pay twice)", id, exchange.Explain(sent.Err), c.app.invocation().resume(id)).about(id)
+	case withdrawal.NonceUsed(sent.Err):
+		// Most likely paid: never 1, which says nothing was.
+		unrecorded := ""
+		if u := sent.Unrecorded; u != nil && u.Journal != nil {
+			unrecorded = fmt.Sprintf("; the journal could not record the refusal (%v): it shows withdrawal %s unanswered, and refuses an identical one, until %s settles it",
+				u.Journal, id, c.app.invocation().resume(id))
+		}
+		return failure(exitError, "%w; %s lists this machine's withdrawals, and %s follows one whose quote id you have (printed when it was sent)%s",
+			labelled("not withdrawn", exchange.Explain(sent.Err)), c.app.invocation().command("history"), c.app.invocation().follow("QUOTE_ID"), unrecorded).about(id)
 	case sent.Err != nil && sent.Unrecorded != nil:
 		return failure(exitFailed, "not withdrawn: %w; the journal could not record the refusal (%v): it shows the withdrawal unanswered, and refuses an identical one, until %s settles it",
 			exchange.Explain(sent.Err), sent.Unrecorded.Journal, c.app.invocation().resume(id)).about(id)

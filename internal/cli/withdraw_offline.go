@@ -3,6 +3,7 @@ package cli
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/shopspring/decimal"
@@ -37,10 +38,16 @@ then it is journaled and sent as svcwallet withdraw sends, with --wait and
 --json as there. A prepared Transfer is sent once: submitting it again
 names the withdrawal it became. As svcwallet withdraw does, it refuses to
 send while an identical withdrawal got no answer (resume that one first,
-or give --allow-repeat). It logs in as svcwallet status does.
+or give --allow-repeat), and refuses it when an identical withdrawal was
+made since it was prepared (as a run awaiting its signature is
+overtaken); one made before is warned of. It logs in as svcwallet status
+does.
 
 Exit status: as svcwallet withdraw (0 accepted, with --wait COMPLETED;
-1 refused, nothing paid; 2 usage; 3 still pending; 5 other errors).`
+1 refused, nothing paid; 2 usage; 3 still pending; 5 other errors, and a
+Transfer whose nonce the service says was used: most likely paid already,
+as after the state folder was restored from a backup, so never sign it
+again).`
 
 // withdrawSubmitCommand is `svcwallet withdraw submit FILE`.
 func (a *app) withdrawSubmitCommand() *cobra.Command {
@@ -148,11 +155,19 @@ func (c withdrawCmd) submit(ctx context.Context, f withdrawFlags, path string) e
 		if err != nil {
 			return failure(exitFailed, "%w", err)
 		}
+		// Read before it is made, as withdraw reads it before its review.
+		rep, repErr := w.Repeats(p.Order.Choice)
 		sent := w.Submit(ctx, p, s.sig)
 		if q := sent.Order.Quote; q.QuoteID != "" {
 			in := p.Order.Choice.TokenIn
 			fmt.Fprintf(c.env.Stderr, "%s: the fresh quote %s pays exactly the signed %s %s (you receive %s %s, fee %s %s)\n",
 				c.app.name, q.QuoteID, q.PayAmount, in, q.ReceiveAmount, p.Order.Choice.TokenOut, q.Fee, in)
+		}
+		// Warned of as withdraw warns: an identical one made before this was
+		// prepared. One made since refused it, and is said so alone; one
+		// unanswered is said by the refusal, unless --allow-repeat sent it.
+		if _, overtaken := errors.AsType[*withdrawal.OvertakenError](sent.Err); repErr == nil && !overtaken && (rep.Unanswered == nil || f.allowRepeat) {
+			c.warnRepeat(f, rep)
 		}
 		return c.finish(ctx, s.client, s.env, target, s.journal, p.Order, sent, f)
 	})

@@ -23,7 +23,7 @@ func (s *session) executed(o withdrawal.Order, sent withdrawal.Sent) (bool, erro
 		o = sent.Order // a fresh quote carried the signature: follow it
 	}
 	id := o.Quote.QuoteID
-	if sent.Err != nil && sent.Lost == nil && sent.Signed && !errors.Is(sent.Err, withdrawal.ErrStoppedOnceSigned) {
+	if sent.Err != nil && sent.Lost == nil && sent.Signed && !errors.Is(sent.Err, withdrawal.ErrStoppedOnceSigned) && !withdrawal.NonceUsed(sent.Err) {
 		// Signed, and refused or stopped by a check: never "nothing was signed".
 		s.unpaid = append(s.unpaid, "withdrawal "+id)
 	}
@@ -73,6 +73,11 @@ func (s *session) executed(o withdrawal.Order, sent withdrawal.Sent) (bool, erro
 		return s.whatNext(nil)
 	case errors.As(sent.Err, &changed):
 		s.p.Say("Not withdrawn: %v.", trimStop(sent.Err))
+		return false, nil
+	case withdrawal.NonceUsed(sent.Err):
+		// Most likely paid: neither "not paid" nor a new quote, which pays again.
+		s.sent = append(s.sent, "withdrawal "+id+" (most likely paid already)")
+		s.p.Say("%s.", trimStop(labelled("Not withdrawn", sent.Err)))
 		return false, nil
 	case errors.Is(sent.Err, exchange.CodeAddressFlagged):
 		// Screening looks at the destination, not the signature: another

@@ -295,7 +295,7 @@ func Explain(err error) error {
 	case errors.Is(err, exchange.CodeUnauthorizedSigner):
 		return exchange.Worded(err, "The service refused the signer: a builder authorization must be signed by the main account's own key (the funding address's wallet)")
 	case errors.Is(err, exchange.CodeDuplicateSignature):
-		return &RefusedError{Fact: "This authorization's nonce was already used. If an earlier attempt got no answer it may have gone through", Next: NextNonce, Err: err}
+		return &RefusedError{Fact: "This authorization's nonce was already used: an earlier send most likely went through, even one unanswered or no longer journaled", Next: NextNonce, Err: err}
 	case errors.Is(err, exchange.CodeExpirationTooFar):
 		return &RefusedError{Fact: "The expiration is more than 30 days ahead for the service (is this computer's clock ahead?)", Next: NextValidity, Err: err}
 	case exchange.UnnamedRefusal(err):

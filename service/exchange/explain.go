@@ -74,7 +74,7 @@ var explanations = map[Code]string{
 	CodeQuoteUsed:           "The service says this quote was already executed with another signature, so it may have been paid: look up its status before withdrawing again",
 	CodeBadAddress:          "The destination address is not valid for this chain: check it",
 	CodeInsufficientBalance: "Insufficient balance in the funding account: enter a smaller amount",
-	CodeDuplicateSignature:  "This signature was already used: sign again",
+	CodeDuplicateSignature:  "This signature's nonce was already used, so what it signed was most likely done already (a withdrawal paid): look it up before signing anything again",
 }
 
 // known reports whether c is a code the client gives a meaning: the

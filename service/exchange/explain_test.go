@@ -35,6 +35,17 @@ func TestExplainKeepsServiceReason(t *testing.T) {
 	}
 }
 
+// TestExplainNonceUsedNeverSaysSignAgain: a signature whose nonce was used
+// already (4007) most likely did what it signed (a withdrawal paid): the
+// words every face falls back on say so, and never to sign again, which
+// would pay twice.
+func TestExplainNonceUsedNeverSaysSignAgain(t *testing.T) {
+	said := Explain(&APIError{Status: 400, Code: CodeDuplicateSignature}).Error()
+	if strings.Contains(said, "sign again") || !strings.Contains(said, "most likely done already") {
+		t.Errorf("4007 is said %q", said)
+	}
+}
+
 // TestExplainKeepsTheCause: a worded error still answers errors.Is and
 // errors.As for the service's code, so callers can act on it after wording.
 func TestExplainKeepsTheCause(t *testing.T) {

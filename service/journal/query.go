@@ -70,7 +70,7 @@ func (j *Journal) RecordsOf(o Owner, quoteIDs ...string) ([]Record, error) {
 	if j == nil {
 		return nil, nil
 	}
-	lines, err := j.linesOfQuotes(o, quoteIDs)
+	lines, _, err := j.linesOfQuotes(o, quoteIDs)
 	if err != nil {
 		return nil, err
 	}
@@ -83,7 +83,7 @@ func (j *Journal) EntriesOf(o Owner, quoteID string) ([]Entry, error) {
 	if j == nil {
 		return nil, nil
 	}
-	lines, err := j.linesOfQuotes(o, []string{quoteID})
+	lines, _, err := j.linesOfQuotes(o, []string{quoteID})
 	if err != nil || len(fold(lines, o)) == 0 {
 		return nil, err
 	}
@@ -97,27 +97,52 @@ func (j *Journal) EntriesOf(o Owner, quoteID string) ([]Entry, error) {
 // PreparedOf is the line that prepared o's withdrawal quoteID for offline
 // signing, when the journal holds one (ok).
 func (j *Journal) PreparedOf(o Owner, quoteID string) (e Entry, ok bool, err error) {
-	if j == nil {
-		return Entry{}, false, nil
-	}
-	lines, err := j.linesOfQuotes(o, []string{quoteID})
-	for _, l := range lines {
-		if l.ok && l.Kind == KindPrepared && l.Prepared.Kind == PreparedWithdrawal && o.likely(l.Entry) {
-			return l.Entry, true, err
-		}
-	}
-	return Entry{}, false, err
+	l, _, ok, err := j.preparedLine(o, quoteID)
+	return l.Entry, ok, err
 }
 
-func (j *Journal) linesOfQuotes(o Owner, quoteIDs []string) ([]line, error) {
+// PreparedMark is where the line that prepared o's withdrawal quoteID for
+// offline signing starts (ok when the journal holds one): RecordsSince
+// reads from it the withdrawals made since the Transfer was prepared, as
+// Mark's does those made since the mark was taken.
+func (j *Journal) PreparedMark(o Owner, quoteID string) (m Mark, ok bool, err error) {
+	l, file, ok, err := j.preparedLine(o, quoteID)
+	if !ok || err != nil {
+		return Mark{}, false, err
+	}
+	return Mark{file: file, end: l.off}, true, nil
+}
+
+// preparedLine is PreparedOf's line, with the journal file it was read
+// from.
+func (j *Journal) preparedLine(o Owner, quoteID string) (line, os.FileInfo, bool, error) {
+	if j == nil {
+		return line{}, nil, false, nil
+	}
+	lines, file, err := j.linesOfQuotes(o, []string{quoteID})
+	for _, l := range lines {
+		if l.ok && l.Kind == KindPrepared && l.Prepared.Kind == PreparedWithdrawal && o.likely(l.Entry) {
+			return l, file, true, err
+		}
+	}
+	return line{}, nil, false, err
+}
+
+// linesOfQuotes reads the lines of o's withdrawals quoteIDs, in file
+// order, and tells the journal file they were read from.
+func (j *Journal) linesOfQuotes(o Owner, quoteIDs []string) ([]line, os.FileInfo, error) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	ids := make([]keyID, len(quoteIDs))
 	for i, q := range quoteIDs {
 		ids[i] = idOf(keyFor(o.AccountID, q))
 	}
-	lines, _, err := j.linesOf(func(*view, io.ReaderAt) ([]keyID, error) { return ids, nil })
-	return lines, err
+	var file os.FileInfo
+	lines, _, err := j.linesOf(func(v *view, _ io.ReaderAt) ([]keyID, error) {
+		file = v.file
+		return ids, nil
+	})
+	return lines, file, err
 }
 
 // Tally is what the journal holds, as doctor says it.

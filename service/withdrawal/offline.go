@@ -2,6 +2,7 @@ package withdrawal
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -113,13 +114,35 @@ func PreparedOf(p intent.Prepared) Prepared {
 	return Prepared{Prepared: p, Order: Order{Choice: c, Quote: q, Domain: *e.Domain, Transfer: *e.Transfer}}
 }
 
+// madeSincePrepared starts before's "made meanwhile" (checkAgain) at p's
+// prepared line and checks it: an identical withdrawal made while the file
+// was away being signed overtakes p (*OvertakenError), as one made while a
+// run awaits its signature does, whichever face or machine's run it was.
+func (w Withdrawer) madeSincePrepared(p Prepared, before *Repeat) error {
+	const what = "could not be read to tell whether an identical withdrawal was made since this Transfer was prepared"
+	m, ok, err := w.journal.PreparedMark(w.owner(), p.Line.QuoteID)
+	switch {
+	case err != nil:
+		return w.journalProblem(what, err)
+	case !ok:
+		return w.journalProblem(what, errors.New("its prepared line is not in it"))
+	}
+	before.since = m
+	// Its own submission is no other withdrawal: it is said as submitted.
+	if err := p.Unsent(w.journal)(); err != nil {
+		return err
+	}
+	return w.checkAgain(p.Order, *before)
+}
+
 // Submit sends a prepared Transfer with its offline signature the way
 // Execute does, on a fresh quote for exactly the signed amount within the
 // recorded fee cap (Requote), once it passes intent.Prepared.Check and pays
 // from this session's funding account. Nothing is sent when an identical
-// withdrawal got no answer, nor when this Transfer was submitted already
-// (*intent.SubmittedError, answered or not): both decided again under the
-// journal's lock with the intent's line.
+// withdrawal got no answer, nor when one was made since p was prepared
+// (*OvertakenError, madeSincePrepared), nor when this Transfer was
+// submitted already (*intent.SubmittedError, answered or not): each
+// decided again under the journal's lock with the intent's line.
 func (w Withdrawer) Submit(ctx context.Context, p Prepared, sig [65]byte) (sent Sent) {
 	// It comes signed, whatever stops it (Sent.Signed).
 	defer func() { sent.Signed = true }()
@@ -139,8 +162,13 @@ func (w Withdrawer) Submit(ctx context.Context, p Prepared, sig [65]byte) (sent 
 		return Sent{Err: err}
 	}
 	// Early, so no fresh quote is asked needlessly; decided again with the
-	// intent's line (send).
+	// intent's line (send). After Check: a line of another chain or
+	// service is said as such, and one older than PreparedLife is never
+	// read on from.
 	if err := w.signedFor(o); err != nil {
+		return Sent{Err: err}
+	}
+	if err := w.madeSincePrepared(p, &before); err != nil {
 		return Sent{Err: err}
 	}
 	sx, cancel := context.WithTimeout(context.WithoutCancel(ctx), exchange.WithdrawTimeout)

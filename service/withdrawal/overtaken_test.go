@@ -6,6 +6,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ethereum/go-ethereum/common"
+
+	"github.com/svcwallet/svcwallet/service/config"
 	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/journal"
 	"github.com/svcwallet/svcwallet/service/sandbox"
@@ -143,4 +146,76 @@ func mustEntries(t *testing.T, j *journal.Journal) []journal.Entry {
 		t.Fatal(err)
 	}
 	return entries
+}
+
+// TestSubmitOvertakenByAnIdenticalMadeSincePrepared: a Transfer prepared
+// for offline signing awaits its signature from prepare to submit, as a
+// run awaits it: an identical withdrawal made meanwhile (paid here, or a
+// second prepared Transfer of it submitted first) refuses its submit
+// (*OvertakenError) before a fresh quote is asked; one made before it was
+// prepared does not (prepare and submit warn of it).
+func TestSubmitOvertakenByAnIdenticalMadeSincePrepared(t *testing.T) {
+	r := newRig(t, 0, false)
+	c := r.choice(sandbox.DestCompleted, "25")
+	p, sig := r.prepared(r.order(c), sandbox.DemoPrivateKey)
+	if other := r.withdrawer().Execute(context.Background(), r.order(c), demoKey); other.Err != nil {
+		t.Fatalf("the identical withdrawal: %v", other.Err)
+	}
+	r.advance(time.Minute)
+	quotes := r.quotes.Load()
+	sent := r.withdrawer().Submit(context.Background(), p, sig)
+	if _, ok := errors.AsType[*withdrawal.OvertakenError](sent.Err); !ok || r.withdraws.Load() != 1 || r.quotes.Load() != quotes {
+		t.Errorf("submitted after an identical withdrawal was made since it was prepared: %v (%d withdraw requests, %d quotes asked), want *withdrawal.OvertakenError before any",
+			sent.Err, r.withdraws.Load(), r.quotes.Load()-quotes)
+	}
+
+	// Made before it was prepared: sent, once.
+	p, sig = r.prepared(r.order(c), sandbox.DemoPrivateKey)
+	if sent := r.withdrawer().Submit(context.Background(), p, sig); sent.Err != nil {
+		t.Errorf("prepared after the identical withdrawal was made: %v", sent.Err)
+	}
+
+	// Two prepared: the first submitted is sent, the other overtaken.
+	r.advance(time.Minute)
+	first, firstSig := r.prepared(r.order(c), sandbox.DemoPrivateKey)
+	second, secondSig := r.prepared(r.order(c), sandbox.DemoPrivateKey)
+	if sent := r.withdrawer().Submit(context.Background(), second, secondSig); sent.Err != nil {
+		t.Fatalf("the second prepared, submitted first: %v", sent.Err)
+	}
+	if sent := r.withdrawer().Submit(context.Background(), first, firstSig); !errors.As(sent.Err, new(*withdrawal.OvertakenError)) {
+		t.Errorf("the first prepared, submitted second: %v, want *withdrawal.OvertakenError", sent.Err)
+	}
+	if bal := r.ex.Balance(sandbox.DemoAccountID); bal.String() != "9925" {
+		t.Errorf("balance %s, want 9925: three withdrawals of 25 paid", bal)
+	}
+}
+
+// TestSubmitOnAnotherChainSaysSo: a prepared Transfer submitted once the
+// environment names another chain (its config changed since) is refused
+// by the submit's own checks, which say why: the look for an identical
+// withdrawal made since it was prepared, by this chain's owner, never
+// finds its line, and blamed the journal ("free disk space") before them.
+func TestSubmitOnAnotherChainSaysSo(t *testing.T) {
+	r := newRig(t, 0, false)
+	withdrawer := func(env config.Environment) withdrawal.Withdrawer {
+		c := exchange.New(env, exchange.Options{Now: r.local.Now})
+		if _, err := c.Login(context.Background(), exchange.APIKey(sandbox.DemoAPIKey)); err != nil {
+			t.Fatal(err)
+		}
+		return mustWithdrawer(t, withdrawal.Setup{Client: c, Journal: r.journal, Now: r.local.Now, BridgePins: r.pins})
+	}
+	env := r.env
+	env.Name = "local" // not the embedded sandbox, whose withdrawals are its name's
+	o := r.order(r.choice(sandbox.DestCompleted, "25"))
+	p, err := withdrawer(env).Prepare(context.Background(), o, common.HexToAddress(sandbox.DemoAddress))
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, _ := demoKey()
+	sig, err := k.SignTypedData(context.Background(), p.Domain, p.Message)
+	if err != nil {
+		t.Fatal(err)
+	}
+	env.ChainID++
+	r.wantRefused(withdrawer(env).Submit(context.Background(), p, sig), "another EIP-712 domain")
 }

@@ -225,7 +225,7 @@ func (w Withdrawer) Settle(ctx context.Context, rec journal.Record) Settled {
 			return Settled{Outcome: SettledAccepted, Accepted: r.Accepted, JournalErr: r.Unrecorded}
 		}
 		// Refused now: the first send may still have arrived.
-		why = resendRefusal(r.Err)
+		why = resendRefusal(r.Err, rec.QuoteID)
 		serviceNow, clockErr = w.client.ExpiryNow(ctx)
 	}
 	wd, err := w.client.WithdrawalStatus(ctx, rec.QuoteID)
@@ -254,13 +254,16 @@ func (w Withdrawer) Settle(ctx context.Context, rec journal.Record) Settled {
 // resendRefusal words a refused re-send for the record, should the status
 // then show the request never arrived: an expired quote is NeverPaid; a
 // 409 or a 3xx or 4xx the interface gives no meaning is no refusal (""):
-// it says the quote may have been paid, which the status tells.
-func resendRefusal(err error) string {
+// it says the quote may have been paid, which the status tells; a nonce
+// used already says the Transfer most likely paid on another quote.
+func resendRefusal(err error, quoteID string) string {
 	switch {
 	case errors.Is(err, exchange.ErrQuoteExpired):
 		return NeverPaid
 	case exchange.UnnamedRefusal(err), exchange.QuoteUsed(err):
 		return ""
+	case NonceUsed(err):
+		return nonceUsedWords(err, quoteID).Error()
 	}
 	return exchange.Explain(err).Error()
 }

@@ -320,8 +320,12 @@ func (w Withdrawer) send(ctx context.Context, o Order, sig signer.Signature, bef
 		sent.Lost = &journal.Record{QuoteID: req.QuoteID, Env: intent.Env, AccountID: intent.AccountID,
 			Request: req, Intent: in, Started: intent.Time}
 	default:
+		if NonceUsed(err) {
+			// Refused, so this quote never paid; its Transfer most likely did.
+			sent.Err = nonceUsedWords(err, req.QuoteID)
+		}
 		refused := w.entryAs(journal.KindRejected, req.QuoteID, as.AccountID)
-		refused.Error, refused.QuoteExpired = exchange.Explain(err).Error(), errors.Is(err, exchange.ErrQuoteExpired)
+		refused.Error, refused.QuoteExpired = exchange.Explain(sent.Err).Error(), errors.Is(err, exchange.ErrQuoteExpired)
 		sent.Unrecorded = unrecorded(req.QuoteID, w.append(refused), nil, "")
 	}
 	return sent
