@@ -44,7 +44,8 @@ func stateFile(name string) string {
 // wallet a kept wallet session logged in with (session.Loaded.Serves):
 // each logs in as today. The
 // client renews the session with the API key kept with it, and keeps the
-// renewed one; a wallet's session, once ended, is the user's to log in
+// renewed one (exchange.Options.OnRenewed): a login by another credential
+// on the client is never kept; a wallet's session, once ended, is the user's to log in
 // again. A session kept for another service is never sent: stderr says so
 // and the command logs in as today. keep is what a login of today's must
 // keep, when an ended session was kept for e, else nil: the login of its
@@ -80,7 +81,9 @@ func (a *app) keptClient(e config.Environment, f signerFlags, signing *keyChoice
 		if opts.Logger == nil {
 			opts.Logger = a.env.Log
 		}
-		opts.OnLogin = a.keepRenewed(store, e, l.Where, l.APIKey)
+		// Only the kept credential's renewals: a login by another (the
+		// console's l with a builder's new key) is for this run alone.
+		opts.OnRenewed = a.keepRenewed(store, e, l.Where, l.APIKey)
 		opts.OnRefused = func(k exchange.Kept) {
 			if err := store.Refused(e, k, time.Now()); err != nil {
 				fmt.Fprintf(a.env.Stderr, "svcwallet: warning: the refused session could not be marked ended (%v): %s forgets it\n", err, newInvocation(e.Name, a.configPath, a.env.Getenv).command("auth", "logout"))

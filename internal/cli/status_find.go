@@ -29,17 +29,18 @@ func (c *statusCmd) find(client *exchange.Client, f statusFlags) (statusFlags, e
 		return f, nil
 	}
 	known := c.known(client)
-	ids, err := follow.InPlace(f.quoteIDs, f.lookups, func(l follow.Lookup) (string, error) {
-		id, found, err := known.Find(l, client.OwnSecret)
+	ids, err := follow.InPlace(f.quoteIDs, f.lookups, func(l follow.Lookup) ([]string, error) {
+		found, err := known.Find(l, client.OwnSecret)
 		var nf *follow.NotSeenError
-		if errors.As(err, &nf) {
+		switch {
+		case errors.As(err, &nf):
 			c.floor = max(c.floor, c.app.say(notSeen(l, c.app.invocation())))
-			return "", nil
+		case len(found.QuoteIDs) == 0: // seen as another account's alone: not asked as this one
+			c.floor = max(c.floor, c.app.say(failure(exitNotFound, "%s", found.Said(kit.LookupName(l)))))
+		case found.Seen: // else asked as the quote id it may be
+			fmt.Fprintf(c.errOut, "%s: %s\n", c.app.name, found.Said(kit.LookupName(l)))
 		}
-		if found { // else asked as the quote id it may be
-			fmt.Fprintf(c.errOut, "%s: %s is withdrawal %s\n", c.app.name, kit.LookupName(l), id)
-		}
-		return id, nil
+		return found.QuoteIDs, nil
 	})
 	f.quoteIDs, f.lookups = ids, nil
 	return f, err

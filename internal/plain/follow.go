@@ -217,12 +217,17 @@ func (s *session) checkIDs(a string) ([]string, error) {
 	if len(lookups) > 0 {
 		known := follow.KnownHere(s.target.Journal, s.target.Owner())
 		var err error
-		ids, err = follow.InPlace(ids, lookups, func(l follow.Lookup) (string, error) {
-			found, _, err := known.Find(l, s.client().OwnSecret)
-			if err != nil {
-				return "", errors.New(follow.NotSeenSentence(l))
+		ids, err = follow.InPlace(ids, lookups, func(l follow.Lookup) ([]string, error) {
+			found, err := known.Find(l, s.client().OwnSecret)
+			switch {
+			case err != nil:
+				return nil, errors.New(follow.NotSeenSentence(l))
+			case len(found.QuoteIDs) == 0: // another account's alone: not asked as this one
+				return nil, errors.New(found.Said(l.Name()))
+			case len(found.QuoteIDs) > 1 || len(found.Others) > 0:
+				s.p.Say("%s.", safetext.Capitalized(found.Said(l.Name())))
 			}
-			return found, nil
+			return found.QuoteIDs, nil
 		})
 		if err != nil {
 			return nil, err

@@ -107,7 +107,7 @@ func TestBoardFindsWhatCustomersQuote(t *testing.T) {
 	if ids := boardIDs(br.b); len(ids) != 2 || ids[1] != own.QuoteID {
 		t.Fatalf("after pasting a transfer id on the board and an own payout hash: %q", ids)
 	}
-	if len(br.toasts) != 1 || !strings.Contains(br.toasts[0], "is "+done) || !strings.Contains(br.toasts[0], "is "+own.QuoteID) {
+	if len(br.toasts) != 1 || !strings.Contains(br.toasts[0], "is withdrawal "+done) || !strings.Contains(br.toasts[0], "is withdrawal "+own.QuoteID) {
 		t.Errorf("finding not said: %q", br.toasts)
 	}
 	if n := r.StatusCalls.Load() - calls; n > 1 {

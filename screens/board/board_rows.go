@@ -73,11 +73,15 @@ func (b *boardScreen) addText(text string) tea.Cmd {
 	var found []foundID
 	var unseen []follow.Lookup
 	for _, l := range lookups {
-		if id, seen, err := b.known.Find(l, client.OwnSecret); err != nil {
+		f, err := b.known.Find(l, client.OwnSecret)
+		if err != nil {
 			unseen = append(unseen, l)
-		} else if !slices.Contains(ids, id) {
-			ids = append(ids, id)
-			found = append(found, foundID{l, id, seen})
+			continue
+		}
+		fresh := slices.DeleteFunc(slices.Clone(f.QuoteIDs), func(id string) bool { return slices.Contains(ids, id) })
+		ids = append(ids, fresh...)
+		if len(fresh) > 0 || len(f.Others) > 0 {
+			found = append(found, foundID{l, f})
 		}
 	}
 	kept := make([]follow.Kept, len(ids))
@@ -122,21 +126,24 @@ func (b *boardScreen) alreadyOn(ids []string) tea.Cmd {
 // foundID is the quote id a payout hash or transfer id was found to be,
 // or asked as (!seen).
 type foundID struct {
-	l    follow.Lookup
-	id   string
-	seen bool
+	l follow.Lookup
+	f follow.Found
 }
 
-// said says what was found, and that it was left off the board when it
-// did not fit (follow.Room): the board then holds no row of it.
+// said says what was found (follow.Found.Said: every withdrawal a shared
+// payout hash names, and one another account's), and what was left off
+// the board when it did not fit (follow.Room): the board then holds no
+// row of it.
 func (f foundID) said(on map[string]*boardRow) string {
-	_, added := on[f.id]
+	full := slices.ContainsFunc(f.f.QuoteIDs, func(id string) bool { return on[id] == nil })
 	switch {
-	case f.seen && added:
-		return kit.LookupName(f.l) + " is " + f.id
-	case f.seen:
-		return kit.LookupName(f.l) + " is " + f.id + ", not added: the board is full"
-	case added: // asked as the quote id it may be: both facts said
+	case f.f.Seen && full && len(f.f.QuoteIDs) == 1 && len(f.f.Others) == 0:
+		return f.f.Said(kit.LookupName(f.l)) + ", not added: the board is full"
+	case f.f.Seen && full:
+		return f.f.Said(kit.LookupName(f.l)) + "; not all added: the board is full"
+	case f.f.Seen:
+		return f.f.Said(kit.LookupName(f.l))
+	case !full: // asked as the quote id it may be: both facts said
 		return kit.LookupName(f.l) + " is no withdrawal's seen here, so it is asked as the quote id it may be (History on the machine that made it lists the quote id)"
 	}
 	return kit.LookupName(f.l) + " is no withdrawal's seen here, and was not added as the quote id it may be: the board is full"
@@ -253,9 +260,7 @@ func (b *boardScreen) put(kept []follow.Kept) ([]*boardRow, error) {
 	var added []*boardRow
 	for _, k := range fresh[:n] {
 		b.sched.AddKept(k, now)
-		if k.Record != nil {
-			b.known.AddWithdrawal(*k.Record)
-		}
+		b.known.AddKept(k, b.as.AccountID)
 		added = append(added, b.follow(k.QuoteID, b.seq))
 		b.seq++
 	}

@@ -128,7 +128,7 @@ func TestBoardSaysAFoundIDLeftOff(t *testing.T) {
 	br.b.known.AddWithdrawal(exchange.Withdrawal{QuoteID: "q-bound-left-off", TxID: "tx-boundleftoff1"})
 	br.toasts = nil
 	br.run(br.b.addText("tx-boundleftoff1"))
-	want := "transfer id tx-boundleftoff1 is q-bound-left-off, not added: the board is full"
+	want := "transfer id tx-boundleftoff1 is withdrawal q-bound-left-off, not added: the board is full"
 	if _, on := br.b.rows["q-bound-left-off"]; on || len(br.toasts) != 1 || br.toasts[0] != want {
 		t.Fatalf("a transfer id pasted into a full board: on it %t, said %q; want %q", on, br.toasts, want)
 	}
@@ -147,7 +147,7 @@ func TestBoardSaysAFoundIDLeftOff(t *testing.T) {
 	br.run(br.b.drop([]*boardRow{br.b.rows[boundIDs(0, 1)[0]]}, "Removed 1"))
 	br.toasts = nil
 	br.run(br.b.addText("tx-boundleftoff1"))
-	want = "transfer id tx-boundleftoff1 is q-bound-left-off"
+	want = "transfer id tx-boundleftoff1 is withdrawal q-bound-left-off"
 	if _, on := br.b.rows["q-bound-left-off"]; !on || len(br.toasts) != 1 || br.toasts[0] != want {
 		t.Fatalf("a transfer id pasted beside room: on it %t, said %q; want %q", on, br.toasts, want)
 	}

@@ -250,7 +250,7 @@ func TestBuilderWithAPIKey(t *testing.T) {
 
 	// l logs the console in with it and starts over at home.
 	r.Press("l")
-	r.UntilShows(screentest.HomeView, "Logged in with the builder's API key")
+	r.UntilShows(screentest.HomeView, "Logged in with the builder's API key", "for this console run only")
 	if got, _ := r.App.Client().Session(); got.Location != "builder:"+sandbox.BuilderAddress || got.Method != "API key" {
 		t.Fatalf("console session %+v, want the builder key's", got)
 	}

@@ -95,7 +95,9 @@ func (r *builderResultScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 	return r, nil
 }
 
-// loggedIn starts over at home with the builder key's session.
+// loggedIn starts over at home with the builder key's session, which the
+// client never keeps (exchange.Options.OnRenewed): said, so no one takes
+// later commands for the builder's.
 func (r *builderResultScreen) loggedIn(msg builderLoginMsg) tea.Cmd {
 	r.logging = false
 	if msg.err != nil {
@@ -108,6 +110,7 @@ func (r *builderResultScreen) loggedIn(msg builderLoginMsg) tea.Cmd {
 	if msg.session.Location != "" {
 		info += " (" + msg.session.Location + ")"
 	}
+	info += ", for this console run only: it is not kept"
 	return tea.Batch(tui.Reset(r.app.Makers.Home(r.app)), tui.ShowInfo(info))
 }
 
@@ -167,9 +170,9 @@ func (r *builderResultScreen) render(kept int) string {
 	case r.err != nil:
 		b.WriteString(layout.ErrorBlock(c, "Login failed", r.err, r.wd))
 	case r.copied:
-		b.WriteString(st.Muted.Render(wrap("l logs in with it (replacing this session); enter goes home and forgets it.")) + "\n")
+		b.WriteString(st.Muted.Render(wrap("l logs in with it in place of this session, for this console run only (it is not kept); enter goes home and forgets it.")) + "\n")
 	default:
-		b.WriteString(st.Muted.Render(wrap("c copies it, l logs in with it (replacing this session), enter goes home.")) + "\n")
+		b.WriteString(st.Muted.Render(wrap("c copies it, l logs in with it in place of this session, for this console run only (it is not kept), enter goes home.")) + "\n")
 	}
 	return layout.Clip(b.String(), r.wd)
 }

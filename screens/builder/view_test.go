@@ -317,7 +317,7 @@ func TestBuilderResultFitsAt60x20(t *testing.T) {
 	r.UntilShows("API key for the builder")
 	v := r.Plain()
 	one := strings.Join(strings.Fields(v), " ")
-	for _, want := range []string{"Key label " + label, "API key sbx-", "copy it now.", "c copies it, l logs in with it (replacing this session), enter goes home."} {
+	for _, want := range []string{"Key label " + label, "API key sbx-", "copy it now.", "c copies it, l logs in with it in place of this session, for this console run only (it is not kept), enter goes home."} {
 		if !strings.Contains(one, want) {
 			t.Errorf("no %q at 60x20:\n%s", want, v)
 		}

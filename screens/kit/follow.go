@@ -108,9 +108,4 @@ func Plural(n int, one, many string) string {
 
 // LookupName names a payout hash or transfer id found, as the board and
 // `svcwallet status` say it: a hash shortened as addresses are.
-func LookupName(l follow.Lookup) string {
-	if l.Kind == follow.PayoutHash {
-		return "payout hash " + tui.ShortAddress(l.Text)
-	}
-	return "transfer id " + l.Text
-}
+func LookupName(l follow.Lookup) string { return l.Name() }

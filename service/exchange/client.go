@@ -43,6 +43,12 @@ type Options struct {
 	// OnLogin, when set, is given every session a login opens, a renewal
 	// included, so a store keeps the one in use (service/session).
 	OnLogin func(Kept)
+	// OnRenewed, when set, is given each session the credential of an
+	// adopted one (Adopt) opens when it lapses, so a store keeps it in the
+	// stored one's place; a session a Login opens, by whatever credential
+	// (a builder's new API key), is this client's alone, and so are its
+	// renewals.
+	OnRenewed func(Kept)
 	// OnRefused, when set, is given the session the service refused (401)
 	// when no credential renews it, or whose renewal answered another
 	// account, so a store stops offering it.
@@ -61,6 +67,7 @@ type Client struct {
 	session   sessionStore
 	prepared  preparedCredentials
 	onLogin   func(Kept)
+	onRenewed func(Kept)
 	onRefused func(Kept)
 	// kept is the last reading of the service's /time, which stands for
 	// its clock at later answers for a bounded while (keptReading).
@@ -69,7 +76,7 @@ type Client struct {
 
 // New returns a client for env.
 func New(env config.Environment, opts Options) *Client {
-	c := &Client{env: env, now: opts.Now, log: opts.Logger, retry: opts.Retry.orDefault(), apiKey: strings.TrimSpace(opts.APIKey), onLogin: opts.OnLogin, onRefused: opts.OnRefused}
+	c := &Client{env: env, now: opts.Now, log: opts.Logger, retry: opts.Retry.orDefault(), apiKey: strings.TrimSpace(opts.APIKey), onLogin: opts.OnLogin, onRenewed: opts.OnRenewed, onRefused: opts.OnRefused}
 	c.session.cookieName, c.session.accountHeader = env.Cookie(), env.AccountHeader()
 	hc := http.Client{Timeout: DefaultTimeout}
 	if opts.HTTPClient != nil {

@@ -125,6 +125,9 @@ type sessionStore struct {
 	info   Session
 	cred   Credential
 	kept   bool // adopted from a store, not logged in by this client
+	// stored: the session is the stored one or its credential's renewal
+	// of it (Adopt); a Login by any credential ends that.
+	stored bool
 	// The environment's names for the cookie and the account-id header.
 	cookieName, accountHeader string
 }
@@ -218,11 +221,15 @@ func (c *Client) login(ctx context.Context, cred Credential, renewing *Kept) (Se
 			return info, nil
 		}
 	}
-	c.session.cookie, c.session.info, c.session.cred, c.session.kept = cookie.Value, info, cred, false
+	stored := renewing != nil && c.session.stored
+	c.session.cookie, c.session.info, c.session.cred, c.session.kept, c.session.stored = cookie.Value, info, cred, false, stored
 	c.session.mu.Unlock()
 	c.log.Info("logged in", "method", cred.Method(), "account_id", info.AccountID)
 	if c.onLogin != nil {
 		c.onLogin(Kept{Session: info, Cookie: cookie.Value})
+	}
+	if stored && c.onRenewed != nil {
+		c.onRenewed(Kept{Session: info, Cookie: cookie.Value})
 	}
 	return info, nil
 }
@@ -244,10 +251,11 @@ func (c *Client) Kept() (Kept, bool) {
 // Adopt makes a kept session the client's, as if it had just logged in:
 // cred logs in again when it lapses, or nil, when the user must (a wallet
 // waits for a person). The caller checked what it read back (its shape,
-// its service, its expiry): the client sends it as it is.
+// its service, its expiry): the client sends it as it is. cred's renewals
+// go to Options.OnRenewed, a Login's never.
 func (c *Client) Adopt(k Kept, cred Credential) {
 	c.session.mu.Lock()
-	c.session.cookie, c.session.info, c.session.cred, c.session.kept = k.Cookie, k.Session, cred, true
+	c.session.cookie, c.session.info, c.session.cred, c.session.kept, c.session.stored = k.Cookie, k.Session, cred, true, true
 	c.session.mu.Unlock()
 	c.log.Info("using a kept session", "method", k.Method, "account_id", k.AccountID)
 }
@@ -263,7 +271,7 @@ func (c *Client) Session() (Session, bool) {
 // logout endpoint (SPEC.md §5), so nothing is sent.
 func (c *Client) Logout() {
 	c.session.mu.Lock()
-	c.session.cookie, c.session.info, c.session.cred, c.session.kept = "", Session{}, nil, false
+	c.session.cookie, c.session.info, c.session.cred, c.session.kept, c.session.stored = "", Session{}, nil, false, false
 	c.session.mu.Unlock()
 }
 
@@ -311,7 +319,7 @@ func (c *Client) renewed(was Kept, now Session) (replaced bool, err error) {
 	if !sameAccount(was.Session, now) {
 		// What was asked and signed on the lapsed session is its account's:
 		// nothing more is sent as another's, nor on the lapsed one.
-		c.session.cookie, c.session.info, c.session.cred, c.session.kept = "", Session{}, nil, false
+		c.session.cookie, c.session.info, c.session.cred, c.session.kept, c.session.stored = "", Session{}, nil, false, false
 		return false, &OtherAccountError{Was: was.Session, Now: now}
 	}
 	return false, nil
@@ -402,7 +410,7 @@ func (c *Client) refused(cause error, sent string) (err error, replaced bool) {
 		return nil, true
 	}
 	k, kept := Kept{Session: c.session.info, Cookie: c.session.cookie}, c.session.kept
-	c.session.cookie, c.session.info, c.session.cred, c.session.kept = "", Session{}, nil, false
+	c.session.cookie, c.session.info, c.session.cred, c.session.kept, c.session.stored = "", Session{}, nil, false, false
 	c.session.mu.Unlock()
 	if k.Cookie != "" && c.onRefused != nil {
 		c.onRefused(k)

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
-	"path/filepath"
 	"slices"
 	"strings"
 	"unicode"
@@ -15,7 +14,6 @@ import (
 
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/service/exchange"
-	"github.com/svcwallet/svcwallet/service/journal"
 )
 
 // Finding what a customer quotes. The service finds a withdrawal by its
@@ -287,121 +285,13 @@ func idSeparator(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ',' || c == ';' || c == '#'
 }
 
-// Known is the payout hashes and transfer ids this machine has seen, each
-// with its withdrawal's quote id: from the journal (AddRecord) and the
-// board's answers (AddWithdrawal).
-type Known map[string]string
-
-// knownKey is how an id is kept: transfer ids in lower case, and hex
-// payout hashes as their 64 digits in lower case, so that a TRON payout's
-// hash (no 0x) is found written with 0x, the shape that is never taken
-// for a private key.
-func knownKey(id string) string {
-	switch {
-	case IsPayoutHash(id):
-		return strings.ToLower(id[2:])
-	case safetext.HexDigits(id, 64), KindOf(id) == TransferID:
-		return strings.ToLower(id)
-	}
-	return id
-}
-
-// AddRecord learns a journal record's payout hash and transfer id.
-func (k Known) AddRecord(r journal.Record) {
-	k.add(r.TxHash, r.QuoteID)
-	k.add(r.TxID, r.QuoteID)
-}
-
-// AddWithdrawal learns a status record's payout hash and transfer id.
-func (k Known) AddWithdrawal(w exchange.Withdrawal) {
-	k.add(w.WithdrawTxHash, w.QuoteID)
-	k.add(w.TxID, w.QuoteID)
-}
-
-func (k Known) add(id, quoteID string) {
-	if id != "" && quoteID != "" {
-		k[knownKey(id)] = quoteID
-	}
-}
-
-// NotSeenError is a payout hash or transfer id this machine has not seen:
-// it is not asked of the service, which finds withdrawals by quote id
-// only.
-type NotSeenError struct{ Kind IDKind }
-
-func (e *NotSeenError) Error() string {
-	if e.Kind == PayoutHash {
-		return "no withdrawal this machine has seen has this payout hash"
-	}
-	return "no withdrawal this machine has seen has this transfer id"
-}
-
-// Resolve is the quote id id names: a payout hash or transfer id k knows
-// gives its withdrawal's (found true), any other id of theirs' shape a
-// *NotSeenError, and a quote id itself. A SOLANA payout hash's shape not
-// seen here is asked as a quote id: SPEC.md gives a quote_id no shape
-// (§2.9, §4.10 takes quote_id alone), so one may be base58 of 86 to 88
-// characters, and neither it nor a payout hash seen here is lost. A
-// SOLANA private key, of the same shape, is a *NotSeenError as before:
-// never sent. A quote id found that own reports a credential of the
-// session's (exchange.Client.OwnSecret: a planted journal or board file
-// pairing a transfer id with the API key) is not seen: never said nor asked.
-func (k Known) Resolve(id string, own func(string) bool) (quoteID string, found bool, err error) {
-	if q, ok := k[knownKey(id)]; ok && id != "" {
-		if own(q) {
-			return "", false, &NotSeenError{Kind: KindOf(id)}
-		}
-		return q, true, nil
-	}
-	if isSolanaSignature(id) && !isSolanaKeypair(id) && exchange.CheckQuoteID(id) == nil {
-		return id, false, nil
-	}
-	if kind := KindOf(id); kind != QuoteID {
-		return "", false, &NotSeenError{Kind: kind}
-	}
-	return id, false, nil
-}
-
-// Find is Resolve of l's text (own as Resolve's); a SOLANA signature read from an explorer's
-// link (l.Linked) not seen here is a *NotSeenError: a transaction's, it is
-// no quote id, and asking it would send part of the link.
-func (k Known) Find(l Lookup, own func(string) bool) (quoteID string, found bool, err error) {
-	quoteID, found, err = k.Resolve(l.Text, own)
-	if l.Linked && !found && err == nil {
-		return "", false, &NotSeenError{Kind: l.Kind}
-	}
-	return quoteID, found, err
-}
-
-// KnownHere is what this machine has seen of one account's withdrawals on
-// its service (o): its journal's records (none when j is nil) and what the
-// watch board kept in its file beside the journal. What cannot be read is
-// not known.
-func KnownHere(j *journal.Journal, o journal.Owner) Known {
-	known := Known{}
-	path := journal.DefaultPath()
-	if j != nil {
-		path = j.Path()
-		recs, _, _ := j.AccountRecords(o)
-		for _, r := range recs {
-			known.AddRecord(r)
-		}
-	}
-	kept, _ := (&WatchFile{Path: filepath.Join(filepath.Dir(path), WatchlistFile), Env: o.Env}).Load()
-	for _, k := range kept {
-		if k.Record != nil {
-			known.AddWithdrawal(*k.Record)
-		}
-	}
-	return known
-}
-
-// InPlace is ids with the withdrawal each lookup names put where the lookup
-// was given among them (its At), as `status` and plain mode's look-up say
-// them: a withdrawal given twice (its quote id and its transfer id) once,
-// at its quote id's place, else its first. resolve gives a lookup's quote
-// id; "" leaves it out (one not seen, said by the face), an error stops.
-func InPlace(ids []string, lookups []Lookup, resolve func(Lookup) (string, error)) ([]string, error) {
+// InPlace is ids with the withdrawals each lookup names put where the
+// lookup was given among them (its At), as `status` and plain mode's
+// look-up say them: a withdrawal given twice (its quote id and its
+// transfer id) once, at its quote id's place, else its first. resolve
+// gives a lookup's quote ids, every one a shared payout hash names; none
+// leaves it out (one not seen, said by the face), an error stops.
+func InPlace(ids []string, lookups []Lookup, resolve func(Lookup) ([]string, error)) ([]string, error) {
 	seen := make(map[string]bool, len(ids))
 	for _, id := range ids {
 		seen[id] = true
@@ -413,9 +303,11 @@ func InPlace(ids []string, lookups []Lookup, resolve func(Lookup) (string, error
 			if err != nil {
 				return nil, err
 			}
-			if found != "" && !seen[found] {
-				seen[found] = true
-				out = append(out, found)
+			for _, q := range found {
+				if !seen[q] {
+					seen[q] = true
+					out = append(out, q)
+				}
 			}
 		}
 		if id != "" {

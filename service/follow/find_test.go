@@ -58,7 +58,7 @@ func TestKnownResolves(t *testing.T) {
 	k.AddRecord(journal.Record{QuoteID: "q-own", TxHash: hash, TxID: "tx-own"})
 	k.AddWithdrawal(exchange.Withdrawal{QuoteID: "q-seen", TxID: "tx-seen"})
 	for id, want := range map[string]string{hash: "q-own", "0X" + strings.ToUpper(hash[2:]): "q-own", "tx-own": "q-own", "TX-SEEN": "q-seen", "q-7": "q-7"} {
-		if got, _, err := k.Resolve(id, noSecret); err != nil || got != want {
+		if got, _, err := resolved(k, id, noSecret); err != nil || got != want {
 			t.Errorf("%s resolved to %q, %v; want %s", id, got, err, want)
 		}
 	}
@@ -70,7 +70,7 @@ func TestKnownResolves(t *testing.T) {
 	}
 	for _, id := range []string{"0x" + strings.Repeat("ab", 32), "tx-unseen"} {
 		var nf *follow.NotSeenError
-		if got, _, err := k.Resolve(id, noSecret); got != "" || !errors.As(err, &nf) {
+		if got, _, err := resolved(k, id, noSecret); got != "" || !errors.As(err, &nf) {
 			t.Errorf("%s not seen resolved to %q, %v", id, got, err)
 		}
 	}
@@ -80,18 +80,18 @@ func TestKnownResolves(t *testing.T) {
 // the quote ids, once; a quote id given too keeps its own place; one left
 // out ("") leaves nothing; an error stops.
 func TestInPlace(t *testing.T) {
-	to := map[string]string{"tx-b": "q-b", "tx-c": "q-c", "0xc": "q-c", "tx-unseen": ""}
-	resolve := func(l follow.Lookup) (string, error) { return to[l.Text], nil }
+	to := map[string][]string{"tx-b": {"q-b"}, "tx-c": {"q-c"}, "0xc": {"q-c", "q-d"}, "tx-unseen": nil}
+	resolve := func(l follow.Lookup) ([]string, error) { return to[l.Text], nil }
 	ids := []string{"q-a", "q-b"}
 	got, err := follow.InPlace(ids, []follow.Lookup{{Text: "tx-b", At: 0}, {Text: "tx-c", At: 1}, {Text: "0xc", At: 2}, {Text: "tx-unseen", At: 2}}, resolve)
-	if want := []string{"q-a", "q-c", "q-b"}; err != nil || !slices.Equal(got, want) {
+	if want := []string{"q-a", "q-c", "q-b", "q-d"}; err != nil || !slices.Equal(got, want) {
 		t.Errorf("got %v, %v; want %v", got, err, want)
 	}
 	if !slices.Equal(ids, []string{"q-a", "q-b"}) {
 		t.Errorf("the ids given were changed: %v", ids)
 	}
 	stop := errors.New("not seen")
-	if got, err := follow.InPlace(ids, []follow.Lookup{{Text: "tx-x", At: 1}}, func(follow.Lookup) (string, error) { return "", stop }); !errors.Is(err, stop) || got != nil {
+	if got, err := follow.InPlace(ids, []follow.Lookup{{Text: "tx-x", At: 1}}, func(follow.Lookup) ([]string, error) { return nil, stop }); !errors.Is(err, stop) || got != nil {
 		t.Errorf("an error: %v, %v", got, err)
 	}
 }
@@ -113,7 +113,7 @@ func TestKnownFindsEveryChainsPayout(t *testing.T) {
 	k.AddRecord(journal.Record{QuoteID: "q-tron", TxHash: tron})
 	k.AddWithdrawal(exchange.Withdrawal{QuoteID: "q-sol", WithdrawTxHash: solana})
 	for id, want := range map[string]string{"0x" + tron: "q-tron", "0X" + strings.ToUpper(tron): "q-tron", solana: "q-sol"} {
-		if got, found, err := k.Resolve(id, noSecret); err != nil || !found || got != want {
+		if got, found, err := resolved(k, id, noSecret); err != nil || !found || got != want {
 			t.Errorf("%.12s… resolved to %q, %v, %v; want %s", id, got, found, err, want)
 		}
 	}
@@ -121,7 +121,7 @@ func TestKnownFindsEveryChainsPayout(t *testing.T) {
 		t.Errorf("a SOLANA payout hash is read as %+v, %+v; want a payout hash to find", lookups, bad)
 	}
 	sig[0]++
-	if got, found, err := k.Resolve(base58.Encode(sig), noSecret); got != base58.Encode(sig) || found || err != nil {
+	if got, found, err := resolved(k, base58.Encode(sig), noSecret); got != base58.Encode(sig) || found || err != nil {
 		t.Errorf("a SOLANA payout hash's shape not seen resolved to %q, %v, %v; want it asked as a quote id", got, found, err)
 	}
 }
@@ -134,7 +134,7 @@ func TestPayoutHashShapes(t *testing.T) {
 	tron := strings.Repeat("18DDC669", 8)
 	k := follow.Known{}
 	k.AddRecord(journal.Record{QuoteID: "q-tron", TxHash: tron})
-	if got, found, err := k.Resolve("0x"+strings.ToLower(tron), noSecret); !found || got != "q-tron" || err != nil {
+	if got, found, err := resolved(k, "0x"+strings.ToLower(tron), noSecret); !found || got != "q-tron" || err != nil {
 		t.Errorf("a TRON hash kept in capitals resolved to %q, %v, %v", got, found, err)
 	}
 	for name, id := range map[string]string{
@@ -181,7 +181,7 @@ func TestNotFoundSolanaShapeSaysBothFacts(t *testing.T) {
 // service as a quote id, but refused as one not seen, never repeated.
 func TestSolanaKeyIsNeverAskedAsQuoteID(t *testing.T) {
 	key := base58.Encode(ed25519.NewKeyFromSeed(bytes.Repeat([]byte{0x5a}, ed25519.SeedSize)))
-	got, found, err := follow.Known{}.Resolve(key, noSecret)
+	got, found, err := resolved(follow.Known{}, key, noSecret)
 	var nf *follow.NotSeenError
 	if !errors.As(err, &nf) || got != "" || found {
 		t.Fatalf("a SOLANA private key resolved to %q, %v, %v; want it not seen, never asked", got, found, err)
@@ -215,6 +215,19 @@ func TestRefuseOwnSecret(t *testing.T) {
 // noSecret is a session holding no credential any id names.
 func noSecret(string) bool { return false }
 
+// resolved is k.Resolve(id, own) with its quote ids in one string, for
+// the tests of one withdrawal an id.
+func resolved(k follow.Known, id string, own func(string) bool) (string, bool, error) {
+	f, err := k.Resolve(id, own)
+	return strings.Join(f.QuoteIDs, " "), f.Seen, err
+}
+
+// foundBy is resolved of k.Find.
+func foundBy(k follow.Known, l follow.Lookup, own func(string) bool) (string, bool, error) {
+	f, err := k.Find(l, own)
+	return strings.Join(f.QuoteIDs, " "), f.Seen, err
+}
+
 // TestResolveNeverGivesOwnSecret: a transfer id or payout hash that what
 // this machine has seen (a planted journal or board file) pairs with the
 // session's credential is not seen, for every face at once: `status` said
@@ -226,13 +239,13 @@ func TestResolveNeverGivesOwnSecret(t *testing.T) {
 	k.AddWithdrawal(exchange.Withdrawal{QuoteID: key + "1", TxID: "tx-planted1", WithdrawTxHash: hash})
 	own := func(s string) bool { return strings.Contains(s, key) }
 	for _, id := range []string{"tx-planted1", hash} {
-		got, found, err := k.Resolve(id, own)
+		got, found, err := resolved(k, id, own)
 		var nf *follow.NotSeenError
 		if !errors.As(err, &nf) || found || got != "" || strings.Contains(err.Error(), key) {
 			t.Errorf("%.12s… paired with the credential: %q, found %t, %v; want it not seen", id, strings.ReplaceAll(got, key, "<the key>"), found, err)
 		}
 	}
-	if got, found, err := k.Resolve("tx-planted1", noSecret); got != key+"1" || !found || err != nil {
+	if got, found, err := resolved(k, "tx-planted1", noSecret); got != key+"1" || !found || err != nil {
 		t.Fatalf("without the credential: %q, %t, %v; want the quote id found", got, found, err)
 	}
 }

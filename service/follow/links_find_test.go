@@ -74,10 +74,10 @@ func TestFindNeverAsksALinkedSolanaSignature(t *testing.T) {
 			t.Fatalf("split %v: lookups %+v, malformed %+v", split, lookups, bad)
 		}
 		var nf *follow.NotSeenError
-		if got, _, err := (follow.Known{}).Find(lookups[0], noSecret); got != "" || !errors.As(err, &nf) {
+		if got, _, err := foundBy(follow.Known{}, lookups[0], noSecret); got != "" || !errors.As(err, &nf) {
 			t.Errorf("split %v: a linked signature not seen: %q, %v", split, got, err)
 		}
-		if got, found, err := (follow.Known{}).Find(lookups[1], noSecret); got != bare || found || err != nil {
+		if got, found, err := foundBy(follow.Known{}, lookups[1], noSecret); got != bare || found || err != nil {
 			t.Errorf("split %v: a bare signature not seen: %q, %v, %v", split, got, found, err)
 		}
 	}

@@ -1,0 +1,62 @@
+package cli
+
+import (
+	"context"
+	"io"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/svcwallet/svcwallet/service/exchange"
+	"github.com/svcwallet/svcwallet/service/sandbox"
+)
+
+// TestALoginByAnotherKeyLeavesTheKeptSession: the console opens on the
+// session auth login kept (keptOnly), and the builder result screen's l
+// logs that client in with the builder's new API key, of the same
+// account. That session is the console run's alone: the kept one stays,
+// with the user's own API key beside it, so later commands and auth
+// status are still the user's login, not a session the builder ends by
+// revoking its key.
+func TestALoginByAnotherKeyLeavesTheKeptSession(t *testing.T) {
+	w, _ := newAuthWorld(t, sandbox.Options{})
+	r := w.run("", demoKeyVars, "builder", "authorize", "--env", "local", "--builder", sandbox.BuilderAddress,
+		"--max-futures-fee", "0.1", "--max-spot-fee", "0.05", "--yes",
+		"--api-key-signer", sandbox.NoChainAddress, "--permissions", "trade", "--label", "bot")
+	if r.code != 0 {
+		t.Fatalf("builder authorize: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	builderKey := bcliField(t, r.stdout, "API key")
+	w.logIn(sandbox.DemoAPIKey+"\n", nil, "--with-api-key")
+
+	// The console's client, as console.go opens it (openTargets → keptOnly).
+	a := newApp(CLIEnv{Stdout: io.Discard, Stderr: io.Discard, Getenv: os.Getenv})
+	a.configPath, a.envName = w.config, "local"
+	e, err := a.environment()
+	if err != nil {
+		t.Fatal(err)
+	}
+	client, _ := a.keptOnly(e, exchange.Options{})
+	if client == nil {
+		t.Fatal("the console does not open on the kept session")
+	}
+	before, err := a.sessionStore().Load(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := client.Login(context.Background(), exchange.APIKey(builderKey))
+	if err != nil || !strings.HasPrefix(s.Location, "builder:") {
+		t.Fatalf("log in with the builder's key: %+v, %v", s, err)
+	}
+	after, err := a.sessionStore().Load(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after.Cookie != before.Cookie || after.APIKey != sandbox.DemoAPIKey {
+		t.Errorf("the kept session changed with a login by the builder's key: %s session kept, API key kept beside it the demo key: %v", after.Method, after.APIKey == sandbox.DemoAPIKey)
+	}
+	status := w.run("", nil, "auth", "status", "--env", "local")
+	if strings.Contains(status.stdout, "builder:") {
+		t.Errorf("auth status names the builder key's session as the kept one:\n%s", status.stdout)
+	}
+}
