@@ -129,7 +129,7 @@ func (d *depositScreen) keys() kit.Bindings {
 			return tui.ShowInfo("No address to copy: press g to generate one first")
 		}},
 		kit.Binding{Key: depositKeys.Generate, On: some && ch.Verdict() == exchange.DepositGenerate && d.generating == "",
-			Do: func() tea.Cmd { return d.generate(ch.Chain) }, Off: func() tea.Cmd {
+			Do: func() tea.Cmd { return d.generate(ch) }, Off: func() tea.Cmd {
 				if cmd := refused(); cmd != nil || !some || d.generating != "" {
 					return cmd
 				}
@@ -153,14 +153,15 @@ func (d *depositScreen) load() tea.Cmd {
 	})
 }
 
-func (d *depositScreen) generate(chain string) tea.Cmd {
-	d.generating = chain
+// generate provisions the address of a listed chain, held to the listing.
+func (d *depositScreen) generate(listed exchange.ChainInfo) tea.Cmd {
+	d.generating = listed.Chain
 	client, parent := d.app.Client(), d.Context(d.app)
 	return tea.Batch(d.spin.Tick, func() tea.Msg {
 		cx, cancel := kit.Call(parent)
 		defer cancel()
-		info, err := client.GenerateAddress(cx, chain)
-		return addressGeneratedMsg{chain: chain, info: info, err: err}
+		info, err := client.GenerateFor(cx, listed)
+		return addressGeneratedMsg{chain: listed.Chain, info: info, err: err}
 	})
 }
 
