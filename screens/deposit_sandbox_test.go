@@ -14,8 +14,8 @@ import (
 // (the environment svcwallet falls back to with no config) lists addresses
 // valid on the real chains, whose key no one holds. Wherever the deposit
 // screen shows one (listed, in the detail, drawn as a QR code below the
-// list or alone, copied) it says that it receives nothing real, as deposit
-// and plain mode do, at every size.
+// list or alone, copied, generated) it says that it receives nothing
+// real, as deposit and plain mode do, at every size.
 func TestDepositOnTheEmbeddedSandboxSaysNothingReal(t *testing.T) {
 	const addr = "0xD20300C35aA29C7b0498bA5739272D3A2F8B76c1"
 	for _, size := range []struct {
@@ -38,6 +38,14 @@ func TestDepositOnTheEmbeddedSandboxSaysNothingReal(t *testing.T) {
 		if v := strings.Join(strings.Fields(c.Plain()), " "); !strings.Contains(v, "(embedded sandbox: this address receives nothing real)") {
 			t.Errorf("%dx%d: copied with no word that it receives nothing real:\n%s", size.w, size.h, c.Plain())
 		}
+	}
+	c := newConsole(t, 120, 40, screentest.ConsoleOpts{})
+	c.LoginAPIKey(sandbox.DemoAPIKey)
+	c.OpenDeposit()
+	c.Press("end", "g")
+	c.UntilShows("SOLANA deposit address ready")
+	if v := strings.Join(strings.Fields(c.Plain()), " "); !strings.Contains(v, "ready: "+c.SolanaAddress()+" (embedded sandbox: this address receives nothing real)") {
+		t.Errorf("generated with no word that it receives nothing real:\n%s", c.Plain())
 	}
 }
 

@@ -205,7 +205,11 @@ func (d *depositScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		if msg.info.Verdict() == exchange.DepositRefused {
 			return d, tui.ShowError(exchange.UserError{Text: msg.info.Refusal()})
 		}
-		cmd = tui.ShowInfo(msg.info.Chain + " deposit address ready: " + msg.info.DepositAddress)
+		ready := msg.info.Chain + " deposit address ready: " + msg.info.DepositAddress
+		if d.embedded() {
+			ready += " (" + qrSandboxWords + ")"
+		}
+		cmd = tui.ShowInfo(ready)
 	case spinner.TickMsg:
 		return d, kit.SpinWhile(&d.spin, msg, d.loading || d.generating != "")
 	case tea.BackgroundColorMsg:
