@@ -80,7 +80,8 @@ environment's deposit listing names (the service's list can change): any
 other name is a usage error (exit 2) naming them, as withdraw --chain's
 is, and nothing is provisioned. On a chain the listing refuses nothing
 is provisioned either, and an answer giving another address than the
-listing's, or another chain id, is refused: both exit 1.
+listing's, another chain id, or the contract of a token the listing
+gives the chain, is refused: both exit 1.
 
 ` + depositExit),
 		Args: func(c *cobra.Command, args []string) error {

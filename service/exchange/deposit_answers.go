@@ -92,7 +92,13 @@ func (c *ChainInfo) addressProblem(chainType string) string {
 	if why := Keyless(chainType, c.DepositAddress); why != "" {
 		return "it " + why
 	}
-	for _, t := range c.SupportedTokens {
+	return c.tokenContract(chainType, c.SupportedTokens)
+}
+
+// tokenContract says so when c's deposit address is the contract of one
+// of tokens, those c lists or, for a generated address, the listing's.
+func (c *ChainInfo) tokenContract(chainType string, tokens []TokenInfo) string {
+	for _, t := range tokens {
 		if t.ContractAddress != "" && sameOn(chainType, t.ContractAddress) == sameOn(chainType, c.DepositAddress) {
 			return "it is the contract of " + t.Name + " on " + c.Chain + ": tokens sent there are lost"
 		}
@@ -196,7 +202,9 @@ func sameAddress(c ChainInfo) string {
 // listing just read, held to that listing, for every face: a chain the
 // listing refused is not asked for (listed comes back, its refusal to
 // say), and an answer giving it another chain id, or another address than
-// the one listed, is refused as two addresses within a listing are.
+// the one listed, is refused as two addresses within a listing are; so is
+// an address that is the contract of a token the listing gives the chain,
+// which the answer may leave out.
 func (c *Client) GenerateFor(ctx context.Context, listed ChainInfo) (ChainInfo, error) {
 	if listed.Verdict() == DepositRefused {
 		return listed, nil
@@ -211,7 +219,10 @@ func (c *Client) GenerateFor(ctx context.Context, listed ChainInfo) (ChainInfo, 
 	case listed.DepositAddress != "" && sameAddress(info) != sameAddress(listed):
 		info.AddressProblem = "the listing gives " + listed.Chain + " the address " + listed.DepositAddress + ", and generating gave another"
 	default:
-		return info, nil
+		chainType, _ := depositChainType(info.Chain, info.ChainID)
+		if info.AddressProblem = info.tokenContract(chainType, listed.SupportedTokens); info.AddressProblem == "" {
+			return info, nil
+		}
 	}
 	info.RefusedAddress, info.DepositAddress = info.DepositAddress, ""
 	return info, nil

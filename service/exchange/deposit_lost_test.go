@@ -193,6 +193,16 @@ func TestGenerateForHeldToTheListing(t *testing.T) {
 		t.Errorf("the listing's address in another case: %+v, %v; want it kept", info, err)
 	}
 
+	// An on-demand chain's generated address that is the contract of a
+	// token the listing gives it, the answer leaving the tokens out.
+	const usdtMint = "Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB"
+	sol := exchange.ChainInfo{Chain: "SOLANA", ChainID: "solana", SupportedTokens: []exchange.TokenInfo{{Name: "USDT", ContractAddress: usdtMint}}}
+	answer(func(m map[string]any) { m["deposit_address"], m["supported_tokens"] = usdtMint, []any{} })
+	info, err = c.GenerateFor(ctx, sol)
+	if err != nil || info.DepositAddress != "" || !strings.Contains(info.AddressProblem, "the contract of USDT on SOLANA") {
+		t.Errorf("a generated address that is a listed token's contract: %+v, %v; want it refused", info, err)
+	}
+
 	// A staging chain's: SPEC.md §2.7 gives no id the cleaning holds it to.
 	listed := exchange.ChainInfo{Chain: "SYNTH_0001", ChainID: "1000000"}
 	answer(func(m map[string]any) { m["chain_id"] = "31337" })
