@@ -211,3 +211,19 @@ func TestGenerateForHeldToTheListing(t *testing.T) {
 		t.Errorf("another chain id than the listing's: %+v, %v; want it refused", info, err)
 	}
 }
+
+// TestKeylessSolanaNativePrograms: Solana's native programs, sysvars and
+// wrapped SOL's mint have no key (their 32 bytes are not zero enough for
+// the burn rule) and are refused by name; a real address is not.
+func TestKeylessSolanaNativePrograms(t *testing.T) {
+	for _, a := range []string{"Vote111111111111111111111111111111111111111", "Stake11111111111111111111111111111111111111",
+		"ComputeBudget111111111111111111111111111111", "BPFLoaderUpgradeab1e11111111111111111111111", "SysvarRent111111111111111111111111111111111",
+		"SysvarC1ock11111111111111111111111111111111", "So11111111111111111111111111111111111111112", "MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr"} {
+		if exchange.Keyless(exchange.ChainTypeSolana, a) == "" {
+			t.Errorf("%s is not refused", a)
+		}
+	}
+	if why := exchange.Keyless(exchange.ChainTypeSolana, "Dhqhbyk8oBwHGrTuxvTuS886ESXDiCG47vghaMJm3ZRZ"); why != "" {
+		t.Errorf("the sandbox's SOLANA address is refused: %s", why)
+	}
+}

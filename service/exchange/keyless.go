@@ -16,12 +16,37 @@ var evmBurnAddresses = []common.Address{
 }
 
 // solanaKeyless are Solana addresses no one holds the key of: the
-// incinerator and the token programs a deposit's tokens would be sent to.
+// incinerator, the token programs a deposit's tokens would be sent to, the
+// native programs and sysvars (named, not zero enough for the burn rule)
+// and wrapped SOL's mint.
 var solanaKeyless = []string{
 	"1nc1nerator11111111111111111111111111111111",
 	"TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
 	"TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb",
 	"ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL",
+	"Vote111111111111111111111111111111111111111",
+	"Stake11111111111111111111111111111111111111",
+	"Config1111111111111111111111111111111111111",
+	"ComputeBudget111111111111111111111111111111",
+	"AddressLookupTab1e1111111111111111111111111",
+	"BPFLoader1111111111111111111111111111111111",
+	"BPFLoader2111111111111111111111111111111111",
+	"BPFLoaderUpgradeab1e11111111111111111111111",
+	"Ed25519SigVerify111111111111111111111111111",
+	"KeccakSecp256k11111111111111111111111111111",
+	"SysvarC1ock11111111111111111111111111111111",
+	"SysvarRent111111111111111111111111111111111",
+	"SysvarRecentB1ockHashes11111111111111111111",
+	"SysvarEpochSchedu1e111111111111111111111111",
+	"SysvarFees111111111111111111111111111111111",
+	"SysvarRewards111111111111111111111111111111",
+	"SysvarS1otHashes111111111111111111111111111",
+	"SysvarS1otHistory11111111111111111111111111",
+	"SysvarStakeHistory1111111111111111111111111",
+	"Sysvar1nstructions1111111111111111111111111",
+	"MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr",
+	"Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo",
+	"So11111111111111111111111111111111111111112",
 }
 
 // Keyless says why addr, valid for chainType, is one no one holds the key
@@ -47,7 +72,7 @@ func Keyless(chainType, addr string) string {
 		}
 	case ChainTypeSolana:
 		if slices.Contains(solanaKeyless, addr) {
-			return "is a program's or the incinerator's address, whose key no one holds: funds sent there are lost"
+			return "is a program's, a sysvar's, a mint's or the incinerator's address, whose key no one holds: funds sent there are lost"
 		}
 		if d, err := base58.Decode(addr); err == nil {
 			b = d
