@@ -31,9 +31,11 @@ const depositLong = `Lists the chains the account can deposit on: chain id, depo
 ("` + exchange.NotProvisioned + `" for an on-demand chain without one yet, and on stderr the
 deposit generate that provisions it), and each token's contract ("native",
 or "unknown: provider unreachable"). An address that fails its chain's
-check, or any address of a chain whose name and chain id disagree on its
+check (one no one holds the key of, or a listed token's own contract,
+too), or any address of a chain whose name and chain id disagree on its
 type (SOLANA* and TRON* chains are Solana and Tron, a numeric chain id is
-EVM), is not given: "` + exchange.RefusedDeposit + `: REASON"
+EVM) or network (BSC is chain id 56), or that lists a token with two
+contracts, is not given: "` + exchange.RefusedDeposit + `: REASON"
 stands in its place (in --json, address_problem).
 
 It uses the session svcwallet auth login kept; without one it logs in
@@ -76,7 +78,10 @@ prints the chain; for a chain that already has one, prints it unchanged.
 It logs in as svcwallet deposit does. The chains are the ones the
 environment's deposit listing names (the service's list can change): any
 other name is a usage error (exit 2) naming them, as withdraw --chain's
-is, and nothing is provisioned.
+is, and nothing is provisioned. On a chain the listing refuses nothing
+is provisioned either, and an answer giving another address than the
+listing's, another chain id, or the contract of a token the listing
+gives the chain, is refused: both exit 1.
 
 ` + depositExit),
 		Args: func(c *cobra.Command, args []string) error {
@@ -166,7 +171,7 @@ func (a *app) deposit(ctx context.Context, f depositFlags, chain string) error {
 			if !ok {
 				return unknownChain(chain, e, chains)
 			}
-			info, err = client.GenerateAddress(cx, known.Chain)
+			info, err = client.GenerateFor(cx, known)
 		}
 		chains, out = []exchange.ChainInfo{info}, struct {
 			whereJSON

@@ -39,7 +39,7 @@ func (s *session) deposit() error {
 		if err != nil {
 			return err
 		}
-		info, err := s.generate(open[j].Chain)
+		info, err := s.generate(open[j])
 		if err != nil {
 			return err
 		}
@@ -90,11 +90,12 @@ func chainLine(ch exchange.ChainInfo) string {
 	return line
 }
 
-// generate provisions chain's address and says it, or why it is refused.
-func (s *session) generate(chain string) (exchange.ChainInfo, error) {
-	s.p.Say("Generating the %s deposit address…", chain)
+// generate provisions the address of a listed chain and says it, or why it
+// is refused.
+func (s *session) generate(listed exchange.ChainInfo) (exchange.ChainInfo, error) {
+	s.p.Say("Generating the %s deposit address…", listed.Chain)
 	cx, cancel := s.call()
-	info, err := s.client().GenerateAddress(cx, chain)
+	info, err := s.client().GenerateFor(cx, listed)
 	cancel()
 	if err != nil {
 		return info, s.interrupted(exchange.Explain(err))

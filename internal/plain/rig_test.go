@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -53,10 +54,13 @@ type rig struct {
 	// beforeWithdraw, when set, runs as a withdraw request arrives;
 	// beforeStatus as a status request does.
 	beforeWithdraw, beforeStatus atomic.Pointer[func()]
-	journal                      *journal.Journal
-	console                      *Console
-	env                          config.Environment
-	vars                         map[string]string
+	// rewrite, when set, rewrites the sandbox's other answers, by path,
+	// as a hostile proxy would.
+	rewrite atomic.Pointer[func(path string, body []byte) []byte]
+	journal *journal.Journal
+	console *Console
+	env     config.Environment
+	vars    map[string]string
 }
 
 // nonce is the first signature nonce of a rig's runs.
@@ -70,10 +74,17 @@ func newRig(t *testing.T) *rig {
 // newRigOn is newRig with the environment envOf makes of the sandbox's URL.
 func newRigOn(t *testing.T, envOf func(url string) config.Environment) *rig {
 	t.Helper()
+	return newRigWith(t, sandbox.Options{}, envOf)
+}
+
+// newRigWith is newRigOn with a sandbox made with sb (its clock the rig's).
+func newRigWith(t *testing.T, sb sandbox.Options, envOf func(url string) config.Environment) *rig {
+	t.Helper()
 	// The client's session reads the sandbox's Date header, on the real
 	// clock: the fake one starts there.
 	r := &rig{t: t, clock: exchangetest.NewFakeClock(time.Now().UTC()), vars: map[string]string{}}
-	r.ex = sandbox.New(sandbox.Options{Now: r.clock.Now})
+	sb.Now = r.clock.Now
+	r.ex = sandbox.New(sb)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		if f := r.beforeWithdraw.Load(); f != nil && req.URL.Path == exchange.PathWithdraw {
 			(*f)()
@@ -121,6 +132,14 @@ func newRigOn(t *testing.T, envOf func(url string) config.Environment) *rig {
 			w.Header().Set("Content-Type", "application/json")
 			w.WriteHeader(got.Code)
 			w.Write(regexp.MustCompile(`"(receive_amount|chain)":"[^"]*",?`).ReplaceAll(got.Body.Bytes(), nil))
+			return
+		}
+		if f := r.rewrite.Load(); f != nil {
+			got := httptest.NewRecorder()
+			r.ex.ServeHTTP(got, req)
+			maps.Copy(w.Header(), got.Header()) // the session cookie, too
+			w.WriteHeader(got.Code)
+			w.Write((*f)(req.URL.Path, got.Body.Bytes()))
 			return
 		}
 		r.ex.ServeHTTP(w, req)

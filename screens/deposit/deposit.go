@@ -117,7 +117,11 @@ func (d *depositScreen) keys() kit.Bindings {
 			return nil
 		}},
 		kit.Binding{Key: depositKeys.Copy, On: usable, Do: func() tea.Cmd {
-			return kit.CopyText(d.app, ch.DepositAddress, "Copied "+ch.Chain+" address "+ch.DepositAddress)
+			copied := "Copied " + ch.Chain + " address " + ch.DepositAddress
+			if d.embedded() {
+				copied += " (" + qrSandboxWords + ")"
+			}
+			return kit.CopyText(d.app, ch.DepositAddress, copied)
 		}, Off: func() tea.Cmd {
 			switch cmd := refused(); {
 			case cmd != nil || !some:
@@ -129,7 +133,7 @@ func (d *depositScreen) keys() kit.Bindings {
 			return tui.ShowInfo("No address to copy: press g to generate one first")
 		}},
 		kit.Binding{Key: depositKeys.Generate, On: some && ch.Verdict() == exchange.DepositGenerate && d.generating == "",
-			Do: func() tea.Cmd { return d.generate(ch.Chain) }, Off: func() tea.Cmd {
+			Do: func() tea.Cmd { return d.generate(ch) }, Off: func() tea.Cmd {
 				if cmd := refused(); cmd != nil || !some || d.generating != "" {
 					return cmd
 				}
@@ -153,14 +157,15 @@ func (d *depositScreen) load() tea.Cmd {
 	})
 }
 
-func (d *depositScreen) generate(chain string) tea.Cmd {
-	d.generating = chain
+// generate provisions the address of a listed chain, held to the listing.
+func (d *depositScreen) generate(listed exchange.ChainInfo) tea.Cmd {
+	d.generating = listed.Chain
 	client, parent := d.app.Client(), d.Context(d.app)
 	return tea.Batch(d.spin.Tick, func() tea.Msg {
 		cx, cancel := kit.Call(parent)
 		defer cancel()
-		info, err := client.GenerateAddress(cx, chain)
-		return addressGeneratedMsg{chain: chain, info: info, err: err}
+		info, err := client.GenerateFor(cx, listed)
+		return addressGeneratedMsg{chain: listed.Chain, info: info, err: err}
 	})
 }
 
@@ -200,7 +205,11 @@ func (d *depositScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 		if msg.info.Verdict() == exchange.DepositRefused {
 			return d, tui.ShowError(exchange.UserError{Text: msg.info.Refusal()})
 		}
-		cmd = tui.ShowInfo(msg.info.Chain + " deposit address ready: " + msg.info.DepositAddress)
+		ready := msg.info.Chain + " deposit address ready: " + msg.info.DepositAddress
+		if d.embedded() {
+			ready += " (" + qrSandboxWords + ")"
+		}
+		cmd = tui.ShowInfo(ready)
 	case spinner.TickMsg:
 		return d, kit.SpinWhile(&d.spin, msg, d.loading || d.generating != "")
 	case tea.BackgroundColorMsg:
@@ -213,13 +222,33 @@ func (d *depositScreen) Update(msg tea.Msg) (tui.Screen, tea.Cmd) {
 }
 
 // baseDetailHeight is the detail panel without any QR code: heading,
-// address, "Tokens" and the tokens.
+// address, the sandbox's words, "Tokens" and the tokens.
 func (d *depositScreen) baseDetailHeight() int {
 	ch, ok := d.list.Selected()
 	if !ok {
 		return 0
 	}
-	return strings.Count(d.heading(ch), "\n") + 2 + strings.Count(d.tokens(ch), "\n")
+	return strings.Count(d.heading(ch), "\n") + 2 + strings.Count(d.sandboxLine(), "\n") + strings.Count(d.tokens(ch), "\n")
+}
+
+// sandboxWords and qrSandboxWords say on the embedded sandbox, the
+// environment svcwallet falls back to, what deposit and plain mode say:
+// its addresses are valid on the real chains, and no one holds their key.
+const (
+	sandboxWords   = "Embedded sandbox: its addresses receive nothing real"
+	qrSandboxWords = "embedded sandbox: this address receives nothing real"
+)
+
+// embedded: the screen lists the embedded sandbox's addresses.
+func (d *depositScreen) embedded() bool { return d.app.Target.Env.Embedded() }
+
+// sandboxLine is sandboxWords under the address, wrapped, on the embedded
+// sandbox; "" elsewhere.
+func (d *depositScreen) sandboxLine() string {
+	if !d.embedded() {
+		return ""
+	}
+	return layout.WrapTo(d.app.Common.Styles.Warning.Render(sandboxWords), d.w) + "\n"
 }
 
 // detailLabelWidth is the detail's label column: "chain id" lines up with
@@ -345,6 +374,7 @@ func (d *depositScreen) detail(l qrLayout, code qrCode) string {
 	}
 	b.WriteString(d.heading(ch) + "\n")
 	b.WriteString(layout.Field(c, "Address", detailLabelWidth, addr) + "\n")
+	b.WriteString(d.sandboxLine())
 	b.WriteString(d.tokens(ch))
 	switch {
 	case !d.showQR:

@@ -166,3 +166,26 @@ func TestDepositRefusesChainTypeMismatch(t *testing.T) {
 	}
 	requireRefusedChain(t, d, "SOLANA", "its name SOLANA makes it a Solana chain but its chain id 1 is an EVM chain's")
 }
+
+// TestDepositGenerateHeldToTheListing: the listing gives SYNTH_0001, a
+// staging chain with no address yet, chain id 1000000; generating answers
+// chain id 31337. The screen refuses that address (Client.GenerateFor), as
+// deposit generate and plain mode do: the network it is on is in doubt.
+func TestDepositGenerateHeldToTheListing(t *testing.T) {
+	d, c := loadedDeposit(t, 120, 38, sandbox.Options{ExtraChains: 1})
+	rewriteChains(t, c, exchange.PathDepositAddresses, func(ch map[string]any) {
+		if ch["chain"] == "SYNTH_0001" {
+			ch["deposit_address"] = ""
+		}
+	})
+	d.Update(screentest.FindMsg[depositsLoadedMsg](t, screentest.RunCmdSync(t, d.load())))
+	rewriteChains(t, c, exchange.PathGenerateAddress, func(ch map[string]any) { ch["chain_id"] = "31337" })
+	d.Update(screentest.Key("end"))
+	_, cmd := d.Update(screentest.Key("g"))
+	_, cmd = d.Update(screentest.FindMsg[addressGeneratedMsg](t, screentest.RunCmdSync(t, cmd)))
+	const why = "the listing gives SYNTH_0001 chain id 1000000, and generating its address gave 31337"
+	if e := screentest.FindMsg[tui.ErrorMsg](t, screentest.RunCmdSync(t, cmd)); !strings.Contains(e.Err.Error(), why) {
+		t.Errorf("the generated address was not refused: %v", e.Err)
+	}
+	requireRefusedChain(t, d, "SYNTH_0001", why)
+}

@@ -70,7 +70,7 @@ func (d *depositScreen) place(code qrCode) qrLayout {
 		return qrNoRoom
 	case d.h-d.baseDetailHeight()-1-d.qrHeight(code)-4 >= min(3, d.list.Len()):
 		return qrBelow
-	case 1+len(code.Lines) <= d.h:
+	case 1+len(code.Lines)+d.requiredUnder(code) <= d.h:
 		return qrAlone
 	}
 	return qrNoRoom
@@ -89,7 +89,7 @@ func (d *depositScreen) qrLacks(code qrCode) string {
 	if n := code.Width + 2 - d.w; n > 0 {
 		lack = append(lack, fmt.Sprintf("%d more %s", n, kit.Plural(n, "column", "columns")))
 	}
-	if n := 1 + len(code.Lines) - d.h; n > 0 {
+	if n := 1 + len(code.Lines) + d.requiredUnder(code) - d.h; n > 0 {
 		lack = append(lack, fmt.Sprintf("%d more %s", n, kit.Plural(n, "row", "rows")))
 	}
 	return strings.Join(lack, " and ")
@@ -112,29 +112,62 @@ func (d *depositScreen) qrAloneView(code qrCode) string {
 	return layout.Clip(head+"\n"+d.qrView(code, d.h-1), d.w)
 }
 
-// qrNoteRoom is the fewest columns right of the code its note is wrapped
-// in; with fewer it goes under the code.
+// qrNoteRoom is the fewest columns right of the code its notes are wrapped
+// in; with fewer they go under the code.
 const qrNoteRoom = 24
 
-// noteBeside: the code's note goes right of it, costing no line.
+// noteBeside: the code's notes go right of it, costing no line.
 func (d *depositScreen) noteBeside(code qrCode) bool { return d.w-code.Width-4 >= qrNoteRoom }
 
-// qrHeight is the lines the code and its note take.
-func (d *depositScreen) qrHeight(code qrCode) int {
-	if code.Note != "" && !d.noteBeside(code) {
-		return len(code.Lines) + 1
+// qrNotes are what is said of the code: on the embedded sandbox first that
+// its address receives nothing real, then the ink's note, if any.
+func (d *depositScreen) qrNotes(code qrCode) []string {
+	var notes []string
+	if d.embedded() {
+		notes = append(notes, qrSandboxWords)
 	}
-	return len(code.Lines)
+	if code.Note != "" {
+		notes = append(notes, code.Note)
+	}
+	return notes
 }
 
-// qrView is the code indented, with its note beside it or under it; under
-// it only where the screen has the line, since the code comes first.
+// notesUnder is the notes' lines under the code, where they do not go
+// beside it.
+func (d *depositScreen) notesUnder(code qrCode) []string {
+	if d.noteBeside(code) {
+		return nil
+	}
+	var lines []string
+	for _, n := range d.qrNotes(code) {
+		lines = append(lines, tui.WrapAtSpaces(n, max(d.w, 1))...)
+	}
+	return lines
+}
+
+// requiredUnder is the lines under the code the sandbox's words take: the
+// code is never drawn without them (the ink's note is left out where the
+// screen lacks its line).
+func (d *depositScreen) requiredUnder(code qrCode) int {
+	if !d.embedded() || d.noteBeside(code) {
+		return 0
+	}
+	return len(tui.WrapAtSpaces(qrSandboxWords, max(d.w, 1)))
+}
+
+// qrHeight is the lines the code and its notes take.
+func (d *depositScreen) qrHeight(code qrCode) int { return len(code.Lines) + len(d.notesUnder(code)) }
+
+// qrView is the code indented, with its notes beside it or under it, as
+// many of those under it as the screen has lines for, since the code comes
+// first.
 func (d *depositScreen) qrView(code qrCode, lines int) string {
 	note := layout.InksFor(d.app.Common).Muted
-	switch {
-	case code.Note == "":
-	case d.noteBeside(code):
-		beside := tui.WrapAtSpaces(code.Note, min(d.w-code.Width-4, 40))
+	if d.noteBeside(code) {
+		var beside []string
+		for _, n := range d.qrNotes(code) {
+			beside = append(beside, tui.WrapAtSpaces(n, min(d.w-code.Width-4, 40))...)
+		}
 		out := slices.Clone(code.Lines)
 		for i, l := range beside {
 			if i < len(out) {
@@ -142,8 +175,12 @@ func (d *depositScreen) qrView(code qrCode, lines int) string {
 			}
 		}
 		return layout.Indent(out, 2)
-	case lines > len(code.Lines):
-		return layout.Indent(code.Lines, 2) + note.On(code.Note) + "\n"
 	}
-	return layout.Indent(code.Lines, 2)
+	b := layout.Indent(code.Lines, 2)
+	for i, l := range d.notesUnder(code) {
+		if len(code.Lines)+i < lines {
+			b += note.On(strings.TrimRight(l, " ")) + "\n"
+		}
+	}
+	return b
 }

@@ -224,21 +224,6 @@ func chainTypeOfChainID(id string) string {
 	return ""
 }
 
-// depositChainType is the address type of a deposit chain, which its chain
-// id and, when the name settles one, its name must agree on: a SOLANA chain
-// with chain id 1 takes no EVM address. Otherwise it says why none is.
-func depositChainType(chain, chainID string) (string, string) {
-	byID := chainTypeOfChainID(chainID)
-	switch byName := namedChainType(chain); {
-	case byID == "":
-		return "", "svcwallet cannot check addresses of chain id " + chainID
-	case byName != "" && byName != byID:
-		return "", fmt.Sprintf("its name %s makes it %s chain but its chain id %s is %s chain's: svcwallet cannot tell which addresses it takes",
-			chain, Articled(ChainTypeLabel(byName)), chainID, Articled(ChainTypeLabel(byID)))
-	}
-	return byID, ""
-}
-
 // ValidTxHash checks a payout transaction hash against its chain type:
 // 0x + 64 hex (EVM), 64 hex (Tron), base58 of a 64-byte signature (Solana).
 func ValidTxHash(chainType, h string) error {
@@ -286,108 +271,6 @@ func (r *BuilderAuthorizeResult) cleanAnswer(time.Time) error {
 	}
 	// The key is copied and pasted into configs and shells: a token, like every id.
 	return CheckID("builder API key", r.APIKey, false)
-}
-
-// cleanAnswer checks a chain's fields; an address that fails its chain's
-// check is not refused with the whole list but moved aside (see
-// ChainInfo.AddressProblem), so the other chains stay usable.
-func (c *ChainInfo) cleanAnswer(time.Time) error {
-	if err := checkNameGiven("chain name", c.Chain); err != nil {
-		return err
-	}
-	if err := checkNameGiven("chain id", c.ChainID); err != nil {
-		return err
-	}
-	// A chain whose type is in doubt is refused with or without an address:
-	// one generated for it would be in the same doubt.
-	chainType, problem := depositChainType(c.Chain, c.ChainID)
-	c.AddressProblem = problem
-	if chainType != "" && c.DepositAddress != "" {
-		if err := ValidateAddress(chainType, c.DepositAddress); err != nil {
-			c.AddressProblem = "not a valid " + ChainTypeLabel(chainType) + " address: " + err.Error()
-		}
-	}
-	if c.AddressProblem != "" {
-		c.RefusedAddress, c.DepositAddress = safetext.Line(c.DepositAddress, maxTextLen), ""
-	}
-	for i := range c.SupportedTokens {
-		t := &c.SupportedTokens[i]
-		if err := checkNameGiven("token name", t.Name); err != nil {
-			return err
-		}
-		// A contract that fails its chain's check is shown as unknown.
-		if t.ContractAddress != "" && (chainType == "" || ValidateAddress(chainType, t.ContractAddress) != nil) {
-			t.ContractAddress = ""
-		}
-	}
-	return nil
-}
-
-func (d *DepositAddresses) cleanAnswer(now time.Time) error {
-	for i := range d.Chains {
-		if err := d.Chains[i].cleanAnswer(now); err != nil {
-			return err
-		}
-	}
-	d.refuseTwoAddresses()
-	return nil
-}
-
-// refuseTwoAddresses refuses the addresses of a chain the listing offers
-// two different ones for, by its name (in any case) or by its chain id
-// (two names for one chain): the answer says two things, and whichever one
-// a person deposited to could be the wrong one. An EVM address in another
-// case is the same address. An entry already refused, or without an
-// address, offers none.
-func (d *DepositAddresses) refuseTwoAddresses() {
-	byName, byID := twoAddresses{}, twoAddresses{}
-	for _, c := range d.Chains {
-		if c.DepositAddress != "" {
-			a := sameAddress(c)
-			byName.note(strings.ToUpper(c.Chain), a)
-			byID.note(strings.ToUpper(c.ChainID), a)
-		}
-	}
-	for i := range d.Chains {
-		c := &d.Chains[i]
-		switch {
-		case c.DepositAddress == "":
-			continue
-		case byName[strings.ToUpper(c.Chain)].twice:
-			c.AddressProblem = "the listing names " + c.Chain + " twice with two addresses"
-		case byID[strings.ToUpper(c.ChainID)].twice:
-			c.AddressProblem = "the listing gives chain id " + c.ChainID + " to two chains with two addresses"
-		default:
-			continue
-		}
-		c.RefusedAddress, c.DepositAddress = c.DepositAddress, ""
-	}
-}
-
-// twoAddresses is, by a chain's name or id, what the listing gave for it.
-type twoAddresses map[string]listed
-
-// listed is the first address listed for a chain, and whether another was.
-type listed struct {
-	first string
-	twice bool
-}
-
-func (t twoAddresses) note(key, address string) {
-	if l, ok := t[key]; !ok {
-		t[key] = listed{first: address}
-	} else if l.first != address {
-		t[key] = listed{first: l.first, twice: true}
-	}
-}
-
-// sameAddress is c's deposit address as compared with another: an EVM
-// address's case is only its checksum.
-func sameAddress(c ChainInfo) string {
-	if t, _ := depositChainType(c.Chain, c.ChainID); t == ChainTypeEVM {
-		return strings.ToLower(c.DepositAddress)
-	}
-	return c.DepositAddress
 }
 
 func (q *Quote) cleanAnswer(now time.Time) error {

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"time"
 
@@ -254,32 +253,15 @@ func ConfirmBridge(env config.Environment, pinsPath, expected, seen string, now 
 	return writePins(pinsPath, pins)
 }
 
-// burnAddresses are well-known addresses no one holds the key of, beyond
-// those UnusableBridge tells by their shape.
-var burnAddresses = []common.Address{
-	common.HexToAddress("0xdEAD000000000000000042069420694206942069"),
-	common.HexToAddress("0xFFfFfFffFFfffFFfFFfFFFFFffFFFffffFfFFFfF"),
-}
-
 // UnusableBridge says why hexAddr can never be a bridge's funding address,
-// or "": the zero address, a burn address (one with at most two bytes that
-// are not zero, as 0x…dEaD and the precompiles, or a well-known one) or,
-// when fundingAccount is given, the paying account itself. A Transfer to
-// it would lose the funds or pay nobody.
+// or "": one no one holds the key of (exchange.Keyless: the zero address, a
+// burn address) or, when fundingAccount is given, the paying account
+// itself. A Transfer to it would lose the funds or pay nobody.
 func UnusableBridge(hexAddr, fundingAccount string) string {
-	a := common.HexToAddress(hexAddr)
-	nonZero := 0
-	for _, b := range a {
-		if b != 0 {
-			nonZero++
-		}
+	if why := exchange.Keyless(exchange.ChainTypeEVM, hexAddr); why != "" {
+		return why
 	}
-	switch {
-	case nonZero == 0:
-		return "is the zero address: funds sent there are lost"
-	case nonZero <= 2 || slices.Contains(burnAddresses, a):
-		return "is a burn address, whose key no one holds: funds sent there are lost"
-	case fundingAccount != "" && common.IsHexAddress(fundingAccount) && common.HexToAddress(fundingAccount) == a:
+	if fundingAccount != "" && common.IsHexAddress(fundingAccount) && common.HexToAddress(fundingAccount) == common.HexToAddress(hexAddr) {
 		return "is your own funding account: the Transfer would pay itself, not the bridge"
 	}
 	return ""
