@@ -1,0 +1,39 @@
+package signer
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/ethereum/go-ethereum/common"
+)
+
+// keystoreFile is the file of the environment's keystore source that
+// holds want's key, found without decrypting it (its passphrase is asked
+// only when it signs): keystore:ADDRESS's file in the keystore folder, or
+// the file at its path. err is a file that cannot be the key (missing,
+// unreadable, not a keystore), said with its fix first as a signing
+// command's is; passed is a file that holds, or may hold, another
+// account's key, which a key found elsewhere may still sign for.
+func (l Lookup) keystoreFile(src Source, want common.Address) (path string, passed, err error) {
+	if src.Path == "" {
+		addr := src.Address
+		if addr == (common.Address{}) {
+			addr = want // "keystore" alone: the account's own file
+		}
+		if addr != want {
+			return "", fmt.Errorf("it names the key of %s, another account", addr.Hex()), nil
+		}
+		path, err := FindKeystore(l.KeystoreDir, addr)
+		return path, nil, err
+	}
+	addr, known, err := KeystoreFileAddress(src.Path)
+	switch {
+	case err != nil:
+		return "", nil, err
+	case !known:
+		return "", errors.New("the file does not say whose key it holds (Foundry writes no address), so only a login by wallet opens it"), nil
+	case addr != want:
+		return "", fmt.Errorf("the file holds the key of %s, another account", addr.Hex()), nil
+	}
+	return src.Path, nil, nil
+}
