@@ -3,6 +3,7 @@ package signer
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 
 	"github.com/ethereum/go-ethereum/common"
 )
@@ -28,6 +29,9 @@ func (l Lookup) keystoreFile(src Source, want common.Address) (path string, pass
 	}
 	addr, known, err := KeystoreFileAddress(src.Path)
 	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		// The setting beside it names the path: its words would repeat it.
+		return "", nil, errors.New("the file is not there")
 	case err != nil:
 		return "", nil, err
 	case !known:

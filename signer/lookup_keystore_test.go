@@ -65,7 +65,7 @@ func TestNoKeySaysTheKeystoreFault(t *testing.T) {
 		name, signer, says string
 		passed             bool // a key found elsewhere signs
 	}{
-		{"missing", missing, "no keystore file at " + missing, false},
+		{"missing", missing, "the file is not there)", false},
 		{"not a keystore", notKeystore, notKeystore + " is not a keystore V3 file", false},
 		{"another account's file", otherPath, "the file holds the key of " + other.Hex() + ", another account", true},
 		{"another account's address", "keystore:" + other.Hex(), "it names the key of " + other.Hex() + ", another account", true},
