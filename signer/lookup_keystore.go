@@ -6,6 +6,8 @@ import (
 	"io/fs"
 
 	"github.com/ethereum/go-ethereum/common"
+
+	"github.com/svcwallet/svcwallet/internal/osguard"
 )
 
 // keystoreFile is the file of the environment's keystore source that
@@ -25,7 +27,10 @@ func (l Lookup) keystoreFile(src Source, want common.Address) (path string, pass
 			return "", fmt.Errorf("it names the key of %s, another account", addr.Hex()), nil
 		}
 		path, err := FindKeystore(l.KeystoreDir, addr)
-		return path, nil, err
+		if err != nil {
+			return "", nil, err
+		}
+		return path, nil, trusted(path)
 	}
 	addr, known, err := KeystoreFileAddress(src.Path)
 	switch {
@@ -39,5 +44,12 @@ func (l Lookup) keystoreFile(src Source, want common.Address) (path string, pass
 	case addr != want:
 		return "", fmt.Errorf("the file holds the key of %s, another account", addr.Hex()), nil
 	}
-	return src.Path, nil, nil
+	return src.Path, nil, trusted(src.Path)
+}
+
+// trusted refuses, before anything is asked, a keystore file another
+// user could swap (osguard.CheckPrivatePath), which LoadKeystoreKey would
+// refuse only once its passphrase was typed on a review that said it signs.
+func trusted(path string) error {
+	return osguard.CheckPrivatePath(path)
 }

@@ -73,11 +73,23 @@ func TestNoKeySaysTheKeystoreFault(t *testing.T) {
 		{"a folder", dir, dir + " is a directory", false},
 		{"keystore alone, no file of the account", "keystore", "no keystore file for " + want.Hex(), false},
 	}
+	type fault = struct {
+		name, signer, says string
+		passed             bool
+	}
 	if runtime.GOOS != "windows" && os.Geteuid() != 0 { // root reads any file; Windows has no mode bits
-		cases = append(cases, struct {
-			name, signer, says string
-			passed             bool
-		}{"unreadable", unreadable, "cannot read keystore file", false})
+		cases = append(cases, fault{"unreadable", unreadable, "cannot read keystore file", false})
+	}
+	if runtime.GOOS != "windows" { // the account's own file, in a folder others can write: said before its passphrase is asked
+		open := t.TempDir()
+		_, ownPath, err := ImportRawKey(open, rawHex, testPassphrase)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chmod(open, 0o777); err != nil {
+			t.Fatal(err)
+		}
+		cases = append(cases, fault{"in a folder others can write", ownPath, "directory " + open + " (above " + ownPath + ") is writable by group or others", false})
 	}
 	for _, tc := range cases {
 		l := Lookup{Opening: Opening{KeystoreDir: dir}, Signer: tc.signer}
