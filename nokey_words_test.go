@@ -1,6 +1,8 @@
 package main
 
 import (
+	"go/ast"
+	"go/parser"
 	"go/token"
 	"regexp"
 	"strings"
@@ -40,4 +42,40 @@ func TestNoKeyWordedOnce(t *testing.T) {
 	if checked < 100 {
 		t.Fatalf("checked %d files", checked)
 	}
+}
+
+// TestOneSigningKeyRule: whether a key here signs, asked before a
+// journey's first question, is the service's one rule for each journey
+// (withdrawal.SigningKey, builder.SigningKey), which every face asks: a
+// screen or a face calling signer.Lookup.Signing itself holds a second
+// path to the check, which the service's rule can outgrow unseen.
+func TestOneSigningKeyRule(t *testing.T) {
+	checked := 0
+	for dir, k := range readHouse(t) {
+		if under(dir, "service") || under(dir, "signer") {
+			continue
+		}
+		for _, f := range k.files {
+			file, err := parser.ParseFile(token.NewFileSet(), f, nil, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checked++
+			ast.Inspect(file, func(n ast.Node) bool {
+				if call, ok := n.(*ast.CallExpr); ok && calls(call, "Signing") {
+					t.Errorf("%s calls .Signing: ask the journey's rule in service/ (withdrawal.SigningKey, builder.SigningKey)", f)
+				}
+				return true
+			})
+		}
+	}
+	if checked < 100 {
+		t.Fatalf("checked %d files", checked)
+	}
+}
+
+// calls reports whether call is of a method or a function named name.
+func calls(call *ast.CallExpr, name string) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	return ok && sel.Sel.Name == name
 }

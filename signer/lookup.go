@@ -23,14 +23,15 @@ const (
 	KeyInEnv
 	// KeyDemo: the sandbox's published key is the account's.
 	KeyDemo
-	// KeyInKeystore: a keystore file of the account, opened with its
-	// passphrase.
+	// KeyInKeystore: a keystore file of the account (the environment's
+	// signer's, else the keystore folder's), opened with its passphrase.
 	KeyInKeystore
 )
 
 // Lookup is where the key that signs for an account is looked for when the
 // session holds none (a login by API key), the one order of every face's
-// review: the environment's clef or signing command, the raw key, the
+// review: the environment's signer (clef, a signing command, or a
+// keystore file, as every command signs with it first), the raw key, the
 // sandbox's demo key, then the account's keystore file. Opening carries
 // the raw key, the keystore directory and how a signing command starts.
 type Lookup struct {
@@ -52,7 +53,8 @@ type Found struct {
 	// command NAME"); never a secret.
 	From string
 	// Err says why the environment's source cannot sign for the account
-	// (Place is then KeyNowhere).
+	// (Place is then KeyNowhere): a keystore file it names, the file's
+	// fault (missing, not a keystore, another account's).
 	Err error
 }
 
@@ -60,10 +62,9 @@ type Found struct {
 // clef or signing command asks nothing of anyone: they are first asked when
 // something is signed. It reads the disk (the keystore directory).
 func (l Lookup) Find(ctx context.Context, want common.Address) Found {
-	if k, from, err := l.configured(ctx, want); err != nil {
-		return Found{Err: err}
-	} else if k != nil {
-		return Found{Place: KeyOfEnvironment, Key: k, From: from}
+	f, passed := l.configured(ctx, want)
+	if f.Place != KeyNowhere || f.Err != nil {
+		return f
 	}
 	for _, c := range []struct {
 		raw   string
@@ -79,7 +80,7 @@ func (l Lookup) Find(ctx context.Context, want common.Address) Found {
 	if path, err := FindKeystore(l.KeystoreDir, want); err == nil {
 		return Found{Place: KeyInKeystore, Path: path}
 	}
-	return Found{}
+	return Found{Err: passed}
 }
 
 // NoKeyError: no key here signs for Account (Lookup.Signing,
@@ -199,31 +200,43 @@ func (l Lookup) NoKey(want common.Address, f Found) *NoKeyError {
 	return &NoKeyError{Account: want, Err: f.Err, Signer: l.Signer}
 }
 
-// configured is the environment's own source when it is clef or a signing
-// command for want; nil when the environment names neither, or names
-// another account. err says why the source named cannot sign.
-func (l Lookup) configured(ctx context.Context, want common.Address) (Key, string, error) {
+// configured is where the environment's own source, clef, a signing
+// command or a keystore file, holds want's key: KeyNowhere when it names
+// none, or names another account. f.Err says why the source named cannot
+// sign, and ends the look (every command signs with that source first);
+// passed, why a keystore file was passed over (another account's, or one
+// that does not say whose), said only when nothing else signs.
+func (l Lookup) configured(ctx context.Context, want common.Address) (f Found, passed error) {
 	if l.Signer == "" || (l.Account != "" && common.HexToAddress(l.Account) != want) {
-		return nil, "", nil
+		return Found{}, nil
 	}
 	src, err := ParseSource(l.Signer)
-	if err != nil || (src.Kind != SourceClef && src.Kind != SourceCommand) {
-		return nil, "", nil // the other sources are looked for as they always are
+	switch {
+	case err != nil:
+		return Found{}, nil // the config's check says it
+	case src.Kind == SourceKeystore:
+		path, passed, err := l.keystoreFile(src, want)
+		if err != nil || passed != nil {
+			return Found{Err: err}, passed
+		}
+		return Found{Place: KeyInKeystore, Path: path}, nil
+	case src.Kind != SourceClef && src.Kind != SourceCommand:
+		return Found{}, nil // env and offline: the raw key is looked for next
 	}
 	o := l.Opening
 	o.Account = want
 	op, err := o.Open(ctx, src)
 	if err != nil {
-		return nil, "", err
+		return Found{Err: err}, nil
 	}
 	k, err := op.Load()
 	if err != nil {
-		return nil, "", err
+		return Found{Err: err}, nil
 	}
 	if src.Kind == SourceCommand {
-		return k, Awaiting(k), nil // "the signing command NAME": never its arguments
+		return Found{Place: KeyOfEnvironment, Key: k, From: Awaiting(k)}, nil // "the signing command NAME": never its arguments
 	}
-	return k, src.Describe(), nil
+	return Found{Place: KeyOfEnvironment, Key: k, From: src.Describe()}, nil
 }
 
 // Who names the key found, for the line of a review that says which key

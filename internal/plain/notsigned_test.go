@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"io"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -151,5 +153,28 @@ func TestBuilderSaysNoKeyFirst(t *testing.T) {
 		if strings.Contains(out, c.never) {
 			t.Errorf("signer %q: the ways say %q:\n%s", c.signer, c.never, out)
 		}
+	}
+}
+
+// TestWithdrawSaysTheKeystoreFault: the environment's signer naming a
+// keystore file that is not there is said before the withdrawal's first
+// question, in the one rule's words (the file named as the config has it,
+// its fault, "fix signer" first): it said only that no key signs, and
+// logging in by wallet then failed on the same file.
+func TestWithdrawSaysTheKeystoreFault(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "missing.json")
+	r := newRigOn(t, func(url string) config.Environment {
+		e := config.SandboxEnvironment(url, sandbox.DefaultChainID)
+		e.Signer = missing
+		return e
+	})
+	r.console.Targets[0].Demo = nil
+	out, err := r.run(steps(logIn, withdraw25, typed("quit"))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	said, first := strings.Index(out, "No key here signs for "+sandbox.DemoAddress+" (the environment's signer, signer = "+strconv.Quote(missing)+" in the config: the file is not there), so no withdrawal can be signed here. Ways: fix signer, log in with the account's wallet, "), strings.Index(out, "to which chain?")
+	if said < 0 || first < said {
+		t.Fatalf("the missing keystore file not said before the first question (at %d, the question at %d):\n%s", said, first, out)
 	}
 }

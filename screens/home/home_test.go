@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -197,6 +198,11 @@ func TestHomeSaysNoKeySigns(t *testing.T) {
 	if v := screentest.OneLine(ansi.Strip(h.View())); !strings.Contains(v, `signer = "command" in the config: no signing command`) ||
 		!strings.Contains(v, "Other ways: log in by wallet, set $SVCWALLET_PRIVATE_KEY, or run svcwallet key import;") || strings.Count(v, "sign_command") != 1 || strings.Contains(v, "signer (config)") {
 		t.Errorf("Home's ways with the signer set but unusable:\n%s", v)
+	}
+	h.app.Target.Env.Signer = filepath.Join(t.TempDir(), "missing.json") // a keystore file not there: said, its fix first
+	h.Update(kit.LookForSigningKey(h.app)())
+	if v := screentest.OneLine(ansi.Strip(h.View())); !strings.Contains(v, "signer = "+strconv.Quote(h.app.Target.Env.Signer)+" in the config: the file is not there), so no withdrawal or builder authorization can be signed. Ways: fix signer, log in by wallet") {
+		t.Errorf("Home with the signer's keystore file missing:\n%s", v)
 	}
 	h.app.Target.Env.Signer = ""
 	h.Update(kit.LookForSigningKey(h.app)())

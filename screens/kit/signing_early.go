@@ -8,6 +8,7 @@ import (
 
 	"github.com/svcwallet/svcwallet/internal/safetext"
 	"github.com/svcwallet/svcwallet/screens/kit/layout"
+	"github.com/svcwallet/svcwallet/service/withdrawal"
 	"github.com/svcwallet/svcwallet/signer"
 )
 
@@ -22,11 +23,11 @@ type SigningKeyMsg struct {
 	NoKey *signer.NoKeyError
 }
 
-// LookForSigningKey looks in a Cmd for the key that signs for the
-// session's funding account, by the rule a builder authorization is held
-// to before its first question (signer.Lookup.Signing): the session's
-// wallet, else where a review looks. Call it in Init or Update: it reads
-// the session now.
+// LookForSigningKey looks in a Cmd (it reads the disk, and may open the
+// environment's signer) for the key that signs for the session's funding
+// account, by the one rule plain mode asks too (withdrawal.SigningKey):
+// the session's wallet, else where a review looks. Call it in Init or
+// Update: it reads the session now.
 func LookForSigningKey(app *App) tea.Cmd {
 	s, _ := app.Client().Session()
 	if !common.IsHexAddress(s.FundingAccountAddress) {
@@ -34,9 +35,10 @@ func LookForSigningKey(app *App) tea.Cmd {
 	}
 	held, want, lookup, ctx := app.Signer != nil, common.HexToAddress(s.FundingAccountAddress), app.KeyLookup(), app.Root()
 	return func() tea.Msg {
-		_, err := lookup.Signing(ctx, held, want)
-		nk, _ := errors.AsType[*signer.NoKeyError](err)
-		return SigningKeyMsg{NoKey: nk}
+		if nk, ok := errors.AsType[*withdrawal.NoKeyError](withdrawal.SigningKey(ctx, held, lookup, want)); ok {
+			return SigningKeyMsg{NoKey: &nk.NoKeyError}
+		}
+		return SigningKeyMsg{}
 	}
 }
 

@@ -1,6 +1,8 @@
 package withdraw
 
 import (
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -40,5 +42,10 @@ func TestRouteSaysNoKeySigns(t *testing.T) {
 	app.Target.Env.Signer = "command" // and no signing command set
 	if v := open(); !strings.Contains(v, "Other ways: log in by wallet") || strings.Count(v, "sign_command") != 1 || strings.Contains(v, "signer (config)") {
 		t.Errorf("the route screen's ways with the signer set but unusable:\n%s", v)
+	}
+	// A keystore file the signer names that is not there: said, its fix first.
+	app.Target.Env.Signer = filepath.Join(t.TempDir(), "missing.json")
+	if v := open(); !strings.Contains(v, "signer = "+strconv.Quote(app.Target.Env.Signer)+" in the config: the file is not there), so no withdrawal or builder authorization can be signed. Ways: fix signer, log in by wallet") {
+		t.Errorf("the route screen with the signer's keystore file missing:\n%s", v)
 	}
 }

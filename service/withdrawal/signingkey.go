@@ -21,7 +21,8 @@ func (e *NoKeyError) Error() string {
 
 // SigningKey says, before a withdrawal's first question, whether a key
 // here signs for account, the session's funding account: nil, or a
-// *NoKeyError, by the one rule every face asks (signer.Lookup.Signing).
+// *NoKeyError, by the one rule every face asks (signer.Lookup.Signing):
+// plain mode, and the console's Home and route screen in a Cmd.
 // held: the session holds the key (a wallet login). It reads the disk
 // (the keystore directory) and may open the environment's signer.
 func SigningKey(ctx context.Context, held bool, l signer.Lookup, account common.Address) error {
