@@ -400,8 +400,10 @@ func (r *reviewScreen) executed(msg executedMsg) tea.Cmd {
 		r.err = exchange.Explain(msg.Err)
 		// Screening looks at the destination, not the signature, and a quote
 		// id the journal holds stays held: signing this quote again is
-		// refused the same way.
-		r.refused = errors.Is(msg.Err, exchange.CodeAddressFlagged) || errors.As(msg.Err, new(*withdrawal.QuoteIDUsedError))
+		// refused the same way. A used nonce says its Transfer most likely
+		// paid: signing again would pay twice.
+		r.refused = errors.Is(msg.Err, exchange.CodeAddressFlagged) || errors.As(msg.Err, new(*withdrawal.QuoteIDUsedError)) ||
+			withdrawal.NonceUsed(msg.Err)
 	}
 	// The review shows again with why: an enter held through the send, or
 	// pressed twice, must not sign again before that is read.
