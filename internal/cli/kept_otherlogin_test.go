@@ -60,3 +60,30 @@ func TestALoginByAnotherKeyLeavesTheKeptSession(t *testing.T) {
 		t.Errorf("auth status names the builder key's session as the kept one:\n%s", status.stdout)
 	}
 }
+
+// TestAConsoleLoginAfterLogOutIsNotKept: the console logged out (L) on
+// the kept session and logged in again, with the very key auth login
+// kept: that login is this run's too, as every console login is. The
+// kept session stays, and the next command opens on it.
+func TestAConsoleLoginAfterLogOutIsNotKept(t *testing.T) {
+	w, _ := newAuthWorld(t, sandbox.Options{})
+	w.logIn(sandbox.DemoAPIKey+"\n", nil, "--with-api-key", "--insecure-storage")
+	a := newApp(CLIEnv{Stdout: io.Discard, Stderr: io.Discard, Getenv: os.Getenv})
+	a.configPath, a.envName = w.config, "local"
+	e, err := a.environment()
+	if err != nil {
+		t.Fatal(err)
+	}
+	client, _ := a.keptOnly(e, exchange.Options{})
+	if client == nil {
+		t.Fatal("the console does not open on the kept session")
+	}
+	before, _ := a.sessionStore().Load(e)
+	client.Logout()
+	if _, err := client.Login(context.Background(), exchange.APIKey(sandbox.DemoAPIKey)); err != nil {
+		t.Fatal(err)
+	}
+	if after, err := a.sessionStore().Load(e); err != nil || after.Cookie != before.Cookie {
+		t.Errorf("the console's login after a log out was kept in the kept session's place (%v)", err)
+	}
+}
