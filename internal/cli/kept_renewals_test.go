@@ -23,13 +23,7 @@ import (
 func TestTheConsolesKeptSessionStaysKeptAsItRenews(t *testing.T) {
 	clock := exchangetest.NewFakeClock(time.Now().UTC())
 	w, _ := newAuthWorld(t, sandbox.Options{SessionTTL: time.Hour, Now: clock.Now, MaxSessions: 1})
-	r := w.run("", demoKeyVars, "builder", "authorize", "--env", "local", "--builder", sandbox.BuilderAddress,
-		"--max-futures-fee", "0.1", "--max-spot-fee", "0.05", "--yes",
-		"--api-key-signer", sandbox.NoChainAddress, "--permissions", "trade", "--label", "bot")
-	if r.code != 0 {
-		t.Fatalf("builder authorize: exit %d\n%s%s", r.code, r.stdout, r.stderr)
-	}
-	builderKey := bcliField(t, r.stdout, "API key")
+	builderKey := builderAPIKey(t, w)
 	w.logIn(sandbox.DemoAPIKey+"\n", nil, "--with-api-key")
 
 	a := newApp(CLIEnv{Stdout: io.Discard, Stderr: io.Discard, Getenv: os.Getenv})
