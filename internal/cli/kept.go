@@ -49,7 +49,8 @@ func stateFile(name string) string {
 // again. A session kept for another service is never sent: stderr says so
 // and the command logs in as today. keep is what a login of today's must
 // keep, when an ended session was kept for e, else nil: the login of its
-// account alone (session.Entry.Renews). A wallet's session that does not
+// account alone (session.Entry.Renews), and by an API key only the one
+// kept. A wallet's session that does not
 // serve where the user could not guess why is said on stderr, with the
 // step (unservedStep; onConsole: for the console and plain mode).
 func (a *app) keptClient(e config.Environment, f signerFlags, signing *keyChoice, opts exchange.Options, onConsole bool) (client *exchange.Client, keep func(exchange.Kept)) {
@@ -97,7 +98,11 @@ func (a *app) keptClient(e config.Environment, f signerFlags, signing *keyChoice
 		client.Adopt(l.Kept(), renew)
 		return client, nil
 	case errors.As(err, &expired):
-		return nil, a.keepRenewed(store, e, expired.Where, "")
+		// A login by $SVCWALLET_API_KEY is kept only while that key is the
+		// one kept (SaveRenewal): another's (a builder's new key, of the
+		// same account) kept beside the user's was taken for the user's.
+		given, _ := exchange.GivenAPIKey(a.env.Getenv)
+		return nil, a.keepRenewed(store, e, expired.Where, given)
 	case errors.As(err, &other):
 		fmt.Fprintf(a.env.Stderr, "svcwallet: warning: %v, so it is not sent (%s forgets it)\n", other, newInvocation(e.Name, a.configPath, a.env.Getenv).command("auth", "logout"))
 	case !errors.Is(err, session.ErrNone):

@@ -36,7 +36,7 @@ func (c *statusCmd) find(client *exchange.Client, f statusFlags) (statusFlags, e
 		case errors.As(err, &nf):
 			c.floor = max(c.floor, c.app.say(notSeen(l, c.app.invocation())))
 		case len(found.QuoteIDs) == 0: // seen as another account's alone: not asked as this one
-			c.floor = max(c.floor, c.app.say(failure(exitNotFound, "%s", found.Said(kit.LookupName(l)))))
+			c.floor = max(c.floor, c.app.say(namingInput(failure(exitNotFound, "%s", found.Said(kit.LookupName(l))), l)))
 		case found.Seen: // else asked as the quote id it may be
 			fmt.Fprintf(c.errOut, "%s: %s\n", c.app.name, found.Said(kit.LookupName(l)))
 		}
@@ -64,7 +64,13 @@ func (c *statusCmd) known(client *exchange.Client) follow.Known {
 // error names the input under the answers' key: tx_id, or
 // withdraw_tx_hash shortened.
 func notSeen(l follow.Lookup, inv invocation) error {
-	e := failure(exitNotFound, "%s, and %s lists it on the machine that made it", follow.NotSeenSentence(l), inv.command("history"))
+	return namingInput(failure(exitNotFound, "%s, and %s lists it on the machine that made it", follow.NotSeenSentence(l), inv.command("history")), l)
+}
+
+// namingInput is e naming in --json the payout hash or transfer id l it
+// is about, under the answers' key, so a script given several tells
+// which one it was not answered for.
+func namingInput(e *cmdError, l follow.Lookup) *cmdError {
 	if l.Kind == follow.PayoutHash {
 		e.payoutHash = tui.ShortAddress(l.Text) // never whole: it may be a key
 	} else {

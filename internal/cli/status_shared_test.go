@@ -15,7 +15,8 @@ import (
 // logged in as another account of the same environment, gives the
 // customer's payout hash to status: it is not asked as this account, whose
 // service would answer "unknown, or it belongs to another account", but
-// said to be that withdrawal, followed as the account named.
+// said to be that withdrawal, followed as the account named. With --json
+// each error names the input it is about, as one not seen does.
 func TestStatusHashOfAnotherAccountNamesIt(t *testing.T) {
 	t.Setenv("XDG_STATE_HOME", t.TempDir())
 	r := newStatusRig(t)
@@ -30,6 +31,12 @@ func TestStatusHashOfAnotherAccountNamesIt(t *testing.T) {
 	said := res.stdout + res.stderr
 	if n := len(r.takeAsks()); n != 0 || !strings.Contains(said, "is withdrawal "+done) || !strings.Contains(said, "account "+sandbox.DemoAccountID) || strings.Contains(said, "another account (the service") {
 		t.Errorf("another account's payout hash: %d status requests; said:\n%s", n, said)
+	}
+	res = r.run(map[string]string{apiKeyVar: sandbox.NoChainAPIKey}, "--json", w.WithdrawTxHash, w.TxID)
+	res.want(t, exitNotFound, nil, nil)
+	if lines := strings.Split(strings.TrimSpace(res.stdout), "\n"); len(lines) != 2 || !strings.Contains(lines[0], `"withdraw_tx_hash":"`+w.WithdrawTxHash[:6]) ||
+		!strings.Contains(lines[1], `"tx_id":"`+w.TxID+`"`) {
+		t.Errorf("--json errors of another account's payout hash and transfer id name neither:\n%s", res.stdout)
 	}
 }
 

@@ -76,3 +76,26 @@ func TestKnownHereKeepsTheBoardsAccount(t *testing.T) {
 		t.Errorf("account B's own row: %+v, %v; want it asked", f, err)
 	}
 }
+
+// TestThisAccountsJournalOutweighsTheBoardsAccount: a withdrawal the
+// board's file says it followed as account B that this account's journal
+// holds too (learned after the row, as the board learns another
+// terminal's journal) is this account's: asked, not said to be B's,
+// whichever was learned first.
+func TestThisAccountsJournalOutweighsTheBoardsAccount(t *testing.T) {
+	held := follow.Kept{QuoteID: "q-mine", Record: &exchange.Withdrawal{QuoteID: "q-mine", WithdrawTxHash: sharedHash}, As: "account-b"}
+	rec := journal.Record{QuoteID: "q-mine", TxHash: sharedHash}
+	for _, order := range []string{"board first", "journal first"} {
+		k := follow.Known{}
+		if order == "board first" {
+			k.AddKept(held, "account-a")
+			k.AddRecord(rec)
+		} else {
+			k.AddRecord(rec)
+			k.AddKept(held, "account-a")
+		}
+		if f, err := k.Resolve(sharedHash, noSecret); err != nil || !slices.Equal(f.QuoteIDs, []string{"q-mine"}) || len(f.Others) != 0 {
+			t.Errorf("%s: %+v, %v; want it asked as this account's", order, f, err)
+		}
+	}
+}
