@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
@@ -31,6 +32,19 @@ type authWorld struct {
 	t      *testing.T
 	config string
 	state  string
+}
+
+// app is the command line's app on w's config and environment, quiet,
+// with that environment read.
+func (w *authWorld) app() (*app, config.Environment) {
+	w.t.Helper()
+	a := newApp(CLIEnv{Stdout: io.Discard, Stderr: io.Discard, Getenv: os.Getenv})
+	a.configPath, a.envName = w.config, "local"
+	e, err := a.environment()
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	return a, e
 }
 
 func newAuthWorld(t *testing.T, opts sandbox.Options) (*authWorld, *sandbox.Server) {

@@ -3,8 +3,6 @@ package cli
 import (
 	"context"
 	"errors"
-	"io"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -27,12 +25,7 @@ func TestALoginByAnotherKeyLeavesTheKeptSession(t *testing.T) {
 	w.logIn(sandbox.DemoAPIKey+"\n", nil, "--with-api-key")
 
 	// The console's client, as console.go opens it (openTargets → keptOnly).
-	a := newApp(CLIEnv{Stdout: io.Discard, Stderr: io.Discard, Getenv: os.Getenv})
-	a.configPath, a.envName = w.config, "local"
-	e, err := a.environment()
-	if err != nil {
-		t.Fatal(err)
-	}
+	a, e := w.app()
 	client, _ := a.keptOnly(e, exchange.Options{})
 	if client == nil {
 		t.Fatal("the console does not open on the kept session")
@@ -65,12 +58,7 @@ func TestALoginByAnotherKeyLeavesTheKeptSession(t *testing.T) {
 func TestAConsoleLoginAfterLogOutIsNotKept(t *testing.T) {
 	w, _ := newAuthWorld(t, sandbox.Options{})
 	w.logIn(sandbox.DemoAPIKey+"\n", nil, "--with-api-key", "--insecure-storage")
-	a := newApp(CLIEnv{Stdout: io.Discard, Stderr: io.Discard, Getenv: os.Getenv})
-	a.configPath, a.envName = w.config, "local"
-	e, err := a.environment()
-	if err != nil {
-		t.Fatal(err)
-	}
+	a, e := w.app()
 	client, _ := a.keptOnly(e, exchange.Options{})
 	if client == nil {
 		t.Fatal("the console does not open on the kept session")
@@ -95,12 +83,7 @@ func TestEndedSessionNotKeptForAnotherKey(t *testing.T) {
 	w, _ := newAuthWorld(t, sandbox.Options{})
 	builderKey := builderAPIKey(t, w)
 	w.logIn(sandbox.DemoAPIKey+"\n", nil, "--with-api-key")
-	a := newApp(CLIEnv{Stdout: io.Discard, Stderr: io.Discard, Getenv: os.Getenv})
-	a.configPath, a.envName = w.config, "local"
-	e, err := a.environment()
-	if err != nil {
-		t.Fatal(err)
-	}
+	a, e := w.app()
 	l, err := a.sessionStore().Load(e)
 	if err != nil {
 		t.Fatal(err)

@@ -2,8 +2,6 @@ package cli
 
 import (
 	"context"
-	"io"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -26,12 +24,7 @@ func TestTheConsolesKeptSessionStaysKeptAsItRenews(t *testing.T) {
 	builderKey := builderAPIKey(t, w)
 	w.logIn(sandbox.DemoAPIKey+"\n", nil, "--with-api-key")
 
-	a := newApp(CLIEnv{Stdout: io.Discard, Stderr: io.Discard, Getenv: os.Getenv})
-	a.configPath, a.envName = w.config, "local"
-	e, err := a.environment()
-	if err != nil {
-		t.Fatal(err)
-	}
+	a, e := w.app()
 	client, _ := a.keptOnly(e, exchange.Options{Now: clock.Now})
 	if client == nil {
 		t.Fatal("the console does not open on the kept session")
