@@ -255,6 +255,10 @@ func scanKeystore(dir string) (out []KeystoreEntry, leftOut []string, err error)
 // says how).
 var ErrChooseFile = errors.New("choose the file itself")
 
+// errNoFile is FindKeystore's folder holding no file of the address,
+// which importing its key mends (the environment's signer's, noFolderFile).
+var errNoFile = errors.New("no keystore file")
+
 // FindKeystore returns the one file in dir holding address.
 func FindKeystore(dir string, address common.Address) (string, error) {
 	entries, err := ListKeystore(dir)
@@ -277,7 +281,7 @@ func FindKeystore(dir string, address common.Address) (string, error) {
 	case len(paths) == 0 && unknown > 0:
 		return "", fmt.Errorf("no keystore file names %s in %s, and %d file(s) there do not say their address (Foundry writes none): %w", address.Hex(), safetext.Shown(dir), unknown, ErrChooseFile)
 	case len(paths) == 0:
-		return "", fmt.Errorf("no keystore file for %s in %s; see `svcwallet key list` or import the key with `svcwallet key import`", address.Hex(), safetext.Shown(dir))
+		return "", fmt.Errorf("%w for %s in %s; see `svcwallet key list` or import the key with `svcwallet key import`", errNoFile, address.Hex(), safetext.Shown(dir))
 	case len(paths) == 1:
 		return paths[0], nil
 	}

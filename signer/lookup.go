@@ -99,7 +99,8 @@ func (e *NoKeyError) Error() string { return e.For("the account") }
 
 // For is every face's words, a zero Account named as unknown ("the main
 // account"): each follows them with what cannot be signed and its ways of
-// bringing the key (Steps).
+// bringing the key (Steps). The signer's error is said in its fewest
+// words (Cause): the steps name its fix, once.
 func (e *NoKeyError) For(unknown string) string {
 	who := unknown
 	if e.Account != (common.Address{}) {
@@ -110,7 +111,7 @@ func (e *NoKeyError) For(unknown string) string {
 		if e.Signer != "" {
 			setting = fmt.Sprintf(", signer = %q in the config", e.Signer)
 		}
-		who += " (the environment's signer" + setting + ": " + e.Err.Error() + ")"
+		who += " (the environment's signer" + setting + ": " + e.Cause() + ")"
 	}
 	return "no key here signs for " + who
 }
@@ -119,35 +120,43 @@ func (e *NoKeyError) Unwrap() error { return e.Err }
 
 // Steps is the one set of next steps after For's words, around a face's
 // own ways in its words (before: logging in by wallet; after: importing a
-// keystore file, as it runs that): where the environment's signer is set
-// and cannot sign, fixing it first, its config key named (a face with no
-// room for its error still says what to fix); setting the raw key; setting
-// a signer only where none is set.
+// keystore file, as it runs that). Where the environment's signer is set
+// and cannot sign, the look stops there (Lookup.configured), so only its
+// fix and a login by wallet (whose key is held, not looked for) act now:
+// the raw key and the keystore folder only once signer is out of the
+// config. Setting a signer is a way only where none is set.
 func (e *NoKeyError) Steps(before, after string) string {
-	ways := e.others(before, after)
 	if e.Err == nil {
-		return ways
+		set := "set $" + KeyEnvVar
+		if e.Signer == "" {
+			set += " or signer (config)"
+		}
+		return before + ", " + set + ", or " + after
 	}
-	setting := "signer"
-	if src, err := ParseSource(e.Signer); err == nil && src.Kind == SourceCommand {
-		setting = "sign_command" // the command's own words are what cannot sign
+	then := "set $" + KeyEnvVar + " or " + after
+	if e.imports() {
+		then = "set $" + KeyEnvVar
 	}
-	return "fix " + setting + ", " + ways
+	return e.Now(before, after) + "; with signer out of the config, " + then
 }
 
-// Ways is the sentence of next steps after For's words, which say the
-// signer's error: Steps, but where that error already says how to fix the
-// setting (ErrNoSignCommand: set sign_command …), the other ways alone,
-// so the one fix is not said twice.
-func (e *NoKeyError) Ways(before, after string) string {
-	if errors.Is(e.Err, ErrNoSignCommand) {
-		return "Other ways: " + e.others(before, after)
+// Now is Steps in the fewest words: the ways that act while the signer
+// set cannot sign, its fix first (a face with no room for its error still
+// says what to fix); Steps where none is set or it signs.
+func (e *NoKeyError) Now(before, after string) string {
+	if e.Err == nil {
+		return e.Steps(before, after)
 	}
+	return e.fix(after) + " or " + before
+}
+
+// Ways is the sentence of next steps after For's words: Steps.
+func (e *NoKeyError) Ways(before, after string) string {
 	return "Ways: " + e.Steps(before, after)
 }
 
-// Cause is the signer's error in the fewest words, for words that say it
-// and then Steps, which name its fix: without the fix it says itself
+// Cause is the signer's error in the fewest words, for words followed by
+// Steps, which name its fix: without the fix it says itself
 // (ErrNoSignCommand's), so that is not said twice; "" without an error.
 func (e *NoKeyError) Cause() string {
 	switch {
@@ -159,14 +168,28 @@ func (e *NoKeyError) Cause() string {
 	return e.Err.Error()
 }
 
-// others are the ways besides fixing the environment's signer: setting a
-// signer only where none is set.
-func (e *NoKeyError) others(before, after string) string {
-	set := "set $" + KeyEnvVar
-	if e.Signer == "" {
-		set += " or signer (config)"
+// fix is the step that makes the signer set sign, its config key named:
+// sign_command where the command's own words cannot sign, setting it where
+// none is; importing the key (after) where the signer names the keystore
+// folder's file of the account and there is none.
+func (e *NoKeyError) fix(after string) string {
+	switch {
+	case errors.Is(e.Err, ErrNoSignCommand):
+		return "set sign_command"
+	case e.imports():
+		return after
 	}
-	return before + ", " + set + ", or " + after
+	if src, err := ParseSource(e.Signer); err == nil && src.Kind == SourceCommand {
+		return "fix sign_command"
+	}
+	return "fix signer"
+}
+
+// imports: the signer's fault is that the keystore folder holds no file
+// of the account, which importing its key mends.
+func (e *NoKeyError) imports() bool {
+	var none *noFolderFile
+	return errors.As(e.Err, &none)
 }
 
 // Signing says whether a key here signs for want, the one rule of every

@@ -8,6 +8,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 
 	"github.com/svcwallet/svcwallet/internal/osguard"
+	"github.com/svcwallet/svcwallet/internal/safetext"
 )
 
 // keystoreFile is the file of the environment's keystore source that
@@ -27,6 +28,9 @@ func (l Lookup) keystoreFile(src Source, want common.Address) (path string, pass
 			return "", fmt.Errorf("it names the key of %s, another account", addr.Hex()), nil
 		}
 		path, err := FindKeystore(l.KeystoreDir, addr)
+		if errors.Is(err, errNoFile) {
+			return "", nil, &noFolderFile{addr, l.KeystoreDir}
+		}
 		if err != nil {
 			return "", nil, err
 		}
@@ -52,4 +56,16 @@ func (l Lookup) keystoreFile(src Source, want common.Address) (path string, pass
 // refuse only once its passphrase was typed on a review that said it signs.
 func trusted(path string) error {
 	return osguard.CheckPrivatePath(path)
+}
+
+// noFolderFile: the environment's signer names the keystore folder's file
+// of Account, and the folder holds none. Its words leave the fix, importing
+// the key, to NoKeyError's steps, which say it once.
+type noFolderFile struct {
+	Account common.Address
+	Dir     string
+}
+
+func (e *noFolderFile) Error() string {
+	return "no keystore file for " + e.Account.Hex() + " in " + safetext.Shown(e.Dir)
 }

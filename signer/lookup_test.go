@@ -63,12 +63,13 @@ func TestLookupOrder(t *testing.T) {
 
 // TestNoKeySaysWhy: where Find found no key, every face says why in the
 // one sentence (NoKeyError): the environment's signer, named as the config
-// has it, with its own error kept, or no key here at all.
+// has it, with its own error kept and said in its fewest words (Cause:
+// its fix is the steps'), or no key here at all.
 func TestNoKeySaysWhy(t *testing.T) {
 	want := common.HexToAddress("0x1111111111111111111111111111111111111111")
 	l := Lookup{Signer: "command"}
 	f, err := l.Signing(context.Background(), false, want)
-	if !errors.Is(err, f.Err) || f.Err == nil || err.Error() != "no key here signs for "+want.Hex()+` (the environment's signer, signer = "command" in the config: `+f.Err.Error()+")" {
+	if !errors.Is(err, f.Err) || f.Err == nil || err.Error() != "no key here signs for "+want.Hex()+` (the environment's signer, signer = "command" in the config: no signing command)` {
 		t.Errorf("a signer that cannot sign: %v", err)
 	}
 	if got := l.NoKey(want, f); got.Error() != err.Error() {
@@ -82,8 +83,10 @@ func TestNoKeySaysWhy(t *testing.T) {
 // TestNoKeyStepsFitTheCase: after no key here, one set of next steps
 // fitting the case, whichever face words the ways: a signer set but
 // unusable is fixed first, its config key named (sign_command for a
-// signing command), and never set again; one set for another account is
-// not set again; none set, setting one is a way.
+// signing command), and never set again; the raw key and the keystore
+// folder, which the look never reaches while it is set, are ways only with
+// it out of the config; one set for another account is not set again;
+// none set, setting one is a way.
 func TestNoKeyStepsFitTheCase(t *testing.T) {
 	want := common.HexToAddress("0x1111111111111111111111111111111111111111")
 	f, err := Lookup{Signer: "command"}.Signing(context.Background(), false, want)
@@ -92,24 +95,30 @@ func TestNoKeyStepsFitTheCase(t *testing.T) {
 		t.Fatalf("a signer that cannot sign: %v", err)
 	}
 	for _, c := range []struct {
-		nk   *NoKeyError
-		want string
+		nk        *NoKeyError
+		want, now string
 	}{
-		{nk, "fix sign_command, wallet, set $SVCWALLET_PRIVATE_KEY, or import"},
-		{&NoKeyError{Signer: "clef", Err: errors.New("refused")}, "fix signer, wallet, set $SVCWALLET_PRIVATE_KEY, or import"},
-		{&NoKeyError{Signer: "command"}, "wallet, set $SVCWALLET_PRIVATE_KEY, or import"},
-		{&NoKeyError{}, "wallet, set $SVCWALLET_PRIVATE_KEY or signer (config), or import"},
+		{nk, "set sign_command or wallet; with signer out of the config, set $SVCWALLET_PRIVATE_KEY or import", "set sign_command or wallet"},
+		{&NoKeyError{Signer: "command", Err: errors.New("exit 1")}, "fix sign_command or wallet; with signer out of the config, set $SVCWALLET_PRIVATE_KEY or import", "fix sign_command or wallet"},
+		{&NoKeyError{Signer: "clef", Err: errors.New("refused")}, "fix signer or wallet; with signer out of the config, set $SVCWALLET_PRIVATE_KEY or import", "fix signer or wallet"},
+		{&NoKeyError{Signer: "keystore", Err: &noFolderFile{want, "/k"}}, "import or wallet; with signer out of the config, set $SVCWALLET_PRIVATE_KEY", "import or wallet"},
+		{&NoKeyError{Signer: "command"}, "wallet, set $SVCWALLET_PRIVATE_KEY, or import", "wallet, set $SVCWALLET_PRIVATE_KEY, or import"},
+		{&NoKeyError{}, "wallet, set $SVCWALLET_PRIVATE_KEY or signer (config), or import", "wallet, set $SVCWALLET_PRIVATE_KEY or signer (config), or import"},
 	} {
 		if got := c.nk.Steps("wallet", "import"); got != c.want {
 			t.Errorf("signer %q, error %v: %q, want %q", c.nk.Signer, c.nk.Err, got, c.want)
 		}
+		if got := c.nk.Now("wallet", "import"); got != c.now {
+			t.Errorf("signer %q, error %v, fewest words: %q, want %q", c.nk.Signer, c.nk.Err, got, c.now)
+		}
 	}
 }
 
-// TestNoKeyWaysSayTheFixOnce: after For's words, which say the signer's
-// error, the ways do not say again a fix that error says (no signing
-// command: set sign_command …); where it says none, fixing the setting
-// is the first way, as in Steps.
+// TestNoKeyWaysSayTheFixOnce: For's words say the signer's error in its
+// fewest words, and the ways after them (Ways: Steps) its fix, once: no
+// signing command, then set sign_command. Its whole error said it again,
+// and the ways that followed began "Other ways", which pointed back past
+// it.
 func TestNoKeyWaysSayTheFixOnce(t *testing.T) {
 	want := common.HexToAddress("0x1111111111111111111111111111111111111111")
 	_, err := Lookup{Signer: "command"}.Signing(context.Background(), false, want)
@@ -117,21 +126,50 @@ func TestNoKeyWaysSayTheFixOnce(t *testing.T) {
 	if nk == nil || !errors.Is(nk, ErrNoSignCommand) {
 		t.Fatalf("no signing command: %v", err)
 	}
-	for _, c := range []struct {
-		nk   *NoKeyError
-		want string
-	}{
-		{nk, "Other ways: wallet, set $SVCWALLET_PRIVATE_KEY, or import"},
-		{&NoKeyError{Signer: "clef", Err: errors.New("refused")}, "Ways: fix signer, wallet, set $SVCWALLET_PRIVATE_KEY, or import"},
-		{&NoKeyError{}, "Ways: wallet, set $SVCWALLET_PRIVATE_KEY or signer (config), or import"},
-	} {
-		said := c.nk.Error() + ". " + c.nk.Ways("wallet", "import")
-		if got := c.nk.Ways("wallet", "import"); got != c.want || strings.Count(said, "sign_command") > 1 {
-			t.Errorf("signer %q, error %v: %q, want %q", c.nk.Signer, c.nk.Err, got, c.want)
+	said := nk.Error() + ". " + nk.Ways("wallet", "import")
+	if !strings.Contains(said, "no signing command). Ways: set sign_command or wallet") || strings.Count(said, "sign_command") != 1 || strings.Contains(said, "Other") {
+		t.Errorf("the fix said once, after the cause: %q", said)
+	}
+	if got := (&NoKeyError{}).Ways("wallet", "import"); got != "Ways: wallet, set $SVCWALLET_PRIVATE_KEY or signer (config), or import" {
+		t.Errorf("no signer: %q", got)
+	}
+	if said := nk.Cause() + ": " + nk.Steps("wallet", "import"); !strings.HasPrefix(said, "no signing command: set sign_command or wallet;") {
+		t.Errorf("the cause and its steps: %q", said)
+	}
+}
+
+// TestNoKeyWaysActWhileTheSignerFails: the ways said while the
+// environment's signer is set and cannot sign are what the look does: a
+// login by wallet signs (its key is held), the raw key and the keystore's
+// file are not reached until signer is out of the config; the keystore
+// folder's missing file is mended by importing it, signer set.
+func TestNoKeyWaysActWhileTheSignerFails(t *testing.T) {
+	rawHex, addr := freshKeyHex(t)
+	dir := t.TempDir()
+	ctx := context.Background()
+	for _, set := range []string{"command", "keystore", "/nowhere/key.json"} {
+		l := Lookup{Opening: Opening{RawKey: rawHex, KeystoreDir: dir}, Signer: set}
+		if _, err := l.Signing(ctx, true, addr); err != nil {
+			t.Errorf("signer %q: a login by wallet does not sign: %v", set, err)
+		}
+		if f := l.Find(ctx, addr); f.Place != KeyNowhere || f.Err == nil {
+			t.Errorf("signer %q: the raw key signs though the ways say it does not yet: %+v", set, f)
+		}
+		l.Signer = ""
+		if f := l.Find(ctx, addr); f.Place != KeyInEnv {
+			t.Errorf("signer %q taken out: the raw key does not sign: %+v", set, f)
 		}
 	}
-	// In the fewest words the error leaves its fix to the steps.
-	if said := nk.Cause() + ": " + nk.Steps("wallet", "import"); said != "no signing command: fix sign_command, wallet, set $SVCWALLET_PRIVATE_KEY, or import" {
-		t.Errorf("the cause and its steps: %q", said)
+	l := Lookup{Opening: Opening{KeystoreDir: dir}, Signer: "keystore"}
+	_, err := l.Signing(ctx, false, addr)
+	nk, _ := errors.AsType[*NoKeyError](err)
+	if nk == nil || !strings.HasPrefix(nk.Steps("wallet", "import"), "import or wallet;") {
+		t.Fatalf("keystore alone, no file: %v", err)
+	}
+	if _, _, err := ImportRawKey(dir, rawHex, testPassphrase); err != nil {
+		t.Fatal(err)
+	}
+	if f := l.Find(ctx, addr); f.Place != KeyInKeystore {
+		t.Errorf("the key imported, signer set: %+v", f)
 	}
 }

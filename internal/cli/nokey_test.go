@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -73,5 +75,34 @@ func TestWithdrawSaysNoKeyByTheRule(t *testing.T) {
 	}
 	if n := r.withdraws.Load(); n != 0 {
 		t.Errorf("%d withdraws sent without a key", n)
+	}
+}
+
+// TestConfigSignerFaultNamesTheFlag: the environment's signer set and
+// unable to sign (no signing command; a keystore file not there) stops a
+// command as it stops every face's look for a key, said as the config's
+// setting with its fix; the command line's way that acts now is a
+// --signer, taken before the config's, and --signer env signs with
+// $SVCWALLET_PRIVATE_KEY though signer is still set. The missing file was
+// said without the setting that named it, and neither named the flag.
+func TestConfigSignerFaultNamesTheFlag(t *testing.T) {
+	withdrawState(t)
+	r := newStatusRig(t)
+	missing := filepath.Join(t.TempDir(), "missing.json")
+	vars := map[string]string{signer.KeystoreEnvVar: t.TempDir(), signer.KeyEnvVar: sandbox.DemoPrivateKey}
+	args := append([]string{"withdraw"}, withdrawArgs(sandbox.DestCompleted, "25", "--yes")...)
+	const flag = "; or give --signer, which the command takes before the config's (env for $" + signer.KeyEnvVar
+	for _, setting := range []string{`signer = "command"`, "signer = " + strconv.Quote(missing)} {
+		res := r.runKeys(keyRun{vars: vars, config: setting + "\n"}, args...)
+		if res.code == 0 || !strings.HasPrefix(res.stderr, "svcwallet withdraw: "+setting+" of environment local in the config (") || !strings.Contains(res.stderr, flag) {
+			t.Errorf("%s: exit %d:\n%s", setting, res.code, res.stderr)
+		}
+	}
+	if n := r.withdraws.Load(); n != 0 {
+		t.Fatalf("%d withdraws sent with the config's signer unable to sign", n)
+	}
+	res := r.runKeys(keyRun{vars: vars, config: `signer = "command"` + "\n"}, append(args, "--signer", "env")...)
+	if res.code != 0 || r.withdraws.Load() != 1 {
+		t.Errorf("--signer env, signer still set: exit %d, %d withdraws:\n%s", res.code, r.withdraws.Load(), res.stderr)
 	}
 }

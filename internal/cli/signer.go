@@ -274,10 +274,18 @@ func keyWords(err error, src keySource, f signerFlags, e config.Environment, con
 		return fmt.Errorf("%s: give --account ADDRESS", need.Why)
 	case errors.Is(err, signer.ErrOffline):
 		return fmt.Errorf("offline signing has no key here: the typed data is written to a file (--out) to sign elsewhere, and the signature submitted; to log in, set $%s", apiKeyVar)
-	case errors.Is(err, signer.ErrNoEnvKey) || errors.Is(err, signer.ErrNoSignCommand):
+	case errors.Is(err, signer.ErrNoEnvKey):
 		return fmt.Errorf("%s: %w", src.chose("--signer "+string(src.Kind), e, configFile), err)
 	case errors.Is(err, signer.ErrChooseFile):
 		return fmt.Errorf("%w with --keystore-file", err)
+	case errors.Is(err, signer.ErrNoSignCommand) || src.configured:
+		said := fmt.Errorf("%s: %w", src.chose("--signer "+string(src.Kind), e, configFile), err)
+		if src.configured {
+			// The config's signer stops the command, as it stops every
+			// face's look for a key; a flag's source is taken before it.
+			said = fmt.Errorf("%w; or give --signer, which the command takes before the config's (env for $%s, keystore:ADDRESS, …)", said, signer.KeyEnvVar)
+		}
+		return said
 	}
 	return err
 }

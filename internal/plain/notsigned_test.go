@@ -47,7 +47,8 @@ func TestNotSignedSaidOnce(t *testing.T) {
 // signer named as the config has it, and why it cannot), then plain mode's
 // ways of bringing a key, which its builder authorization names too, in
 // the one rule's set (signer.NoKeyError.Steps): the signer set is fixed
-// first (its config key named), never set again.
+// first (its config key named), never set again, and the other ways wait
+// for it to be out of the config.
 func TestNoKeyReviewSaysTheOneWords(t *testing.T) {
 	r := newRigOn(t, func(url string) config.Environment {
 		e := config.SandboxEnvironment(url, sandbox.DefaultChainID)
@@ -67,10 +68,12 @@ func TestNoKeyReviewSaysTheOneWords(t *testing.T) {
 	if !strings.HasPrefix(got, "no key here signs for "+want.Hex()+` (the environment's signer, signer = "command" in the config: `) || !strings.Contains(got, "key import") {
 		t.Errorf("no key said as %q", got)
 	}
-	// The signer's error says its fix (set sign_command …): the ways do
-	// not say it again, nor set a signer already set.
-	if _, ways, _ := strings.Cut(got, ". Other ways: "); !strings.HasPrefix(ways, "log in with the account's wallet, ") || strings.Contains(ways, "signer (config)") || strings.Count(got, "sign_command") != 1 {
-		t.Errorf("a signer set but unusable: its fix said twice, or the signer set again: %q", got)
+	// The signer's error in its fewest words, then its fix once and a
+	// login by wallet, which act now; the raw key and the keystore, which
+	// the look does not reach while it is set, only with it out of the
+	// config; never a signer set again.
+	if _, ways, _ := strings.Cut(got, "no signing command). Ways: "); !strings.HasPrefix(ways, "set sign_command or log in with the account's wallet; with signer out of the config, set $SVCWALLET_PRIVATE_KEY or import") || strings.Contains(ways, "signer (config)") || strings.Count(got, "sign_command") != 1 {
+		t.Errorf("a signer set but unusable: its fix said twice, the raw key as if it signed now, or the signer set again: %q", got)
 	}
 }
 
@@ -115,7 +118,7 @@ func TestWithdrawSaysNoKeyFirst(t *testing.T) {
 		if said < 0 || first < said {
 			t.Fatalf("no key not said before the first question (at %d, the question at %d):\n%s", said, first, out)
 		}
-		wants(t, out, "so no withdrawal can be signed here. Other ways: log in with the account's wallet, ",
+		wants(t, out, "so no withdrawal can be signed here. Ways: set sign_command or log in with the account's wallet; with signer out of the config, set $SVCWALLET_PRIVATE_KEY or ",
 			"Plain mode can still get a quote and show what would be signed; it signs and sends nothing.",
 			"Not signed: no key here signs for this account; the ways to bring one are said before the route question. Nothing was signed or sent.")
 		if offline := strings.Contains(out, "help offline"); offline == c.demo {
@@ -135,7 +138,7 @@ func TestWithdrawSaysNoKeyFirst(t *testing.T) {
 // where none is set, fixing the one set (its config key named) where it
 // cannot sign, never setting it again.
 func TestBuilderSaysNoKeyFirst(t *testing.T) {
-	for _, c := range []struct{ signer, way, never string }{{"", " or signer (config), ", "fix "}, {"command", "Other ways: log in with the account's wallet, ", "fix sign_command"}} {
+	for _, c := range []struct{ signer, way, never string }{{"", " or signer (config), ", "fix "}, {"command", "start it again. Ways: set sign_command or log in with the account's wallet; with signer out of the config, set $", "Other ways"}} {
 		r := newRigOn(t, func(url string) config.Environment {
 			e := config.SandboxEnvironment(url, sandbox.DefaultChainID)
 			e.Signer = c.signer // and no signing command set
@@ -159,7 +162,8 @@ func TestBuilderSaysNoKeyFirst(t *testing.T) {
 // TestWithdrawSaysTheKeystoreFault: the environment's signer naming a
 // keystore file that is not there is said before the withdrawal's first
 // question, in the one rule's words (the file named as the config has it,
-// its fault, "fix signer" first): it said only that no key signs, and
+// its fault, "fix signer" first, the raw key only with signer out of the
+// config): it said only that no key signs, and
 // logging in by wallet then failed on the same file.
 func TestWithdrawSaysTheKeystoreFault(t *testing.T) {
 	missing := filepath.Join(t.TempDir(), "missing.json")
@@ -173,7 +177,7 @@ func TestWithdrawSaysTheKeystoreFault(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	said, first := strings.Index(out, "No key here signs for "+sandbox.DemoAddress+" (the environment's signer, signer = "+strconv.Quote(missing)+" in the config: the file is not there), so no withdrawal can be signed here. Ways: fix signer, log in with the account's wallet, "), strings.Index(out, "to which chain?")
+	said, first := strings.Index(out, "No key here signs for "+sandbox.DemoAddress+" (the environment's signer, signer = "+strconv.Quote(missing)+" in the config: the file is not there), so no withdrawal can be signed here. Ways: fix signer or log in with the account's wallet; with signer out of the config, set $"), strings.Index(out, "to which chain?")
 	if said < 0 || first < said {
 		t.Fatalf("the missing keystore file not said before the first question (at %d, the question at %d):\n%s", said, first, out)
 	}

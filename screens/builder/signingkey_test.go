@@ -42,13 +42,15 @@ func TestBuilderSaysNoKeyFirst(t *testing.T) {
 	if strings.Contains(v, "Builder account") || strings.Contains(v, "Max futures fee") || strings.Contains(v, "another device") {
 		t.Errorf("a field, or a way that is not here, shows with no key:\n%s", v)
 	}
-	// A signer set but unusable: its own error says its fix, once, then
-	// the other ways, never setting it again (kit.App.KeyWays).
+	// A signer set but unusable: its fix, once, and a login by wallet act
+	// now; the raw key only with it out of the config, never setting it
+	// again (kit.App.KeyWays). "Other ways" pointed back past "make the
+	// account's key available here".
 	app.Target.Env.Signer = "command" // and no signing command set
 	set := New(app).(*builderScreen)
 	set.SetSize(120, 40)
 	screentest.Drive(set, set.Init())
-	if v := screentest.OneLine(ansi.Strip(set.View())); !strings.Contains(v, "Other ways: log in by wallet") || strings.Count(v, "sign_command") != 1 || strings.Contains(v, "signer (config)") {
+	if v := screentest.OneLine(ansi.Strip(set.View())); !strings.Contains(v, "then start it again. Ways: set sign_command or log in by wallet; with signer out of the config, set $SVCWALLET_PRIVATE_KEY") || strings.Count(v, "sign_command") != 1 || strings.Contains(v, "signer (config)") || strings.Contains(v, "Other") {
 		t.Errorf("the ways with the signer set but unusable:\n%s", v)
 	}
 	app.Target.Env.Signer = ""

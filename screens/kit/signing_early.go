@@ -49,10 +49,11 @@ func MissingKeyView(app *App, m SigningKeyMsg, wd int) string {
 	if m.NoKey == nil {
 		return ""
 	}
-	ways := app.KeyWays(m.NoKey)
+	text := safetext.Capitalized(m.NoKey.Error()) + ", so no withdrawal or builder authorization can be signed. " + app.KeyWays(m.NoKey) + "."
 	if app.OfflineReady() {
-		ways += "; or o on the review, to sign it on another device"
+		// A sentence of its own: after the ways' "with signer out of the
+		// config, …" a clause would read as needing that too.
+		text += " Or press o on the review to sign it on another device."
 	}
-	text := safetext.Capitalized(m.NoKey.Error()) + ", so no withdrawal or builder authorization can be signed. " + ways + "."
 	return app.Common.Styles.Warning.Render(layout.WrapTo(text, wd)) + "\n"
 }

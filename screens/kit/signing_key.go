@@ -3,6 +3,7 @@ package kit
 import (
 	"context"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"strings"
 
@@ -118,38 +119,44 @@ func (k *signingKey) Ready() error {
 type NoKeyWording int
 
 const (
-	// NoKeyFull names the account and says the signer's error.
+	// NoKeyFull names the account and the signer's setting, and says its
+	// error in the fewest words (signer.NoKeyError.Cause).
 	NoKeyFull NoKeyWording = iota
 	// NoKeyUnnamed leaves the account to the review, which shows it.
 	NoKeyUnnamed
+	// NoKeySetting names the signer's setting alone.
+	NoKeySetting
 	// NoKeyCause says the signer's error alone, without its setting's
-	// name (the error and the ways name what to fix).
+	// name (the ways name what to fix).
 	NoKeyCause
-	// NoKeyReason says the error in its fewest words
-	// (signer.NoKeyError.Cause), the ways naming its fix.
-	NoKeyReason
 	// NoKeyBrief leaves the error to a larger window; its step still
 	// names what to fix.
 	NoKeyBrief
+	// NoKeyNow says only the ways that act while the signer is set
+	// (signer.NoKeyError.Now): its fix, or a login by wallet.
+	NoKeyNow
 )
 
 // NoKeyWords say no key here signs for the account (signer.NoKeyError's
-// fact) as fully as w, then the console's one set of ways to bring it:
-// after the signer's error, App.KeyWays (a fix that error says is not
-// said again), else App.KeySteps. Without an error from the signer every
-// wording but the full one is the brief one.
+// fact) as fully as w, then the console's one set of ways to bring it
+// (App.KeyWays, App.KeySteps, in fewest words KeyNow). Without an error
+// from the signer every wording but the full one is the brief one.
 func (k *signingKey) NoKeyWords(w NoKeyWording) error {
 	nk := k.app.KeyLookup().NoKey(k.want, k.at)
 	unnamed := *nk
 	unnamed.Account = common.Address{}
 	text := safetext.Capitalized(nk.For("the account")) + ". " + k.app.KeyWays(nk)
 	switch {
-	case w >= NoKeyBrief || w > NoKeyFull && nk.Err == nil:
+	case w > NoKeyFull && nk.Err == nil:
 		text = "No key here signs for this account: " + k.app.KeySteps(nk)
-	case w == NoKeyReason:
+	case w >= NoKeyNow:
+		text = "No key here signs for this account: " + k.app.keyNow(nk)
+	case w == NoKeyBrief:
+		text = "No key here signs for this account: " + k.app.KeySteps(nk)
+	case w == NoKeySetting && nk.Signer != "":
+		text = fmt.Sprintf("No key here signs for this account (signer = %q in the config: %s): %s", nk.Signer, nk.Cause(), k.app.KeySteps(nk))
+	case w >= NoKeySetting:
 		text = "No key here signs for this account (" + nk.Cause() + "): " + k.app.KeySteps(nk)
-	case w == NoKeyCause:
-		text = "No key here signs for this account (" + nk.Err.Error() + "). " + k.app.KeyWays(nk)
 	case w == NoKeyUnnamed:
 		text = safetext.Capitalized(unnamed.For("this account")) + ". " + k.app.KeyWays(nk)
 	}
@@ -164,7 +171,7 @@ func (k *signingKey) NoKeyWords(w NoKeyWording) error {
 // shows, so each level is tried in full and then in brief.
 func (g *ReviewGate) FittedNoKey(levels, h int, render func(level int, w NoKeyWording) string) (string, bool) {
 	if g.Key.at.Err != nil {
-		n := int(NoKeyBrief) + 1
+		n := int(NoKeyNow) + 1
 		return g.Fitted(n*levels, h, func(i int) string { return render(i%levels, NoKeyWording(i/levels)) })
 	}
 	return g.Fitted(2*levels, h, func(i int) string { return render(i/2, NoKeyWording(i%2)*NoKeyBrief) })
@@ -182,6 +189,12 @@ func (a *App) KeySteps(nk *signer.NoKeyError) string {
 // that says those says them.
 func (a *App) KeyWays(nk *signer.NoKeyError) string {
 	return nk.Ways(keyBefore, "run "+a.Command("key", "import"))
+}
+
+// keyNow is KeySteps in the fewest words: the ways that act while the
+// environment's signer is set and cannot sign (signer.NoKeyError.Now).
+func (a *App) keyNow(nk *signer.NoKeyError) string {
+	return nk.Now(keyBefore, "run "+a.Command("key", "import"))
 }
 
 // keyBefore is the console's first way of bringing the key.

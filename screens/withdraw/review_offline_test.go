@@ -296,13 +296,16 @@ func noKeyReview(t *testing.T, app *kit.App, now *time.Time, w, h int) (tui.Scre
 }
 
 // TestReviewNoKeyTooSmallSaysSo: at 60x20 with the help open a review with
-// no key here, its environment's signer unusable, is too small to show
-// whole (closed, it fits: TestReviewNoKeyFits60x20). Its place says there is
+// no key here, its environment's signer unusable (signer = "keystore", the
+// folder holding no file of the account), is too small to show whole. Its
+// place says there is
 // no key and that a taller window prepares it for offline signing: "to
 // sign" promised what no window size gives.
 func TestReviewNoKeyTooSmallSaysSo(t *testing.T) {
 	app, now := screentest.LoggedInApp(t)
-	app.Target.Demo, app.Target.Env.Signer = nil, "command" // and no signing command set
+	// The keystore folder holds no file of the account: its fewest words
+	// (run svcwallet key import or log in by wallet) take three rows.
+	app.Target.Demo, app.Target.Env.Signer, app.KeystoreDir = nil, "keystore", t.TempDir()
 	r := reviewFor(t, app, now, fixedQuote(*now, "1.5"), 0, 60, 18, signer.Found{Place: signer.KeyDemo})
 	r.gate.Key.Find()
 	s, _ := app.Client().Session()

@@ -171,7 +171,7 @@ func (r *reviewScreen) View() string {
 		return alone
 	case !r.signable() && !r.preparable():
 		// Where the money goes beside why it cannot be signed, when that fits.
-		if least := r.render(5, 2, kit.NoKeyBrief); lipgloss.Height(least) <= r.h || r.outcome() == "" {
+		if least := r.render(5, 2, kit.NoKeyNow); lipgloss.Height(least) <= r.h || r.outcome() == "" {
 			return least
 		}
 		return r.outcomeAlone(lipgloss.Height(out))

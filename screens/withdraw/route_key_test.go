@@ -37,15 +37,16 @@ func TestRouteSaysNoKeySigns(t *testing.T) {
 			t.Errorf("the route screen lacks %q:\n%s", want, v)
 		}
 	}
-	// A signer set but unusable: its error says its fix, once, then the
-	// other ways, never setting it again (kit.App.KeyWays).
+	// A signer set but unusable: its fix, once, and a login by wallet
+	// act now; the raw key only with it out of the config, never setting
+	// it again (kit.App.KeyWays).
 	app.Target.Env.Signer = "command" // and no signing command set
-	if v := open(); !strings.Contains(v, "Other ways: log in by wallet") || strings.Count(v, "sign_command") != 1 || strings.Contains(v, "signer (config)") {
+	if v := open(); !strings.Contains(v, "Ways: set sign_command or log in by wallet; with signer out of the config, set $SVCWALLET_PRIVATE_KEY") || strings.Count(v, "sign_command") != 1 || strings.Contains(v, "signer (config)") {
 		t.Errorf("the route screen's ways with the signer set but unusable:\n%s", v)
 	}
 	// A keystore file the signer names that is not there: said, its fix first.
 	app.Target.Env.Signer = filepath.Join(t.TempDir(), "missing.json")
-	if v := open(); !strings.Contains(v, "signer = "+strconv.Quote(app.Target.Env.Signer)+" in the config: the file is not there), so no withdrawal or builder authorization can be signed. Ways: fix signer, log in by wallet") {
+	if v := open(); !strings.Contains(v, "signer = "+strconv.Quote(app.Target.Env.Signer)+" in the config: the file is not there), so no withdrawal or builder authorization can be signed. Ways: fix signer or log in by wallet;") {
 		t.Errorf("the route screen with the signer's keystore file missing:\n%s", v)
 	}
 }
