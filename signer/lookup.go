@@ -80,8 +80,17 @@ func (l Lookup) Find(ctx context.Context, want common.Address) Found {
 	if path, err := FindKeystore(l.KeystoreDir, want); err == nil {
 		return Found{Place: KeyInKeystore, Path: path}
 	}
-	return Found{Err: passed}
+	if passed != nil {
+		return Found{Err: passedOver{passed}}
+	}
+	return Found{}
 }
+
+// passedOver is the environment's signer's fault that did not end the
+// look (a file of another account): the ways past it act with it set.
+type passedOver struct{ error }
+
+func (e passedOver) Unwrap() error { return e.error }
 
 // NoKeyError: no key here signs for Account (Lookup.Signing,
 // Lookup.NoKey): the session holds none and Find found none. Err says why
@@ -124,14 +133,20 @@ func (e *NoKeyError) Unwrap() error { return e.Err }
 // and cannot sign, the look stops there (Lookup.configured), so only its
 // fix and a login by wallet (whose key is held, not looked for) act now:
 // the raw key and the keystore folder only once signer is out of the
-// config. Setting a signer is a way only where none is set.
+// config; a file of another account, passed over (passedOver), stops no
+// look, so there every way acts now, its fix first. Setting a signer is a
+// way only where none is set.
 func (e *NoKeyError) Steps(before, after string) string {
-	if e.Err == nil {
+	if e.Err == nil || errors.As(e.Err, new(passedOver)) {
 		set := "set $" + KeyEnvVar
 		if e.Signer == "" {
 			set += " or signer (config)"
 		}
-		return before + ", " + set + ", or " + after
+		ways := before + ", " + set + ", or " + after
+		if e.Err != nil {
+			ways = e.fix(after) + ", " + ways
+		}
+		return ways
 	}
 	then := "set $" + KeyEnvVar + " or " + after
 	if e.imports() {

@@ -104,11 +104,20 @@ func TestNoKeySaysTheKeystoreFault(t *testing.T) {
 			t.Errorf("%s: %q\nwant it to begin %q", tc.name, nk.Error(), head)
 		}
 		fix := "fix signer or "
-		if tc.signer == "keystore" {
+		switch {
+		case tc.signer == "keystore":
 			fix = "import or " // importing the key is the fix
+		case tc.passed:
+			fix = "fix signer, "
 		}
-		if steps := nk.Steps("log in by wallet", "import"); !strings.HasPrefix(steps, fix) {
+		steps := nk.Steps("log in by wallet", "import")
+		if !strings.HasPrefix(steps, fix) {
 			t.Errorf("%s: the fix is not first: %q", tc.name, steps)
+		}
+		// A file passed over ends no look: the raw key signs with signer
+		// still set, so it is not said to wait for signer's removal.
+		if waits := strings.Contains(steps, "with signer out of the config"); waits == tc.passed {
+			t.Errorf("%s: the raw key said to wait for signer out of the config: %v (it signs now: %v): %q", tc.name, waits, tc.passed, steps)
 		}
 		l.RawKey = rawHex
 		f := l.Find(context.Background(), want)
