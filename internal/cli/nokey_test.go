@@ -97,6 +97,10 @@ func TestConfigSignerFaultNamesTheFlag(t *testing.T) {
 		if res.code == 0 || !strings.HasPrefix(res.stderr, "svcwallet withdraw: "+setting+" of environment local in the config (") || !strings.Contains(res.stderr, flag) {
 			t.Errorf("%s: exit %d:\n%s", setting, res.code, res.stderr)
 		}
+		// The setting names the missing file's path once.
+		if strings.Count(res.stderr, filepath.Base(missing)) > 1 {
+			t.Errorf("%s: the path said twice:\n%s", setting, res.stderr)
+		}
 	}
 	if n := r.withdraws.Load(); n != 0 {
 		t.Fatalf("%d withdraws sent with the config's signer unable to sign", n)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"strings"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -279,7 +280,12 @@ func keyWords(err error, src keySource, f signerFlags, e config.Environment, con
 	case errors.Is(err, signer.ErrChooseFile):
 		return fmt.Errorf("%w with --keystore-file", err)
 	case errors.Is(err, signer.ErrNoSignCommand) || src.configured:
-		said := fmt.Errorf("%s: %w", src.chose("--signer "+string(src.Kind), e, configFile), err)
+		why := err
+		if src.configured && src.Path != "" && errors.Is(err, fs.ErrNotExist) {
+			// The setting said before names the path: it is not said twice.
+			why = exchange.UserError{Text: "the file is not there", Cause: err}
+		}
+		said := fmt.Errorf("%s: %w", src.chose("--signer "+string(src.Kind), e, configFile), why)
 		if src.configured {
 			// The config's signer stops the command, as it stops every
 			// face's look for a key; a flag's source is taken before it.
