@@ -132,6 +132,9 @@ const (
 	// NoKeyBrief leaves the error to a larger window; its step still
 	// names what to fix.
 	NoKeyBrief
+	// NoKeyCauseNow says the signer's error in its fewest words and only
+	// the ways that act now.
+	NoKeyCauseNow
 	// NoKeyNow says only the ways that act while the signer is set
 	// (signer.NoKeyError.Now): its fix, or a login by wallet.
 	NoKeyNow
@@ -151,6 +154,8 @@ func (k *signingKey) NoKeyWords(w NoKeyWording) error {
 		text = "No key here signs for this account: " + k.app.KeySteps(nk)
 	case w >= NoKeyNow:
 		text = "No key here signs for this account: " + k.app.keyNow(nk)
+	case w == NoKeyCauseNow:
+		text = "No key here signs for this account (" + nk.Cause() + "): " + k.app.keyNow(nk)
 	case w == NoKeyBrief:
 		text = "No key here signs for this account: " + k.app.KeySteps(nk)
 	case w == NoKeySetting && nk.Signer != "":

@@ -282,7 +282,7 @@ func TestReviewNoKeyFullWhereFits(t *testing.T) {
 // the fullest words that fit, no row blank (screentest.RequireNoKeyUsesRows):
 // the brief words showed there, 1 to 3 rows blank.
 func TestReviewNoKeyUsesRows(t *testing.T) {
-	screentest.RequireNoKeyUsesRows(t, noKeyReview, [2]int{60, 21}, [2]int{60, 22}, [2]int{60, 23})
+	screentest.RequireNoKeyUsesRows(t, noKeyReview, [2]int{60, 20}, [2]int{60, 21}, [2]int{60, 22}, [2]int{60, 23})
 }
 
 // noKeyReview is a review whose search for its key found none.
