@@ -157,9 +157,10 @@ func (e *NoKeyError) Steps(before, after string) string {
 
 // Now is Steps in the fewest words: the ways that act while the signer
 // set cannot sign, its fix first (a face with no room for its error still
-// says what to fix); Steps where none is set or it signs.
+// says what to fix); Steps where none is set, or where its file was passed
+// over, every way acting now.
 func (e *NoKeyError) Now(before, after string) string {
-	if e.Err == nil {
+	if e.Err == nil || errors.As(e.Err, new(passedOver)) {
 		return e.Steps(before, after)
 	}
 	return e.fix(after) + " or " + before

@@ -85,7 +85,9 @@ func TestNoKeySaysWhy(t *testing.T) {
 // unusable is fixed first, its config key named (sign_command for a
 // signing command), and never set again; the raw key and the keystore
 // folder, which the look never reaches while it is set, are ways only with
-// it out of the config; one set for another account is not set again;
+// it out of the config, even in the fewest words, but where the signer's
+// file was passed over (another account's), which stops no look; one set
+// for another account is not set again;
 // none set, setting one is a way.
 func TestNoKeyStepsFitTheCase(t *testing.T) {
 	want := common.HexToAddress("0x1111111111111111111111111111111111111111")
@@ -102,6 +104,8 @@ func TestNoKeyStepsFitTheCase(t *testing.T) {
 		{&NoKeyError{Signer: "command", Err: errors.New("exit 1")}, "fix sign_command or wallet; with signer out of the config, set $SVCWALLET_PRIVATE_KEY or import", "fix sign_command or wallet"},
 		{&NoKeyError{Signer: "clef", Err: errors.New("refused")}, "fix signer or wallet; with signer out of the config, set $SVCWALLET_PRIVATE_KEY or import", "fix signer or wallet"},
 		{&NoKeyError{Signer: "keystore", Err: &noFolderFile{want, "/k"}}, "import or wallet; with signer out of the config, set $SVCWALLET_PRIVATE_KEY", "import or wallet"},
+		{&NoKeyError{Signer: "keystore:0x2222222222222222222222222222222222222222", Err: passedOver{errors.New("another account's")}},
+			"fix signer, wallet, set $SVCWALLET_PRIVATE_KEY, or import", "fix signer, wallet, set $SVCWALLET_PRIVATE_KEY, or import"},
 		{&NoKeyError{Signer: "command"}, "wallet, set $SVCWALLET_PRIVATE_KEY, or import", "wallet, set $SVCWALLET_PRIVATE_KEY, or import"},
 		{&NoKeyError{}, "wallet, set $SVCWALLET_PRIVATE_KEY or signer (config), or import", "wallet, set $SVCWALLET_PRIVATE_KEY or signer (config), or import"},
 	} {

@@ -1,10 +1,15 @@
 package plain
 
 import (
+	"bytes"
+	"context"
+	"errors"
 	"strings"
 	"testing"
 
+	"github.com/svcwallet/svcwallet/service/exchange"
 	"github.com/svcwallet/svcwallet/service/sandbox"
+	"github.com/svcwallet/svcwallet/service/withdrawal"
 )
 
 // TestNonceUsedSaysMostLikelyPaid: a withdrawal the service refuses for
@@ -26,5 +31,27 @@ func TestNonceUsedSaysMostLikelyPaid(t *testing.T) {
 	_, after, _ := strings.Cut(out, "Most likely paid already")
 	if strings.Contains(out, "sign again:") || strings.Contains(after, "What next?") {
 		t.Errorf("said as a refusal to sign again, or offered a new quote:\n%s", out)
+	}
+}
+
+// TestNonceUsedUnrecordedSaysMostLikelyPaid: a used nonce whose refusal
+// the journal could not record is said as most likely paid, with what the
+// journal now shows, and the run's last words count it as such: it was
+// said "Not withdrawn" and left out of them.
+func TestNonceUsedUnrecordedSaysMostLikelyPaid(t *testing.T) {
+	ctx := context.Background()
+	var out bytes.Buffer
+	s := &session{p: NewPrompter(ctx, strings.NewReader(""), &out, nil), ctx: ctx}
+	o := withdrawal.Order{Quote: exchange.Quote{QuoteID: "q-1"}}
+	used := exchange.UserError{Head: withdrawal.PaidAlreadyHead, Text: "the service refused withdrawal q-1 because its Transfer's nonce was already used",
+		Cause: &exchange.APIError{Status: 400, Code: exchange.CodeDuplicateSignature}}
+	unrecorded := &withdrawal.UnrecordedError{QuoteID: "q-1", Journal: errors.New("no space left on device")}
+	if _, err := s.executed(o, withdrawal.Sent{Err: used, Signed: true, Unrecorded: unrecorded}); err != nil {
+		t.Fatal(err)
+	}
+	said, last := out.String(), s.whatWasSent()
+	if !strings.HasPrefix(said, withdrawal.PaidAlreadyHead) || !strings.Contains(said, "But the journal could not record the answer (no space left on device)") ||
+		!strings.Contains(last, "most likely paid already") {
+		t.Errorf("said %q, and at the end %q", said, last)
 	}
 }

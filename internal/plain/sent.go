@@ -57,6 +57,13 @@ func (s *session) executed(o withdrawal.Order, sent withdrawal.Sent) (bool, erro
 		return false, ErrInterrupted
 	case s.ctx.Err() != nil:
 		return false, ErrInterrupted
+	case withdrawal.NonceUsed(sent.Err):
+		// Most likely paid: neither "not paid" nor a new quote, which pays
+		// again; before a refusal the journal could not record, which it is.
+		s.sent = append(s.sent, "withdrawal "+id+" (most likely paid already)")
+		s.p.Say("%s.", trimStop(labelled("Not withdrawn", sent.Err)))
+		s.sayUnrecorded(sent.Unrecorded)
+		return false, nil
 	case sent.Unrecorded != nil:
 		s.p.Say("Not withdrawn: %v.", trimStop(exchange.Explain(sent.Err)))
 		s.sayUnrecorded(sent.Unrecorded)
@@ -73,11 +80,6 @@ func (s *session) executed(o withdrawal.Order, sent withdrawal.Sent) (bool, erro
 		return s.whatNext(nil)
 	case errors.As(sent.Err, &changed):
 		s.p.Say("Not withdrawn: %v.", trimStop(sent.Err))
-		return false, nil
-	case withdrawal.NonceUsed(sent.Err):
-		// Most likely paid: neither "not paid" nor a new quote, which pays again.
-		s.sent = append(s.sent, "withdrawal "+id+" (most likely paid already)")
-		s.p.Say("%s.", trimStop(labelled("Not withdrawn", sent.Err)))
 		return false, nil
 	case errors.Is(sent.Err, exchange.CodeAddressFlagged):
 		// Screening looks at the destination, not the signature: another
