@@ -122,17 +122,25 @@ func (r *routeScreen) keys() kit.Bindings {
 // as many lines as each is wrapped to: the sentence was pushed off the
 // screen under the notice, and by names wrapped to several lines.
 func (r *routeScreen) sizeList() {
-	taken := 3 + 2
+	taken, blank := 3+2, 1
 	if r.list.FilterView() != "" {
 		taken++
 	}
 	if k := r.missingKey(); k != "" {
 		taken += strings.Count(k, "\n") + 1 // and the blank line after it
+		blank++
 	}
 	if s := r.sentence(); s != "" {
 		taken += lipgloss.Height(s) + 1
+		blank++
 	}
-	r.list.SetSize(r.w, max(r.h-taken, 3))
+	rows := r.h - taken
+	if rows < 3 {
+		// Too short for the list's fewest rows: the blank lines give way
+		// (View), and the list takes their rows.
+		rows += blank
+	}
+	r.list.SetSize(r.w, max(rows, 3))
 }
 
 // sentence says what the route chosen sends and pays out, wrapped, not

@@ -50,3 +50,23 @@ func TestRouteSaysNoKeySigns(t *testing.T) {
 		t.Errorf("the route screen with the signer's keystore file missing:\n%s", v)
 	}
 }
+
+// TestRouteWithNoKeyUsesItsRows: at 60x20 (18 rows under the top bar and
+// above the footer) the notice that no key signs takes the rows the list
+// had: its blank lines give way and the list takes theirs, so the screen
+// ends on the sentence with no row blank under it (it showed 3 chains and
+// left 2 rows blank).
+func TestRouteWithNoKeyUsesItsRows(t *testing.T) {
+	app, _ := screentest.LoggedInApp(t)
+	app.Target.Demo, app.Target.Env.Signer = nil, "command"
+	var s tui.Screen = New(app)
+	s.SetSize(60, 18)
+	for _, m := range screentest.RunAll(s.Init()) {
+		s, _ = s.Update(m)
+	}
+	v := ansi.Strip(s.View())
+	lines := strings.Split(strings.TrimSuffix(v, "\n"), "\n")
+	if len(lines) != 18 || !strings.HasPrefix(lines[len(lines)-1], "Send USDT") || !strings.Contains(v, "No key here signs for") || !strings.Contains(v, "1–5 of 7") {
+		t.Errorf("%d rows, ending %q:\n%s", len(lines), lines[len(lines)-1], v)
+	}
+}
