@@ -62,7 +62,6 @@ type offlineMsg struct {
 	p            intent.Prepared
 	path, submit string
 	err          error
-	earlier      bool // prepared before (withdrawal.PreparedAlreadyError)
 }
 
 // Done reports whether the file is written.
@@ -87,9 +86,9 @@ func (o *Offline) Prepare(app *App, chosen []string, account common.Address, nam
 		cx, cancel := Call(root)
 		defer cancel()
 		p, err := prepare(cx)
-		if already := (*withdrawal.PreparedAlreadyError)(nil); errors.As(err, &already) {
+		if already, ok := errors.AsType[*withdrawal.PreparedAlreadyError](err); ok {
 			// Its file was written beside the journal under this name.
-			return offlineMsg{earlier: true, err: exchange.UserError{Text: already.Error() + ": sign its file and run `" + submit +
+			return offlineMsg{err: exchange.UserError{Text: already.Error() + ": sign its file and run `" + submit +
 				"`, or get a new quote to prepare another withdrawal", Cause: err}}
 		}
 		if err != nil {
@@ -122,7 +121,7 @@ func (o *Offline) Update(app *App, msg tea.Msg) (err error, handled bool) {
 	if !ok {
 		return nil, false
 	}
-	o.Preparing, o.earlier = false, m.earlier
+	o.Preparing, o.earlier = false, errors.As(m.err, new(*withdrawal.PreparedAlreadyError))
 	if m.err != nil {
 		return m.err, true
 	}
