@@ -39,8 +39,7 @@ func (l Lookup) keystoreFile(src Source, want common.Address) (path string, pass
 	addr, known, err := KeystoreFileAddress(src.Path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		// The setting beside it names the path: its words would repeat it.
-		return "", nil, errors.New("the file is not there")
+		return "", nil, ErrFileNotThere
 	case err != nil:
 		return "", nil, err
 	case !known:
@@ -50,6 +49,11 @@ func (l Lookup) keystoreFile(src Source, want common.Address) (path string, pass
 	}
 	return src.Path, nil, trusted(src.Path)
 }
+
+// ErrFileNotThere is a keystore file the environment's signer names that
+// is not there, in the words after the setting, which names the path: the
+// file's own error would repeat it.
+var ErrFileNotThere = errors.New("the file is not there")
 
 // trusted refuses, before anything is asked, a keystore file another
 // user could swap (osguard.CheckPrivatePath), which LoadKeystoreKey would

@@ -282,8 +282,7 @@ func keyWords(err error, src keySource, f signerFlags, e config.Environment, con
 	case errors.Is(err, signer.ErrNoSignCommand) || src.configured:
 		why := err
 		if src.configured && src.Path != "" && errors.Is(err, fs.ErrNotExist) {
-			// The setting said before names the path: it is not said twice.
-			why = exchange.UserError{Text: "the file is not there", Cause: err}
+			why = exchange.UserError{Text: signer.ErrFileNotThere.Error(), Cause: err}
 		}
 		said := fmt.Errorf("%s: %w", src.chose("--signer "+string(src.Kind), e, configFile), why)
 		if src.configured {
